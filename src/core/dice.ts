@@ -1,0 +1,50 @@
+/**
+ * Dice drawn from an in-state stream. A transition creates one `Dice` over the state's
+ * stream, rolls what the rules call for, and stores `dice.state` in the new game state.
+ * The cursor is a local, short-lived object, so the input state is never touched.
+ */
+import { rngNext, rngU32, type RngState } from './rng.js';
+
+export class Dice {
+  constructor(public state: RngState) {}
+
+  /** One die with `sides` faces: 1..sides. */
+  d(sides: number): number {
+    const v = rngU32(this.state);
+    this.state = rngNext(this.state);
+    return 1 + Math.floor((v / 4294967296) * sides);
+  }
+
+  /** Sum of `count` dice with `sides` faces (e.g. 2d6 = sum(2, 6)). */
+  sum(count: number, sides: number): number {
+    let total = 0;
+    for (let i = 0; i < count; i++) total += this.d(sides);
+    return total;
+  }
+
+  /** Integer in [0, n): for seeded draws that are not dice (shuffles, tie-breaks). */
+  int(n: number): number {
+    const v = rngU32(this.state);
+    this.state = rngNext(this.state);
+    return Math.floor((v / 4294967296) * n);
+  }
+
+  /** Fisher–Yates shuffle into a new array. */
+  shuffled<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      const t = out[i]!;
+      out[i] = out[j]!;
+      out[j] = t;
+    }
+    return out;
+  }
+}
+
+/** Probability that 1d`sides` shows at least `target` (for exact-expectation code). */
+export function chanceAtLeast(target: number, sides = 6): number {
+  if (target <= 1) return 1;
+  if (target > sides) return 0;
+  return (sides - target + 1) / sides;
+}

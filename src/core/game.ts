@@ -1,0 +1,124 @@
+/**
+ * The contract every Crucible game meets. Vocabulary follows OpenSpiel: a *state*, the
+ * *players to move*, their *legal actions*, *chance* resolved inside `apply` from the
+ * state's own random stream, an *observation* per player, and *returns* at the end.
+ *
+ * A game is a plain object of small pure functions (as in boardgame.io): it never
+ * mutates a state, so search, replay and parallel runs are deterministic and safe.
+ */
+import type { z } from 'zod';
+import type { Rng } from './rng.js';
+
+/** Tags attached to a finished game for analysis (powers held, build, seat...). */
+export type Tags = Readonly<Record<string, string | number | boolean | readonly (string | number)[] | null>>;
+
+/** A fixed-size tensor view of a game for learned agents. */
+export interface Encoder<S, A, O> {
+  /** Length of the flat observation vector. */
+  readonly observationSize: number;
+  /** Size of the fixed action index space. */
+  readonly actionCount: number;
+  /** Writes the observation of `player` into `out` (length `observationSize`). */
+  encode(obs: O, player: number, out: Float32Array): void;
+  /** The index of a legal action in the fixed action space. */
+  actionIndex(action: A, state: S, player: number): number;
+  /** Fills `mask` (length `actionCount`) with 1 for legal indices, 0 otherwise. */
+  legalMask(state: S, player: number, mask: Float32Array): void;
+}
+
+/** A documented rule option, for `crucible games` and game READMEs. */
+export interface OptionDoc {
+  readonly path: string;
+  readonly default: unknown;
+  readonly description: string;
+}
+
+export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>> {
+  /** Stable id used on the command line (`gladiator-duel`). */
+  readonly id: string;
+  /** Human name. */
+  readonly name: string;
+  /** True when every player sees the whole state (then `observe` returns the state). */
+  readonly perfectInformation: boolean;
+  /** True when several players can move at once (the joint move is applied together). */
+  readonly simultaneous: boolean;
+
+  /** House rules: a zod schema whose defaults come from the seed text. */
+  readonly optionsSchema: z.ZodType<Opt, any>;
+  /** One line per option: the path, the default and what it means. */
+  readonly optionDocs: readonly OptionDoc[];
+
+  /** Number of players a given option set gives. */
+  numPlayers(options: Opt): number;
+  /** The initial state. `seed` seeds the state's own random stream. */
+  setup(options: Opt, seed: number): S;
+
+  /** Players who move now: one (turns), several (simultaneous), none (terminal). */
+  toMove(state: S): readonly number[];
+  /** The legal actions of `player` now (non-empty whenever `player` is to move). */
+  legalActions(state: S, player: number): readonly A[];
+  /**
+   * The next state. `moves[i]` is the action of `toMove(state)[i]`. Never mutates
+   * `state` or `moves`; chance is drawn from the state's stream.
+   */
+  apply(state: S, moves: readonly A[]): S;
+  /** True when the game is over (equivalently `toMove(state).length === 0`). */
+  isTerminal(state: S): boolean;
+  /** Per-player win share in [0, 1] at a terminal state (summing to 1 in zero-sum games). */
+  returns(state: S): readonly number[];
+  /** Analysis tags of a (usually terminal) state. */
+  tags(state: S): Tags;
+  /** Number of decisions taken so far (for game-length statistics). */
+  moveCount(state: S): number;
+
+  /** What `player` may know. For perfect information games, the state itself. */
+  observe(state: S, player: number): O;
+  /** A full state consistent with `obs`, sampled with `rng`. */
+  determinize(obs: O, player: number, rng: Rng): S;
+
+  /** A key identifying an action among the legal actions of one state (for search trees). */
+  actionKey(action: A): string | number;
+  /** A short readable description of an action, for logs and replays. */
+  describeAction(state: S, player: number, action: A): string;
+  /** A readable description of a state, for logs and replays. */
+  describeState(state: S): string;
+
+  /**
+   * Optional heuristic value per player in [0, 1] for a non-terminal state (used to cut
+   * rollouts short and to count lead changes). Must be cheap.
+   */
+  evaluate?(state: S): readonly number[];
+  /** Optional tensor encoder for learned agents. */
+  readonly encoder?: Encoder<S, A, O>;
+}
+
+/** A game with its type parameters erased, for registries and runners. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any>;
+
+/**
+ * Plays random legal moves from `state` to the end (or `maxSteps`) with `rng`. Used by
+ * tests, benchmarks and rollouts. Returns the final state and the number of steps.
+ */
+export function randomPlayout<S, A>(
+  game: Game<S, A, any, any>,
+  state: S,
+  rng: Rng,
+  maxSteps = Number.POSITIVE_INFINITY,
+): { state: S; steps: number } {
+  let s = state;
+  let steps = 0;
+  const joint: A[] = [];
+  while (steps < maxSteps) {
+    const movers = game.toMove(s);
+    if (movers.length === 0) break;
+    joint.length = movers.length;
+    for (let i = 0; i < movers.length; i++) {
+      const legal = game.legalActions(s, movers[i]!);
+      joint[i] = legal[rng.int(legal.length)]!;
+    }
+    s = game.apply(s, joint);
+    steps++;
+  }
+  return { state: s, steps };
+}

@@ -1,0 +1,55 @@
+/**
+ * Validation of user input (options, content files, builds) with zod, turned into
+ * one-line `UserError`s that name the field, the value given and what is allowed.
+ */
+import { z } from 'zod';
+import { UserError, showValue } from './errors.js';
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = root;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+function describeAllowed(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return issue.values.map((v) => showValue(v)).join(', ');
+    case 'too_small':
+      return `${issue.inclusive === false ? '>' : '>='} ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}`;
+    case 'too_big':
+      return `${issue.inclusive === false ? '<' : '<='} ${String(issue.maximum)}${issue.origin === 'array' ? ' items' : ''}`;
+    case 'unrecognized_keys':
+      return 'only the documented fields';
+    case 'invalid_type':
+      return `a value of type ${issue.expected}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Formats the first zod issue as "<where>: field <path> is <value>; allowed: <...>". */
+export function zodIssueMessage(where: string, error: z.ZodError, input: unknown): string {
+  const issue = error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    const parent = issue.path.map(String).join('.');
+    const keys = issue.keys.map((k) => (parent ? `${parent}.${k}` : k));
+    return `${where}: unknown field ${keys.map((k) => JSON.stringify(k)).join(', ')}; allowed: only the documented fields`;
+  }
+  const field = issue.path.length ? issue.path.map(String).join('.') : '(value)';
+  const value = valueAt(input, issue.path);
+  const detail = issue.code === 'custom' ? ` (${issue.message})` : '';
+  return `${where}: field ${field} is ${showValue(value)}${detail}; allowed: ${describeAllowed(issue)}`;
+}
+
+/** Parses `input` with `schema` or throws a UserError naming the field, value and rule. */
+export function parseWith<T>(where: string, schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new UserError(zodIssueMessage(where, result.error, input));
+  return result.data;
+}
+
+export { z };

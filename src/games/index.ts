@@ -1,0 +1,17 @@
+/**
+ * The registry of games. Each game folder exports its `Game` object; add it here.
+ */
+import type { AnyGame } from '../core/game.js';
+import { UserError } from '../core/errors.js';
+
+export const GAMES: readonly AnyGame[] = [
+  // one line per game, e.g.: gladiatorDuel,
+];
+
+export function getGame(id: string): AnyGame {
+  const game = GAMES.find((g) => g.id === id);
+  if (!game) {
+    throw new UserError(`unknown game ${JSON.stringify(id)}; allowed: ${GAMES.map((g) => g.id).join(', ') || '(none registered)'}`);
+  }
+  return game;
+}

@@ -1,0 +1,67 @@
+/**
+ * Shapes shared by the runner, the CLI, analysis and experiments.
+ */
+import type { Tags } from '../core/game.js';
+
+/** What to play: one game, one option set, agents, how many games, the master seed. */
+export interface MatchConfig {
+  readonly gameId: string;
+  /** Raw option overrides; the game's schema validates them and fills defaults. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /**
+   * Agent spec per *slot*. With seat rotation, slot k sits in seat (k + i) mod players
+   * in game i; with fewer slots than seats the list repeats.
+   */
+  readonly agents: readonly string[];
+  readonly games: number;
+  readonly seed: string | number;
+  /** Pair games: games 2k and 2k+1 share a seed with seats swapped (reversed). */
+  readonly paired?: boolean;
+  /** Rotate seats across games (default true). */
+  readonly rotate?: boolean;
+}
+
+/** One finished game, as streamed to `games.jsonl`. */
+export interface GameRecord {
+  readonly index: number;
+  /** The game's own seed (derived from the master seed and `index`, or the pair's). */
+  readonly seed: number;
+  /** Agent spec in each seat. */
+  readonly seats: readonly string[];
+  /** Slot (index into MatchConfig.agents) sitting in each seat. */
+  readonly slots: readonly number[];
+  /** Per-seat returns in [0, 1]; empty when the game failed. */
+  readonly returns: readonly number[];
+  /** Decisions taken. */
+  readonly length: number;
+  readonly tags: Tags;
+  /** Pair number when games are paired. */
+  readonly pair?: number;
+  /** Set when the game threw: the error message. */
+  readonly error?: string;
+}
+
+/** Win share of one agent slot (optionally in one seat), with its 95% Wilson interval. */
+export interface ShareSummary {
+  readonly slot: number;
+  readonly agent: string;
+  readonly seat: number | null;
+  readonly share: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n: number;
+}
+
+export interface RunSummary {
+  readonly gameId: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly agents: readonly string[];
+  readonly seed: string | number;
+  readonly games: number;
+  readonly completed: number;
+  readonly failed: number;
+  readonly meanLength: number;
+  /** Per agent slot over all seats, then per agent slot per seat. */
+  readonly shares: readonly ShareSummary[];
+  readonly sharesBySeat: readonly ShareSummary[];
+}
