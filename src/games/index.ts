@@ -3,9 +3,15 @@
  */
 import type { AnyGame } from '../core/game.js';
 import { UserError } from '../core/errors.js';
+import { gladiatorDuel } from './gladiator-duel/index.js';
+import { darkHero } from './dark-hero/index.js';
+import { rumble } from './rumble/index.js';
 
 export const GAMES: readonly AnyGame[] = [
   // one line per game, e.g.: gladiatorDuel,
+  gladiatorDuel,
+  darkHero,
+  rumble,
 ];
 
 export function getGame(id: string): AnyGame {

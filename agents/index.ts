@@ -1,0 +1,178 @@
+/**
+ * Agents by spec string — the one syntax the CLI and experiments share:
+ *
+ *   random                      uniformly random legal moves
+ *   heuristic                   the game's hand-written heuristic (agents/heuristics)
+ *   flatmc:playouts=50          flat Monte Carlo
+ *   mcts:iterations=400,c=1.4   the MCTS family (UCT / IS-MCTS / DUCT / RM / max^n)
+ *
+ * `createAgent` validates every parameter with zod and throws a one-line UserError
+ * naming the spec, the field, the value and what is allowed.
+ */
+import type { Agent, AgentFactory, AgentParams } from './agent.js';
+import type { AnyGame } from '../src/core/game.js';
+import type { Rng } from '../src/core/rng.js';
+import { UserError } from '../src/core/errors.js';
+import { parseWith, z } from '../src/core/validate.js';
+import { parseAgentSpec } from './spec.js';
+import { createRandomAgent } from './random.js';
+import { FlatMcAgent } from './flat-mc.js';
+import { MctsAgent, checkRolloutSupport, type MctsConfig } from './mcts/search.js';
+import { heuristicFor } from './heuristics/index.js';
+
+export { splitAgentList, parseAgentSpec } from './spec.js';
+
+export interface AgentParamDoc {
+  readonly name: string;
+  readonly default: string;
+  readonly description: string;
+}
+
+export interface AgentKind {
+  readonly kind: string;
+  readonly summary: string;
+  readonly example: string;
+  readonly params: readonly AgentParamDoc[];
+  /**
+   * Validates raw params and returns the factory to build with. `game` is optional so
+   * specs can be checked before a game is chosen; checks that need the game (a
+   * heuristic exists, the game can evaluate) run only when it is given.
+   */
+  readonly prepare: (where: string, params: AgentParams, game: AnyGame | undefined, spec: string) => AgentFactory;
+}
+
+const count = z.coerce.number().int().min(1).max(100_000_000);
+const steps = z.coerce.number().int().min(0).max(1_000_000);
+
+const flatmcSchema = z.object({
+  playouts: count.default(50),
+  depth: steps.optional(),
+});
+
+const mctsSchema = z.object({
+  iterations: count.optional(),
+  time: z.coerce.number().gt(0).max(3_600_000).optional(),
+  c: z.coerce.number().min(0).max(100).default(1.4),
+  rollout: z.enum(['random', 'evaluate', 'heuristic']).default('random'),
+  depth: steps.optional(),
+  sm: z.enum(['rm', 'duct']).default('rm'),
+  gamma: z.coerce.number().gt(0).max(1).default(0.1),
+});
+
+/** Rejects parameters a kind does not have, listing the ones it does. */
+function checkKnown(where: string, params: AgentParams, docs: readonly AgentParamDoc[]): void {
+  for (const key of Object.keys(params)) {
+    if (!docs.some((d) => d.name === key)) {
+      const allowed = docs.length ? docs.map((d) => d.name).join(', ') : 'no parameters';
+      throw new UserError(`${where}: unknown parameter ${JSON.stringify(key)} (value ${JSON.stringify(params[key])}); allowed: ${allowed}`);
+    }
+  }
+}
+
+const FLATMC_PARAMS: readonly AgentParamDoc[] = [
+  { name: 'playouts', default: '50', description: 'random playouts per legal action' },
+  { name: 'depth', default: 'to the end', description: "random steps after the first move, then the game's evaluate scores the state" },
+];
+
+const MCTS_PARAMS: readonly AgentParamDoc[] = [
+  { name: 'iterations', default: '400', description: 'search iterations per decision (the reproducible budget)' },
+  { name: 'time', default: 'none', description: 'milliseconds per decision instead of (or capped by) iterations; results then depend on machine speed' },
+  { name: 'c', default: '1.4', description: 'UCB exploration constant (returns are in [0, 1])' },
+  {
+    name: 'rollout',
+    default: 'random',
+    description: "random: random playouts; evaluate: score leaves with the game's evaluate after `depth` random steps; heuristic: the game's heuristic agent plays the rollouts",
+  },
+  { name: 'depth', default: 'to the end (random, heuristic), 0 (evaluate)', description: "rollout steps before the game's evaluate cuts the rollout" },
+  {
+    name: 'sm',
+    default: 'rm',
+    description: 'simultaneous-move nodes: rm (regret matching; its average strategy converges to equilibrium mixes) or duct (decoupled UCT; stronger greedy play, mixes only for a well-tuned c)',
+  },
+  { name: 'gamma', default: '0.1', description: 'regret matching: share of uniform exploration' },
+];
+
+export const AGENT_KINDS: readonly AgentKind[] = [
+  {
+    kind: 'random',
+    summary: 'uniformly random legal moves (the baseline)',
+    example: 'random',
+    params: [],
+    prepare: (where, params) => {
+      checkKnown(where, params, []);
+      return createRandomAgent;
+    },
+  },
+  {
+    kind: 'heuristic',
+    summary: "the game's hand-written heuristic; parameters, if any, are the heuristic's own",
+    example: 'heuristic',
+    params: [],
+    prepare: (_where, _params, game, spec) => {
+      if (game) return heuristicFor(game, spec);
+      return (args) => heuristicFor(args.game, args.spec)(args);
+    },
+  },
+  {
+    kind: 'flatmc',
+    summary: 'flat Monte Carlo: random playouts per legal action, best mean return',
+    example: 'flatmc:playouts=50',
+    params: FLATMC_PARAMS,
+    prepare: (where, params, game) => {
+      checkKnown(where, params, FLATMC_PARAMS);
+      const p = parseWith(where, flatmcSchema, params);
+      const depth = p.depth ?? Infinity;
+      if (game) checkRolloutSupport(where, game, depth);
+      return ({ spec, rng }) => new FlatMcAgent(spec, rng, { playouts: p.playouts, depth });
+    },
+  },
+  {
+    kind: 'mcts',
+    summary: 'Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM for simultaneous moves, max^n returns',
+    example: 'mcts:iterations=400,c=1.4',
+    params: MCTS_PARAMS,
+    prepare: (where, params, game, spec) => {
+      checkKnown(where, params, MCTS_PARAMS);
+      const p = parseWith(where, mctsSchema, params);
+      const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
+      if (game) checkRolloutSupport(where, game, depth);
+      const rolloutAgent = (g: AnyGame) => (p.rollout === 'heuristic' ? heuristicFor(g, spec) : undefined);
+      if (game) rolloutAgent(game); // fails now if the game has no heuristic
+      const config: MctsConfig = {
+        iterations: p.iterations ?? (p.time !== undefined ? Infinity : 400),
+        timeMs: p.time ?? 0,
+        c: p.c,
+        depth,
+        sm: p.sm,
+        gamma: p.gamma,
+      };
+      return (args) => new MctsAgent(args.spec, args.rng, { ...config, rolloutAgent: rolloutAgent(args.game) });
+    },
+  },
+];
+
+function kindOf(where: string, kind: string): AgentKind {
+  const found = AGENT_KINDS.find((k) => k.kind === kind);
+  if (!found) {
+    throw new UserError(`${where}: unknown agent kind ${JSON.stringify(kind)}; allowed: ${AGENT_KINDS.map((k) => k.kind).join(', ')}`);
+  }
+  return found;
+}
+
+/**
+ * Checks a spec without building an agent (for CLI arguments and study definitions).
+ * With `game`, also checks what depends on it (a heuristic exists, `evaluate` exists).
+ */
+export function checkAgentSpec(spec: string, game?: AnyGame): void {
+  const parsed = parseAgentSpec(spec);
+  const where = `agent spec ${JSON.stringify(parsed.spec)}`;
+  kindOf(where, parsed.kind).prepare(where, parsed.params, game, parsed.spec);
+}
+
+/** Builds the agent a spec names, for one seat of `game`, drawing on `rng`. */
+export function createAgent(spec: string, game: AnyGame, rng: Rng): Agent {
+  const parsed = parseAgentSpec(spec);
+  const where = `agent spec ${JSON.stringify(parsed.spec)}`;
+  const factory = kindOf(where, parsed.kind).prepare(where, parsed.params, game, parsed.spec);
+  return factory({ game, params: parsed.params, spec: parsed.spec, rng });
+}

@@ -1,0 +1,72 @@
+/**
+ * Search-tree nodes for the MCTS family.
+ *
+ * The tree is *open loop*: a node stands for a sequence of actions from the root, not
+ * for one state. Chance lives inside `apply` and hidden information is re-sampled every
+ * iteration, so the same node is reached from different states; the legal actions there
+ * can differ from one visit to the next. Hence children are keyed by `game.actionKey`
+ * and each child counts its *availability* (how often it was legal when its parent was
+ * visited), as in single-observer information-set MCTS (Cowling, Powley & Whitehouse
+ * 2012). In a perfect-information deterministic game availability equals the parent's
+ * visits and the search is plain UCT.
+ *
+ * Every node keeps per-player return sums (a vector), so each mover maximises its own
+ * component: max^n backups, for any number of players.
+ */
+
+export type ActionKey = string | number;
+
+/** Statistics of one player's action at a simultaneous-move node (decoupled search). */
+export class ActionStats {
+  visits = 0;
+  /** Times this action was legal when the node was visited. */
+  avail = 0;
+  /** Sum of this player's returns after choosing it. */
+  sum = 0;
+  /** Regret matching: cumulative regret and cumulative strategy weight. */
+  regret = 0;
+  strategy = 0;
+  /** Probability it had in the current iteration's selection (regret matching). */
+  prob = 0;
+  /** Iteration in which it was last legal (marks the actions a regret update covers). */
+  stamp = -1;
+
+  constructor(readonly key: ActionKey) {}
+}
+
+export class Node {
+  visits = 0;
+  /** Times the action leading here was legal when the parent was visited. */
+  avail = 0;
+  /** Per-player sums of returns backed up through this node. */
+  readonly sums: Float64Array;
+  /** Children by action key (one mover) or by joint key (several movers). */
+  children: Map<ActionKey, Node> | null = null;
+  /** Decoupled per-player action statistics, for simultaneous-move visits; by seat. */
+  simStats: (Map<ActionKey, ActionStats> | undefined)[] | null = null;
+
+  constructor(players: number) {
+    this.sums = new Float64Array(players);
+  }
+
+  child(key: ActionKey): Node | undefined {
+    return this.children === null ? undefined : this.children.get(key);
+  }
+
+  addChild(key: ActionKey, node: Node): Node {
+    if (this.children === null) this.children = new Map();
+    this.children.set(key, node);
+    return node;
+  }
+
+  /** The decoupled statistics table of `player` at this node (created on first use). */
+  statsFor(player: number): Map<ActionKey, ActionStats> {
+    if (this.simStats === null) this.simStats = [];
+    let table = this.simStats[player];
+    if (table === undefined) {
+      table = new Map();
+      this.simStats[player] = table;
+    }
+    return table;
+  }
+}

@@ -1,0 +1,369 @@
+/**
+ * The MCTS family in one search loop; the game's shape decides which variant runs.
+ *
+ * - **UCT** (Kocsis & Szepesvári 2006) at nodes where one player moves: untried actions
+ *   first, then the child maximising mean + c·sqrt(ln(availability) / visits).
+ * - **Information-set MCTS** (SO-ISMCTS, Cowling et al. 2012): every iteration starts
+ *   from a fresh `game.determinize(obs, player, rng)`, the tree is keyed by action keys
+ *   and UCB uses availability counts. For perfect-information games the determinization
+ *   is the state itself and this is plain UCT.
+ * - **Simultaneous moves** (several players in `toMove`): decoupled statistics per
+ *   player, chosen independently by UCB (`sm=duct`, decoupled UCT) or by regret matching
+ *   with γ-exploration (`sm=rm`, Lanctot et al. 2013). The child is keyed by the joint
+ *   move. The final move there is *sampled* from the player's mixed strategy (visit
+ *   shares for DUCT, the average strategy for RM), since a pure move is exploitable.
+ * - **max^n backups**: every node sums the whole return vector, and each mover maximises
+ *   its own component, for any number of players.
+ *
+ * Chance is resolved inside `apply`, so the tree is open loop (see node.ts). The final
+ * move at a one-mover root is the most visited action.
+ *
+ * Budget: `iterations` (default), or `timeMs`. A time budget is the one place a clock
+ * is read; it makes results depend on machine speed and load, so experiments that must
+ * be reproducible use iterations.
+ */
+import type { Agent, AgentFactory, DecisionContext } from '../agent.js';
+import type { AnyGame } from '../../src/core/game.js';
+import type { Rng } from '../../src/core/rng.js';
+import { UserError } from '../../src/core/errors.js';
+import { rollout, score, type RolloutPolicy } from '../rollout.js';
+import { ActionStats, Node, type ActionKey } from './node.js';
+
+export type SimultaneousMethod = 'duct' | 'rm';
+
+export interface MctsConfig {
+  /** Iterations per decision (Infinity when only a time budget is given). */
+  readonly iterations: number;
+  /** Milliseconds per decision; 0 for none. */
+  readonly timeMs: number;
+  /** UCB exploration constant (returns are in [0, 1]). */
+  readonly c: number;
+  /** Random rollout steps before `evaluate` cuts the rollout; Infinity: to the end. */
+  readonly depth: number;
+  /** Selection at simultaneous-move nodes. */
+  readonly sm: SimultaneousMethod;
+  /** Regret matching: share of uniform exploration mixed into the strategy. */
+  readonly gamma: number;
+  /** Builds the agent that plays rollout moves (a heuristic); absent: random rollouts. */
+  readonly rolloutAgent?: AgentFactory;
+}
+
+export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1 };
+
+/** What the search learnt about one root action of the deciding player. */
+export interface RootActionStats {
+  readonly action: unknown;
+  readonly key: ActionKey;
+  readonly visits: number;
+  /** Mean return of the deciding player after this action (NaN if never tried). */
+  readonly mean: number;
+  /** Probability the final-move rule gives this action. */
+  readonly prob: number;
+}
+
+/** The root after a search: whether the decider moved simultaneously, and its actions. */
+export interface RootAnalysis {
+  readonly simultaneous: boolean;
+  readonly actions: readonly RootActionStats[];
+}
+
+/** Joint-move keys join the movers' keys with a separator no game key uses. */
+const JOINT_SEPARATOR = '\u241f';
+
+export class MctsAgent implements Agent {
+  /** Reused buffers: the joint move, the path, the decoupled choices along it. */
+  private readonly joint: unknown[] = [];
+  private readonly pathNodes: Node[] = [];
+  private readonly simPlayers: number[] = [];
+  private readonly simNode: Node[] = [];
+  private readonly simChosen: ActionStats[] = [];
+  private readonly simLegalFrom: number[] = [];
+  private readonly simLegalTo: number[] = [];
+  /** Statistics of every legal action at the simultaneous nodes of this iteration. */
+  private readonly simLegal: ActionStats[] = [];
+  private simLegalCount = 0;
+  private readonly jointKeys: ActionKey[] = [];
+  /** Set by `selectOne` beside its returned index (saves an allocation per step). */
+  private pickedKey: ActionKey = 0;
+  private pickedChild: Node | undefined;
+  /** Rollout agents, one per seat, built on first use (rollout=heuristic). */
+  private rolloutAgents: Agent[] | null = null;
+
+  constructor(
+    readonly spec: string,
+    private readonly rng: Rng,
+    private readonly config: MctsConfig,
+  ) {}
+
+  act(ctx: DecisionContext): unknown {
+    if (ctx.legal.length === 1) return ctx.legal[0];
+    const { simultaneous, actions } = this.analyse(ctx);
+    if (simultaneous) return actions[this.rng.weighted(actions.map((a) => a.prob))]!.action;
+    let best = 0;
+    for (let i = 1; i < actions.length; i++) {
+      const a = actions[i]!;
+      const b = actions[best]!;
+      if (a.visits > b.visits || (a.visits === b.visits && a.mean > b.mean)) best = i;
+    }
+    return actions[best]!.action;
+  }
+
+  /** Runs one search and returns the root statistics of `ctx.legal` (in that order). */
+  analyse(ctx: DecisionContext): RootAnalysis {
+    const root = this.search(ctx);
+    const { game, player, legal } = ctx;
+    const table = root.simStats?.[player];
+    const simultaneous = table !== undefined && table.size > 0;
+    const rows = legal.map((action) => {
+      const key = game.actionKey(action);
+      if (simultaneous) {
+        const st = table.get(key);
+        const weight = st === undefined ? 0 : this.config.sm === 'rm' ? st.strategy : st.visits;
+        return { action, key, visits: st?.visits ?? 0, mean: st && st.visits > 0 ? st.sum / st.visits : NaN, weight };
+      }
+      const child = root.child(key);
+      const visits = child?.visits ?? 0;
+      return { action, key, visits, mean: child && visits > 0 ? child.sums[player]! / visits : NaN, weight: visits };
+    });
+    const total = rows.reduce((sum, r) => sum + r.weight, 0);
+    const actions = rows.map(({ weight, ...r }) => ({ ...r, prob: total > 0 ? weight / total : 1 / rows.length }));
+    return { simultaneous, actions };
+  }
+
+  /** Builds the tree for one decision. */
+  search(ctx: DecisionContext): Node {
+    const { game, player } = ctx;
+    const players = game.numPlayers(ctx.options);
+    const policy: RolloutPolicy = { depth: this.config.depth, players, choose: this.rolloutChooser(ctx, players) };
+    const root = new Node(players);
+    const { iterations, timeMs } = this.config;
+    const deadline = timeMs > 0 ? performance.now() + timeMs : Infinity;
+    for (let it = 0; it < iterations; it++) {
+      if (deadline !== Infinity && (it & 7) === 0 && performance.now() >= deadline && it > 0) break;
+      this.iterate(game, root, game.determinize(ctx.obs, player, this.rng), players, policy);
+    }
+    return root;
+  }
+
+  /** With a rollout agent, one instance per seat (own rng streams) picks rollout moves. */
+  private rolloutChooser(ctx: DecisionContext, players: number): RolloutPolicy['choose'] {
+    const factory = this.config.rolloutAgent;
+    if (factory === undefined) return undefined;
+    const { game, options } = ctx;
+    if (this.rolloutAgents === null) {
+      this.rolloutAgents = Array.from({ length: players }, () => factory({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
+    }
+    const agents = this.rolloutAgents;
+    return (state, player, legal) => agents[player]!.act({ game, options, obs: game.observe(state, player), player, legal });
+  }
+
+  /** One iteration: select and expand from `state`, roll out, back up. */
+  private iterate(game: AnyGame, root: Node, state: unknown, players: number, policy: RolloutPolicy): void {
+    const path = this.pathNodes;
+    let depth = 0;
+    let simCount = 0;
+    this.simLegalCount = 0;
+    path[depth++] = root;
+    let node = root;
+    let s = state;
+    let expanded = false;
+    while (!expanded) {
+      const movers = game.toMove(s);
+      if (movers.length === 0) break;
+      if (movers.length === 1) {
+        const p = movers[0]!;
+        const legal = game.legalActions(s, p);
+        const joint = this.joint;
+        if (joint.length !== 1) joint.length = 1;
+        const index = this.selectOne(game, node, legal, p);
+        joint[0] = legal[index];
+        s = game.apply(s, joint);
+        if (this.pickedChild === undefined) {
+          const child = node.addChild(this.pickedKey, new Node(players));
+          child.avail = 1;
+          node = child;
+          expanded = true;
+        } else {
+          node = this.pickedChild;
+        }
+      } else {
+        const joint = this.joint;
+        const keys = this.jointKeys;
+        // (Resizing an array is a builtin call: only when the mover count changes.)
+        if (joint.length !== movers.length) joint.length = movers.length;
+        if (keys.length !== movers.length) keys.length = movers.length;
+        for (let j = 0; j < movers.length; j++) {
+          const p = movers[j]!;
+          const legal = game.legalActions(s, p);
+          const table = node.statsFor(p);
+          const from = this.simLegalCount;
+          const index = this.config.sm === 'rm' ? this.selectRegretMatching(game, table, legal) : this.selectDecoupledUcb(game, table, legal);
+          const chosen = this.simLegal[from + index]!;
+          this.simPlayers[simCount] = p;
+          this.simNode[simCount] = node;
+          this.simChosen[simCount] = chosen;
+          this.simLegalFrom[simCount] = from;
+          this.simLegalTo[simCount] = this.simLegalCount;
+          simCount++;
+          joint[j] = legal[index];
+          keys[j] = chosen.key;
+        }
+        s = game.apply(s, joint);
+        const key = keys.join(JOINT_SEPARATOR);
+        let child = node.child(key);
+        if (child === undefined) {
+          child = node.addChild(key, new Node(players));
+          expanded = true;
+        }
+        child.avail++;
+        node = child;
+      }
+      path[depth++] = node;
+    }
+    const value = expanded ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    this.backup(path, depth, simCount, value);
+  }
+
+  /**
+   * UCT selection with availability counts; an untried action is expanded first (chosen
+   * uniformly among the untried). Returns the legal index; sets pickedKey/pickedChild.
+   */
+  private selectOne(game: AnyGame, node: Node, legal: readonly unknown[], p: number): number {
+    const c = this.config.c;
+    let untried = 0;
+    let untriedIndex = -1;
+    let untriedKey: ActionKey = 0;
+    let best = -1;
+    let bestKey: ActionKey = 0;
+    let bestChild: Node | undefined;
+    let bestValue = -Infinity;
+    for (let i = 0; i < legal.length; i++) {
+      const key = game.actionKey(legal[i]);
+      const child = node.child(key);
+      if (child === undefined) {
+        untried++;
+        if (this.rng.int(untried) === 0) {
+          untriedIndex = i;
+          untriedKey = key;
+        }
+        continue;
+      }
+      child.avail++;
+      if (untried > 0) continue;
+      const value = child.sums[p]! / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+        bestKey = key;
+        bestChild = child;
+      }
+    }
+    if (untried > 0) {
+      this.pickedKey = untriedKey;
+      this.pickedChild = undefined;
+      return untriedIndex;
+    }
+    this.pickedKey = bestKey;
+    this.pickedChild = bestChild;
+    return best;
+  }
+
+  /** The statistics of each legal action of one mover, appended to `simLegal`. */
+  private collectStats(game: AnyGame, table: Map<ActionKey, ActionStats>, legal: readonly unknown[]): number {
+    const from = this.simLegalCount;
+    for (let i = 0; i < legal.length; i++) {
+      const key = game.actionKey(legal[i]);
+      let st = table.get(key);
+      if (st === undefined) {
+        st = new ActionStats(key);
+        table.set(key, st);
+      }
+      st.avail++;
+      this.simLegal[this.simLegalCount++] = st;
+    }
+    return from;
+  }
+
+  /** Decoupled UCT: this mover's own UCB over its own action statistics. */
+  private selectDecoupledUcb(game: AnyGame, table: Map<ActionKey, ActionStats>, legal: readonly unknown[]): number {
+    const from = this.collectStats(game, table, legal);
+    const c = this.config.c;
+    let untried = 0;
+    let pick = -1;
+    let bestValue = -Infinity;
+    for (let i = 0; i < legal.length; i++) {
+      const st = this.simLegal[from + i]!;
+      if (st.visits === 0) {
+        untried++;
+        if (this.rng.int(untried) === 0) pick = i;
+      } else if (untried === 0) {
+        const value = st.sum / st.visits + c * Math.sqrt(Math.log(st.avail) / st.visits);
+        if (value > bestValue) {
+          bestValue = value;
+          pick = i;
+        }
+      }
+    }
+    return pick;
+  }
+
+  /** Regret matching with γ-uniform exploration; the average strategy is accumulated. */
+  private selectRegretMatching(game: AnyGame, table: Map<ActionKey, ActionStats>, legal: readonly unknown[]): number {
+    const from = this.collectStats(game, table, legal);
+    const n = legal.length;
+    const gamma = this.config.gamma;
+    let positive = 0;
+    for (let i = 0; i < n; i++) positive += Math.max(this.simLegal[from + i]!.regret, 0);
+    let x = this.rng.float();
+    let pick = n - 1;
+    for (let i = 0; i < n; i++) {
+      const st = this.simLegal[from + i]!;
+      const matched = positive > 0 ? Math.max(st.regret, 0) / positive : 1 / n;
+      st.prob = (1 - gamma) * matched + gamma / n;
+      // Average the strategy actually played (exploration included): regrets are
+      // measured against opponents who explore too, so this is the average that
+      // converges to the equilibrium; averaging the unexplored part overshoots.
+      st.strategy += st.prob;
+      if (x >= 0 && (x -= st.prob) < 0) pick = i;
+    }
+    return pick;
+  }
+
+  /** Adds the return vector along the path and updates decoupled statistics. */
+  private backup(path: Node[], depth: number, simCount: number, value: readonly number[]): void {
+    const rm = this.config.sm === 'rm';
+    for (let k = 0; k < simCount; k++) {
+      const chosen = this.simChosen[k]!;
+      const player = this.simPlayers[k]!;
+      const reward = value[player]!;
+      chosen.visits++;
+      chosen.sum += reward;
+      if (rm) {
+        // Importance-sampled regrets (outcome sampling): the chosen action's value is
+        // estimated as baseline + (reward − baseline) / prob, every other action's as
+        // the baseline; regret is that estimate minus the reward. Unbiased for any
+        // baseline; the node's mean so far keeps the variance low.
+        const node = this.simNode[k]!;
+        const baseline = node.visits > 0 ? node.sums[player]! / node.visits : 0.5;
+        for (let i = this.simLegalFrom[k]!; i < this.simLegalTo[k]!; i++) {
+          const st = this.simLegal[i]!;
+          const estimate = st === chosen ? baseline + (reward - baseline) / st.prob : baseline;
+          st.regret += estimate - reward;
+        }
+      }
+    }
+    for (let d = 0; d < depth; d++) {
+      const node = path[d]!;
+      node.visits++;
+      const sums = node.sums;
+      for (let i = 0; i < sums.length; i++) sums[i] += value[i]!;
+    }
+  }
+}
+
+/** Checks that a game can run the rollout a config asks for. */
+export function checkRolloutSupport(where: string, game: AnyGame, depth: number): void {
+  if (Number.isFinite(depth) && !game.evaluate) {
+    throw new UserError(`${where}: rollout cut-off depth=${depth} needs the game's evaluate, which ${game.id} does not have; allowed: rollout=random without depth`);
+  }
+}

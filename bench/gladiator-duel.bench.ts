@@ -1,0 +1,31 @@
+/**
+ * Gladiator duel: engine speed, MCTS speed against what its rollouts allow, and runner
+ * scaling from one worker to two.
+ */
+import os from 'node:os';
+import { getGame } from '../src/games/index.js';
+import { fmt, measureMcts, measureRandomPlay, measureWorkers, report } from './harness.js';
+
+export async function run(): Promise<void> {
+  const game = getGame('gladiator-duel');
+  const options = {};
+
+  const play = measureRandomPlay(game, options, { seconds: 3 });
+  report('random play, one core', `${fmt(play.gamesPerSec)} games/s`);
+  report('applied actions, one core', `${fmt(play.actionsPerSec)} actions/s`);
+  report('mean game length (random play)', `${fmt(play.meanLength, 1)} actions`);
+
+  const mcts = measureMcts(game, options, 'mcts:iterations=200', { seconds: 4 });
+  const ceiling = play.actionsPerSec / mcts.meanRolloutLength;
+  const ratio = mcts.iterationsPerSec / ceiling;
+  report('MCTS iterations (random rollouts)', `${fmt(mcts.iterationsPerSec)} it/s`);
+  report('mean rollout length', `${fmt(mcts.meanRolloutLength, 1)} actions`);
+  report('random rollouts from the same states', `${fmt(mcts.rolloutsPerSec)} rollouts/s`);
+  report('MCTS vs actions/s / rollout length', `${fmt(ratio * 100, 1)}% of ${fmt(ceiling)} it/s`, { ok: ratio >= 0.6, text: '>= 60%' });
+
+  const [one, two] = await measureWorkers({ gameId: 'gladiator-duel', options, agents: ['flatmc:playouts=2', 'random'], games: 600, seed: 'bench' }, [1, 2]);
+  report('runner, 1 worker (flatmc:playouts=2 v random)', `${fmt(one!.gamesPerSec, 1)} games/s`);
+  report('runner, 2 workers', `${fmt(two!.gamesPerSec, 1)} games/s`);
+  const scaling = two!.gamesPerSec / one!.gamesPerSec;
+  report('2 workers vs 1', `${fmt(scaling, 2)}x on ${os.availableParallelism()} cores`, { ok: scaling >= 1.8, text: '>= 1.8x' });
+}

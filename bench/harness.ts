@@ -1,0 +1,132 @@
+/**
+ * Benchmark helpers: engine speed under random play, MCTS iterations per second, and
+ * runner throughput across worker counts. Everything runs a fixed seeded workload for
+ * roughly a given wall time; the clock measures, it never decides a move.
+ */
+import type { AnyGame } from '../src/core/game.js';
+import { randomPlayout } from '../src/core/game.js';
+import { Rng } from '../src/core/rng.js';
+import { parseWith } from '../src/core/validate.js';
+import { createAgent } from '../agents/index.js';
+import { parseAgentSpec } from '../agents/spec.js';
+import { runMatch } from '../src/sim/runner.js';
+import type { MatchConfig } from '../src/sim/types.js';
+
+export interface RandomPlayResult {
+  readonly games: number;
+  readonly gamesPerSec: number;
+  /** Transitions (`apply` calls) per second. */
+  readonly actionsPerSec: number;
+  /** Mean transitions per game. */
+  readonly meanLength: number;
+}
+
+function seconds(from: number): number {
+  return (performance.now() - from) / 1000;
+}
+
+/** Random legal play from the initial state to the end, game after game, on this thread. */
+export function measureRandomPlay(game: AnyGame, rawOptions: object, opts: { seconds?: number; seed?: number } = {}): RandomPlayResult {
+  const options = parseWith(`${game.id} options`, game.optionsSchema, rawOptions) as object;
+  const budget = opts.seconds ?? 2;
+  const rng = new Rng(opts.seed ?? 1);
+  const play = (): number => randomPlayout(game, game.setup(options, rng.u32() | 0), rng).steps;
+  // Warm up the JIT before timing.
+  const warm = performance.now();
+  while (seconds(warm) < Math.min(0.3, budget / 4)) play();
+  let games = 0;
+  let steps = 0;
+  const start = performance.now();
+  do {
+    for (let i = 0; i < 16; i++) steps += play();
+    games += 16;
+  } while (seconds(start) < budget);
+  const elapsed = seconds(start);
+  return { games, gamesPerSec: games / elapsed, actionsPerSec: steps / elapsed, meanLength: steps / games };
+}
+
+export interface MctsResult {
+  readonly decisions: number;
+  readonly iterationsPerSec: number;
+  /** Mean random-playout length from the sampled decision states (what a rollout costs). */
+  readonly meanRolloutLength: number;
+  /** Random playouts per second from those same states (the rollouts alone, no tree). */
+  readonly rolloutsPerSec: number;
+}
+
+/**
+ * Decision states are sampled by random play from the start to a random depth; the
+ * agent built from `spec` (an `mcts:iterations=N` spec) decides in each, timed. States
+ * with a single legal action are skipped (no search happens there).
+ */
+export function measureMcts(game: AnyGame, rawOptions: object, spec: string, opts: { seconds?: number; seed?: number } = {}): MctsResult {
+  const options = parseWith(`${game.id} options`, game.optionsSchema, rawOptions) as object;
+  const iterations = Number(parseAgentSpec(spec).params['iterations'] ?? 400);
+  const budget = opts.seconds ?? 3;
+  const rng = new Rng(opts.seed ?? 2);
+  let decisions = 0;
+  let searchMs = 0;
+  let rolloutSteps = 0;
+  let rollouts = 0;
+  let rolloutMs = 0;
+  const start = performance.now();
+  while (seconds(start) < budget) {
+    const full = randomPlayout(game, game.setup(options, rng.u32() | 0), rng);
+    const depth = rng.int(Math.max(1, full.steps));
+    const sampled = randomPlayout(game, game.setup(options, rng.u32() | 0), rng, depth).state;
+    const movers = game.toMove(sampled);
+    if (movers.length === 0) continue;
+    const player = movers[0]!;
+    const legal = game.legalActions(sampled, player);
+    if (legal.length < 2) continue;
+    const agent = createAgent(spec, game, rng.fork());
+    const t = performance.now();
+    agent.act({ game, options, obs: game.observe(sampled, player), player, legal });
+    searchMs += performance.now() - t;
+    decisions++;
+    const r = performance.now();
+    for (let i = 0; i < 8; i++) {
+      rolloutSteps += randomPlayout(game, sampled, rng).steps;
+      rollouts++;
+    }
+    rolloutMs += performance.now() - r;
+  }
+  return {
+    decisions,
+    iterationsPerSec: (decisions * iterations) / (searchMs / 1000),
+    meanRolloutLength: rolloutSteps / Math.max(1, rollouts),
+    rolloutsPerSec: rollouts / (rolloutMs / 1000),
+  };
+}
+
+export interface WorkersResult {
+  readonly workers: number;
+  readonly games: number;
+  readonly gamesPerSec: number;
+}
+
+/**
+ * Runner throughput (games/s through `runMatch`, no run folder) for each worker count.
+ * The thread pool is started and warmed by a short run first, so the figure is the
+ * steady rate a long run sees; thread start-up (about half a second) is not counted.
+ */
+export async function measureWorkers(config: MatchConfig, workers: number | readonly number[] = [1, 2]): Promise<WorkersResult[]> {
+  const out: WorkersResult[] = [];
+  for (const w of typeof workers === 'number' ? [workers] : workers) {
+    await runMatch({ ...config, games: Math.max(8, w * 4), seed: `${String(config.seed)}-warmup` }, { workers: w });
+    const start = performance.now();
+    await runMatch(config, { workers: w });
+    out.push({ workers: w, games: config.games, gamesPerSec: config.games / seconds(start) });
+  }
+  return out;
+}
+
+/** One result line: name, value, and PASS/MISS against a target when there is one. */
+export function report(name: string, value: string, target?: { ok: boolean; text: string }): void {
+  const verdict = target ? `${target.ok ? 'PASS' : 'MISS'}  (target ${target.text})` : '';
+  process.stdout.write(`  ${name.padEnd(44)} ${value.padEnd(26)} ${verdict}\n`.trimEnd() + '\n');
+}
+
+export function fmt(x: number, digits = 0): string {
+  return x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}

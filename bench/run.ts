@@ -1,0 +1,31 @@
+/**
+ * Runs every bench/*.bench.ts (each exports `run(): Promise<void>`), or only those whose
+ * file name contains the first argument: `npm run bench -- gladiator`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { closeRunnerPool } from '../src/sim/runner.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const filter = process.argv[2] ?? '';
+const files = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+  .sort();
+
+if (files.length === 0) {
+  process.stderr.write(`error: no benchmark matches ${JSON.stringify(filter)}; allowed: part of one of ${fs.readdirSync(here).filter((f) => f.endsWith('.bench.ts')).join(', ')}\n`);
+  process.exit(2);
+}
+
+for (const file of files) {
+  process.stdout.write(`\n== ${file.replace(/\.bench\.ts$/, '')}\n`);
+  const mod = (await import(pathToFileURL(path.join(here, file)).href)) as { run?: () => Promise<void> };
+  if (typeof mod.run !== 'function') {
+    process.stdout.write(`  (skipped: ${file} exports no run())\n`);
+    continue;
+  }
+  await mod.run();
+}
+await closeRunnerPool();

@@ -1,0 +1,159 @@
+/**
+ * dark-hero-builds: which of the 19 legal 3-point builds are strongest and weakest, and
+ * is the seed's Superman (F3) better or worse than its Batman (F1 I1 R2)?
+ *
+ * Design: a cyclic round robin of mixed 4-hero tables. Table t seats builds
+ * (t, t+1, t+4, t+6) mod 19 as (Free, Safe, Free, Safe), and again with the two teams'
+ * seats swapped; every build is Free in 2 tables, Safe in 2, and meets 8 different
+ * opposing builds. Only heroes of opposite goals are compared (teammates always share a
+ * return): each Free–Safe pair of a game gives one result, score = ½ + (r_a − r_b)/2.
+ * Bradley–Terry ratings (Elo scale) get bootstrap intervals that resample whole games.
+ *
+ * Superman vs Batman: two Supermen against two Batmen, then the same seeds with the goals
+ * swapped, compared game by game.
+ */
+import { ratingBars } from '../src/analysis/charts.js';
+import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
+import { allBuilds, buildCode } from '../src/games/dark-hero/options.js';
+import type { GameRecord } from '../src/sim/types.js';
+import { GAME_ID, differenceVerdict, fmt, interval, playTable, r3, teamShare } from './dark-hero-common.js';
+import type { Study, StudyContext } from './study.js';
+
+const OFFSETS = [0, 1, 4, 6] as const;
+const SUPERMAN = { fighting: 3, infiltrating: 0, aces: 0, resources: 0 };
+const BATMAN = { fighting: 1, infiltrating: 1, aces: 0, resources: 2 };
+
+type Build = ReturnType<typeof allBuilds>[number];
+
+function table(builds: readonly Build[], goals: readonly ('free' | 'safe')[]): Record<string, unknown> {
+  return { heroes: builds.map((b, i) => ({ name: buildCode(b), goal: goals[i], ...b })) };
+}
+
+/** Opposing-goal pairs of one game as Bradley–Terry results (grouped by game for the bootstrap). */
+function opposingPairs(r: GameRecord, group: string): PairResult[] {
+  const goals = r.tags['goals'] as readonly string[];
+  const builds = r.tags['builds'] as readonly string[];
+  const out: PairResult[] = [];
+  for (let i = 0; i < goals.length; i++)
+    for (let j = 0; j < goals.length; j++)
+      if (goals[i] === 'free' && goals[j] === 'safe' && builds[i] !== builds[j]) {
+        out.push({ a: builds[i]!, b: builds[j]!, score: 0.5 + (r.returns[i]! - r.returns[j]!) / 2, group });
+      }
+  return out;
+}
+
+export const darkHeroBuilds: Study = {
+  name: 'dark-hero-builds',
+  gameId: GAME_ID,
+  title: 'Dark Hero: which 3-point builds are strongest?',
+  question: 'Which of the 19 legal 3-point hero builds win most against the field, and is the seed\'s Superman (Fight 3) stronger than its Batman (Fight 1, Infiltrate 1, 2 Resources)?',
+  async run(ctx: StudyContext): Promise<Report> {
+    const perTable = ctx.full ? 400 : 50;
+    const headToHead = ctx.full ? 4000 : 300;
+    const builds = allBuilds();
+    const k = builds.length;
+    const results: PairResult[] = [];
+    const ownShare = new Map<string, number[]>();
+    let total = 0;
+    for (let t = 0; t < k; t++) {
+      const seated = OFFSETS.map((o) => builds[(t + o) % k]!);
+      const orders = [
+        { key: `table-${t}-a`, builds: seated, goals: ['free', 'safe', 'free', 'safe'] as const },
+        // The same table with the seats of the two teams swapped (seat order counterbalanced).
+        { key: `table-${t}-b`, builds: [seated[1]!, seated[0]!, seated[3]!, seated[2]!], goals: ['safe', 'free', 'safe', 'free'] as const },
+      ];
+      for (const o of orders) {
+        const records = await playTable(ctx, o.key, table(o.builds, o.goals), perTable);
+        total += records.length;
+        for (const r of records) {
+          results.push(...opposingPairs(r, `${o.key}/${r.index}`));
+          (r.tags['builds'] as readonly string[]).forEach((b, seat) => {
+            const list = ownShare.get(b) ?? [];
+            list.push(r.returns[seat]!);
+            ownShare.set(b, list);
+          });
+        }
+      }
+    }
+    const fit = bradleyTerry(results, { bootstrap: ctx.full ? 1000 : 200, seed: 1 });
+    const ratings = fit.ratings;
+    const best = ratings[0]!;
+    const worst = ratings[ratings.length - 1]!;
+    const verdicts: ReportVerdict[] = [];
+    const tiedWithBest = ratings.filter((r) => r.hi >= best.lo).map((r) => r.name);
+    const tiedWithWorst = ratings.filter((r) => r.lo <= worst.hi).map((r) => r.name);
+    verdicts.push({
+      statement:
+        best.lo > worst.hi
+          ? `Builds differ: ${best.name} rates highest and ${worst.name} lowest, and their intervals do not overlap. Not separable from the best: ${tiedWithBest.join(', ')}; from the worst: ${tiedWithWorst.join(', ')}.`
+          : `No build is shown to be stronger than another at this sample size (best ${best.name}, worst ${worst.name}, intervals overlap).`,
+      evidence: `${best.name} ${r3(best.elo)} Elo [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]; ${r3(best.games)} and ${r3(worst.games)} opposing pairs`,
+      strength: best.lo > worst.hi ? 'supported' : 'inconclusive',
+    });
+
+    // Superman against Batman, both goal assignments on the same seeds.
+    const h = (first: typeof SUPERMAN, second: typeof SUPERMAN) => table([first, second, first, second], ['free', 'safe', 'free', 'safe']);
+    const supFree = await playTable(ctx, 'superman-free', h(SUPERMAN, BATMAN), headToHead);
+    const supSafe = await playTable(ctx, 'superman-safe', h(BATMAN, SUPERMAN), headToHead);
+    total += supFree.length + supSafe.length;
+    const bySeed = new Map(supSafe.map((r) => [r.index, r]));
+    const diffs: number[] = [];
+    const sup: number[] = [];
+    const bat: number[] = [];
+    for (const a of supFree) {
+      const b = bySeed.get(a.index);
+      if (!b) continue;
+      const s = (teamShare(a, 'free') + teamShare(b, 'safe')) / 2;
+      const t = (teamShare(a, 'safe') + teamShare(b, 'free')) / 2;
+      sup.push(s);
+      bat.push(t);
+      diffs.push(s - t);
+    }
+    const diff = interval(diffs);
+    verdicts.push(differenceVerdict('Superman (F3) vs Batman (F1 I1 R2), two of each, goals swapped on the same seeds', diff, 'Superman\'s team wins more', 'Batman\'s team wins more'));
+    const rating = (name: string) => ratings.find((r) => r.name === name);
+    const supR = rating(buildCode(SUPERMAN))!;
+    const batR = rating(buildCode(BATMAN))!;
+
+    const rows = ratings.map((r) => {
+      const own = interval(ownShare.get(r.name) ?? []);
+      return { build: r.name, elo: r3(r.elo), 'elo 95% low': r3(r.lo), 'elo 95% high': r3(r.hi), 'share vs opponents': r3(r.share), 'own mean return': r3(own.mean), 'opposing pairs': r.games, games: own.n };
+    });
+    return {
+      id: 'dark-hero-builds',
+      title: this.title,
+      gameId: GAME_ID,
+      question: this.question,
+      verdicts,
+      sections: [
+        {
+          heading: 'Every build against the field',
+          blocks: [
+            {
+              kind: 'text',
+              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, every hero played by the goal-seeking heuristic, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), 95% bootstrap intervals over games.`,
+            },
+            { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: 'against heroes of the opposite goal, 95% bootstrap intervals' }) },
+            { kind: 'table', id: 'build-ratings-table', title: 'Build ratings', rows },
+          ],
+        },
+        {
+          heading: 'The seed\'s Superman and Batman',
+          blocks: [
+            {
+              kind: 'text',
+              text: `Two Supermen (F3) against two Batmen (F1 I1 R2), ${headToHead} games with Superman Free and the same seeds with Superman Safe. Superman's team share ${fmt(interval(sup))}, Batman's ${fmt(interval(bat))}, difference ${fmt(diff)}. In the round robin: ${supR.name} ${r3(supR.elo)} Elo [${r3(supR.lo)}, ${r3(supR.hi)}], ${batR.name} ${r3(batR.elo)} [${r3(batR.lo)}, ${r3(batR.hi)}].`,
+            },
+          ],
+        },
+      ],
+      meta: {
+        command: ctx.command,
+        seed: ctx.seed,
+        sampleSizes: { 'games per table': perTable, tables: k * 2, 'Superman v Batman games per goal order': headToHead, 'total games': total },
+        details: { agents: 'heuristic in every seat', design: 'cyclic tables (t, t+1, t+4, t+6) mod 19, both seat orders', bootstrap: ctx.full ? 1000 : 200 },
+      },
+    };
+  },
+};

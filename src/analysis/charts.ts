@@ -1,0 +1,469 @@
+/**
+ * Vega-Lite v6 chart specs for balance reports. Each function takes plain rows (the
+ * numbers a study computed) and returns a self-contained spec with the data embedded,
+ * a title, axis titles with units, intervals drawn as error bars or bands, and
+ * tooltips. The report writer renders them to HTML, SVG and PNG.
+ */
+import type { VegaLiteSpec } from './report-model.js';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+/** Shared look: readable fonts, no chart border, white background (for PNG export). */
+const CONFIG = {
+  background: 'white',
+  font: 'DejaVu Sans, Helvetica, Arial, sans-serif',
+  view: { stroke: null },
+  axis: { labelFontSize: 11, titleFontSize: 12 },
+  title: { fontSize: 14, anchor: 'start' },
+} as const;
+
+function base(title: string, subtitle?: string): VegaLiteSpec {
+  return {
+    $schema: SCHEMA,
+    title: subtitle ? { text: title, subtitle } : { text: title },
+    config: CONFIG,
+  };
+}
+
+/** Rounds for display in tooltips and labels (keeps specs small and readable). */
+function r3(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1000) / 1000 : x;
+}
+
+/** A share with its 95% interval and sample size. */
+export interface IntervalRow {
+  readonly share: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n: number;
+}
+
+export interface MatchupCell extends IntervalRow {
+  /** The row agent/build (whose share is shown). */
+  readonly row: string;
+  /** The column agent/build it played against. */
+  readonly col: string;
+}
+
+/**
+ * Matchup heatmap: cell (row, col) is the row side's win share against the column side,
+ * coloured on a diverging scale centred at 0.5, labelled with the share, with the
+ * interval and sample size in the tooltip.
+ */
+export function matchupHeatmap(
+  cells: readonly MatchupCell[],
+  opts: { title: string; subtitle?: string; rowTitle?: string; colTitle?: string; order?: readonly string[] },
+): VegaLiteSpec {
+  const values = cells.map((c) => ({
+    row: c.row,
+    col: c.col,
+    share: r3(c.share),
+    lo: r3(c.lo),
+    hi: r3(c.hi),
+    n: c.n,
+    label: Number.isFinite(c.share) ? c.share.toFixed(2) : '–',
+    interval: `[${c.lo.toFixed(2)}, ${c.hi.toFixed(2)}]`,
+  }));
+  const sort = opts.order ? [...opts.order] : undefined;
+  const x = { field: 'col', type: 'nominal', title: opts.colTitle ?? 'opponent', sort, axis: { labelAngle: 0, orient: 'top' } };
+  const y = { field: 'row', type: 'nominal', title: opts.rowTitle ?? 'side (its win share)', sort };
+  return {
+    ...base(opts.title, opts.subtitle),
+    data: { values },
+    width: { step: 56 },
+    height: { step: 40 },
+    encoding: { x, y },
+    layer: [
+      {
+        mark: { type: 'rect' },
+        encoding: {
+          color: {
+            field: 'share',
+            type: 'quantitative',
+            title: 'win share',
+            scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 },
+          },
+          tooltip: [
+            { field: 'row', type: 'nominal', title: 'side' },
+            { field: 'col', type: 'nominal', title: 'opponent' },
+            { field: 'share', type: 'quantitative', title: 'win share', format: '.3f' },
+            { field: 'interval', type: 'nominal', title: '95% interval' },
+            { field: 'n', type: 'quantitative', title: 'games' },
+          ],
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 12 },
+        encoding: {
+          text: { field: 'label', type: 'nominal' },
+          color: { condition: { test: 'datum.share < 0.25 || datum.share > 0.75', value: 'white' }, value: 'black' },
+        },
+      },
+    ],
+  };
+}
+
+export interface Effect {
+  readonly label: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n?: number;
+  /** Optional group (e.g. "quality" vs "seat share"), shown as colour. */
+  readonly group?: string;
+}
+
+/**
+ * Forest plot: one row per effect, a point at the estimate and a rule across its
+ * interval, with a vertical line at zero (no effect). Used for A/B house-rule
+ * comparisons and restricted play.
+ */
+export function forestPlot(
+  effects: readonly Effect[],
+  opts: { title: string; subtitle?: string; xTitle: string; yTitle?: string; zero?: number },
+): VegaLiteSpec {
+  const values = effects.map((e) => ({
+    label: e.label,
+    estimate: r3(e.estimate),
+    lo: r3(e.lo),
+    hi: r3(e.hi),
+    n: e.n ?? null,
+    group: e.group ?? 'effect',
+  }));
+  const zero = opts.zero ?? 0;
+  const y = { field: 'label', type: 'nominal', title: opts.yTitle ?? null, sort: null };
+  const tooltip = [
+    { field: 'label', type: 'nominal', title: 'effect' },
+    { field: 'estimate', type: 'quantitative', title: 'estimate', format: '.3f' },
+    { field: 'lo', type: 'quantitative', title: '95% low', format: '.3f' },
+    { field: 'hi', type: 'quantitative', title: '95% high', format: '.3f' },
+    { field: 'n', type: 'quantitative', title: 'n' },
+  ];
+  const hasGroups = new Set(values.map((v) => v.group)).size > 1;
+  const color = hasGroups ? { field: 'group', type: 'nominal', title: null } : { value: '#1f4e79' };
+  return {
+    ...base(opts.title, opts.subtitle),
+    width: 420,
+    height: { step: 26 },
+    layer: [
+      {
+        data: { values },
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          y,
+          x: { field: 'lo', type: 'quantitative', title: opts.xTitle },
+          x2: { field: 'hi' },
+          color,
+          tooltip,
+        },
+      },
+      {
+        data: { values },
+        mark: { type: 'point', filled: true, size: 70 },
+        encoding: { y, x: { field: 'estimate', type: 'quantitative' }, color, tooltip },
+      },
+      {
+        data: { values: [{ zero }] },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#666' },
+        encoding: { x: { field: 'zero', type: 'quantitative' } },
+      },
+    ],
+  };
+}
+
+export interface CostPoint {
+  readonly name: string;
+  /** The cost printed in the rules. */
+  readonly listed: number;
+  /** The cost the fit says is fair. */
+  readonly fitted: number;
+  readonly lo?: number;
+  readonly hi?: number;
+}
+
+/**
+ * Fitted value against listed cost: points on the y = x line are fairly priced; points
+ * further than `outlierGap` from it are labelled by name.
+ */
+export function costScatter(
+  points: readonly CostPoint[],
+  opts: { title: string; subtitle?: string; unit?: string; outlierGap?: number },
+): VegaLiteSpec {
+  const unit = opts.unit ?? 'points';
+  const gap = opts.outlierGap ?? 0;
+  const values = points.map((p) => ({
+    name: p.name,
+    listed: r3(p.listed),
+    fitted: r3(p.fitted),
+    lo: r3(p.lo ?? p.fitted),
+    hi: r3(p.hi ?? p.fitted),
+    gap: r3(p.fitted - p.listed),
+    outlier: Math.abs(p.fitted - p.listed) > gap,
+  }));
+  const all = points.flatMap((p) => [p.listed, p.fitted, p.lo ?? p.fitted, p.hi ?? p.fitted]).filter(Number.isFinite);
+  const lo = all.length ? Math.min(...all) : 0;
+  const hi = all.length ? Math.max(...all) : 1;
+  const x = { field: 'listed', type: 'quantitative', title: `listed cost (${unit})`, scale: { domain: [lo, hi] } };
+  const yTitle = `fitted fair cost (${unit})`;
+  return {
+    ...base(opts.title, opts.subtitle),
+    width: 360,
+    height: 360,
+    layer: [
+      {
+        data: { values: [{ listed: lo, fitted: lo }, { listed: hi, fitted: hi }] },
+        mark: { type: 'line', strokeDash: [4, 3], color: '#888' },
+        encoding: { x, y: { field: 'fitted', type: 'quantitative', title: yTitle } },
+      },
+      {
+        data: { values },
+        mark: { type: 'rule', color: '#9bb7d4' },
+        encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+      },
+      {
+        data: { values },
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          x,
+          y: { field: 'fitted', type: 'quantitative', title: yTitle },
+          color: { condition: { test: 'datum.outlier', value: '#c0392b' }, value: '#1f4e79' },
+          tooltip: [
+            { field: 'name', type: 'nominal' },
+            { field: 'listed', type: 'quantitative', title: 'listed' },
+            { field: 'fitted', type: 'quantitative', title: 'fitted' },
+            { field: 'lo', type: 'quantitative', title: '95% low' },
+            { field: 'hi', type: 'quantitative', title: '95% high' },
+            { field: 'gap', type: 'quantitative', title: 'fitted − listed' },
+          ],
+        },
+      },
+      {
+        data: { values },
+        transform: [{ filter: 'datum.outlier' }],
+        mark: { type: 'text', align: 'left', dx: 6, dy: -6, fontSize: 11 },
+        encoding: { x, y: { field: 'fitted', type: 'quantitative' }, text: { field: 'name', type: 'nominal' } },
+      },
+    ],
+  };
+}
+
+export interface RatingRow {
+  readonly name: string;
+  readonly rating: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n?: number;
+}
+
+/** Rating bars (Elo / Bradley–Terry) sorted by rating, with interval error bars. */
+export function ratingBars(
+  rows: readonly RatingRow[],
+  opts: { title: string; subtitle?: string; unit?: string },
+): VegaLiteSpec {
+  const values = rows.map((r) => ({ name: r.name, rating: r3(r.rating), lo: r3(r.lo), hi: r3(r.hi), n: r.n ?? null }));
+  const y = { field: 'name', type: 'nominal', title: null, sort: { field: 'rating', order: 'descending' } };
+  const xTitle = `rating (${opts.unit ?? 'Elo points'})`;
+  return {
+    ...base(opts.title, opts.subtitle),
+    data: { values },
+    width: 400,
+    height: { step: 24 },
+    layer: [
+      {
+        mark: { type: 'bar', color: '#7fa7cf' },
+        encoding: {
+          y,
+          x: { field: 'rating', type: 'quantitative', title: xTitle },
+          tooltip: [
+            { field: 'name', type: 'nominal' },
+            { field: 'rating', type: 'quantitative', format: '.1f' },
+            { field: 'lo', type: 'quantitative', title: '95% low', format: '.1f' },
+            { field: 'hi', type: 'quantitative', title: '95% high', format: '.1f' },
+            { field: 'n', type: 'quantitative', title: 'games' },
+          ],
+        },
+      },
+      { mark: { type: 'rule', color: 'black' }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+    ],
+  };
+}
+
+export interface EquilibriumRow {
+  readonly name: string;
+  /** Probability (Nash mixture weight) or mass (α-Rank stationary distribution). */
+  readonly mass: number;
+  /** e.g. "Nash" or "α-Rank"; several methods are shown side by side. */
+  readonly method: string;
+}
+
+/** Nash / α-Rank bars: how much weight each strategy gets, one panel row per method. */
+export function equilibriumBars(rows: readonly EquilibriumRow[], opts: { title: string; subtitle?: string }): VegaLiteSpec {
+  const values = rows.map((r) => ({ name: r.name, mass: r3(r.mass), method: r.method }));
+  return {
+    ...base(opts.title, opts.subtitle),
+    data: { values },
+    mark: { type: 'bar' },
+    width: 400,
+    height: { step: 14 },
+    encoding: {
+      y: { field: 'name', type: 'nominal', title: null },
+      yOffset: { field: 'method', type: 'nominal' },
+      x: { field: 'mass', type: 'quantitative', title: 'probability mass (0–1)', scale: { domain: [0, 1] } },
+      color: { field: 'method', type: 'nominal', title: 'method' },
+      tooltip: [
+        { field: 'name', type: 'nominal' },
+        { field: 'method', type: 'nominal' },
+        { field: 'mass', type: 'quantitative', format: '.3f' },
+      ],
+    },
+  };
+}
+
+/** Histogram of game lengths (decisions per game), with the mean marked. */
+export function lengthHistogram(
+  lengths: readonly number[],
+  opts: { title: string; subtitle?: string; unit?: string; maxBins?: number },
+): VegaLiteSpec {
+  const values = lengths.map((length) => ({ length }));
+  const unit = opts.unit ?? 'decisions';
+  const mean = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
+  return {
+    ...base(opts.title, opts.subtitle),
+    width: 420,
+    height: 200,
+    layer: [
+      {
+        data: { values },
+        mark: { type: 'bar', color: '#7fa7cf' },
+        encoding: {
+          x: { field: 'length', type: 'quantitative', bin: { maxbins: opts.maxBins ?? 30 }, title: `game length (${unit})` },
+          y: { aggregate: 'count', type: 'quantitative', title: 'games' },
+          tooltip: [
+            { field: 'length', type: 'quantitative', bin: { maxbins: opts.maxBins ?? 30 }, title: `length (${unit})` },
+            { aggregate: 'count', type: 'quantitative', title: 'games' },
+          ],
+        },
+      },
+      {
+        data: { values: [{ mean: r3(mean) }] },
+        mark: { type: 'rule', color: '#c0392b', strokeDash: [4, 3] },
+        encoding: { x: { field: 'mean', type: 'quantitative' }, tooltip: [{ field: 'mean', type: 'quantitative', title: 'mean length' }] },
+      },
+    ],
+  };
+}
+
+export interface ResponsePoint {
+  /** The swept option's value. */
+  readonly x: number;
+  readonly value: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n?: number;
+  /** Several curves (e.g. one per matchup) share one chart. */
+  readonly series?: string;
+}
+
+/**
+ * Response curve for a swept option: the measured value (line + points) with its 95%
+ * interval as a band, the target as a dashed horizontal rule and the chosen setting as
+ * a vertical rule.
+ */
+export function responseCurve(
+  points: readonly ResponsePoint[],
+  opts: { title: string; subtitle?: string; xTitle: string; yTitle: string; target?: number; best?: number },
+): VegaLiteSpec {
+  const values = points.map((p) => ({
+    x: p.x,
+    value: r3(p.value),
+    lo: r3(p.lo),
+    hi: r3(p.hi),
+    n: p.n ?? null,
+    series: p.series ?? 'value',
+  }));
+  const multi = new Set(values.map((v) => v.series)).size > 1;
+  const color = multi ? { field: 'series', type: 'nominal', title: null } : { value: '#1f4e79' };
+  const x = { field: 'x', type: 'quantitative', title: opts.xTitle };
+  const layer: VegaLiteSpec[] = [
+    {
+      data: { values },
+      mark: { type: 'area', opacity: 0.18 },
+      encoding: { x, y: { field: 'lo', type: 'quantitative', title: opts.yTitle }, y2: { field: 'hi' }, color },
+    },
+    {
+      data: { values },
+      mark: { type: 'line', point: true },
+      encoding: {
+        x,
+        y: { field: 'value', type: 'quantitative', title: opts.yTitle },
+        color,
+        tooltip: [
+          { field: 'series', type: 'nominal', title: 'series' },
+          { field: 'x', type: 'quantitative', title: opts.xTitle },
+          { field: 'value', type: 'quantitative', format: '.3f', title: opts.yTitle },
+          { field: 'lo', type: 'quantitative', format: '.3f', title: '95% low' },
+          { field: 'hi', type: 'quantitative', format: '.3f', title: '95% high' },
+          { field: 'n', type: 'quantitative', title: 'n' },
+        ],
+      },
+    },
+  ];
+  if (opts.target !== undefined) {
+    layer.push({
+      data: { values: [{ target: opts.target, label: `target ${opts.target}` }] },
+      mark: { type: 'rule', strokeDash: [6, 4], color: '#2e7d32' },
+      encoding: { y: { field: 'target', type: 'quantitative' }, tooltip: [{ field: 'label', type: 'nominal', title: 'target' }] },
+    });
+  }
+  if (opts.best !== undefined) {
+    layer.push({
+      data: { values: [{ best: opts.best, label: `best setting ${opts.best}` }] },
+      mark: { type: 'rule', strokeDash: [2, 2], color: '#c0392b' },
+      encoding: { x: { field: 'best', type: 'quantitative' }, tooltip: [{ field: 'label', type: 'nominal', title: 'chosen' }] },
+    });
+  }
+  return { ...base(opts.title, opts.subtitle), width: 420, height: 240, layer };
+}
+
+export interface SeatShare extends IntervalRow {
+  /** Seat label, e.g. "seat 1 (first)". */
+  readonly seat: string;
+}
+
+/** Win share by seat with interval error bars and the fair share (1 / players) marked. */
+export function seatShareBars(
+  rows: readonly SeatShare[],
+  opts: { title: string; subtitle?: string; fair?: number },
+): VegaLiteSpec {
+  const values = rows.map((r) => ({ seat: r.seat, share: r3(r.share), lo: r3(r.lo), hi: r3(r.hi), n: r.n }));
+  const fair = opts.fair ?? (rows.length ? 1 / rows.length : 0.5);
+  const x = { field: 'seat', type: 'nominal', title: 'seat', sort: null, axis: { labelAngle: 0 } };
+  return {
+    ...base(opts.title, opts.subtitle),
+    width: { step: 60 },
+    height: 220,
+    layer: [
+      {
+        data: { values },
+        mark: { type: 'bar', color: '#7fa7cf' },
+        encoding: {
+          x,
+          y: { field: 'share', type: 'quantitative', title: 'win share (0–1)', scale: { domain: [0, 1] } },
+          tooltip: [
+            { field: 'seat', type: 'nominal' },
+            { field: 'share', type: 'quantitative', format: '.3f', title: 'win share' },
+            { field: 'lo', type: 'quantitative', format: '.3f', title: '95% low' },
+            { field: 'hi', type: 'quantitative', format: '.3f', title: '95% high' },
+            { field: 'n', type: 'quantitative', title: 'games' },
+          ],
+        },
+      },
+      { data: { values }, mark: { type: 'rule', color: 'black' }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      {
+        data: { values: [{ fair: r3(fair) }] },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#c0392b' },
+        encoding: { y: { field: 'fair', type: 'quantitative' }, tooltip: [{ field: 'fair', type: 'quantitative', title: 'fair share' }] },
+      },
+    ],
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Small descriptive statistics shared by the other methods: mean, variance, quantiles,
+ * the Student-t quantiles used for 95% intervals, and the logistic link.
+ */
+import { zFor } from './wilson.js';
+
+/** A mean with a two-sided interval and the number of independent units behind it. */
+export interface MeanInterval {
+  readonly mean: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Sample standard deviation of the units (NaN when n < 2). */
+  readonly sd: number;
+  readonly n: number;
+}
+
+export function mean(xs: ArrayLike<number>): number {
+  if (xs.length === 0) return NaN;
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
+  return s / xs.length;
+}
+
+/** Unbiased sample variance (n − 1 denominator); NaN when n < 2. */
+export function variance(xs: ArrayLike<number>): number {
+  const n = xs.length;
+  if (n < 2) return NaN;
+  const m = mean(xs);
+  let s = 0;
+  for (let i = 0; i < n; i++) s += (xs[i]! - m) ** 2;
+  return s / (n - 1);
+}
+
+/** Quantile with linear interpolation between order statistics (R type 7, numpy default). */
+export function quantile(xs: ArrayLike<number>, q: number): number {
+  const sorted = Array.from(xs).sort((a, b) => a - b);
+  return quantileSorted(sorted, q);
+}
+
+export function quantileSorted(sorted: readonly number[], q: number): number {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(n - 1, lo + 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/**
+ * Two-sided Student-t critical value for `df` degrees of freedom (t such that
+ * P(|T| ≤ t) = level). Exact for df = 1, 2; otherwise the Cornish–Fisher expansion of
+ * t in z (Abramowitz & Stegun 26.7.5), accurate to ~1e-3 from df = 3 and better above.
+ */
+export function tFor(level: number, df: number): number {
+  if (!(df > 0)) return NaN;
+  if (!Number.isFinite(df) || df > 1e7) return zFor(level);
+  const p = 1 - (1 - level) / 2;
+  if (df === 1) return Math.tan(Math.PI * (p - 0.5));
+  if (df === 2) return (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
+  const z = zFor(level);
+  const z2 = z * z;
+  const g1 = (z2 * z + z) / 4;
+  const g2 = ((5 * z2 + 16) * z2 * z + 3 * z) / 96;
+  const g3 = (((3 * z2 + 19) * z2 + 17) * z2 * z - 15 * z) / 384;
+  const g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 * z - 945 * z) / 92160;
+  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
+}
+
+/** Mean with a t interval over independent units (pairs, seeds, games). */
+export function tInterval(xs: ArrayLike<number>, level = 0.95): MeanInterval {
+  const n = xs.length;
+  const m = mean(xs);
+  if (n < 2) return { mean: m, lo: NaN, hi: NaN, sd: NaN, n };
+  const sd = Math.sqrt(variance(xs));
+  const half = (tFor(level, n - 1) * sd) / Math.sqrt(n);
+  return { mean: m, lo: m - half, hi: m + half, sd, n };
+}
+
+export function logit(p: number): number {
+  return Math.log(p / (1 - p));
+}
+
+export function sigmoid(x: number): number {
+  return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
+}

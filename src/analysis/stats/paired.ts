@@ -1,0 +1,163 @@
+/**
+ * Paired games. With `paired: true` the runner plays games 2k and 2k+1 on the same seed
+ * with the seats swapped, so seat and dice luck largely cancel inside a pair. The pair,
+ * not the game, is then the independent unit: we score an agent slot per pair (mean of
+ * its two games) and put a t interval over pairs. Unpaired records fall back to one game
+ * per unit, so the same functions serve both kinds of run.
+ *
+ * Two configurations run with the same master seed share their seeds unit by unit, so
+ * their difference can be taken per unit too ("common random numbers"), which is what
+ * house-rule A/B comparisons and restricted play need.
+ */
+import type { GameRecord } from '../../sim/types.js';
+import { tInterval, type MeanInterval } from './descriptive.js';
+
+/** A slot's score in one independent unit (a pair, or a single unpaired game). */
+export interface UnitScore {
+  /** `p<pair>` for a pair, `g<index>` for an unpaired game. */
+  readonly key: string;
+  readonly seed: number;
+  /** Mean share of the slot over the unit's games (in [0, 1]). */
+  readonly score: number;
+  /** Games in the unit (2 for a complete pair). */
+  readonly games: number;
+}
+
+/** A game is usable when it finished without error and has returns. */
+export function isComplete(r: GameRecord): boolean {
+  return r.error === undefined && r.returns.length > 0;
+}
+
+/**
+ * The slot's share in one game: the mean of its returns over the seats it holds (a slot
+ * holds several seats only when the agent list is shorter than the seat count). NaN when
+ * the slot does not play in the game.
+ */
+export function slotShare(r: GameRecord, slot: number): number {
+  let s = 0;
+  let k = 0;
+  for (let seat = 0; seat < r.slots.length; seat++) {
+    if (r.slots[seat] === slot) {
+      s += r.returns[seat] ?? NaN;
+      k++;
+    }
+  }
+  return k === 0 ? NaN : s / k;
+}
+
+function unitKey(r: GameRecord): string {
+  return r.pair !== undefined ? `p${r.pair}` : `g${r.index}`;
+}
+
+/**
+ * Per-unit scores of `slot`. A pair counts only when both of its games completed (a
+ * half pair would bring the seat bias back); failed games drop their whole unit.
+ */
+export function unitScores(records: readonly GameRecord[], slot: number): UnitScore[] {
+  const groups = new Map<string, GameRecord[]>();
+  for (const r of records) {
+    const k = unitKey(r);
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  const out: UnitScore[] = [];
+  for (const [key, games] of groups) {
+    const paired = games[0]!.pair !== undefined;
+    if (paired && games.length !== 2) continue;
+    if (!games.every(isComplete)) continue;
+    const shares = games.map((g) => slotShare(g, slot));
+    if (shares.some((x) => Number.isNaN(x))) continue;
+    out.push({ key, seed: games[0]!.seed, score: shares.reduce((a, b) => a + b, 0) / shares.length, games: games.length });
+  }
+  return out.sort((a, b) => compareKeys(a.key, b.key));
+}
+
+function compareKeys(a: string, b: string): number {
+  return a[0] === b[0] ? Number(a.slice(1)) - Number(b.slice(1)) : a < b ? -1 : 1;
+}
+
+/** Win share of a slot as a mean over units, with a t interval over units. */
+export interface PairedShare extends MeanInterval {
+  /** Games behind the estimate (n counts units). */
+  readonly games: number;
+}
+
+export function pairedShare(records: readonly GameRecord[], slot: number, level = 0.95): PairedShare {
+  const units = unitScores(records, slot);
+  const t = tInterval(
+    units.map((u) => u.score),
+    level,
+  );
+  return { ...t, lo: clamp01(t.lo), hi: clamp01(t.hi), games: units.reduce((a, u) => a + u.games, 0) };
+}
+
+/** Difference of a slot's share between configurations A and B on their common units. */
+export interface PairedDifference extends MeanInterval {
+  /** Share of the slot in A and in B over the same common units. */
+  readonly shareA: number;
+  readonly shareB: number;
+  /** Units present in only one run, or whose seeds differ (not common, so left out). */
+  readonly unmatched: number;
+}
+
+/**
+ * A − B share difference for `slot`, unit by unit over the units both runs completed
+ * with the same seed, with a t interval over those units. Runs with different master
+ * seeds share no units and give n = 0.
+ */
+export function pairedDifference(
+  recordsA: readonly GameRecord[],
+  recordsB: readonly GameRecord[],
+  slot: number,
+  level = 0.95,
+  slotB = slot,
+): PairedDifference {
+  const a = unitScores(recordsA, slot);
+  const b = new Map(unitScores(recordsB, slotB).map((u) => [u.key, u]));
+  const diffs: number[] = [];
+  let sa = 0;
+  let sb = 0;
+  let matched = 0;
+  for (const u of a) {
+    const v = b.get(u.key);
+    if (!v || v.seed !== u.seed) continue;
+    diffs.push(u.score - v.score);
+    sa += u.score;
+    sb += v.score;
+    matched++;
+  }
+  const t = tInterval(diffs, level);
+  return { ...t, shareA: sa / matched, shareB: sb / matched, unmatched: a.length + b.size - 2 * matched };
+}
+
+/**
+ * Pentanomial counts for a 2-player paired run: how many pairs gave the slot 0, ½, 1,
+ * 1½ or 2 points over its two games ([LL, LD, DD+WL, WD, WW] in engine-testing terms).
+ * Fractional returns are rounded to the nearest half point per game first.
+ */
+export function pentanomial(records: readonly GameRecord[], slot: number): [number, number, number, number, number] {
+  const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  for (const u of unitScores(records, slot)) {
+    if (u.games !== 2) continue;
+    // score is the mean of two games; 4 × score is the pair total in half points.
+    counts[Math.min(4, Math.max(0, Math.round(u.score * 4)))]!++;
+  }
+  return counts;
+}
+
+/** Trinomial counts [losses, draws, wins] of a slot over single games (share < ½, = ½, > ½). */
+export function trinomial(records: readonly GameRecord[], slot: number): [number, number, number] {
+  const counts: [number, number, number] = [0, 0, 0];
+  for (const r of records) {
+    if (!isComplete(r)) continue;
+    const s = slotShare(r, slot);
+    if (Number.isNaN(s)) continue;
+    counts[s > 0.5 + 1e-9 ? 2 : s < 0.5 - 1e-9 ? 0 : 1]++;
+  }
+  return counts;
+}
+
+function clamp01(x: number): number {
+  return Number.isNaN(x) ? x : Math.min(1, Math.max(0, x));
+}

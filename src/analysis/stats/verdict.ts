@@ -1,0 +1,69 @@
+/**
+ * Turning an estimate and its interval into a report verdict worded no more strongly
+ * than the interval allows: a difference is stated only when its 95% interval excludes
+ * the null value; otherwise the verdict says the data do not show one.
+ */
+import type { ReportVerdict } from '../report-model.js';
+import type { Proportion } from './wilson.js';
+
+/** An estimate with its interval and the number of independent units. */
+export interface Estimate {
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n: number;
+}
+
+const fmt = (x: number, digits: number): string => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+
+function evidence(e: Estimate, units: string, digits: number): string {
+  return `${fmt(e.estimate, digits)} (95% CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units})`;
+}
+
+/**
+ * Verdict on `estimate` against `nullValue` (0 for a difference, ½ or 1/N for a share).
+ * `higher` / `lower` are the sentences to use when the interval lies wholly above /
+ * below the null; `none` when it straddles it.
+ */
+export function verdict(
+  e: Estimate,
+  wording: { readonly higher: string; readonly lower: string; readonly none: string },
+  options: { readonly nullValue?: number; readonly units?: string; readonly digits?: number } = {},
+): ReportVerdict {
+  const nullValue = options.nullValue ?? 0;
+  const ev = evidence(e, options.units ?? 'games', options.digits ?? 3);
+  if (e.lo > nullValue) return { statement: wording.higher, evidence: ev, strength: 'supported' };
+  if (e.hi < nullValue) return { statement: wording.lower, evidence: ev, strength: 'supported' };
+  return { statement: wording.none, evidence: ev, strength: 'inconclusive' };
+}
+
+/** "A beats B" style verdict for a share difference A − B (paired or not). */
+export function differenceVerdict(
+  a: string,
+  b: string,
+  diff: { readonly mean: number; readonly lo: number; readonly hi: number; readonly n: number },
+  units = 'pairs',
+): ReportVerdict {
+  return verdict(
+    { estimate: diff.mean, lo: diff.lo, hi: diff.hi, n: diff.n },
+    {
+      higher: `${a} scores higher than ${b}.`,
+      lower: `${a} scores lower than ${b}.`,
+      none: `No difference between ${a} and ${b} is shown at this sample size.`,
+    },
+    { units },
+  );
+}
+
+/** Verdict on a win share against the fair share (½ in a duel, 1/N in general). */
+export function shareVerdict(who: string, share: Proportion, fair: number): ReportVerdict {
+  return verdict(
+    { estimate: share.p, lo: share.lo, hi: share.hi, n: share.n },
+    {
+      higher: `${who} wins more than the fair share (${fmt(fair, 3)}).`,
+      lower: `${who} wins less than the fair share (${fmt(fair, 3)}).`,
+      none: `${who} is not shown to differ from the fair share (${fmt(fair, 3)}).`,
+    },
+    { nullValue: fair },
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * `crucible play <game>`: plays a match between agents and prints each agent's win share
+ * with its 95% interval. Games stream to a run folder, so rerunning the same command
+ * resumes an interrupted run.
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import { splitAgentList } from '../../../agents/index.js';
+import { UserError } from '../../core/errors.js';
+import { configHash } from '../../sim/config.js';
+import { formatSummary, runMatch } from '../../sim/runner.js';
+import type { MatchConfig } from '../../sim/types.js';
+import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+
+interface PlayFlags {
+  agents: string;
+  games: string;
+  seed: string;
+  workers?: string;
+  options?: string;
+  out?: string;
+  paired?: boolean;
+  rotate: boolean;
+  json?: boolean;
+  progress: boolean;
+}
+
+/** runs/<game>-<seed>-<hash of the config>: the same command always finds its own folder. */
+export function defaultOutDir(config: MatchConfig): string {
+  const seedPart = String(config.seed).replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 40);
+  return path.join('runs', `${config.gameId}-${seedPart}-${configHash(config)}`);
+}
+
+export function register(program: Command): void {
+  program
+    .command('play')
+    .description('play a match between agents and report win shares with 95% intervals')
+    .argument('<game>', 'game id (see `crucible games`)')
+    .option('--agents <list>', 'agent specs, one per slot, e.g. mcts:iterations=400,c=1.4,random', 'random')
+    .option('--games <n>', 'number of games', '1000')
+    .option('--seed <seed>', 'master seed (fixes every result)', '1')
+    .option('--workers <n>', 'worker threads (default: one per core for large runs)')
+    .option('--options <json|file>', 'rule options as inline JSON or a .json/.yaml file')
+    .option('--out <dir>', 'run folder (default runs/<game>-<seed>-<hash>); rerun to resume')
+    .option('--paired', 'pair games: same seed, seats reversed')
+    .option('--no-rotate', 'keep each agent in its seat instead of rotating seats')
+    .option('--json', 'print the summary as JSON')
+    .option('--no-progress', 'no progress bar')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crucible play gladiator-duel --agents mcts:iterations=400,random --games 2000 --seed 7
+  crucible play gladiator-duel --agents heuristic,random --paired --options '{"turnCap": 40}'
+  crucible play gladiator-duel --options house-rules.json --out runs/my-test --json
+
+A slot is one agent spec; slot k sits in seat (k + i) mod players in game i (seats
+rotate unless --no-rotate; a short list repeats to fill the seats). Rerunning the same
+command resumes from its run folder; a different config in that folder is refused.`,
+    )
+    .action(async (gameId: string, flags: PlayFlags) => {
+      const agents = splitAgentList(flags.agents);
+      if (agents.length === 0) throw new UserError(`--agents is ${JSON.stringify(flags.agents)}; allowed: a comma-separated list of agent specs, e.g. random,mcts:iterations=400`);
+      const config: MatchConfig = {
+        gameId,
+        options: flags.options === undefined ? {} : optionsArg('--options', flags.options),
+        agents,
+        games: positiveInt('--games', flags.games),
+        seed: parseSeed(flags.seed),
+        paired: flags.paired ?? false,
+        rotate: flags.rotate,
+      };
+      const workers = flags.workers === undefined ? undefined : positiveInt('--workers', flags.workers);
+      const outDir = flags.out ?? defaultOutDir(config);
+      const { records, summary } = await runMatch(config, { workers, outDir, progress: flags.progress && !flags.json });
+      if (flags.json) {
+        process.stdout.write(JSON.stringify({ outDir, summary }, null, 2) + '\n');
+        return;
+      }
+      const lines = [formatSummary(summary), '', `Games: ${path.join(outDir, 'games.jsonl')}  (replay one with: crucible replay ${outDir} --game N)`];
+      const failed = records.filter((r) => r.error !== undefined);
+      if (failed.length > 0) {
+        const first = failed[0]!;
+        lines.push(`Warning: ${failed.length} game(s) failed and are not scored; first: game ${first.index} (seed ${first.seed}): ${first.error}`);
+      }
+      process.stdout.write(lines.join('\n') + '\n');
+    });
+}

@@ -1,0 +1,95 @@
+/**
+ * `crucible replay <dir> --game N`: replays one recorded game move by move from its
+ * run folder and checks the replay ends with the recorded returns.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { replayGame } from '../../sim/play.js';
+import type { GameRecord, MatchConfig } from '../../sim/types.js';
+import { nonNegativeInt } from '../args.js';
+
+function readRunConfig(dir: string): MatchConfig {
+  const file = path.join(dir, 'config.json');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new UserError(`<dir> is ${JSON.stringify(dir)}: no readable config.json there; allowed: a run folder written by \`crucible play\``);
+  }
+  try {
+    return JSON.parse(text) as MatchConfig;
+  } catch {
+    throw new UserError(`<dir> is ${JSON.stringify(dir)}: config.json is not valid JSON; allowed: a run folder written by \`crucible play\``);
+  }
+}
+
+function findRecord(dir: string, index: number): GameRecord | undefined {
+  const file = path.join(dir, 'games.jsonl');
+  if (!fs.existsSync(file)) return undefined;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.includes(`"index":${index},`)) continue;
+    try {
+      const record = JSON.parse(line) as GameRecord;
+      if (record.index === index) return record;
+    } catch {
+      // a partial last line of a killed run
+    }
+  }
+  return undefined;
+}
+
+function showReturns(returns: readonly number[]): string {
+  return returns.map((r, seat) => `seat ${seat} ${Number(r.toFixed(4))}`).join(', ');
+}
+
+export function register(program: Command): void {
+  program
+    .command('replay')
+    .description('replay one game of a run folder move by move and check its returns')
+    .argument('<dir>', 'run folder written by `crucible play`')
+    .requiredOption('--game <n>', 'game index to replay (0-based)')
+    .option('--states', 'print the state after every move')
+    .action((dir: string, flags: { game: string; states?: boolean }) => {
+      const config = readRunConfig(dir);
+      const index = nonNegativeInt('--game', flags.game);
+      if (typeof config.games === 'number' && index >= config.games) {
+        throw new UserError(`--game is ${index}; allowed: 0 to ${config.games - 1} (the run has ${config.games} games)`);
+      }
+      const out: string[] = [];
+      const print = (line: string): void => {
+        out.push(line);
+        if (out.length >= 200) process.stdout.write(out.splice(0).join('\n') + '\n');
+      };
+      const record = replayGame(
+        config,
+        index,
+        (step) => {
+          const moves = step.moves.map((m) => `seat ${m.seat} (${m.agent}): ${m.action}`).join('; ');
+          print(`${String(step.step + 1).padStart(4)}. ${moves}`);
+          if (flags.states) print(step.state.replace(/^/gm, '      '));
+        },
+        { onStart: (state) => print(`start:\n${state.replace(/^/gm, '  ')}`) },
+      );
+      print(`Game ${index} of ${config.gameId}, seed ${record.seed}; seats: ${record.seats.map((s, i) => `${i}=${s}`).join(', ')}`);
+      if (record.error !== undefined) {
+        print(`The game failed after ${record.length} decisions: ${record.error}`);
+      } else {
+        print(`Final returns: ${showReturns(record.returns)} after ${record.length} decisions`);
+      }
+      const recorded = findRecord(dir, index);
+      process.stdout.write(out.join('\n') + '\n');
+      if (!recorded) {
+        process.stdout.write(`Game ${index} is not in ${path.join(dir, 'games.jsonl')} yet: nothing to compare.\n`);
+        return;
+      }
+      const same = JSON.stringify(recorded.returns) === JSON.stringify(record.returns) && recorded.error === record.error;
+      if (!same) {
+        throw new Error(
+          `replay differs from the recorded game ${index}: recorded ${recorded.error ?? showReturns(recorded.returns)}, replayed ${record.error ?? showReturns(record.returns)}`,
+        );
+      }
+      process.stdout.write(`Replay matches the recorded returns.\n`);
+    });
+}

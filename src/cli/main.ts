@@ -1,0 +1,45 @@
+/**
+ * The `crucible` command. Each command lives in ./commands and registers itself on the
+ * program. A UserError (bad argument, option, file) prints one line and exits 2; any
+ * other error is a bug: its message, exit 1 (with the stack when CRUCIBLE_DEBUG is set).
+ */
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../core/errors.js';
+import { closeRunnerPool } from '../sim/pool.js';
+import { COMMANDS } from './commands/index.js';
+
+export function buildProgram(): Command {
+  const program = new Command('crucible')
+    .description('Balance testing for hero and gladiator games: agents play them at scale, statistics say what is fair.')
+    .exitOverride();
+  for (const register of COMMANDS) register(program);
+  return program;
+}
+
+function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Runs the CLI on `argv` (process.argv form) and returns the exit code. */
+export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv]);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander has already printed its message (usage errors are user errors).
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof UserError) {
+      process.stderr.write(`error: ${oneLine(err.message)}\n`);
+      return 2;
+    }
+    const error = err instanceof Error ? err : new Error(String(err));
+    process.stderr.write(`unexpected error: ${oneLine(error.message)}\n`);
+    if (process.env['CRUCIBLE_DEBUG']) process.stderr.write(`${error.stack ?? ''}\n`);
+    return 1;
+  } finally {
+    await closeRunnerPool();
+  }
+}

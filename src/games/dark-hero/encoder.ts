@@ -1,0 +1,122 @@
+/**
+ * Tensor view of Dark Hero for learned agents: a fixed-size observation and a fixed
+ * action index space (sizes fit every legal option set: up to 560 map slots, the
+ * largest draw-a-card grid).
+ *
+ * Observation, from the observing hero's point of view:
+ *   per slot (MAX_SLOTS × 10): card status one-hot (empty, face down, Heart, Spade,
+ *   Diamond, Club, Neutral), then heroes there: me, allies, opponents (counts / 4);
+ *   then globals: meter one-hot (7), Bent one-hot (7), phase one-hot (10), round
+ *   fraction, my goal, Fighting, Infiltrating, Resources, Aces, Tactics, Hiding, allies'
+ *   and opponents' Resources and Aces, "I am to move", pending drift, attacker's Ace.
+ *
+ * Actions: MOVE slot s → s; PLACE slot s → MAX_SLOTS + s; then SPEND codes (t·16 + h),
+ * CONTEST, SHIFT, CLUB_ASK, CLUB_DEFEND, CONVERT and VETO choices in fixed blocks.
+ */
+import type { Encoder } from '../../core/game.js';
+import { legalActions } from './rules.js';
+import { CLUB_ASK, CLUB_DEFEND, CONTEST, CONVERT, EMPTY, MOVE, OVER, PLACE, SHIFT, SPEND, VETO, type DarkHeroState } from './state.js';
+
+export const MAX_SLOTS = 560;
+const SLOT_FEATURES = 10;
+const GLOBALS = 7 + 7 + 10 + 19;
+
+const SPEND_BASE = 2 * MAX_SLOTS;
+const SPEND_SIZE = 7 * 16; // t ≤ 6, h ≤ 6
+const CONTEST_BASE = SPEND_BASE + SPEND_SIZE;
+const SHIFT_BASE = CONTEST_BASE + 3;
+const ASK_BASE = SHIFT_BASE + 3;
+const DEFEND_BASE = ASK_BASE + 3;
+const CONVERT_BASE = DEFEND_BASE + 2;
+const CONVERT_SIZE = 32;
+const VETO_BASE = CONVERT_BASE + CONVERT_SIZE;
+const ACTIONS = VETO_BASE + 2;
+
+function actionIndex(action: number, state: DarkHeroState): number {
+  switch (state.phase) {
+    case MOVE:
+      return action;
+    case PLACE:
+      return MAX_SLOTS + action;
+    case SPEND:
+      return SPEND_BASE + action;
+    case CONTEST:
+      return CONTEST_BASE + action;
+    case SHIFT:
+      return SHIFT_BASE + action;
+    case CLUB_ASK:
+      return ASK_BASE + action;
+    case CLUB_DEFEND:
+      return DEFEND_BASE + action;
+    case CONVERT:
+      return CONVERT_BASE + Math.min(action, CONVERT_SIZE - 1);
+    case VETO:
+      return VETO_BASE + action;
+    default:
+      throw new Error(`dark-hero encoder: no actions in phase ${state.phase}`);
+  }
+}
+
+function encode(obs: DarkHeroState, player: number, out: Float32Array): void {
+  out.fill(0);
+  const g = obs.setup;
+  const n = Math.min(obs.cards.length, MAX_SLOTS);
+  for (let s = 0; s < n; s++) {
+    const c = obs.cards[s]!;
+    out[s * SLOT_FEATURES + (c === EMPTY ? 0 : c + 1)] = 1;
+  }
+  const mine = g.target[player]!;
+  let allyRes = 0;
+  let allyAces = 0;
+  let oppRes = 0;
+  let oppAces = 0;
+  for (let h = 0; h < g.players; h++) {
+    const kind = h === player ? 7 : g.target[h] === mine ? 8 : 9;
+    const slot = obs.pos[h]!;
+    if (slot < MAX_SLOTS) out[slot * SLOT_FEATURES + kind]! += 0.25;
+    if (h === player) continue;
+    if (g.target[h] === mine) (allyRes += obs.resources[h]!), (allyAces += obs.aces[h]!);
+    else (oppRes += obs.resources[h]!), (oppAces += obs.aces[h]!);
+  }
+  let k = MAX_SLOTS * SLOT_FEATURES;
+  out[k + obs.meter - 1] = 1;
+  k += 7;
+  out[k + obs.bent - 1] = 1;
+  k += 7;
+  out[k + obs.phase] = 1;
+  k += 10;
+  const movers = obs.phase === OVER ? -1 : obs.phase === CLUB_ASK || obs.phase === VETO ? obs.asker : obs.current;
+  const globals = [
+    obs.round / g.options.turns,
+    mine === 3 ? 1 : 0,
+    g.fighting[player]! / 3,
+    g.infiltrating[player]! / 2,
+    obs.resources[player]! / 10,
+    obs.aces[player]! / 5,
+    obs.current === player ? obs.tactics / 6 : 0,
+    obs.current === player ? obs.hiding / 6 : 0,
+    allyRes / 20,
+    allyAces / 10,
+    oppRes / 20,
+    oppAces / 10,
+    movers === player ? 1 : 0,
+    obs.drift,
+    obs.attackerAce ? 1 : 0,
+    g.players / 20,
+    obs.current === player ? 1 : 0,
+    obs.attacker === player ? 1 : 0,
+    (obs.pile.length - obs.pileTop) / g.deck.length, // share of the deck still unknown or undrawn
+  ];
+  for (let i = 0; i < globals.length; i++) out[k + i] = globals[i]!;
+}
+
+export const darkHeroEncoder: Encoder<DarkHeroState, number, DarkHeroState> = {
+  observationSize: MAX_SLOTS * SLOT_FEATURES + GLOBALS,
+  actionCount: ACTIONS,
+  encode,
+  actionIndex: (action, state) => actionIndex(action, state),
+  legalMask(state, player, mask) {
+    mask.fill(0);
+    for (const a of legalActions(state, player)) mask[actionIndex(a, state)] = 1;
+  },
+};

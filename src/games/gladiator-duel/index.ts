@@ -1,0 +1,74 @@
+/**
+ * Gladiator duel (Gary Comardo, SAGA #67): two gladiators on a walled hex arena spend
+ * rolled action points to step, pivot, strike and cast nets until one is decked,
+ * helpless or dead. See README.md for the rules, options and interpretations.
+ */
+import type { Game, Tags } from '../../core/game.js';
+import { actionsOfMask, type DuelAction } from './actions.js';
+import { describeAction, describeState } from './describe.js';
+import { duelEncoder } from './encoder.js';
+import { GLADIATOR_TYPES, optionDocs, optionsSchema, type DuelOptions } from './options.js';
+import { applyAction, legalMask } from './rules.js';
+import { DRAW, END_NAMES, ONGOING, setupState, type DuelState } from './state.js';
+
+const TO_MOVE: readonly (readonly number[])[] = Object.freeze([Object.freeze([0]), Object.freeze([1])]);
+const NOBODY: readonly number[] = Object.freeze([]);
+const RETURNS: readonly (readonly number[])[] = Object.freeze([
+  Object.freeze([1, 0]),
+  Object.freeze([0, 1]),
+  Object.freeze([0.5, 0.5]),
+]);
+
+/** Remaining fighting strength as a share of the starting strength, plus the 2 points of "helpless". */
+function vigour(strength: number, start: number): number {
+  return Math.max(0, strength + 2) / (start + 2);
+}
+
+export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> = {
+  id: 'gladiator-duel',
+  name: 'Gladiator duel (SAGA #67)',
+  perfectInformation: true,
+  simultaneous: false,
+  optionsSchema,
+  optionDocs,
+
+  numPlayers: () => 2,
+  setup: setupState,
+  toMove: (s) => (s.result === ONGOING ? TO_MOVE[s.current]! : NOBODY),
+  legalActions: (s, player) => (player === s.current ? actionsOfMask(legalMask(s)) : NOBODY),
+  apply: (s, moves) => applyAction(s, moves[0]!),
+  isTerminal: (s) => s.result !== ONGOING,
+  returns: (s) => (s.result === ONGOING ? RETURNS[DRAW]! : RETURNS[s.result]!),
+  tags(s): Tags {
+    return {
+      type0: GLADIATOR_TYPES[s.g0.type]!,
+      type1: GLADIATOR_TYPES[s.g1.type]!,
+      strength0: s.g0.startStrength,
+      strength1: s.g1.startStrength,
+      endReason: END_NAMES[s.end]!,
+      winnerType: s.result === 0 || s.result === 1 ? GLADIATOR_TYPES[(s.result === 0 ? s.g0 : s.g1).type]! : null,
+      firstMover: s.firstMover,
+      turns: s.turn,
+      spared: s.spared < 0 ? null : s.spared === 1,
+    };
+  },
+  moveCount: (s) => s.moves,
+
+  observe: (s) => s,
+  // Everything is visible except the future: the dice stream is re-sampled, so search
+  // agents plan against fresh dice instead of reading the next rolls from the state.
+  determinize: (obs, _player, rng) => ({ ...obs, rng: rng.u32() | 0 }),
+
+  actionKey: (a) => a,
+  describeAction,
+  describeState,
+
+  evaluate(s) {
+    if (s.result !== ONGOING) return RETURNS[s.result]!;
+    const a = vigour(s.g0.strength, s.g0.startStrength);
+    const b = vigour(s.g1.strength, s.g1.startStrength);
+    const v = a + b > 0 ? a / (a + b) : 0.5;
+    return [v, 1 - v];
+  },
+  encoder: duelEncoder,
+};

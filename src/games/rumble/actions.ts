@@ -1,0 +1,280 @@
+/**
+ * The finite action abstraction agents play with. Rumble's real move space (every
+ * split of Energy over attacks, defense and powers) is huge, so `legalActions` offers a
+ * documented menu built from templates; `apply` still accepts any legal concrete move.
+ *
+ * Allocation templates (R = Energy left after the chosen power uses):
+ *   defend            all R to Defense
+ *   attack-weakest    half of R on the weakest opponent, the rest to Defense
+ *   attack-strongest  half of R on the strongest opponent, the rest to Defense
+ *   split             half of R spread over all opponents, the rest to Defense
+ *   counter           half of R on whoever attacked this hero most last round
+ *   all-in            all of R on the weakest opponent
+ * each with two power variants: no powers, or every affordable Allocation power once
+ * (X = a fifth of Energy; targets the template's victim, else the strongest opponent),
+ * plus, for Precognition, "keep everything back" (assigned at Reveal).
+ * Reveal menu: default (reserve to Defense, default blocking), defensive (reserve and
+ * Quick Reflexes to Defense, Reveal powers used), aggressive (reserve on the weakest).
+ * Bid menu: each lot bid at a fraction (0, ½, 1, 1½) of its estimated value, or 1½ on
+ * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
+ * at 60% of Energy.
+ */
+import { allocationCost, controlledHeroes, drainCost, hasFlag, needsReveal } from './legality.js';
+import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
+
+export const ALLOCATION_TEMPLATES = ['defend', 'attack-weakest', 'attack-strongest', 'split', 'counter', 'all-in'] as const;
+export type AllocationTemplate = (typeof ALLOCATION_TEMPLATES)[number];
+export const BID_FRACTIONS = [0, 0.5, 1, 1.5] as const;
+
+function opponents(s: RumbleState, hero: number): number[] {
+  const out: number[] = [];
+  const me = s.heroes[hero]!.controller;
+  for (let j = 0; j < s.heroes.length; j++) if (s.heroes[j]!.alive && s.heroes[j]!.controller !== me) out.push(j);
+  return out;
+}
+
+function extreme(s: RumbleState, list: readonly number[], strongest: boolean): number {
+  let best = list[0]!;
+  for (const j of list) {
+    const e = s.heroes[j]!.energy;
+    const b = s.heroes[best]!.energy;
+    if (strongest ? e > b : e < b) best = j;
+  }
+  return best;
+}
+
+/** The hero that attacked `hero` hardest last round, or -1. */
+export function lastAttacker(s: RumbleState, hero: number): number {
+  const H = s.heroes.length;
+  let best = -1;
+  let amount = 0;
+  for (let i = 0; i < H; i++) {
+    const a = s.lastAttacks[i * H + hero] ?? 0;
+    if (a > amount && s.heroes[i]!.alive && i !== hero) {
+      amount = a;
+      best = i;
+    }
+  }
+  return best;
+}
+
+function victimOf(s: RumbleState, hero: number, t: AllocationTemplate, opp: readonly number[]): number {
+  if (t === 'attack-strongest') return extreme(s, opp, true);
+  if (t === 'counter') return lastAttacker(s, hero);
+  return extreme(s, opp, false);
+}
+
+/** Every affordable Allocation-phase power, used once (the "powers" variant). */
+function powerUses(s: RumbleState, hero: number, victim: number, opp: readonly number[]): PowerUse[] {
+  const uses: PowerUse[] = [];
+  const h = s.heroes[hero]!;
+  let budget = h.energy;
+  const strongest = extreme(s, opp, true);
+  h.powers.forEach((held, k) => {
+    const d = s.lib.get(held.id);
+    const u = d.use;
+    if (!u || u.phase !== 'allocation' || u.target === 'ownPower') return;
+    if (u.exhaust !== undefined && held.uses >= u.exhaust) return;
+    const x = [u.spend, u.burn].includes('X') ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
+    let use: PowerUse = { power: k };
+    if (x !== undefined) use = { ...use, x };
+    if (u.target === 'hero' || u.target === 'opponent') use = { ...use, target: victim >= 0 ? victim : strongest };
+    if (held.id === 'hypnotism') {
+      const other = opp.find((j) => j !== use.target);
+      if (other === undefined) return;
+      use = { ...use, victim: other };
+    }
+    const cost = allocationCost(s, hero, use);
+    if (cost >= budget) return;
+    budget -= cost;
+    uses.push(use);
+  });
+  return uses;
+}
+
+function buildAllocation(s: RumbleState, hero: number, t: AllocationTemplate, withPowers: boolean, keepBack: boolean): Allocation | null {
+  const H = s.heroes.length;
+  const h = s.heroes[hero]!;
+  const attack = new Array<number>(H).fill(0);
+  const E = Math.max(0, h.energy);
+  const opp = opponents(s, hero);
+  if (opp.length === 0 || E === 0) return { attack, defense: 0 };
+  const victim = victimOf(s, hero, t, opp);
+  if (t === 'counter' && victim < 0) return null;
+  const uses = withPowers ? powerUses(s, hero, victim, opp) : [];
+  if (withPowers && uses.length === 0) return null;
+  let R = E;
+  for (const u of uses) R -= allocationCost(s, hero, u);
+  if (keepBack) return { attack, defense: 0, reserve: R, ...(uses.length ? { uses } : {}) };
+  const half = Math.ceil(R / 2);
+  let defense = R;
+  if (t === 'all-in') {
+    attack[victim] = R;
+    defense = 0;
+  } else if (t === 'split') {
+    let left = half;
+    opp.forEach((j, i) => {
+      const share = Math.floor(left / (opp.length - i));
+      attack[j] = share;
+      left -= share;
+    });
+    defense = R - half;
+  } else if (t !== 'defend') {
+    attack[victim] = half;
+    defense = R - half;
+  }
+  return { attack, defense, ...(uses.length ? { uses } : {}) };
+}
+
+/** The Allocation menu of `player` (one allocation per controlled hero in each action). */
+export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
+  const heroes = controlledHeroes(s, player);
+  const out: RumbleAction[] = [];
+  const seen = new Set<string>();
+  const variants: [AllocationTemplate, boolean, boolean][] = [];
+  for (const t of ALLOCATION_TEMPLATES) for (const p of [false, true]) variants.push([t, p, false]);
+  if (heroes.some((h) => hasFlag(s, h, 'precognition'))) variants.push(['defend', false, true], ['defend', true, true]);
+  for (const [t, p, keep] of variants) {
+    const allocs: Allocation[] = [];
+    for (const h of heroes) {
+      const a = buildAllocation(s, h, t, p, keep && hasFlag(s, h, 'precognition')) ?? buildAllocation(s, h, t === 'counter' ? 'defend' : t, false, false)!;
+      allocs.push(a);
+    }
+    const action: RumbleAction = { t: 'alloc', heroes: allocs };
+    const key = actionKey(action);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(action);
+    }
+  }
+  return out;
+}
+
+/** Reveal choices for one hero under a menu variant. */
+function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive' | 'aggressive'): RevealChoice {
+  const a = s.pending![hero];
+  if (!a || !needsReveal(s, s.pending!, hero) || variant === 'default') return {};
+  const H = s.heroes.length;
+  const reserve = a.reserve ?? 0;
+  const opp = opponents(s, hero);
+  if (variant === 'aggressive') {
+    if (reserve <= 0 || opp.length === 0) return {};
+    const attack = new Array<number>(H).fill(0);
+    attack[extreme(s, opp, false)] = reserve;
+    return { precog: { attack, defense: 0 } };
+  }
+  const out: { precog?: RevealChoice['precog']; reflex?: number; uses?: PowerUse[] } = {};
+  if (reserve > 0) out.precog = { attack: new Array<number>(H).fill(0), defense: reserve };
+  const h = s.heroes[hero]!;
+  const usedReflex = (a.uses ?? []).some((u) => s.lib.get(h.powers[u.power]!.id).reflex);
+  if (usedReflex) out.reflex = a.attack.reduce((x, y) => x + y, 0);
+  const uses: PowerUse[] = [];
+  let budget = h.energy - 1;
+  h.powers.forEach((held, k) => {
+    const d = s.lib.get(held.id);
+    if (d.use?.phase !== 'reveal') return;
+    if (d.use.exhaust !== undefined && held.uses >= d.use.exhaust) return;
+    let use: PowerUse = { power: k };
+    if (d.use.target === 'hero' || d.use.target === 'opponent') {
+      if (!opp.length) return;
+      use = { ...use, target: extreme(s, opp, true) };
+    }
+    if (d.use.target === 'ownPower') {
+      // Discard the cheapest other power.
+      let t = -1;
+      h.powers.forEach((q, j) => {
+        if (j !== k && (t < 0 || q.strength < h.powers[t]!.strength)) t = j;
+      });
+      if (t < 0) return;
+      use = { ...use, target: t };
+    }
+    const cost = drainCost(s, hero, use);
+    if (cost > budget) return;
+    budget -= cost;
+    uses.push(use);
+  });
+  if (uses.length) out.uses = uses;
+  return out;
+}
+
+export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
+  const heroes = controlledHeroes(s, player);
+  const out: RumbleAction[] = [];
+  const seen = new Set<string>();
+  for (const v of ['default', 'defensive', 'aggressive'] as const) {
+    const action: RumbleAction = { t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, v)) };
+    const key = actionKey(action);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(action);
+    }
+  }
+  return out;
+}
+
+/** Estimated value in Energy of a lot: the power's prior, scaled to starting Energy. */
+export function lotValue(s: RumbleState, id: string, values?: Readonly<Record<string, number>>): number {
+  const v = values?.[id] ?? s.lib.get(id).prior;
+  return Math.max(0, v) * (s.opts.startEnergy / 100);
+}
+
+/** Bids at fraction `f` of each lot's value, capped to 60% of Energy in total. */
+export function bidsAt(s: RumbleState, player: number, fractions: readonly number[], values?: Readonly<Record<string, number>>): number[] {
+  const lots = s.auction!.lots;
+  const raw = lots.map((id, i) => Math.max(0, Math.round(fractions[i]! * lotValue(s, id, values))));
+  const total = raw.reduce((x, y) => x + y, 0);
+  const cap = Math.floor(0.6 * s.heroes[player]!.energy);
+  const scale = total > cap ? cap / total : 1;
+  return raw.map((b) => Math.min(s.opts.startEnergy, Math.floor(b * scale)));
+}
+
+export function bidMenu(s: RumbleState, player: number): RumbleAction[] {
+  const lots = s.auction!.lots;
+  const out: RumbleAction[] = [];
+  const seen = new Set<string>();
+  const push = (bids: number[]) => {
+    const a: RumbleAction = { t: 'bid', bids };
+    const key = actionKey(a);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(a);
+    }
+  };
+  for (const f of BID_FRACTIONS) push(bidsAt(s, player, lots.map(() => f)));
+  const order = lots.map((id, i) => [lotValue(s, id), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const top = new Set(order.slice(0, 2).map((x) => x[1]));
+  push(bidsAt(s, player, lots.map((_, i) => (top.has(i) ? 1.5 : 0))));
+  // "Everything at value except this lot": lets a bidder stay out of one power.
+  for (let skip = 0; skip < lots.length; skip++) push(bidsAt(s, player, lots.map((_, i) => (i === skip ? 0 : 1))));
+  return out;
+}
+
+/** A compact string identifying an action (for search trees and de-duplication). */
+export function actionKey(a: RumbleAction): string {
+  switch (a.t) {
+    case 'pass':
+      return 'pass';
+    case 'bid':
+      return `b${a.bids.join(',')}${a.discard?.length ? `d${a.discard.join(',')}` : ''}`;
+    case 'alloc':
+      return 'a' + a.heroes.map((h) => `${h.attack.join(',')}/${h.defense}/${h.reserve ?? 0}/${(h.uses ?? []).map(useKey).join(';')}`).join('|');
+    case 'reveal':
+      return 'r' + a.heroes.map((h) => JSON.stringify(h)).join('|');
+  }
+}
+
+function useKey(u: PowerUse): string {
+  return `${u.power}:${u.x ?? ''}:${u.target ?? ''}:${u.times ?? 1}:${u.victim ?? ''}`;
+}
+
+export function movers(s: RumbleState): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < s.opts.players; p++) if (controlledHeroes(s, p).length > 0) out.push(p);
+  return out;
+}
+
+export function revealMovers(s: RumbleState): number[] {
+  const set = new Set<number>();
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && needsReveal(s, s.pending!, h)) set.add(s.heroes[h]!.controller);
+  return [...set].sort((a, b) => a - b);
+}

@@ -1,0 +1,214 @@
+/**
+ * The auction before round 1: sealed simultaneous bids on every lot; the highest bid
+ * wins and pays; all-zero lots are discarded; ties rebid among the tied (at most
+ * `maxRebids` times, then a seeded draw); Flaws are inverted (lowest bidders win a
+ * free copy each, the others pay their bids; Flaws cannot be discarded). A hero whose
+ * payments leave it at 0 or below dies before round 1.
+ */
+import { Dice } from '../../core/dice.js';
+import { UserError } from '../../core/errors.js';
+import type { RumbleOptions } from './options.js';
+import type { PowerLibrary } from './powers/library.js';
+import { decideWinner, startRound } from './round.js';
+import type { AuctionState, HeldPower, Hero, RumbleAction, RumbleState } from './types.js';
+
+/** The lots for sale: a list, every seed power, or perHero x players drawn at random. */
+export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Dice): string[] {
+  const a = opts.auction;
+  if (a.pool === 'list') {
+    for (const id of a.list) lib.get(id);
+    return a.list.slice();
+  }
+  const from = a.from.length ? a.from : lib.ids;
+  for (const id of from) lib.get(id);
+  if (a.pool === 'all') return from.slice();
+  return dice.shuffled(from).slice(0, Math.min(from.length, a.perHero * opts.players));
+}
+
+export function newAuction(lots: readonly string[]): AuctionState {
+  return { lots, bids: [], discard: [], ties: lots.map(() => []), rebids: 0 };
+}
+
+/** Players bidding now: everyone at first, then the tied players of unresolved lots. */
+export function bidders(s: RumbleState): number[] {
+  const a = s.auction!;
+  if (a.bids.length === 0) return s.heroes.map((_, i) => i).filter((i) => i < s.opts.players);
+  const set = new Set<number>();
+  for (const t of a.ties) for (const p of t) set.add(p);
+  return [...set].sort((x, y) => x - y);
+}
+
+function checkBid(s: RumbleState, player: number, m: RumbleAction): asserts m is Extract<RumbleAction, { t: 'bid' }> {
+  const where = `rumble bid of player ${player}`;
+  if (m.t !== 'bid') throw new UserError(`${where}: field t is ${JSON.stringify(m.t)}; allowed: "bid" during the auction`);
+  const n = s.auction!.lots.length;
+  if (m.bids.length !== n) throw new UserError(`${where}: field bids has ${m.bids.length} entries; allowed: exactly ${n} (one per lot)`);
+  m.bids.forEach((b, i) => {
+    if (!Number.isInteger(b) || b < 0 || b > s.opts.startEnergy)
+      throw new UserError(`${where}: field bids.${i} is ${String(b)}; allowed: an integer from 0 to ${s.opts.startEnergy}`);
+  });
+}
+
+/** Applies a round of (re)bids and either asks for rebids or settles the auction. */
+export function applyBids(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
+  const a = s.auction!;
+  const P = s.opts.players;
+  const n = a.lots.length;
+  const movers = bidders(s);
+  const first = a.bids.length === 0;
+  const bids = first ? new Array<number>(P * n).fill(0) : a.bids.slice();
+  const discard = first ? new Array<boolean>(P * n).fill(false) : a.discard.slice();
+  movers.forEach((player, i) => {
+    const m = moves[i]!;
+    checkBid(s, player, m);
+    for (let lot = 0; lot < n; lot++) {
+      if (!first && !a.ties[lot]!.includes(player)) continue;
+      bids[player * n + lot] = m.bids[lot]!;
+    }
+    if (first) for (const lot of m.discard ?? []) if (lot >= 0 && lot < n) discard[player * n + lot] = true;
+  });
+  const alive = (p: number) => s.heroes[p]!.alive;
+  const ties: number[][] = a.lots.map(() => []);
+  let anyTie = false;
+  for (let lot = 0; lot < n; lot++) {
+    if (s.lib.get(a.lots[lot]!).flaw) continue; // tied lowest all win a copy
+    let best = 0;
+    for (let p = 0; p < P; p++) if (alive(p)) best = Math.max(best, bids[p * n + lot]!);
+    if (best === 0) continue;
+    const tied: number[] = [];
+    for (let p = 0; p < P; p++) if (alive(p) && bids[p * n + lot] === best) tied.push(p);
+    if (tied.length > 1 && a.rebids < s.opts.auction.maxRebids) {
+      ties[lot] = tied;
+      anyTie = true;
+    }
+  }
+  const steps = s.steps + 1;
+  if (anyTie) return { ...s, steps, auction: { lots: a.lots, bids, discard, ties, rebids: a.rebids + 1 } };
+  return settle({ ...s, steps }, bids, discard);
+}
+
+function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly boolean[]): RumbleState {
+  const a = s.auction!;
+  const P = s.opts.players;
+  const n = a.lots.length;
+  const dice = new Dice(s.rng);
+  const paid = new Array<number>(P).fill(0);
+  const won: HeldPower[][] = Array.from({ length: P }, () => []);
+  const onWin: { player: number; id: string; strength: number }[] = [];
+  const hold = (id: string, strength: number): HeldPower => ({ id, strength, params: {}, uses: 0, acc: 0, fired: 0 });
+  const alive = (p: number) => s.heroes[p]!.alive;
+
+  for (let lot = 0; lot < n; lot++) {
+    const id = a.lots[lot]!;
+    const def = s.lib.get(id);
+    const bid = (p: number) => bids[p * n + lot]!;
+    if (def.flaw) {
+      let low = Infinity;
+      for (let p = 0; p < P; p++) if (alive(p)) low = Math.min(low, bid(p));
+      for (let p = 0; p < P; p++) {
+        if (!alive(p)) continue;
+        if (bid(p) === low) won[p]!.push(hold(id, low));
+        else paid[p]! += bid(p);
+      }
+      continue;
+    }
+    let best = 0;
+    for (let p = 0; p < P; p++) if (alive(p)) best = Math.max(best, bid(p));
+    if (best === 0) continue; // everyone bid zero: discarded
+    const tied: number[] = [];
+    for (let p = 0; p < P; p++) if (alive(p) && bid(p) === best) tied.push(p);
+    const winner = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
+    paid[winner]! += best;
+    if (discardFlags[winner * n + lot]) continue;
+    let holder = winner;
+    if (def.curse) {
+      const opp = [];
+      for (let p = 0; p < P; p++) if (p !== winner && alive(p)) opp.push(p);
+      if (opp.length) holder = opp[dice.int(opp.length)]!;
+    }
+    if (def.onWin && holder === winner) onWin.push({ player: winner, id, strength: best });
+    else won[holder]!.push(hold(id, best));
+  }
+
+  const energy = s.heroes.map((h) => h.energy);
+  for (let p = 0; p < P; p++) energy[p]! -= paid[p]!;
+  const extraHeroes: Hero[] = [];
+  let totalBid = 0;
+  for (const b of bids) totalBid += b;
+  for (const w of onWin) {
+    const def = s.lib.get(w.id);
+    const factor = def.params['factor']?.value ?? def.params['fraction']?.value ?? 1;
+    switch (def.onWin) {
+      case 'pure-energy':
+        energy[w.player]! += Math.floor(totalBid * (def.params['fraction']?.value ?? 0.5));
+        won[w.player]!.push(hold(w.id, w.strength));
+        break;
+      case 'alternate-universe': {
+        const pool = (s.opts.auction.from.length ? s.opts.auction.from : s.lib.ids).filter((id) => !a.lots.includes(id) && !s.lib.get(id).onWin);
+        if (pool.length) won[w.player]!.push(hold(pool[dice.int(pool.length)]!, w.strength));
+        break;
+      }
+      case 'sidekick':
+        won[w.player]!.push(hold(w.id, w.strength));
+        extraHeroes.push(newHero(def.params['energy']?.value ?? 50, w.player, []));
+        break;
+      case 'expert-training': {
+        // The holder's choice, made by a fixed rule: the strongest other power's first
+        // number, doubled if more helps, halved if less helps.
+        const others = won[w.player]!.filter((h) => Object.keys(s.lib.get(h.id).params).length > 0);
+        others.sort((x, y) => y.strength - x.strength);
+        const target = others[0];
+        if (target) {
+          const [name, spec] = Object.entries(s.lib.get(target.id).params)[0]!;
+          const v = target.params[name] ?? spec.value;
+          const raw = spec.better === 'higher' ? v * factor : v / factor;
+          const nv = Number.isInteger(v) ? Math.round(raw) : raw;
+          won[w.player]![won[w.player]!.indexOf(target)] = { ...target, params: { ...target.params, [name]: nv } };
+        }
+        won[w.player]!.push(hold(w.id, w.strength));
+        break;
+      }
+      default:
+        won[w.player]!.push(hold(w.id, w.strength));
+    }
+  }
+  const heroes: Hero[] = s.heroes.map((h, p) => ({
+    ...h,
+    energy: energy[p]!,
+    alive: h.alive && energy[p]! > 0,
+    powers: [...h.powers, ...won[p]!],
+  }));
+  const eliminated = heroes.map((h, p) => s.heroes[p]!.alive && !h.alive);
+  const all = [...heroes, ...extraHeroes];
+  const H = all.length;
+  const next: RumbleState = {
+    ...s,
+    heroes: all,
+    rng: dice.state,
+    auction: null,
+    bidLog: bids,
+    lotLog: a.lots,
+    paid,
+    lastAttacks: new Array<number>(H * H).fill(0),
+    phase: 'alloc',
+    round: 1,
+  };
+  const over = decideWinner({ ...next, round: 0 }, null, eliminated);
+  if (over) return { ...next, phase: 'over', returns: over.shares, end: over.end };
+  return startRound(next);
+}
+
+export function newHero(energy: number, controller: number, powers: HeldPower[]): Hero {
+  return {
+    energy,
+    alive: true,
+    controller,
+    powers,
+    lastAttack: 0,
+    defensePenalty: 0,
+    attackBanned: false,
+    bleed: [],
+    forced: [],
+    doomRound: 0,
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Rumble as a Crucible `Game`: the auction, then rounds of secret simultaneous
+ * Allocation, an optional Reveal decision, and Resolution (round.ts).
+ */
+import type { Game, Tags } from '../../core/game.js';
+import { UserError } from '../../core/errors.js';
+import { Dice } from '../../core/dice.js';
+import type { Rng } from '../../core/rng.js';
+import { parseWith } from '../../core/validate.js';
+import { actionKey, allocationMenu, bidMenu, movers, revealMenu, revealMovers } from './actions.js';
+import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
+import { checkAllocation, checkReveal, controlledHeroes, needsReveal } from './legality.js';
+import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
+import { libraryWith } from './powers/library.js';
+import { resolveRound, startRound } from './round.js';
+import type { Allocation, HeldPower, RevealChoice, RumbleAction, RumbleState } from './types.js';
+
+function setup(opts: RumbleOptions, seed: number): RumbleState {
+  const lib = libraryWith(opts.customPowers);
+  const P = opts.players;
+  const dice = new Dice(seed);
+  const base = {
+    opts,
+    lib,
+    steps: 0,
+    pending: null,
+    bidLog: [],
+    lotLog: [],
+    paid: new Array<number>(P).fill(0),
+    returns: null,
+    end: '',
+  };
+  if (opts.fixed) {
+    if (opts.fixed.length !== P) throw new UserError(`rumble options: field fixed has ${opts.fixed.length} heroes; allowed: exactly players (${P})`);
+    const heroes = opts.fixed.map((f, p) =>
+      newHero(
+        f.energy,
+        p,
+        f.powers.map((x): HeldPower => {
+          lib.get(x.id);
+          return { id: x.id, strength: x.strength, params: x.params ?? {}, uses: 0, acc: 0, fired: 0 };
+        }),
+      ),
+    );
+    return startRound({ ...base, phase: 'alloc', round: 1, rng: dice.state, heroes, auction: null, lastAttacks: new Array<number>(P * P).fill(0) });
+  }
+  const lots = drawLots(opts, lib, dice);
+  const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, []));
+  const s: RumbleState = { ...base, phase: 'auction', round: 0, rng: dice.state, heroes, auction: newAuction(lots), lastAttacks: new Array<number>(P * P).fill(0) };
+  if (lots.length === 0) return startRound({ ...s, phase: 'alloc', round: 1, auction: null });
+  return s;
+}
+
+function toMove(s: RumbleState): readonly number[] {
+  switch (s.phase) {
+    case 'auction':
+      return bidders(s);
+    case 'alloc':
+      return movers(s);
+    case 'reveal':
+      return revealMovers(s);
+    case 'over':
+      return [];
+  }
+}
+
+function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
+  const who = toMove(s);
+  if (moves.length !== who.length) throw new UserError(`rumble: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
+  if (s.phase === 'auction') return applyBids(s, moves);
+  if (s.phase === 'alloc') {
+    const allocs: (Allocation | null)[] = s.heroes.map(() => null);
+    who.forEach((player, i) => {
+      const m = moves[i]!;
+      const heroes = controlledHeroes(s, player);
+      if (m.t !== 'alloc' || m.heroes.length !== heroes.length)
+        throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'alloc' ? m.heroes.length : m.t}; allowed: an "alloc" with ${heroes.length} allocation(s), one per controlled hero`);
+      heroes.forEach((h, j) => {
+        checkAllocation(s, h, m.heroes[j]!);
+        allocs[h] = m.heroes[j]!;
+      });
+    });
+    const next = { ...s, steps: s.steps + 1 };
+    for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && needsReveal(s, allocs, h)) return { ...next, phase: 'reveal', pending: allocs };
+    return resolveRound(next, allocs, []);
+  }
+  if (s.phase === 'reveal') {
+    const reveals: (RevealChoice | undefined)[] = s.heroes.map(() => undefined);
+    who.forEach((player, i) => {
+      const m = moves[i]!;
+      const heroes = controlledHeroes(s, player);
+      if (m.t !== 'reveal' || m.heroes.length !== heroes.length)
+        throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'reveal' ? m.heroes.length : m.t}; allowed: a "reveal" with ${heroes.length} choice(s), one per controlled hero`);
+      heroes.forEach((h, j) => {
+        const r = m.heroes[j]!;
+        if (Object.keys(r).length && !needsReveal(s, s.pending!, h)) throw new UserError(`rumble reveal of hero ${h}: field (value) is ${JSON.stringify(r)}; allowed: {} (nothing to decide)`);
+        checkReveal(s, s.pending!, h, r);
+        reveals[h] = r;
+      });
+    });
+    return resolveRound({ ...s, steps: s.steps + 1 }, s.pending!, reveals);
+  }
+  throw new UserError('rumble: the game is over; allowed: no more moves');
+}
+
+function legalActions(s: RumbleState, player: number): readonly RumbleAction[] {
+  switch (s.phase) {
+    case 'auction':
+      return bidMenu(s, player);
+    case 'alloc':
+      return allocationMenu(s, player);
+    case 'reveal':
+      return revealMenu(s, player);
+    case 'over':
+      return [];
+  }
+}
+
+function tags(s: RumbleState): Tags {
+  const P = s.opts.players;
+  const t: Record<string, string | number | boolean | readonly (string | number)[] | null> = {
+    rounds: s.round,
+    end: s.end,
+    lots: s.lotLog,
+    heroes: s.heroes.length,
+  };
+  const n = s.lotLog.length;
+  for (let p = 0; p < P; p++) {
+    t[`paid_p${p}`] = s.paid[p]!;
+    t[`bids_p${p}`] = s.bidLog.slice(p * n, (p + 1) * n);
+    t[`powers_p${p}`] = s.heroes[p]!.powers.map((h) => h.id);
+    t[`energy_p${p}`] = s.heroes[p]!.energy;
+  }
+  return t;
+}
+
+function observe(s: RumbleState, player: number): RumbleState {
+  if (s.opts.auction.bidsRevealed) return s;
+  // Sealed bids stay secret: others' bids are hidden (their sums show in Energy).
+  const n = s.lotLog.length;
+  const bidLog = s.bidLog.map((b, i) => (Math.floor(i / Math.max(1, n)) === player ? b : -1));
+  const a = s.auction;
+  const auction = a && a.bids.length ? { ...a, bids: a.bids.map((b, i) => (Math.floor(i / a.lots.length) === player || a.ties[i % a.lots.length]!.length ? b : -1)) } : a;
+  return { ...s, bidLog, auction };
+}
+
+function determinize(obs: RumbleState, _player: number, _rng: Rng): RumbleState {
+  // Hidden bids never affect later rules; a hidden value becomes 0.
+  if (obs.opts.auction.bidsRevealed) return obs;
+  const auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
+  return { ...obs, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction };
+}
+
+function describeAction(s: RumbleState, player: number, a: RumbleAction): string {
+  switch (a.t) {
+    case 'bid':
+      return `P${player} bids ${s.auction?.lots.map((id, i) => `${id}=${a.bids[i]}`).join(' ')}`;
+    case 'alloc':
+      return a.heroes
+        .map((h, j) => {
+          const hero = controlledHeroes(s, player)[j];
+          const atk = h.attack.map((v, t) => (v ? `H${t}:${v}` : '')).filter(Boolean).join(' ');
+          const uses = (h.uses ?? []).map((u) => s.lib.get(s.heroes[hero ?? player]!.powers[u.power]!.id).name).join(', ');
+          return `H${hero} attack[${atk}] def ${h.defense}${h.reserve ? ` keep ${h.reserve}` : ''}${uses ? ` uses ${uses}` : ''}`;
+        })
+        .join('; ');
+    case 'reveal':
+      return `P${player} reveal ${JSON.stringify(a.heroes)}`;
+    case 'pass':
+      return `P${player} passes`;
+  }
+}
+
+function describeState(s: RumbleState): string {
+  const heroes = s.heroes
+    .map((h, i) => `H${i}(P${h.controller}) ${h.alive ? h.energy : 'out'} [${h.powers.map((p) => `${p.id}@${p.strength}`).join(', ')}]`)
+    .join('\n');
+  return `Rumble round ${s.round}, phase ${s.phase}${s.auction ? `, lots ${s.auction.lots.join(', ')}` : ''}\n${heroes}`;
+}
+
+/** Energy share of each player's living heroes: a cheap value for cut rollouts. */
+function evaluate(s: RumbleState): readonly number[] {
+  const P = s.opts.players;
+  const v = new Array<number>(P).fill(0);
+  let total = 0;
+  for (const h of s.heroes) {
+    if (!h.alive || h.energy <= 0) continue;
+    v[h.controller]! += h.energy;
+    total += h.energy;
+  }
+  return total > 0 ? v.map((x) => x / total) : v.map(() => 1 / P);
+}
+
+export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions> = {
+  id: 'rumble',
+  name: 'Rumble',
+  perfectInformation: false,
+  simultaneous: true,
+  optionsSchema: rumbleOptionsSchema,
+  optionDocs: rumbleOptionDocs,
+  numPlayers: (o) => o.players,
+  setup,
+  toMove,
+  legalActions,
+  apply,
+  isTerminal: (s) => s.phase === 'over',
+  returns: (s) => s.returns ?? new Array<number>(s.opts.players).fill(0),
+  tags,
+  moveCount: (s) => s.steps,
+  observe,
+  determinize,
+  actionKey,
+  describeAction,
+  describeState,
+  evaluate,
+};
+
+/** Validates raw options (filling defaults) for `rumble.setup`. */
+export function rumbleOptions(raw: unknown = {}): RumbleOptions {
+  return parseWith('rumble options', rumbleOptionsSchema, raw ?? {});
+}

@@ -1,0 +1,174 @@
+/**
+ * Which heroes a player controls, what they must decide, and the validation of any
+ * concrete Allocation or Reveal choice (agents use a finite menu, but `apply` accepts
+ * every legal allocation and rejects an illegal one naming the field and the rule).
+ */
+import { UserError } from '../../core/errors.js';
+import type { PowerDef } from './powers/def.js';
+import type { Allocation, HeldPower, PowerUse, RevealChoice, RumbleState } from './types.js';
+
+/** Living heroes a player decides for, in seat order (its hero, then Sidekicks). */
+export function controlledHeroes(s: RumbleState, player: number): number[] {
+  const out: number[] = [];
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && s.heroes[h]!.controller === player) out.push(h);
+  return out;
+}
+
+/** Energy a use costs at Allocation (Spend + Burn, after cost reductions), per time. */
+export function allocationCost(s: RumbleState, hero: number, u: PowerUse): number {
+  const held = s.heroes[hero]!.powers[u.power]!;
+  const d = s.lib.get(held.id);
+  if (!d.use) return 0;
+  const red = d.use.spend === undefined && d.use.burn === undefined ? 0 : costReduction(s, hero);
+  return (costAmount(d.use.spend, u, held, d, red) + costAmount(d.use.burn, u, held, d, red)) * (u.times ?? 1);
+}
+
+function costAmount(c: number | string | undefined, u: PowerUse, held: HeldPower, d: PowerDef, reduction: number): number {
+  if (c === undefined) return 0;
+  const v = typeof c === 'number' ? c : c === 'X' ? u.x ?? 0 : held.params[c] ?? d.params[c]?.value ?? 0;
+  return Math.max(0, v - reduction);
+}
+
+export function drainCost(s: RumbleState, hero: number, u: PowerUse): number {
+  const held = s.heroes[hero]!.powers[u.power]!;
+  const d = s.lib.get(held.id);
+  const c = d.use?.drain;
+  if (c === undefined) return 0;
+  const v = typeof c === 'number' ? c : c === 'X' ? u.x ?? 0 : held.params[c] ?? d.params[c]?.value ?? 0;
+  return Math.max(0, v - costReduction(s, hero)) * (u.times ?? 1);
+}
+
+export function costReduction(s: RumbleState, hero: number): number {
+  let r = 0;
+  for (const held of s.heroes[hero]!.powers) {
+    const d = s.lib.get(held.id);
+    if (d.costReduction) r += held.params[d.costReduction] ?? d.params[d.costReduction]?.value ?? 0;
+  }
+  return r;
+}
+
+function heldDef(s: RumbleState, hero: number, k: number): PowerDef | undefined {
+  const held = s.heroes[hero]!.powers[k];
+  return held ? s.lib.get(held.id) : undefined;
+}
+
+export function hasFlag(s: RumbleState, hero: number, flag: 'precognition' | 'reflex'): boolean {
+  return s.heroes[hero]!.powers.some((p) => s.lib.get(p.id)[flag] === true);
+}
+
+function checkUses(s: RumbleState, hero: number, uses: readonly PowerUse[], phase: 'allocation' | 'reveal', where: string): void {
+  const H = s.heroes.length;
+  const perPower = new Map<number, number>();
+  uses.forEach((u, i) => {
+    const f = `${where}: field uses.${i}`;
+    const d = heldDef(s, hero, u.power);
+    if (!d || !d.use) throw new UserError(`${f}.power is ${u.power}; allowed: the index of a held power that can be used`);
+    if (d.use.phase !== phase) throw new UserError(`${f}.power is ${u.power} (${d.name}); allowed: powers used at ${phase === 'allocation' ? 'Allocation' : 'Reveal'}`);
+    const times = u.times ?? 1;
+    if (!Number.isInteger(times) || times < 1) throw new UserError(`${f}.times is ${String(u.times)}; allowed: an integer >= 1`);
+    const count = (perPower.get(u.power) ?? 0) + times;
+    perPower.set(u.power, count);
+    if (d.use.activate !== undefined && count > d.use.activate) throw new UserError(`${f}.times is ${count} uses of ${d.name} this round; allowed: at most ${d.use.activate} (Activate)`);
+    const used = s.heroes[hero]!.powers[u.power]!.uses;
+    if (d.use.exhaust !== undefined && used + count > d.use.exhaust) throw new UserError(`${f}.times would make ${used + count} uses of ${d.name} this game; allowed: at most ${d.use.exhaust} (Exhaust)`);
+    const needsX = [d.use.spend, d.use.burn, d.use.drain].includes('X');
+    if (needsX && (!Number.isInteger(u.x) || (u.x ?? -1) < 0)) throw new UserError(`${f}.x is ${String(u.x)}; allowed: an integer >= 0 for ${d.name}'s X`);
+    const t = u.target;
+    if (d.use.target === 'hero' || d.use.target === 'opponent') {
+      const ok = t !== undefined && Number.isInteger(t) && t >= 0 && t < H && s.heroes[t]!.alive && (d.use.target === 'hero' || t !== hero);
+      if (!ok) throw new UserError(`${f}.target is ${String(t)}; allowed: a living ${d.use.target === 'opponent' ? 'other ' : ''}hero (0..${H - 1})`);
+    }
+    if (d.use.target === 'ownPower') {
+      const ok = t !== undefined && t !== u.power && t >= 0 && t < s.heroes[hero]!.powers.length;
+      if (!ok) throw new UserError(`${f}.target is ${String(t)}; allowed: the index of another power this hero holds`);
+    }
+  });
+}
+
+/** Throws a UserError unless `a` is a legal Allocation for `hero`. */
+export function checkAllocation(s: RumbleState, hero: number, a: Allocation): void {
+  const where = `rumble allocation of hero ${hero}`;
+  const H = s.heroes.length;
+  if (!a || !Array.isArray(a.attack) || a.attack.length !== H) throw new UserError(`${where}: field attack has ${a?.attack?.length} entries; allowed: exactly ${H} (one per hero)`);
+  let total = 0;
+  for (let j = 0; j < H; j++) {
+    const v = a.attack[j]!;
+    if (!Number.isInteger(v) || v < 0) throw new UserError(`${where}: field attack.${j} is ${String(v)}; allowed: an integer >= 0`);
+    if (v > 0 && (j === hero || !s.heroes[j]!.alive)) throw new UserError(`${where}: field attack.${j} is ${v}; allowed: 0 (a hero cannot attack itself or an eliminated hero)`);
+    total += v;
+  }
+  if (!Number.isInteger(a.defense) || a.defense < 0) throw new UserError(`${where}: field defense is ${String(a.defense)}; allowed: an integer >= 0`);
+  total += a.defense;
+  const reserve = a.reserve ?? 0;
+  if (reserve !== 0) {
+    if (!hasFlag(s, hero, 'precognition')) throw new UserError(`${where}: field reserve is ${reserve}; allowed: 0 (only Precognition keeps Energy back)`);
+    if (!Number.isInteger(reserve) || reserve < 0) throw new UserError(`${where}: field reserve is ${reserve}; allowed: an integer >= 0`);
+  }
+  total += reserve;
+  const uses = a.uses ?? [];
+  checkUses(s, hero, uses, 'allocation', where);
+  for (const u of uses) total += allocationCost(s, hero, u);
+  const energy = Math.max(0, s.heroes[hero]!.energy);
+  if (total > energy) throw new UserError(`${where}: field total is ${total}; allowed: at most the hero's Energy ${energy}`);
+  if (s.opts.mustAssignAll && total !== energy) throw new UserError(`${where}: field total is ${total}; allowed: exactly the hero's Energy ${energy} (mustAssignAll)`);
+}
+
+/** True if `hero` has something to decide at Reveal given the revealed allocations. */
+export function needsReveal(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number): boolean {
+  const a = allocs[hero];
+  if (!a) return false;
+  if ((a.reserve ?? 0) > 0) return true;
+  const held = s.heroes[hero]!.powers;
+  for (const u of a.uses ?? []) if (s.lib.get(held[u.power]!.id).reflex) return true;
+  for (let k = 0; k < held.length; k++) {
+    const d = s.lib.get(held[k]!.id);
+    if (d.use?.phase === 'reveal' && canPayDrain(s, hero, k)) return true;
+  }
+  // Blocking is a choice only when two or more attack and one of them has a power
+  // triggered by dealing damage (the seed: "this becomes significant if...").
+  let attackers = 0;
+  let triggering = false;
+  for (let i = 0; i < allocs.length; i++) {
+    const o = allocs[i];
+    if (!o || !(o.attack[hero]! > 0)) continue;
+    attackers++;
+    if (s.heroes[i]!.powers.some((p) => s.lib.get(p.id).afterDeal)) triggering = true;
+  }
+  return attackers >= 2 && triggering;
+}
+
+function canPayDrain(s: RumbleState, hero: number, k: number): boolean {
+  const d = s.lib.get(s.heroes[hero]!.powers[k]!.id);
+  const held = s.heroes[hero]!.powers[k]!;
+  if (d.use?.exhaust !== undefined && held.uses >= d.use.exhaust) return false;
+  return drainCost(s, hero, { power: k, x: 0 }) < s.heroes[hero]!.energy;
+}
+
+/** Throws a UserError unless `r` is a legal Reveal choice for `hero`. */
+export function checkReveal(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number, r: RevealChoice): void {
+  const where = `rumble reveal of hero ${hero}`;
+  const a = allocs[hero]!;
+  const H = s.heroes.length;
+  if (r.precog) {
+    const reserve = a.reserve ?? 0;
+    let sum = r.precog.defense;
+    for (let j = 0; j < H; j++) {
+      const v = r.precog.attack[j] ?? 0;
+      if (!Number.isInteger(v) || v < 0 || (v > 0 && (j === hero || !s.heroes[j]!.alive))) throw new UserError(`${where}: field precog.attack.${j} is ${String(v)}; allowed: an integer >= 0 against a living other hero`);
+      sum += v;
+    }
+    if (sum !== reserve) throw new UserError(`${where}: field precog is ${sum} in total; allowed: exactly the reserve ${reserve}`);
+  }
+  if (r.reflex) {
+    const usedReflex = (a.uses ?? []).some((u) => s.lib.get(s.heroes[hero]!.powers[u.power]!.id).reflex);
+    let atk = 0;
+    for (const v of a.attack) atk += v;
+    if (!usedReflex || !Number.isInteger(r.reflex) || r.reflex < 0 || r.reflex > atk)
+      throw new UserError(`${where}: field reflex is ${String(r.reflex)}; allowed: 0..${usedReflex ? atk : 0} (Attack moved to Defense after using Quick Reflexes)`);
+  }
+  const uses = r.uses ?? [];
+  checkUses(s, hero, uses, 'reveal', where);
+  let drain = 0;
+  for (const u of uses) drain += drainCost(s, hero, u);
+  if (drain > 0 && drain > s.heroes[hero]!.energy) throw new UserError(`${where}: field uses drains ${drain}; allowed: at most the hero's Energy ${s.heroes[hero]!.energy}`);
+}

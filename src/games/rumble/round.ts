@@ -1,0 +1,629 @@
+/**
+ * One round of Rumble: round start, then Resolution of the revealed Allocations and
+ * Reveal choices. All the work happens on a scratch `RoundCtx` of flat arrays that
+ * power hooks mutate; the new immutable state is built once at the end.
+ *
+ * Order of Resolution (documented in README "Rule interpretations"):
+ *  1. costs: Burn and Drain lose Energy; Spend only takes Energy away from this round;
+ *  2. base Attack and Defense from the Allocation and Reveal (Precognition, Quick Reflexes);
+ *  3. power stat changes: adds, then multiplies, then overrides (Flight);
+ *  4. attacks: per defender, Defense blocks the chosen points; the rest is damage;
+ *  5. damage from powers; 6. round-end powers; 7. eliminations (revives), then winners.
+ * Everything in a round is simultaneous: a hero brought to 0 still deals its attacks.
+ */
+import { Dice } from '../../core/dice.js';
+import type { PowerLibrary } from './powers/library.js';
+import type { PowerDef } from './powers/def.js';
+import type { RumbleOptions } from './options.js';
+import type { Allocation, HeldPower, Hero, PowerUse, RevealChoice, RumbleState } from './types.js';
+
+export interface DamageEvent {
+  readonly src: number;
+  readonly tgt: number;
+  amount: number;
+  readonly kind: 'attack' | 'power';
+  readonly blockable: boolean;
+}
+
+export class RoundCtx {
+  readonly H: number;
+  readonly round: number;
+  readonly lib: PowerLibrary;
+  readonly opts: RumbleOptions;
+  readonly dice: Dice;
+  readonly energy: number[];
+  readonly startEnergy: number[];
+  readonly alive: boolean[];
+  readonly controller: number[];
+  /** Held powers per hero; `null` marks a power discarded this round. */
+  readonly powers: (HeldPower | null)[][];
+  /** The definition of each held power, parallel to `powers` (null once discarded). */
+  readonly defs: (PowerDef | null)[][];
+  /** Effective attacks, flat [from * H + to]. */
+  readonly atk: number[];
+  /** Unblockable attack points on top of `atk` (Javalin). */
+  readonly extraUnblockable: number[];
+  readonly def: number[];
+  /** Defense after all powers, before attacks use it up. */
+  readonly fullDef: number[];
+  /** Defense as allocated (before powers). */
+  readonly baseDef: number[];
+  /** Attack total allocated last round. */
+  readonly lastAttack: number[];
+  readonly allocatedAttack: number[];
+  readonly attackTargets: number[];
+  /** Uses of each held power this round, [hero][power]. */
+  readonly used: number[][];
+  readonly powersUsed: number[];
+  readonly vulnerable: number[];
+  readonly ignoreBelow: number[];
+  readonly pierce: boolean[];
+  readonly costReduction: number[];
+  readonly nullBy: boolean[];
+  readonly nullAgainst: boolean[];
+  readonly takenCount: number[];
+  readonly dealtCount: number[];
+  readonly damageTaken: number[];
+  readonly damageDealt: number[];
+  totalDamage = 0;
+  readonly energyLost: number[];
+  readonly preventAll: boolean[];
+  readonly nextDefPenalty: number[];
+  readonly nextBan: boolean[];
+  readonly bleed: number[][];
+  readonly forced: number[][];
+  readonly doomRound: number[];
+  readonly altWin: boolean[];
+  readonly mustLose: boolean[];
+  readonly cannotLose: boolean[];
+  /** Per-round memory of coded powers, keyed "<power id>:<hero>". */
+  readonly scratch = new Map<string, number>();
+  /** Heroes created this round (Sidekick). */
+  readonly newHeroes: Hero[] = [];
+  /** Attack points each defender blocks from each attacker, when chosen exactly. */
+  blockAmounts: (readonly number[] | undefined)[];
+  blockOrder: (readonly number[] | undefined)[];
+  readonly reveals: readonly (RevealChoice | undefined)[];
+
+  constructor(s: RumbleState, reveals: readonly (RevealChoice | undefined)[] = []) {
+    const H = s.heroes.length;
+    this.H = H;
+    this.round = s.round;
+    this.lib = s.lib;
+    this.opts = s.opts;
+    this.dice = new Dice(s.rng);
+    this.energy = s.heroes.map((h) => h.energy);
+    this.startEnergy = this.energy.slice();
+    this.alive = s.heroes.map((h) => h.alive);
+    this.controller = s.heroes.map((h) => h.controller);
+    this.powers = s.heroes.map((h) => h.powers.slice());
+    this.defs = s.heroes.map((h) => h.powers.map((p) => s.lib.get(p.id)));
+    this.atk = new Array<number>(H * H).fill(0);
+    this.extraUnblockable = new Array<number>(H * H).fill(0);
+    this.def = zeros(H);
+    this.baseDef = zeros(H);
+    this.fullDef = zeros(H);
+    this.lastAttack = s.heroes.map((h) => h.lastAttack);
+    this.allocatedAttack = zeros(H);
+    this.attackTargets = zeros(H);
+    this.used = s.heroes.map((h) => new Array<number>(h.powers.length).fill(0));
+    this.powersUsed = zeros(H);
+    this.vulnerable = zeros(H);
+    this.ignoreBelow = zeros(H);
+    this.pierce = falses(H);
+    this.costReduction = zeros(H);
+    this.nullBy = falses(H);
+    this.nullAgainst = falses(H);
+    this.takenCount = zeros(H);
+    this.dealtCount = zeros(H);
+    this.damageTaken = zeros(H);
+    this.damageDealt = zeros(H);
+    this.energyLost = zeros(H);
+    this.preventAll = falses(H);
+    this.nextDefPenalty = zeros(H);
+    this.nextBan = falses(H);
+    this.bleed = s.heroes.map(() => []);
+    this.forced = s.heroes.map(() => []);
+    this.doomRound = s.heroes.map((h) => h.doomRound);
+    this.altWin = falses(H);
+    this.mustLose = falses(H);
+    this.cannotLose = falses(H);
+    this.blockAmounts = reveals.map((r) => r?.blockAmounts);
+    this.blockOrder = reveals.map((r) => r?.blockOrder);
+    this.reveals = reveals;
+  }
+
+
+  /** Calls `fn` for every power of every living hero, in seat then power order. */
+  eachPower(fn: (d: PowerDef, hero: number, k: number) => void, includeDead = false): void {
+    for (let h = 0; h < this.H; h++) {
+      if (!includeDead && !this.alive[h]) continue;
+      const ds = this.defs[h]!;
+      for (let k = 0; k < ds.length; k++) {
+        const d = ds[k];
+        if (d) fn(d, h, k);
+      }
+    }
+  }
+
+  hasPower(hero: number, id: string): number {
+    const ps = this.powers[hero]!;
+    for (let k = 0; k < ps.length; k++) if (ps[k]?.id === id) return k;
+    return -1;
+  }
+
+  powerCount(hero: number): number {
+    let n = 0;
+    for (const p of this.powers[hero]!) if (p) n++;
+    // A Sidekick is both a Hero and a Power: it counts for its owner.
+    return n;
+  }
+
+  /** Energy is whole: amounts from halved or swept numbers are rounded. */
+  gain(hero: number, amount: number): void {
+    amount = Math.round(amount);
+    if (amount < 0) return this.lose(hero, -amount);
+    this.energy[hero]! += amount;
+  }
+
+  /** Energy lost without being damage (Burn, Drain, Psuedonite). */
+  lose(hero: number, amount: number): void {
+    amount = Math.round(amount);
+    if (amount <= 0) return;
+    this.energy[hero]! -= amount;
+    this.energyLost[hero]! += amount;
+  }
+
+  update(hero: number, k: number, patch: Partial<HeldPower>): void {
+    const p = this.powers[hero]![k];
+    if (p) this.powers[hero]![k] = { ...p, ...patch };
+  }
+
+  discard(hero: number, k: number): void {
+    this.powers[hero]![k] = null;
+    this.defs[hero]![k] = null;
+  }
+
+  give(hero: number, p: HeldPower): void {
+    this.powers[hero]!.push(p);
+    this.defs[hero]!.push(this.lib.get(p.id));
+    this.used[hero]!.push(0);
+  }
+
+  /** Replaces a hero's whole power list (Brainswap). */
+  setPowers(hero: number, ps: HeldPower[]): void {
+    this.powers[hero] = ps;
+    this.defs[hero] = ps.map((p) => this.lib.get(p.id));
+    this.used[hero] = new Array<number>(ps.length).fill(0);
+  }
+
+  /** Living opponents of `hero` (heroes of other controllers). */
+  opponents(hero: number): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.H; j++) if (j !== hero && this.alive[j] && this.controller[j] !== this.controller[hero]) out.push(j);
+    return out;
+  }
+
+  attackTotal(hero: number): number {
+    let t = 0;
+    for (let j = 0; j < this.H; j++) t += this.atk[hero * this.H + j]!;
+    return t;
+  }
+
+  /**
+   * Deals damage through the source's and target's powers. Blockable power damage is
+   * reduced by the Defense the target has left after attacks.
+   */
+  deal(src: number, tgt: number, amount: number, kind: 'attack' | 'power', blockable = false): void {
+    amount = Math.round(amount);
+    if (amount <= 0 || !this.alive[tgt]) return;
+    const ev: DamageEvent = { src, tgt, amount, kind, blockable };
+    if (src >= 0 && src !== tgt) {
+      const ds = this.defs[src]!;
+      for (let k = 0; k < ds.length; k++) ds[k]?.beforeDeal?.(this, src, k, ev);
+    }
+    if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
+    if (blockable) {
+      const blocked = Math.min(this.def[tgt]!, ev.amount);
+      this.def[tgt]! -= blocked;
+      ev.amount -= blocked;
+    }
+    if (ev.amount <= 0) return;
+    this.takenCount[tgt]!++;
+    if (this.preventAll[tgt]) return;
+    const dt = this.defs[tgt]!;
+    for (let k = 0; k < dt.length && ev.amount > 0; k++) dt[k]?.beforeTake?.(this, tgt, k, ev);
+    if (ev.amount <= 0) return;
+    this.energy[tgt]! -= ev.amount;
+    this.energyLost[tgt]! += ev.amount;
+    this.damageTaken[tgt]! += ev.amount;
+    this.totalDamage += ev.amount;
+    if (src >= 0) {
+      this.damageDealt[src]! += ev.amount;
+      this.dealtCount[src]!++;
+      const ds = this.defs[src]!;
+      for (let k = 0; k < ds.length; k++) ds[k]?.afterDeal?.(this, src, k, ev);
+    }
+    for (let k = 0; k < dt.length; k++) dt[k]?.afterTake?.(this, tgt, k, ev);
+  }
+}
+
+/** Effective cost of a use after Technical Training-like reductions. */
+export function useCost(amount: number, reduction: number): number {
+  return Math.max(0, amount - reduction);
+}
+
+/** Runs the round-start powers (Regeneration) at the beginning of a round. */
+export function startRound(s: RumbleState): RumbleState {
+  let any = false;
+  for (const h of s.heroes) if (h.alive) for (const p of h.powers) if (s.lib.get(p.id).roundStart) any = true;
+  if (!any) return s;
+  const c = new RoundCtx(s);
+  c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
+  const heroes = s.heroes.map((h, i) =>
+    c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : { ...h, energy: c.energy[i]!, powers: compact(c.powers[i]!) },
+  );
+  return { ...s, heroes, rng: c.dice.state };
+}
+
+function samePowers(a: readonly (HeldPower | null)[], b: readonly HeldPower[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function compact(ps: readonly (HeldPower | null)[]): HeldPower[] {
+  const out: HeldPower[] = [];
+  for (const p of ps) if (p) out.push(p);
+  return out;
+}
+
+/** Resolves a round from the revealed allocations and the reveal choices (per hero). */
+export function resolveRound(
+  s: RumbleState,
+  allocs: readonly (Allocation | null)[],
+  reveals: readonly (RevealChoice | undefined)[],
+): RumbleState {
+  const c = new RoundCtx(s, reveals);
+  const H = c.H;
+
+  // 1. Costs of uses (validated by the caller). Burn and Drain lose Energy now.
+  const uses: PowerUse[][] = [];
+  for (let h = 0; h < H; h++) uses.push(allocs[h] && c.alive[h] ? joinUses(allocs[h]!.uses, reveals[h]?.uses) : []);
+  redirect(c, uses);
+  c.eachPower((d, h, k) => {
+    if (d.costReduction) c.costReduction[h]! += paramOf(c, h, k, d.costReduction);
+  });
+  for (let h = 0; h < H; h++) {
+    const a = allocs[h];
+    if (!a || !c.alive[h]) continue;
+    for (const u of uses[h]!) {
+      const held = c.powers[h]![u.power];
+      const d = c.defs[h]![u.power];
+      if (!held || !d) continue;
+      const times = u.times ?? 1;
+      c.used[h]![u.power]! += times;
+      c.powersUsed[h]! += times;
+      if (d.use) {
+        const burn = costOf(c, h, u.power, d.use.burn, u.x);
+        const drain = costOf(c, h, u.power, d.use.drain, u.x);
+        c.lose(h, (useCost(burn, c.costReduction[h]!) + useCost(drain, c.costReduction[h]!)) * times);
+        c.update(h, u.power, { uses: held.uses + times });
+      }
+    }
+  }
+
+  // 2. Base Attack and Defense.
+  for (let h = 0; h < H; h++) {
+    const a = allocs[h];
+    if (!a || !c.alive[h]) continue;
+    const hero = s.heroes[h]!;
+    const r = reveals[h];
+    let def = a.defense;
+    const atk = a.attack.slice();
+    const reserve = a.reserve ?? 0;
+    if (reserve > 0) {
+      if (r?.precog) {
+        for (let j = 0; j < H; j++) atk[j]! += r.precog.attack[j] ?? 0;
+        def += r.precog.defense;
+      } else def += reserve;
+    }
+    if (r?.reflex) {
+      let move = r.reflex;
+      for (let j = 0; j < H && move > 0; j++) {
+        const m = Math.min(move, atk[j]!);
+        atk[j]! -= m;
+        def += m;
+        move -= m;
+      }
+    }
+    if (hero.forced.length === 2) {
+      // Hypnotism: X of this hero's Attack goes to the hypnotist's chosen victim.
+      const [victim, x] = hero.forced as [number, number];
+      let need = Math.max(0, x - atk[victim]!);
+      for (let j = 0; j < H && need > 0; j++) {
+        if (j === victim) continue;
+        const m = Math.min(need, atk[j]!);
+        atk[j]! -= m;
+        atk[victim]! += m;
+        need -= m;
+      }
+      const m = Math.min(need, def);
+      def -= m;
+      atk[victim]! += m;
+    }
+    if (hero.attackBanned) atk.fill(0);
+    let total = 0;
+    let targets = 0;
+    for (let j = 0; j < H; j++) {
+      const v = j === h || !c.alive[j] ? 0 : atk[j]!;
+      c.atk[h * H + j] = v;
+      total += v;
+      if (v > 0) targets++;
+    }
+    c.allocatedAttack[h] = total;
+    c.attackTargets[h] = targets;
+    c.baseDef[h] = def;
+    c.def[h] = Math.max(0, def - hero.defensePenalty);
+  }
+
+  // 3. Stat changes: uses first (Green Gas Bombs, Lazer Eyes), then static powers.
+  for (let h = 0; h < H; h++) {
+    const a = allocs[h];
+    if (!a || !c.alive[h]) continue;
+    for (const u of uses[h]!) {
+      const d = c.defs[h]![u.power];
+      if (!d) continue;
+      for (let t = 0; t < (u.times ?? 1); t++) d.prepareUse?.(c, h, u.power, u);
+    }
+  }
+  for (const stage of [0, 1, 2] as const) c.eachPower((d, h, k) => d.modify?.(c, h, k, stage));
+  for (let h = 0; h < H; h++) {
+    if (!c.alive[h]) continue;
+    for (let j = 0; j < H; j++) {
+      if (c.nullBy[h] || c.nullAgainst[j]) {
+        c.atk[h * H + j] = 0;
+        c.extraUnblockable[h * H + j] = 0;
+      }
+    }
+  }
+
+  for (let h = 0; h < H; h++) c.fullDef[h] = c.def[h]!;
+
+  // 4. Attacks, per defender.
+  for (let j = 0; j < H; j++) {
+    if (!c.alive[j]) continue;
+    for (let i = 0; i < H; i++) {
+      const a = c.atk[i * H + j]!;
+      if (a > 0) {
+        const dj = c.defs[j]!;
+        for (let k = 0; k < dj.length; k++) dj[k]?.onAttacked?.(c, j, k, i, a);
+      }
+    }
+  }
+  for (let j = 0; j < H; j++) {
+    if (!c.alive[j]) continue;
+    const damage = attackDamage(c, j);
+    for (let i = 0; i < H; i++) {
+      c.deal(i, j, damage[i]!, 'attack');
+      c.deal(i, j, c.extraUnblockable[i * H + j]!, 'attack');
+    }
+  }
+
+  // 5. Damage and energy from power uses, bleeding wounds, unconditional effects.
+  for (let h = 0; h < H; h++) {
+    const bl = s.heroes[h]!.bleed;
+    for (let b = 0; b + 2 < bl.length; b += 3) c.deal(bl[b]!, h, bl[b + 1]!, 'power');
+  }
+  for (let h = 0; h < H; h++) {
+    const a = allocs[h];
+    if (!a || !c.alive[h]) continue;
+    for (const u of uses[h]!) {
+      const d = c.defs[h]![u.power];
+      if (!d) continue;
+      for (let t = 0; t < (u.times ?? 1); t++) d.resolveUse?.(c, h, u.power, u);
+    }
+  }
+  c.eachPower((d, h, k) => d.resolve?.(c, h, k));
+
+  // 6. Round end.
+  c.eachPower((d, h, k) => d.roundEnd?.(c, h, k));
+
+  return finishRound(s, c, allocs);
+}
+
+function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {
+  if (amount === undefined) return 0;
+  if (typeof amount === 'number') return amount;
+  if (amount === 'X') return x ?? 0;
+  return paramOf(c, hero, k, amount);
+}
+
+/** Zypher: uses of other heroes that target the holder are turned to its chosen hero. */
+function redirect(c: RoundCtx, uses: PowerUse[][]): void {
+  for (let z = 0; z < c.H; z++) {
+    for (const u of uses[z]!) {
+      const held = c.powers[z]![u.power];
+      if (!held || !c.lib.get(held.id).redirects || u.target === undefined) continue;
+      for (let h = 0; h < c.H; h++) {
+        if (h === z) continue;
+        uses[h] = uses[h]!.map((o) => (o.target === z && c.lib.get(c.powers[h]![o.power]!.id).use?.target !== 'ownPower' ? { ...o, target: u.target } : o));
+      }
+    }
+  }
+}
+
+function zeros(n: number): number[] {
+  return new Array<number>(n).fill(0);
+}
+
+function falses(n: number): boolean[] {
+  return new Array<boolean>(n).fill(false);
+}
+
+function joinUses(a: readonly PowerUse[] | undefined, b: readonly PowerUse[] | undefined): PowerUse[] {
+  if (!b || b.length === 0) return a ? (a as PowerUse[]) : [];
+  return a && a.length ? [...a, ...b] : (b as PowerUse[]);
+}
+
+/** True if an attacker holds a power triggered by dealing damage. */
+function triggers(c: RoundCtx, i: number): boolean {
+  for (const d of c.defs[i]!) if (d?.afterDeal) return true;
+  return false;
+}
+
+function paramOf(c: RoundCtx, hero: number, k: number, name: string): number {
+  const held = c.powers[hero]![k]!;
+  return held.params[name] ?? c.lib.get(held.id).params[name]?.value ?? 0;
+}
+
+/**
+ * The damage each attacker deals to defender `j`: ignored attacks dropped, unblockable
+ * (pierced) attacks kept whole, then Defense blocks the chosen points.
+ */
+function attackDamage(c: RoundCtx, j: number): number[] {
+  const H = c.H;
+  const dmg = new Array<number>(H).fill(0);
+  const blockable = new Array<number>(H).fill(0);
+  for (let i = 0; i < H; i++) {
+    const a = c.atk[i * H + j]!;
+    if (a <= 0) continue;
+    if (a < c.ignoreBelow[j]!) continue;
+    if (c.pierce[i] && a > c.def[j]!) dmg[i] = a;
+    else blockable[i] = a;
+  }
+  let def = c.def[j]!;
+  const exact = c.blockAmounts[j];
+  if (exact) {
+    for (let i = 0; i < H; i++) {
+      const b = Math.min(exact[i] ?? 0, blockable[i]!, def);
+      blockable[i]! -= b;
+      def -= b;
+    }
+  }
+  for (const i of blockPriority(c, j)) {
+    const b = Math.min(blockable[i]!, def);
+    blockable[i]! -= b;
+    def -= b;
+  }
+  c.def[j] = def;
+  for (let i = 0; i < H; i++) dmg[i]! += blockable[i]!;
+  return dmg;
+}
+
+/**
+ * The order in which Defense blocks attackers: the defender's chosen order, then (the
+ * default) attackers whose powers trigger on dealing damage, then the largest attacks.
+ */
+function blockPriority(c: RoundCtx, j: number): number[] {
+  const H = c.H;
+  const chosen = c.blockOrder[j] ?? [];
+  const rest: number[] = [];
+  for (let i = 0; i < H; i++) if (!chosen.includes(i)) rest.push(i);
+  rest.sort((a, b) => Number(triggers(c, b)) - Number(triggers(c, a)) || c.atk[b * H + j]! - c.atk[a * H + j]! || a - b);
+  return [...chosen.filter((i) => i >= 0 && i < H), ...rest];
+}
+
+/** Eliminations, revives, winners, the round cap, and the next state. */
+function finishRound(s: RumbleState, c: RoundCtx, allocs: readonly (Allocation | null)[]): RumbleState {
+  const H = c.H;
+  const eliminated: boolean[] = new Array<boolean>(H).fill(false);
+  // Revives can deal damage (Bomberman), which can eliminate others: repeat a few times.
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (let h = 0; h < H; h++) {
+      if (!c.alive[h] || c.energy[h]! > 0 || c.cannotLose[h]) continue;
+      let saved = false;
+      const ds = c.defs[h]!;
+      for (let k = 0; k < ds.length && !saved; k++) saved = ds[k]?.onEliminated?.(c, h, k) ?? false;
+      if (!saved) {
+        c.alive[h] = false;
+        eliminated[h] = true;
+      }
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  for (let h = 0; h < H; h++) {
+    if (c.alive[h] && (c.mustLose[h] || (c.doomRound[h]! > 0 && c.doomRound[h]! <= s.round))) {
+      c.alive[h] = false;
+      eliminated[h] = true;
+    }
+  }
+
+  const heroes: Hero[] = [];
+  for (let h = 0; h < H; h++) {
+    const old = s.heroes[h]!;
+    heroes.push({
+      energy: c.energy[h]!,
+      alive: c.alive[h]!,
+      controller: old.controller,
+      powers: compact(c.powers[h]!),
+      lastAttack: c.alive[h] ? c.allocatedAttack[h]! : 0,
+      defensePenalty: c.nextDefPenalty[h]!,
+      attackBanned: c.nextBan[h]!,
+      bleed: nextBleed(old.bleed, c.bleed[h]!),
+      forced: c.forced[h]!,
+      doomRound: c.doomRound[h]!,
+    });
+  }
+  for (const nh of c.newHeroes) heroes.push(nh);
+  const lastAttacks = c.atk.slice();
+  const next: RumbleState = {
+    ...s,
+    heroes,
+    rng: c.dice.state,
+    pending: null,
+    lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
+  };
+  void allocs;
+  const returns = decideWinner(next, c, eliminated);
+  if (returns) return { ...next, phase: 'over', returns: returns.shares, end: returns.end };
+  return startRound({ ...next, phase: 'alloc', round: s.round + 1 });
+}
+
+function nextBleed(old: readonly number[], added: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let b = 0; b + 2 < old.length; b += 3) if (old[b + 2]! > 1) out.push(old[b]!, old[b + 1]!, old[b + 2]! - 1);
+  for (const v of added) out.push(v);
+  return out;
+}
+
+function widen(flat: readonly number[], from: number, to: number): number[] {
+  const out = new Array<number>(to * to).fill(0);
+  for (let i = 0; i < from; i++) for (let j = 0; j < from; j++) out[i * to + j] = flat[i * from + j]!;
+  return out;
+}
+
+/** The win split equally among the players controlling `heroes`. */
+function splitWin(s: RumbleState, heroes: number[], end: string): { shares: number[]; end: string } {
+  const shares = new Array<number>(s.opts.players).fill(0);
+  const players = [...new Set(heroes.map((h) => s.heroes[h]!.controller))];
+  for (const p of players) shares[p] = 1 / players.length;
+  return { shares, end };
+}
+
+/** Win shares per player when the game ends now, else null. */
+export function decideWinner(s: RumbleState, c: RoundCtx | null, eliminated: readonly boolean[]): { shares: number[]; end: string } | null {
+  if (c) {
+    const alt: number[] = [];
+    for (let h = 0; h < s.heroes.length && h < c.H; h++) if (c.altWin[h] && s.heroes[h]!.alive) alt.push(h);
+    if (alt.length) return splitWin(s, alt, 'alt-win');
+  }
+  const alive: number[] = [];
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive) alive.push(h);
+  let oneSide = alive.length > 0;
+  for (const h of alive) if (s.heroes[h]!.controller !== s.heroes[alive[0]!]!.controller) oneSide = false;
+  if (oneSide) return splitWin(s, alive, 'last-standing');
+  if (alive.length === 0) {
+    const last: number[] = [];
+    for (let h = 0; h < eliminated.length; h++) if (eliminated[h]) last.push(h);
+    return splitWin(s, last.length ? last : s.heroes.map((_, i) => i), 'all-dead');
+  }
+  if (s.round >= s.opts.roundCap) {
+    let best = -Infinity;
+    for (const h of alive) best = Math.max(best, s.heroes[h]!.energy);
+    return splitWin(s, alive.filter((h) => s.heroes[h]!.energy === best), 'cap');
+  }
+  return null;
+}

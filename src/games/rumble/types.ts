@@ -1,0 +1,127 @@
+/**
+ * Rumble's state, actions and power shapes. States are small, flat and immutable:
+ * `apply` builds a new state per phase and shares everything it does not change.
+ */
+import type { RngState } from '../../core/rng.js';
+import type { RumbleOptions } from './options.js';
+import type { PowerLibrary } from './powers/library.js';
+
+/** One power a hero holds. `params` are the power's numbers (Expert Training may change them). */
+export interface HeldPower {
+  readonly id: string;
+  /** Power Strength: the winning bid (0 for Flaws and fixed setups unless given). */
+  readonly strength: number;
+  readonly params: Readonly<Record<string, number>>;
+  /** Times used in the whole game (Exhaust N). */
+  readonly uses: number;
+  /** A per-power counter (Doomsday Device's cumulative spend, Batman's words used...). */
+  readonly acc: number;
+  /** Round a "once" trigger last fired (0 = never). */
+  readonly fired: number;
+}
+
+export interface Hero {
+  readonly energy: number;
+  readonly alive: boolean;
+  /** The player who makes this hero's decisions (a Sidekick's owner). */
+  readonly controller: number;
+  readonly powers: readonly HeldPower[];
+  /** Attack total allocated last round (Wind Up Punch, counter-attack templates). */
+  readonly lastAttack: number;
+  /** Defence lost this round from Metal Tentacles (to a minimum of 0). */
+  readonly defensePenalty: number;
+  /** Cannot attack this round (Plastic Ooze). */
+  readonly attackBanned: boolean;
+  /** Unblockable damage owed at the next resolutions: [amount, rounds left] pairs (Sharp Knives). */
+  readonly bleed: readonly number[];
+  /** Forced attack this round from Hypnotism: [target, amount] or empty. */
+  readonly forced: readonly number[];
+  /** Round at whose end this hero loses (Psionic Head Exploding Rays), 0 = none. */
+  readonly doomRound: number;
+}
+
+/** One costed power use chosen at Allocation (or Reveal for Drain costs). */
+export interface PowerUse {
+  /** Index into the hero's `powers`. */
+  readonly power: number;
+  /** X for "Spend X" / "Burn X" powers. */
+  readonly x?: number;
+  /** Target hero (or, for powers that target a power, the power index). */
+  readonly target?: number;
+  /** How many times (Activate N / repeated uses); default 1. */
+  readonly times?: number;
+  /** A second hero (Hypnotism: whom the hypnotised hero must attack). */
+  readonly victim?: number;
+}
+
+/** A hero's secret Allocation. `attack[j]` is the Attack against hero j. */
+export interface Allocation {
+  readonly attack: readonly number[];
+  readonly defense: number;
+  /** Energy kept back to assign at Reveal (Precognition only). */
+  readonly reserve?: number;
+  readonly uses?: readonly PowerUse[];
+}
+
+/** A hero's Reveal-phase choices (all optional). */
+export interface RevealChoice {
+  /** Precognition: how the reserve is split into Attack per hero and Defense. */
+  readonly precog?: { readonly attack: readonly number[]; readonly defense: number };
+  /** Quick Reflexes: Attack moved to Defense. */
+  readonly reflex?: number;
+  /** Powers used at Reveal: Drain costs and free powers. */
+  readonly uses?: readonly PowerUse[];
+  /** Attackers whose Attack points this hero's Defense blocks first (hero indices). */
+  readonly blockOrder?: readonly number[];
+  /** Exact points blocked per attacker (overrides blockOrder). */
+  readonly blockAmounts?: readonly number[];
+}
+
+export type RumbleAction =
+  | {
+      readonly t: 'bid';
+      /** One bid per lot of the auction (rebids: only the tied lots count). */
+      readonly bids: readonly number[];
+      /** Lots this bidder discards if it wins them (Kevan's "will discard" flag). */
+      readonly discard?: readonly number[];
+    }
+  | { readonly t: 'alloc'; readonly heroes: readonly Allocation[] }
+  | { readonly t: 'reveal'; readonly heroes: readonly RevealChoice[] }
+  /** The only move of a player with nothing to decide in a simultaneous phase. */
+  | { readonly t: 'pass' };
+
+export interface AuctionState {
+  /** Power ids on sale. */
+  readonly lots: readonly string[];
+  /** Current standing bids: bids[player * lots + lot]. */
+  readonly bids: readonly number[];
+  readonly discard: readonly boolean[];
+  /** Lots still tied after the last bidding, and the tied players per lot. */
+  readonly ties: readonly (readonly number[])[];
+  readonly rebids: number;
+}
+
+export type Phase = 'auction' | 'alloc' | 'reveal' | 'over';
+
+export interface RumbleState {
+  readonly opts: RumbleOptions;
+  readonly lib: PowerLibrary;
+  readonly phase: Phase;
+  readonly round: number;
+  readonly rng: RngState;
+  readonly steps: number;
+  readonly heroes: readonly Hero[];
+  readonly auction: AuctionState | null;
+  /** Allocations revealed this round, waiting for Reveal choices (phase 'reveal'). */
+  readonly pending: readonly (Allocation | null)[] | null;
+  /** Last round's effective attacks, flat: lastAttacks[from * heroes + to]. */
+  readonly lastAttacks: readonly number[];
+  /** Final bids per player per lot (public by default), for tags and analysis. */
+  readonly bidLog: readonly number[];
+  readonly lotLog: readonly string[];
+  /** Energy each player paid in the auction. */
+  readonly paid: readonly number[];
+  readonly returns: readonly number[] | null;
+  /** Why the game ended: 'last-standing', 'cap', 'alt-win', 'all-dead'. */
+  readonly end: string;
+}

@@ -1,0 +1,13 @@
+// Entry of a runner pool thread. Worker threads do not inherit the parent's TypeScript
+// loader, so register tsx here, then load the TypeScript worker module.
+import { register } from 'tsx/esm/api';
+import workerpool from 'workerpool';
+
+register();
+const { playChunk } = await import('./worker.ts');
+
+workerpool.worker({
+  playChunk(config, indices) {
+    return playChunk(config, indices, (records) => workerpool.workerEmit(records));
+  },
+});

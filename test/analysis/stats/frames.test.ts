@@ -1,0 +1,61 @@
+// frames.ts lives in src/analysis/, its test sits with the statistics tests (D1's folder).
+import { describe, expect, it } from 'vitest';
+import { frameRows, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
+import { wilson } from '../../../src/analysis/stats/wilson.js';
+import type { GameRecord } from '../../../src/sim/types.js';
+
+const rec = (index: number, seats: string[], returns: number[], pair?: number, error?: string): GameRecord => ({
+  index,
+  seed: 50 + index,
+  seats,
+  slots: seats.map((_, i) => (seats[0] === 'mcts' ? i : 1 - i)),
+  returns,
+  length: 7,
+  tags: {},
+  ...(pair !== undefined ? { pair } : {}),
+  ...(error ? { error } : {}),
+});
+
+const records = [
+  rec(0, ['mcts', 'random'], [1, 0], 0),
+  rec(1, ['random', 'mcts'], [0, 1], 0),
+  rec(2, ['mcts', 'random'], [0.5, 0.5], 1),
+  rec(3, ['random', 'mcts'], [1, 0], 1),
+  rec(4, ['mcts', 'random'], [], 2, 'boom'),
+];
+
+describe('frames', () => {
+  it('one row per seat of each completed game', () => {
+    const rows = seatRows(records);
+    expect(rows).toHaveLength(8);
+    expect(rows[1]).toEqual({ game: 0, pair: 0, seed: 50, seat: 1, slot: 1, agent: 'random', share: 0, length: 7 });
+    const df = recordsFrame(records);
+    expect(df.shape).toEqual([8, 8]);
+    expect(frameRows(df)[3]).toMatchObject({ agent: 'mcts', share: 1, seat: 1 });
+  });
+  it('share by agent with Wilson intervals', () => {
+    const t = shareByAgent(records);
+    expect(t.map((r) => r.agent)).toEqual(['mcts', 'random']);
+    expect(t[0]).toMatchObject({ games: 4, share: 0.625 });
+    const w = wilson(2.5, 4);
+    expect(t[0]!.lo).toBeCloseTo(w.lo, 12);
+    expect(t[0]!.hi).toBeCloseTo(w.hi, 12);
+  });
+  it('share by agent and seat', () => {
+    const t = shareByAgentSeat(records);
+    expect(t.map((r) => `${r.agent}@${r.seat}:${r.share}`)).toEqual(['mcts@0:0.75', 'mcts@1:0.5', 'random@0:0.5', 'random@1:0.25']);
+  });
+  it('groups by extra per-seat columns drawn from tags', () => {
+    const withTags = records.map((r) => ({ ...r, tags: { type0: r.index % 2 ? 'net' : 'sword', type1: 'sword' } }));
+    const t = groupShares(withTags, ['type'], 0.95, (r, seat) => ({ type: String(r.tags[`type${seat}`]) }));
+    // net sits in seat 0 of games 1 and 3: returns 0 and 1.
+    expect(t.map((g) => [g.type, g.games, g.share])).toEqual([
+      ['net', 2, 0.5],
+      ['sword', 6, 0.5],
+    ]);
+  });
+  it('empty input gives empty tables', () => {
+    expect(groupShares([], ['agent'])).toEqual([]);
+    expect(frameRows(recordsFrame([]))).toEqual([]);
+  });
+});

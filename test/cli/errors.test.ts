@@ -1,0 +1,42 @@
+/**
+ * Bad command lines exit 2 with one line on stderr naming the argument, the value and
+ * what is allowed, and no stack trace.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { crucible } from './helpers.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-cli-'));
+const badJsonFile = path.join(dir, 'bad.json');
+fs.writeFileSync(badJsonFile, '{"turnCap": 5,,}');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const cases: [string, string[], RegExp][] = [
+  ['unknown game', ['play', 'nosuch'], /unknown game "nosuch"; allowed: .*gladiator-duel/],
+  ['unknown agent kind', ['play', 'gladiator-duel', '--agents', 'random,wizard'], /agent spec "wizard": unknown agent kind "wizard"; allowed: .*random/],
+  ['unknown agent parameter', ['play', 'gladiator-duel', '--agents', 'mcts:iters=3'], /"mcts:iters=3": unknown parameter "iters".*allowed: .*iterations/],
+  ['unknown option field', ['play', 'gladiator-duel', '--options', '{"turnCapp": 3}'], /unknown field "turnCapp"/],
+  ['zero games', ['play', 'gladiator-duel', '--games', '0'], /--games is "0"; allowed: a positive integer/],
+  ['fractional workers', ['play', 'gladiator-duel', '--workers', '1.5'], /--workers is "1.5"; allowed: a positive integer/],
+  ['unreadable options file', ['play', 'gladiator-duel', '--options', path.join(dir, 'missing.json')], /--options is ".*missing.json": cannot read the file \(ENOENT\)/],
+  ['invalid options file', ['play', 'gladiator-duel', '--options', badJsonFile], /--options file ".*bad.json" is not valid JSON/],
+  ['bad inline JSON', ['play', 'gladiator-duel', '--options', '{turnCap: 3'], /--options is "\{turnCap: 3": not valid JSON/],
+  ['unknown flag', ['play', 'gladiator-duel', '--frob'], /unknown option '--frob'/],
+];
+
+describe('crucible: bad arguments', () => {
+  it('exits 2 with one line naming the argument, the value and what is allowed', async () => {
+    const results = await Promise.all(cases.map(([, args]) => crucible([...args, '--out', path.join(dir, 'run')])));
+    results.forEach((result, i) => {
+      const [name, , pattern] = cases[i]!;
+      expect({ name, code: result.code }).toEqual({ name, code: 2 });
+      const lines = result.stderr.trimEnd().split('\n');
+      expect({ name, lines: lines.length }).toEqual({ name, lines: 1 });
+      expect(lines[0]).toMatch(pattern);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+    expect(fs.existsSync(path.join(dir, 'run', 'games.jsonl'))).toBe(false);
+  });
+});

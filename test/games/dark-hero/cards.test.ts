@@ -1,0 +1,182 @@
+/**
+ * Card effects and contests, each from the seed text: Diamond, Heart raid, Spade fight,
+ * Club attack, Tactics/Hiding, Aces and their ties.
+ */
+import { describe, expect, it } from 'vitest';
+import { darkHero } from '../../../src/games/dark-hero/index.js';
+import {
+  CLUB,
+  CLUB_ASK,
+  CLUB_DEFEND,
+  CONTEST,
+  CONVERT,
+  DIAMOND,
+  FACE_DOWN,
+  HEART,
+  MOVE,
+  NEUTRAL,
+  SHIFT,
+  SPADE,
+  SPEND,
+} from '../../../src/games/dark-hero/state.js';
+import { rngRolling, stateWith, step } from './helpers.js';
+
+/** Hero 0 on its start (slot 11) about to move onto slot 10 holding `suit` face down. */
+function beforeFlip(suit: number, patch: Parameters<typeof stateWith>[0] = {}) {
+  const base = stateWith({}, { bent: 3 });
+  const cards = base.cards.slice();
+  const faceDown = base.faceDown.slice();
+  cards[10] = FACE_DOWN;
+  faceDown[10] = suit;
+  return { ...base, cards, faceDown, phase: MOVE, current: 0, resources: [1, 1, 1, 1], ...patch };
+}
+
+describe('Diamond: "gain ally: add 1 to Resources. Diamond becomes Neutral."', () => {
+  it('adds a Resource, neutralizes the card and ends the turn', () => {
+    const s = step(beforeFlip(DIAMOND), 10);
+    expect(s.resources[0]).toBe(2);
+    expect(s.cards[10]).toBe(NEUTRAL);
+    expect(s.pos[0]).toBe(10);
+    expect(s.current).toBe(1);
+  });
+});
+
+describe('Heart: raid at infiltrating vs 2', () => {
+  it('succeeds on a higher total: the Heart becomes Neutral and the hero shifts Society', () => {
+    const s = step(beforeFlip(HEART, { rng: rngRolling(4, 1) }), 10); // 1 + 4 vs 2 + 1
+    expect(s.phase).toBe(CONTEST);
+    expect(darkHero.legalActions(s, 0)).toEqual([0, 1]); // no Ace: decline or attempt
+    const won = step(s, 1);
+    expect(won.cards[10]).toBe(NEUTRAL);
+    expect(won.phase).toBe(SHIFT);
+    expect(darkHero.legalActions(won, 0)).toEqual([0, 1, 2]);
+    expect(step(won, 0).meter).toBe(won.meter - 1);
+    expect(step(won, 1).meter).toBe(won.meter); // "or move it 0, if you wish"
+  });
+
+  it('a tie goes to the defender: the Heart stays and Society does not move', () => {
+    const s = step(step(beforeFlip(HEART, { rng: rngRolling(3, 2) }), 10), 1); // 1 + 3 vs 2 + 2
+    expect(s.cards[10]).toBe(HEART);
+    expect(s.meter).toBe(6);
+    expect(s.current).toBe(1);
+  });
+
+  it('Hiding bought before the move adds 1 per Resource to this turn\'s raid', () => {
+    const start = beforeFlip(HEART, { phase: SPEND, resources: [3, 1, 1, 1], rng: rngRolling(2, 2) });
+    const spent = step(start, 0 * 16 + 2); // 0 Tactics, 2 Hiding
+    expect(spent.resources[0]).toBe(1);
+    expect(spent.hiding).toBe(2);
+    expect(step(step(spent, 10), 1).phase).toBe(SHIFT); // 1 + 2 + 2 = 5 vs 2 + 2 = 4
+    const plain = step(step(step(start, 0), 10), 1); // 1 + 2 = 3 vs 4
+    expect(plain.cards[10]).toBe(HEART);
+    expect(plain.resources[0]).toBe(3);
+  });
+
+  it('declining the raid leaves the Heart for later', () => {
+    const s = step(step(beforeFlip(HEART), 10), 0);
+    expect(s.cards[10]).toBe(HEART);
+    expect(s.current).toBe(1);
+  });
+});
+
+describe('Spade: fight vs 2', () => {
+  it('success neutralizes the Spade and lets the hero shift Society', () => {
+    const s = step(step(beforeFlip(SPADE, { rng: rngRolling(4, 1) }), 10), 1);
+    expect(s.cards[10]).toBe(NEUTRAL);
+    expect(s.phase).toBe(SHIFT);
+  });
+
+  it('failure = move back to the card you came from', () => {
+    const s = step(step(beforeFlip(SPADE, { rng: rngRolling(1, 4) }), 10), 1); // 2 vs 6
+    expect(s.pos[0]).toBe(11);
+    expect(s.cards[10]).toBe(SPADE);
+  });
+
+  it('tie = no change: the hero stays and may fight again next turn instead of moving', () => {
+    const s = step(step(beforeFlip(SPADE, { rng: rngRolling(3, 2) }), 10), 1); // 4 vs 4
+    expect(s.pos[0]).toBe(10);
+    expect(s.tiedSpade[0]).toBe(10);
+    const next = { ...s, phase: MOVE, current: 0 };
+    const legal = darkHero.legalActions(next, 0);
+    expect(legal).toContain(10); // stay and fight again
+    expect(legal).toContain(9); // or move on
+    expect(step(next, 10).phase).toBe(CONTEST);
+  });
+
+  it('an Ace played after the reveal adds 3 and is used up', () => {
+    const rng = rngRolling(1, 2);
+    const s = step(beforeFlip(SPADE, { rng, aces: [1, 0, 0, 0] }), 10);
+    expect(darkHero.legalActions(s, 0)).toEqual([0, 1, 2]);
+    const withAce = step(s, 2); // 1 + 1 + 3 = 5 vs 4
+    expect(withAce.phase).toBe(SHIFT);
+    expect(withAce.aces[0]).toBe(0);
+    const without = step(s, 1); // 2 vs 4
+    expect(without.pos[0]).toBe(11);
+    expect(without.aces[0]).toBe(1);
+  });
+});
+
+describe('Club: one opponent, asked in turn order from the left, may attack at base fighting', () => {
+  it('asks each opponent once, from the left, and nothing happens if all pass', () => {
+    let s = step(beforeFlip(CLUB, { current: 1, pos: [11, 11, 19, 23], prev: [11, 11, 19, 23] }), 10);
+    // Hero 1 moved from 11 (patched there) onto the Club: heroes 2, 3, 0 are asked in that order.
+    expect(s.phase).toBe(CLUB_ASK);
+    const asked: number[] = [];
+    while (s.phase === CLUB_ASK) {
+      asked.push(darkHero.toMove(s)[0]!);
+      s = step(s, 0);
+    }
+    expect(asked).toEqual([2, 3, 0]);
+    expect(s.current).toBe(2);
+    expect(s.cards[10]).toBe(CLUB); // "Clubs never become Neutral"
+  });
+
+  it('the loser of the attack loses 1 Resource; a tie costs nothing', () => {
+    const flipped = step(beforeFlip(CLUB, { rng: rngRolling(4, 1) }), 10);
+    const attacked = step(flipped, 1); // hero 1 attacks: 1 + 4 vs 1 + 1
+    expect(attacked.resources).toEqual([0, 1, 1, 1]);
+    const defended = step(step(beforeFlip(CLUB, { rng: rngRolling(1, 4) }), 10), 1);
+    expect(defended.resources).toEqual([1, 0, 1, 1]);
+    const tie = step(step(beforeFlip(CLUB, { rng: rngRolling(2, 2) }), 10), 1);
+    expect(tie.resources).toEqual([1, 1, 1, 1]);
+  });
+
+  it('the defender adds its Tactics; the attacker fights at base', () => {
+    const start = beforeFlip(CLUB, { phase: SPEND, resources: [2, 1, 1, 1], rng: rngRolling(3, 2) });
+    const s = step(step(step(start, 1 * 16 + 0), 10), 1); // 1 + 3 vs 1 + 1 + 2: tie
+    expect(s.resources).toEqual([1, 1, 1, 1]);
+  });
+
+  it('both sides may play an Ace once the attack is known', () => {
+    const s = step(step(beforeFlip(CLUB, { rng: rngRolling(4, 2), aces: [1, 1, 0, 0] }), 10), 2);
+    expect(s.phase).toBe(CLUB_DEFEND);
+    expect(darkHero.toMove(s)).toEqual([0]);
+    expect(s.aces[1]).toBe(0);
+    const r = step(s, 1); // 1 + 4 + 3 = 8 vs 1 + 2 + 3 = 6: attacker wins
+    expect(r.aces[0]).toBe(0);
+    expect(r.resources[0]).toBe(0);
+  });
+
+  it('a hero with 0 Resources cannot enter a revealed Club, and steps back from a flipped one', () => {
+    const base = beforeFlip(CLUB, { resources: [0, 1, 1, 1] });
+    const cards = base.cards.slice();
+    cards[10] = CLUB;
+    expect(darkHero.legalActions({ ...base, cards }, 0)).toEqual([11]); // nowhere else: stays
+    const s = step(base, 10);
+    expect(s.cards[10]).toBe(CLUB);
+    expect(s.pos[0]).toBe(11);
+    expect(s.current).toBe(1);
+  });
+});
+
+describe('Aces from Resources: "convert 3 Resources into 1 Ace at the end of any of your turns"', () => {
+  it('offers the conversion when a turn ends with 3 or more Resources', () => {
+    const s = step(beforeFlip(DIAMOND, { resources: [5, 0, 0, 0] }), 10);
+    expect(s.phase).toBe(CONVERT);
+    expect(darkHero.legalActions(s, 0)).toEqual([0, 1, 2]);
+    const c = step(s, 2);
+    expect(c.resources[0]).toBe(0);
+    expect(c.aces[0]).toBe(2);
+    expect(c.current).toBe(1);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Whole games: the Game contract on every map variant, a seeded 4-hero replay, thousands
+ * of random games on deep-frozen states that all end, and hidden information.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/rng.js';
+import { darkHero, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
+import { FACE_DOWN } from '../../../src/games/dark-hero/state.js';
+import { checkGameContract, deepFreeze } from '../../core/contract.js';
+import { options } from './helpers.js';
+
+function playLog(seed: number): string[] {
+  const o = options({ players: 4 });
+  const rng = new Rng(seed);
+  let s = darkHero.setup(o, seed);
+  const log: string[] = [];
+  while (!darkHero.isTerminal(s)) {
+    const p = darkHero.toMove(s)[0]!;
+    const legal = darkHero.legalActions(s, p);
+    const a = legal[rng.int(legal.length)]!;
+    log.push(`${p}: ${darkHero.describeAction(s, p, a)}`);
+    s = darkHero.apply(s, [a]);
+  }
+  log.push(`end ${s.meter} ${darkHero.returns(s).join(',')}`);
+  return log;
+}
+
+describe('the Game contract', () => {
+  const variants: Record<string, unknown>[] = [
+    {},
+    { players: 2 },
+    { players: 7, drift: 'fluctuating' },
+    { map: { layout: 'random' } },
+    { map: { layout: 'asymmetric' }, turns: 6 },
+    { map: { layout: 'draw' }, turns: 4 },
+  ];
+  for (const raw of variants) {
+    it(`holds for ${JSON.stringify(raw)}`, () => {
+      checkGameContract(darkHero, options(raw), { games: 4, seed: 11 });
+    });
+  }
+});
+
+describe('replay', () => {
+  it('gives the same move log for the same seed, and a different one for another seed', () => {
+    const a = playLog(42);
+    expect(playLog(42)).toEqual(a);
+    expect(playLog(43)).not.toEqual(a);
+    expect(a.length).toBeGreaterThan(48); // at least one decision per hero per turn
+  });
+});
+
+describe('random games', () => {
+  it('never mutate deep-frozen states and always end, with returns in the three tiers', () => {
+    const variants = [options({ players: 4 }), options({ players: 10 }), options({ players: 3, drift: 'fluctuating', map: { layout: 'random' } })];
+    let games = 0;
+    for (const o of variants) {
+      for (let g = 0; g < 700; g++) {
+        const rng = new Rng(g);
+        let s: DarkHeroState = deepFreeze(darkHero.setup(o, g));
+        let steps = 0;
+        while (!darkHero.isTerminal(s)) {
+          const p = darkHero.toMove(s)[0]!;
+          const legal = darkHero.legalActions(s, p);
+          s = deepFreeze(darkHero.apply(s, [legal[rng.int(legal.length)]!]));
+          if (++steps > 10_000) throw new Error('game did not end');
+        }
+        for (const r of darkHero.returns(s)) expect([0, 0.5, 1]).toContain(r);
+        games++;
+      }
+    }
+    expect(games).toBe(2100);
+  });
+});
+
+describe('hidden information', () => {
+  it('observation hides face-down suits and the pile order; determinize redeals them consistently', () => {
+    const s = darkHero.setup(options(), 9);
+    const obs = darkHero.observe(s, 0);
+    expect(obs.faceDown.every((x) => x === -1)).toBe(true);
+    const hiddenTrue = s.faceDown.filter((_, i) => s.cards[i] === FACE_DOWN).concat(s.pile.slice(s.pileTop));
+    expect(obs.pile).toEqual([...hiddenTrue].sort((x, y) => x - y));
+    // Two observers of different true deals see the same thing.
+    const other = darkHero.determinize(obs, 0, new Rng(1));
+    expect(darkHero.observe(other, 0)).toEqual(obs);
+    expect(other.faceDown).not.toEqual(s.faceDown);
+    const det = darkHero.determinize(obs, 0, new Rng(2));
+    expect(det.cards).toEqual(s.cards);
+    const dealt = det.faceDown.filter((_, i) => det.cards[i] === FACE_DOWN).concat(det.pile.slice(det.pileTop));
+    expect([...dealt].sort()).toEqual([...hiddenTrue].sort());
+  });
+});
+
+describe('encoder', () => {
+  it('gives fixed-size finite observations and an injective action index with a matching mask', () => {
+    const enc = darkHero.encoder!;
+    const obs = new Float32Array(enc.observationSize);
+    const mask = new Float32Array(enc.actionCount);
+    for (const raw of [{ players: 4 }, { players: 20, map: { layout: 'draw' }, turns: 3 }]) {
+      const o = options(raw);
+      const rng = new Rng(5);
+      let s = darkHero.setup(o, 5);
+      while (!darkHero.isTerminal(s)) {
+        const p = darkHero.toMove(s)[0]!;
+        const legal = darkHero.legalActions(s, p);
+        enc.encode(darkHero.observe(s, p), p, obs);
+        expect(obs.every((x) => Number.isFinite(x))).toBe(true);
+        enc.legalMask(s, p, mask);
+        const indices = legal.map((a) => enc.actionIndex(a, s, p));
+        expect(new Set(indices).size).toBe(legal.length);
+        expect(mask.reduce((a, b) => a + b, 0)).toBe(legal.length);
+        for (const i of indices) expect(mask[i]).toBe(1);
+        s = darkHero.apply(s, [legal[rng.int(legal.length)]!]);
+      }
+    }
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The Dark Hero heuristic plays its goal: shifts Society toward it, vetoes drifts that
+ * hurt it, spares allies on Clubs, and earns more than random play.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../../agents/index.js';
+import { contestOdds } from '../../../agents/heuristics/dark-hero.js';
+import { Rng } from '../../../src/core/rng.js';
+import { darkHero, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
+import { CLUB_ASK, SHIFT, VETO } from '../../../src/games/dark-hero/state.js';
+import { options, stateWith } from './helpers.js';
+
+function decide(state: DarkHeroState, player: number): number {
+  const agent = createAgent('heuristic', darkHero, new Rng(1));
+  const legal = darkHero.legalActions(state, player);
+  return agent.act({ game: darkHero, options: state.setup.options, obs: darkHero.observe(state, player), player, legal }) as number;
+}
+
+describe('dark-hero heuristic', () => {
+  it('knows the contest odds of d4 against d4', () => {
+    expect(contestOdds(0)).toEqual({ win: 6 / 16, lose: 6 / 16 });
+    expect(contestOdds(4).win).toBe(1);
+    expect(contestOdds(-1)).toEqual({ win: 3 / 16, lose: 10 / 16 });
+  });
+
+  it('shifts Society toward its own goal (Free = 3, Safe = 5)', () => {
+    expect(decide(stateWith({ phase: SHIFT, current: 0, meter: 5 }), 0)).toBe(0); // Free: toward Chaos
+    expect(decide(stateWith({ phase: SHIFT, current: 1, meter: 2 }), 1)).toBe(2); // Safe: toward Fascist
+    expect(decide(stateWith({ phase: SHIFT, current: 0, meter: 3 }), 0)).toBe(1); // at goal: stay
+  });
+
+  it('pays to stop a drift away from its goal, not one toward it', () => {
+    const veto = (player: number, meter: number, drift: number) => decide(stateWith({ phase: VETO, asker: player, current: -1, meter, drift, resources: [2, 2, 2, 2] }), player);
+    expect(veto(0, 3, 1)).toBe(1); // Free at Free, drifting toward Safe
+    expect(veto(1, 4, 1)).toBe(0); // Safe welcomes the move to Safe
+  });
+
+  it('attacks an opponent on a Club but never an ally', () => {
+    const ask = (asker: number) => decide(stateWith({ phase: CLUB_ASK, current: 0, asker }, { heroes: [{ goal: 'free', fighting: 1, infiltrating: 1, resources: 2 }, { goal: 'safe', fighting: 3 }, { goal: 'free', fighting: 3 }] }), asker);
+    expect(ask(1)).toBe(1);
+    expect(ask(2)).toBe(0);
+  });
+
+  it('earns its goal more often than random play does (1000 games, 4 heroes)', () => {
+    const o = options({ players: 4 });
+    const freeShare = (freeSpec: string) => {
+      let total = 0;
+      for (let g = 0; g < 1000; g++) {
+        const agents = [freeSpec, 'random', freeSpec, 'random'].map((spec, i) => createAgent(spec, darkHero, new Rng(g * 8 + i)));
+        let s = darkHero.setup(o, g);
+        while (!darkHero.isTerminal(s)) {
+          const p = darkHero.toMove(s)[0]!;
+          const legal = darkHero.legalActions(s, p);
+          s = darkHero.apply(s, [agents[p]!.act({ game: darkHero, options: o, obs: darkHero.observe(s, p), player: p, legal }) as number]);
+        }
+        const r = darkHero.returns(s);
+        total += r[0]! + r[2]!;
+      }
+      return total / 2000;
+    };
+    // Measured 0.240 against 0.208 on these seeds.
+    expect(freeShare('heuristic')).toBeGreaterThan(freeShare('random') + 0.015);
+  });
+});

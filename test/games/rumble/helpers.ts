@@ -1,0 +1,42 @@
+/** Builders for Rumble tests: fixed setups and concrete allocations. */
+import { rumble, rumbleOptions, type Allocation, type RumbleAction, type RumbleState, type PowerUse } from '../../../src/games/rumble/index.js';
+
+export interface HeroSpec {
+  energy: number;
+  powers?: (string | { id: string; strength?: number; params?: Record<string, number> })[];
+}
+
+export function fixedGame(heroes: HeroSpec[], extra: Record<string, unknown> = {}, seed = 1): RumbleState {
+  const opts = rumbleOptions({
+    players: heroes.length,
+    fixed: heroes.map((h) => ({
+      energy: h.energy,
+      powers: (h.powers ?? []).map((p) => (typeof p === 'string' ? { id: p, strength: 0 } : { strength: 0, ...p })),
+    })),
+    ...extra,
+  });
+  return rumble.setup(opts, seed);
+}
+
+/** An allocation: attacks as {target: amount}. */
+export function alloc(n: number, attacks: Record<number, number>, defense: number, more: { reserve?: number; uses?: PowerUse[] } = {}): Allocation {
+  const attack = new Array<number>(n).fill(0);
+  for (const [t, v] of Object.entries(attacks)) attack[Number(t)] = v;
+  return { attack, defense, ...more };
+}
+
+/** Applies one allocation per player (single-hero players). */
+export function allocate(s: RumbleState, allocs: Allocation[]): RumbleState {
+  const who = rumble.toMove(s);
+  return rumble.apply(s, who.map((p): RumbleAction => ({ t: 'alloc', heroes: [allocs[p]!] })));
+}
+
+export function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o as object)) deepFreeze(v);
+  }
+  return o;
+}
+
+export const energies = (s: RumbleState) => s.heroes.map((h) => h.energy);
