@@ -103,6 +103,11 @@ export interface WorkersResult {
   readonly workers: number;
   readonly games: number;
   readonly gamesPerSec: number;
+  /**
+   * Cores kept busy on average (process CPU time ÷ wall time). Well below `workers`
+   * means the machine was busy with something else and the rate understates scaling.
+   */
+  readonly busyCores: number;
 }
 
 /**
@@ -115,8 +120,11 @@ export async function measureWorkers(config: MatchConfig, workers: number | read
   for (const w of typeof workers === 'number' ? [workers] : workers) {
     await runMatch({ ...config, games: Math.max(8, w * 4), seed: `${String(config.seed)}-warmup` }, { workers: w });
     const start = performance.now();
+    const cpu = process.cpuUsage();
     await runMatch(config, { workers: w });
-    out.push({ workers: w, games: config.games, gamesPerSec: config.games / seconds(start) });
+    const wall = seconds(start);
+    const used = process.cpuUsage(cpu);
+    out.push({ workers: w, games: config.games, gamesPerSec: config.games / wall, busyCores: (used.user + used.system) / 1e6 / wall });
   }
   return out;
 }

@@ -49,8 +49,8 @@ export const darkHeroBuilds: Study = {
   title: 'Dark Hero: which 3-point builds are strongest?',
   question: 'Which of the 19 legal 3-point hero builds win most against the field, and is the seed\'s Superman (Fight 3) stronger than its Batman (Fight 1, Infiltrate 1, 2 Resources)?',
   async run(ctx: StudyContext): Promise<Report> {
-    const perTable = ctx.full ? 400 : 50;
-    const headToHead = ctx.full ? 4000 : 300;
+    const perTable = ctx.full ? 400 : 80;
+    const headToHead = ctx.full ? 4000 : 500;
     const builds = allBuilds();
     const k = builds.length;
     const results: PairResult[] = [];

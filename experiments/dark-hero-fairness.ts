@@ -35,8 +35,8 @@ export const darkHeroFairness: Study = {
   title: 'Dark Hero: is it fair to Free and Safe heroes?',
   question: 'Do Free and Safe heroes win equally often, whatever the starting Bent and the number of heroes, and does the seat order matter?',
   async run(ctx: StudyContext): Promise<Report> {
-    const games = ctx.full ? 1000 : 100;
-    const seatGames = ctx.full ? 4000 : 400;
+    const games = ctx.full ? 1000 : 200;
+    const seatGames = ctx.full ? 4000 : 600;
     const rows: Record<string, string | number>[] = [];
     const effects: { label: string; estimate: number; lo: number; hi: number; n: number; group: string }[] = [];
     const verdicts: ReportVerdict[] = [];

@@ -50,7 +50,7 @@ export const darkHeroHouseRules: Study = {
   title: 'Dark Hero: do longer games, Fluctuating Society, the Ace bonus or the draw-a-card map make it fairer?',
   question: 'Are longer games more fair to the underdog side, as the rules claim, and what do Fluctuating Society, the Ace bonus and the draw-a-card map change?',
   async run(ctx: StudyContext): Promise<Report> {
-    const games = ctx.full ? 4000 : 300;
+    const games = ctx.full ? 4000 : 500;
     const verdicts: ReportVerdict[] = [];
     const byTurns = new Map<number, GameRecord[]>();
     for (const turns of TURNS) byTurns.set(turns, await playTable(ctx, `turns-${turns}`, { players: 4, turns }, games));
@@ -126,7 +126,7 @@ export const darkHeroHouseRules: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `The underdog gap is the favoured team's share minus the underdog team's (Bent 1–2 lean toward Free, 3–4 toward Safe; underdogs start with 2 extra Resources); 0 is fair. ${games} games per setting, 4 heroes, heuristic play, 95% t intervals over games. Default 12 turns: ${fmt(baseGap)}. 24 minus 6 turns, game by game: ${fmt(shortVsLong)}.`,
+              text: `Under the default reading of the rules (Bent values name the outer meter positions and the meter starts on its Bent), the underdog gap is the favoured team's share minus the underdog team's (Bent 1–2 lean toward Free, 3–4 toward Safe; underdogs start with 2 extra Resources); 0 is fair. ${games} games per setting, 4 heroes, heuristic play, 95% t intervals over games. Default 12 turns: ${fmt(baseGap)}. 24 minus 6 turns, game by game: ${fmt(shortVsLong)}.`,
             },
             { kind: 'chart', id: 'gap-by-turns', title: 'Underdog gap by turn count', caption: 'Closer to 0 is fairer. The dashed line marks 0; the red rule the turn count with the smallest gap.', spec: responseCurve(curve, { title: 'Underdog gap by number of turns', subtitle: 'favoured team share − underdog team share, 95% intervals', xTitle: 'turns', yTitle: 'underdog gap', target: 0, best: best.x }) },
             { kind: 'chart', id: 'everyone-loses-by-turns', title: 'Games everyone loses, by turn count', caption: 'Share of games where no hero scores (meter at an extreme or far from both goals).', spec: responseCurve(lossCurve, { title: 'Games where everyone loses', xTitle: 'turns', yTitle: 'share of games' }) },

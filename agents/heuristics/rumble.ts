@@ -5,15 +5,21 @@
  * Energy (its `prior`, or a study's fair price); the agent takes the menu bid closest
  * to `bid` x value on every lot (default 1: bid what a power is worth), never bidding
  * on a power named by `skip` (restricted play).
- * Allocation: one-ply lookahead. Each menu allocation is played against two guesses of
- * the opponents (everyone defends; everyone hits this hero as hard as their menu allows)
- * and scored by this player's Energy share afterwards (the game's `evaluate`, or the
- * returns if the round ends the game); the best average wins.
- * Reveal: the allocations are known, so each menu choice is scored exactly the same way
- * with the others taking their default. Deterministic: it never draws from its rng.
+ * Allocation: one-ply lookahead, a best response to a mixed field. Each menu allocation
+ * is played against `samples` guesses of the opponents: one where everyone hits this
+ * hero as hard as their menu allows, the rest drawn uniformly from their menus (with the
+ * agent's own seeded rng, the same guesses for every candidate), and scored by this
+ * player's Energy share afterwards (the game's `evaluate`, or the returns if the round
+ * ends the game); the best average wins. (Guessing "everyone defends" instead makes
+ * every attack worthless and tables of heuristics stall to the round cap.)
+ * `play=random` keeps the bidder but plays the menu uniformly (a noisy field in which
+ * games end; tables of lookahead players mostly defend and stall to the round cap).
+ * Reveal: the allocations are known, so each menu choice is scored the same way with
+ * the others taking their default.
  */
 import type { Agent, AgentFactory, DecisionContext } from '../agent.js';
 import { invalid } from '../../src/core/errors.js';
+import type { Rng } from '../../src/core/rng.js';
 import { rumble, type RumbleAction, type RumbleState } from '../../src/games/rumble/index.js';
 import { lotValue } from '../../src/games/rumble/actions.js';
 import { controlledHeroes } from '../../src/games/rumble/legality.js';
@@ -21,14 +27,18 @@ import { controlledHeroes } from '../../src/games/rumble/legality.js';
 export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
   constructor(
     readonly spec: string,
+    private readonly rng: Rng,
     private readonly bid: number,
     private readonly skip: ReadonlySet<string>,
+    private readonly samples: number,
+    private readonly playRandom: boolean,
   ) {}
 
   act(ctx: DecisionContext<RumbleState, RumbleAction>): RumbleAction {
     const s = ctx.obs;
     if (ctx.legal.length === 1) return ctx.legal[0]!;
     if (s.phase === 'auction') return this.chooseBid(s, ctx.legal);
+    if (this.playRandom) return ctx.legal[this.rng.int(ctx.legal.length)]!;
     return this.lookahead(s, ctx.player, ctx.legal);
   }
 
@@ -53,7 +63,7 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
 
   private lookahead(s: RumbleState, player: number, legal: readonly RumbleAction[]): RumbleAction {
     const movers = rumble.toMove(s);
-    const guesses = s.phase === 'alloc' ? [defendAll(s, movers), hitHard(s, movers, player)] : [movers.map((p) => rumble.legalActions(s, p)[0]!)];
+    const guesses = s.phase === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : [movers.map((p) => rumble.legalActions(s, p)[0]!)];
     let best = legal[0]!;
     let bestScore = -Infinity;
     for (const a of legal) {
@@ -69,6 +79,13 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
     }
     return best;
   }
+
+  private randomGuesses(s: RumbleState, movers: readonly number[]): RumbleAction[][] {
+    const menus = movers.map((p) => rumble.legalActions(s, p));
+    const out: RumbleAction[][] = [];
+    for (let k = 1; k < this.samples; k++) out.push(menus.map((m) => m[this.rng.int(m.length)]!));
+    return out;
+  }
 }
 
 /** Plays default Reveal choices so a lookahead always ends at a round boundary. */
@@ -79,10 +96,6 @@ function settle(s: RumbleState): RumbleState {
 
 function value(s: RumbleState, player: number): number {
   return rumble.isTerminal(s) ? rumble.returns(s)[player]! : rumble.evaluate!(s)[player]!;
-}
-
-function defendAll(s: RumbleState, movers: readonly number[]): RumbleAction[] {
-  return movers.map((p) => rumble.legalActions(s, p)[0]!);
 }
 
 /** Each opponent's menu allocation that puts the most Attack on `player`'s heroes. */
@@ -106,11 +119,15 @@ function hitHard(s: RumbleState, movers: readonly number[], player: number): Rum
   });
 }
 
-export const rumbleHeuristic: AgentFactory = ({ spec, params }) => {
+export const rumbleHeuristic: AgentFactory = ({ spec, params, rng }) => {
   const where = `agent spec ${JSON.stringify(spec)}`;
-  for (const key of Object.keys(params)) if (key !== 'bid' && key !== 'skip') throw invalid(where, 'parameter', key, 'bid, skip');
+  for (const key of Object.keys(params)) if (!['bid', 'skip', 'samples', 'play'].includes(key)) throw invalid(where, 'parameter', key, 'bid, skip, samples, play');
+  const play = params['play'] ?? 'lookahead';
+  if (play !== 'lookahead' && play !== 'random') throw invalid(where, 'play', play, 'lookahead, random');
+  const samples = params['samples'] === undefined ? 4 : Number(params['samples']);
+  if (!Number.isInteger(samples) || samples < 1 || samples > 64) throw invalid(where, 'samples', params['samples'], 'an integer from 1 to 64');
   const bid = params['bid'] === undefined ? 1 : Number(params['bid']);
   if (!Number.isFinite(bid) || bid < 0 || bid > 3) throw invalid(where, 'bid', params['bid'], 'a number from 0 to 3 (fraction of a power\'s value)');
   const skip = new Set((params['skip'] ?? '').split('+').filter(Boolean));
-  return new RumbleHeuristic(spec, bid, skip) as Agent;
+  return new RumbleHeuristic(spec, rng, bid, skip, samples, play === 'random') as Agent;
 };

@@ -8,11 +8,11 @@ import { UserError } from '../core/errors.js';
 import { closeRunnerPool } from '../sim/pool.js';
 import { COMMANDS } from './commands/index.js';
 
-export function buildProgram(): Command {
+export async function buildProgram(): Promise<Command> {
   const program = new Command('crucible')
     .description('Balance testing for hero and gladiator games: agents play them at scale, statistics say what is fair.')
     .exitOverride();
-  for (const register of COMMANDS) register(program);
+  for (const command of await Promise.all(COMMANDS)) command.register(program);
   return program;
 }
 
@@ -22,8 +22,13 @@ function oneLine(message: string): string {
 
 /** Runs the CLI on `argv` (process.argv form) and returns the exit code. */
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
-  const program = buildProgram();
+  // `crucible replay ... | head` closes stdout early: that is not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   try {
+    const program = await buildProgram();
     await program.parseAsync([...argv]);
     return 0;
   } catch (err) {

@@ -86,11 +86,11 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
     const agents: Agent[] = seats.map((spec, seat) => createAgent(spec, game, agentRng(config, index, seat)));
     state = game.setup(options, seed);
     onStart?.(game.describeState(state));
-    const joint: unknown[] = [];
     for (let step = 0; !game.isTerminal(state); step++) {
       if (step >= MAX_DECISIONS) throw new Error(`game did not end within ${MAX_DECISIONS} decisions`);
       const movers = game.toMove(state);
-      joint.length = movers.length;
+      // A fresh joint move each step: a state may keep a reference to the moves it applied.
+      const joint = new Array<unknown>(movers.length);
       for (let i = 0; i < movers.length; i++) {
         const player = movers[i]!;
         const legal = game.legalActions(state, player);

@@ -93,7 +93,7 @@ export function stationaryFromLog(logP: readonly (readonly number[])[]): number[
     let sk = -Infinity;
     for (let j = 0; j < k; j++) sk = logAddExp(sk, l[k]![j]!);
     if (sk === -Infinity) {
-      throw new UserError('α-Rank: the Markov chain is reducible (some strategy profile can never be left); allowed: payoffs under which every profile can be invaded');
+      throw new UserError('α-Rank payoffs: the Markov chain is reducible (some strategy profile can never be left); allowed: payoffs under which every profile can be invaded');
     }
     logS[k] = sk;
     for (let i = 0; i < k; i++) {

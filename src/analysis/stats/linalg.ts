@@ -1,7 +1,6 @@
 /**
  * The few dense linear-algebra routines the fits need (matrices of a few dozen rows at
- * most): solving and inverting symmetric positive-definite systems by Cholesky, and a
- * general solve by Gaussian elimination with partial pivoting.
+ * most): solving and inverting symmetric positive-definite systems by Cholesky.
  */
 
 export type Matrix = number[][];
@@ -64,26 +63,14 @@ export function spdInverse(a: Matrix): Matrix | null {
   return inv;
 }
 
-/** Solves A x = b (A square) by Gaussian elimination with partial pivoting; null if singular. */
-export function solve(a: Matrix, b: readonly number[]): number[] | null {
-  const n = a.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
-    if (Math.abs(m[p]![c]!) < 1e-14) return null;
-    [m[c], m[p]] = [m[p]!, m[c]!];
-    for (let r = c + 1; r < n; r++) {
-      const f = m[r]![c]! / m[c]![c]!;
-      if (f === 0) continue;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
+/** Solves R x = b for upper-triangular R by back-substitution. */
+export function solveUpper(r: Matrix, b: readonly number[]): number[] {
+  const n = r.length;
   const x = new Array<number>(n).fill(0);
   for (let i = n - 1; i >= 0; i--) {
-    let s = m[i]![n]!;
-    for (let k = i + 1; k < n; k++) s -= m[i]![k]! * x[k]!;
-    x[i] = s / m[i]![i]!;
+    let s = b[i]!;
+    for (let k = i + 1; k < n; k++) s -= r[i]![k]! * x[k]!;
+    x[i] = s / r[i]![i]!;
   }
   return x;
 }

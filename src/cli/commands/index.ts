@@ -1,14 +1,15 @@
 /**
- * The commands of `crucible`, one module each; every module exports `register(program)`.
- * Add one line per command.
+ * The commands of `crucible`, one module each; every module exports
+ * `register(program: Command): void`. Add one line per command.
  */
 import type { Command } from 'commander';
-import { register as games } from './games.js';
-import { register as play } from './play.js';
-import { register as replay } from './replay.js';
 
-export const COMMANDS: readonly ((program: Command) => void)[] = [
-  games,
-  play,
-  replay,
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+export const COMMANDS: readonly Promise<CommandModule>[] = [
+  import('./games.js'),
+  import('./play.js'),
+  import('./replay.js'),
 ];

@@ -77,7 +77,9 @@ command resumes from its run folder; a different config in that folder is refuse
         process.stdout.write(JSON.stringify({ outDir, summary }, null, 2) + '\n');
         return;
       }
-      const lines = [formatSummary(summary), '', `Games: ${path.join(outDir, 'games.jsonl')}  (replay one with: crucible replay ${outDir} --game N)`];
+      const lines = [formatSummary(summary), ''];
+      if (config.paired) lines.push(`Paired: ${config.games / 2} pairs of games with the same seed and seats reversed.`);
+      lines.push(`Games: ${path.join(outDir, 'games.jsonl')}  (replay one with: crucible replay ${outDir} --game N)`);
       const failed = records.filter((r) => r.error !== undefined);
       if (failed.length > 0) {
         const first = failed[0]!;

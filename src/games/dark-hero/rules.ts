@@ -481,10 +481,8 @@ export function apply(state: DarkHeroState, moves: readonly number[]): DarkHeroS
       d.prev = set(d.prev, hero, here);
       d.tiedSpade = set(d.tiedSpade, hero, -1);
       // "First you move, and then you flip it over."
-      if (d.cards[a] === FACE_DOWN) {
-        d.cards = set(d.cards, a, d.faceDown[a]!);
-        d.faceDown = set(d.faceDown, a, -1);
-      }
+      // (`faceDown[a]` may keep the suit: once revealed it is no secret.)
+      if (d.cards[a] === FACE_DOWN) d.cards = set(d.cards, a, d.faceDown[a]!);
       arrive(d, hero);
       break;
     }

@@ -82,7 +82,7 @@ export interface DarkHeroState {
   readonly drift: number;
   /** Per slot: FACE_DOWN, a revealed suit, NEUTRAL or EMPTY. */
   readonly cards: readonly number[];
-  /** Per slot: the suit under a face-down card (-1 where unknown to an observer). */
+  /** Per slot: the suit under a face-down card (-1 where unknown to an observer; meaningless once revealed). */
   readonly faceDown: readonly number[];
   /** The draw pile of suits (hidden order), consumed from `pileTop`. */
   readonly pile: readonly number[];

@@ -11,6 +11,12 @@ import { GLADIATOR_TYPES, optionDocs, optionsSchema, type DuelOptions } from './
 import { applyAction, legalMask } from './rules.js';
 import { DRAW, END_NAMES, ONGOING, setupState, type DuelState } from './state.js';
 
+// Local copies of hot imported functions (transpiled imports are read through getters).
+const legalMaskOf = legalMask;
+const listOfMask = actionsOfMask;
+const applyOne = applyAction;
+const STILL_ON = ONGOING;
+
 const TO_MOVE: readonly (readonly number[])[] = Object.freeze([Object.freeze([0]), Object.freeze([1])]);
 const NOBODY: readonly number[] = Object.freeze([]);
 const RETURNS: readonly (readonly number[])[] = Object.freeze([
@@ -34,10 +40,10 @@ export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> 
 
   numPlayers: () => 2,
   setup: setupState,
-  toMove: (s) => (s.result === ONGOING ? TO_MOVE[s.current]! : NOBODY),
-  legalActions: (s, player) => (player === s.current ? actionsOfMask(legalMask(s)) : NOBODY),
-  apply: (s, moves) => applyAction(s, moves[0]!),
-  isTerminal: (s) => s.result !== ONGOING,
+  toMove: (s) => (s.result === STILL_ON ? TO_MOVE[s.current]! : NOBODY),
+  legalActions: (s, player) => (player === s.current ? listOfMask(legalMaskOf(s)) : NOBODY),
+  apply: (s, moves) => applyOne(s, moves[0]!),
+  isTerminal: (s) => s.result !== STILL_ON,
   returns: (s) => (s.result === ONGOING ? RETURNS[DRAW]! : RETURNS[s.result]!),
   tags(s): Tags {
     return {

@@ -35,10 +35,10 @@ export const optionsSchema = z
       .strict()
       .prefault({}),
     turnCap: z.number().int().min(2).max(10000).default(60),
+    lightApBonus: z.number().int().min(-6).max(6).default(1),
+    heavyApModifier: z.number().int().min(-6).max(6).default(0),
     ap: z
       .object({
-        light: z.number().int().min(-6).max(6).default(1),
-        heavy: z.number().int().min(-6).max(6).default(0),
         lightlyWounded: z.number().int().min(0).max(6).default(1),
         badlyWounded: z.number().int().min(0).max(6).default(2),
         ensnared: z.number().int().min(0).max(6).default(3),
@@ -115,8 +115,8 @@ export const optionDocs: readonly OptionDoc[] = [
   { path: 'arena.rows', default: 7, description: 'Arena height in hexes.' },
   { path: 'arena.startDistance', default: 4, description: 'Hex distance between the two gladiators at the start, on the middle row, facing each other.' },
   { path: 'turnCap', default: 60, description: 'Total turns (both gladiators counted) after which a stalled fight is a draw (0.5 each).' },
-  { path: 'ap.light', default: 1, description: 'AP modifier of a Light gladiator (as written).' },
-  { path: 'ap.heavy', default: 0, description: 'AP modifier of a Heavy gladiator (not in the text).' },
+  { path: 'lightApBonus', default: 1, description: 'AP modifier of a Light gladiator (+1 as written).' },
+  { path: 'heavyApModifier', default: 0, description: 'AP modifier of a Heavy gladiator (none in the text).' },
   { path: 'ap.lightlyWounded', default: 1, description: 'AP lost while lightly wounded.' },
   { path: 'ap.badlyWounded', default: 2, description: 'AP lost while badly wounded (instead of the lightly wounded penalty).' },
   { path: 'ap.ensnared', default: 3, description: 'AP lost while ensnared in the net.' },

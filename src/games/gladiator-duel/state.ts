@@ -122,7 +122,7 @@ export function compileRules(options: DuelOptions): Rules {
     neighbor: Object.freeze(neighbor),
     dist: Object.freeze(dist),
     gapLine: Object.freeze(gapLine),
-    typeAp: Object.freeze([options.ap.heavy, 0, options.ap.light, 0]),
+    typeAp: Object.freeze([options.heavyApModifier, 0, options.lightApBonus, 0]),
     saveWith: Object.freeze([s.heavy, s.medium, s.light, s.retiarius]),
     // No shield: a Heavy saves as a Medium, a Medium (and a Light) gets none. The
     // Retiarius's net is not armour, so his save does not depend on it.

@@ -33,12 +33,27 @@ function opponents(s: RumbleState, hero: number): number[] {
   return out;
 }
 
-function extreme(s: RumbleState, list: readonly number[], strongest: boolean): number {
-  let best = list[0]!;
+/**
+ * The strongest or weakest of `list` (opponents of `hero`). Ties go to the first tied
+ * hero clockwise from `hero`, so no seat is everyone's default target.
+ */
+function extreme(s: RumbleState, list: readonly number[], strongest: boolean, hero: number): number {
+  const H = s.heroes.length;
+  let best = -1;
+  let bestDist = 0;
   for (const j of list) {
+    const dist = (j - hero + H) % H;
+    if (best < 0) {
+      best = j;
+      bestDist = dist;
+      continue;
+    }
     const e = s.heroes[j]!.energy;
     const b = s.heroes[best]!.energy;
-    if (strongest ? e > b : e < b) best = j;
+    if ((strongest ? e > b : e < b) || (e === b && dist < bestDist)) {
+      best = j;
+      bestDist = dist;
+    }
   }
   return best;
 }
@@ -59,9 +74,9 @@ export function lastAttacker(s: RumbleState, hero: number): number {
 }
 
 function victimOf(s: RumbleState, hero: number, t: AllocationTemplate, opp: readonly number[]): number {
-  if (t === 'attack-strongest') return extreme(s, opp, true);
+  if (t === 'attack-strongest') return extreme(s, opp, true, hero);
   if (t === 'counter') return lastAttacker(s, hero);
-  return extreme(s, opp, false);
+  return extreme(s, opp, false, hero);
 }
 
 /** Every affordable Allocation-phase power, used once (the "powers" variant). */
@@ -69,7 +84,7 @@ function powerUses(s: RumbleState, hero: number, victim: number, opp: readonly n
   const uses: PowerUse[] = [];
   const h = s.heroes[hero]!;
   let budget = h.energy;
-  const strongest = extreme(s, opp, true);
+  const strongest = extreme(s, opp, true, hero);
   h.powers.forEach((held, k) => {
     const d = s.lib.get(held.id);
     const u = d.use;
@@ -160,7 +175,7 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
   if (variant === 'aggressive') {
     if (reserve <= 0 || opp.length === 0) return {};
     const attack = new Array<number>(H).fill(0);
-    attack[extreme(s, opp, false)] = reserve;
+    attack[extreme(s, opp, false, hero)] = reserve;
     return { precog: { attack, defense: 0 } };
   }
   const out: { precog?: RevealChoice['precog']; reflex?: number; uses?: PowerUse[] } = {};
@@ -177,7 +192,7 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
     let use: PowerUse = { power: k };
     if (d.use.target === 'hero' || d.use.target === 'opponent') {
       if (!opp.length) return;
-      use = { ...use, target: extreme(s, opp, true) };
+      use = { ...use, target: extreme(s, opp, true, hero) };
     }
     if (d.use.target === 'ownPower') {
       // Discard the cheapest other power.

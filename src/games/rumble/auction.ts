@@ -189,6 +189,7 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     bidLog: bids,
     lotLog: a.lots,
     paid,
+    held: won,
     lastAttacks: new Array<number>(H * H).fill(0),
     phase: 'alloc',
     round: 1,

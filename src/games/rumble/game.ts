@@ -27,12 +27,13 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
     bidLog: [],
     lotLog: [],
     paid: new Array<number>(P).fill(0),
+    held: [] as HeldPower[][],
     returns: null,
     end: '',
   };
   if (opts.fixed) {
     if (opts.fixed.length !== P) throw new UserError(`rumble options: field fixed has ${opts.fixed.length} heroes; allowed: exactly players (${P})`);
-    const heroes = opts.fixed.map((f, p) =>
+    const fixedHeroes = opts.fixed.map((f, p) =>
       newHero(
         f.energy,
         p,
@@ -42,7 +43,7 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
         }),
       ),
     );
-    return startRound({ ...base, phase: 'alloc', round: 1, rng: dice.state, heroes, auction: null, lastAttacks: new Array<number>(P * P).fill(0) });
+    return startRound({ ...base, held: fixedHeroes.map((h) => h.powers), phase: 'alloc', round: 1, rng: dice.state, heroes: fixedHeroes, auction: null, lastAttacks: new Array<number>(P * P).fill(0) });
   }
   const lots = drawLots(opts, lib, dice);
   const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, []));
@@ -128,7 +129,8 @@ function tags(s: RumbleState): Tags {
   for (let p = 0; p < P; p++) {
     t[`paid_p${p}`] = s.paid[p]!;
     t[`bids_p${p}`] = s.bidLog.slice(p * n, (p + 1) * n);
-    t[`powers_p${p}`] = s.heroes[p]!.powers.map((h) => h.id);
+    t[`powers_p${p}`] = (s.held[p] ?? []).map((h) => h.id);
+    t[`strengths_p${p}`] = (s.held[p] ?? []).map((h) => h.strength);
     t[`energy_p${p}`] = s.heroes[p]!.energy;
   }
   return t;

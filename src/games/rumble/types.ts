@@ -121,6 +121,8 @@ export interface RumbleState {
   readonly lotLog: readonly string[];
   /** Energy each player paid in the auction. */
   readonly paid: readonly number[];
+  /** Powers each player held after the auction (curses with their new holder). */
+  readonly held: readonly (readonly HeldPower[])[];
   readonly returns: readonly number[] | null;
   /** Why the game ended: 'last-standing', 'cap', 'alt-win', 'all-dead'. */
   readonly end: string;

@@ -3,15 +3,25 @@
  * hurt it, spares allies on Clubs, and earns more than random play.
  */
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../../../agents/index.js';
-import { contestOdds } from '../../../agents/heuristics/dark-hero.js';
+import type { Agent } from '../../../agents/agent.js';
+import { contestOdds, darkHeroHeuristic } from '../../../agents/heuristics/dark-hero.js';
 import { Rng } from '../../../src/core/rng.js';
 import { darkHero, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
 import { CLUB_ASK, SHIFT, VETO } from '../../../src/games/dark-hero/state.js';
 import { options, stateWith } from './helpers.js';
 
+/** The heuristic, built directly (this file does not depend on the other games' agents). */
+function heuristic(rng: Rng): Agent {
+  return darkHeroHeuristic({ game: darkHero, params: {}, spec: 'heuristic', rng });
+}
+
+/** Uniformly random legal moves. */
+function random(rng: Rng): Agent {
+  return { spec: 'random', act: (ctx) => ctx.legal[rng.int(ctx.legal.length)] };
+}
+
 function decide(state: DarkHeroState, player: number): number {
-  const agent = createAgent('heuristic', darkHero, new Rng(1));
+  const agent = heuristic(new Rng(1));
   const legal = darkHero.legalActions(state, player);
   return agent.act({ game: darkHero, options: state.setup.options, obs: darkHero.observe(state, player), player, legal }) as number;
 }
@@ -41,12 +51,16 @@ describe('dark-hero heuristic', () => {
     expect(ask(2)).toBe(0);
   });
 
+  it('rejects parameters it does not have', () => {
+    expect(() => darkHeroHeuristic({ game: darkHero, params: { depth: '3' }, spec: 'heuristic:depth=3', rng: new Rng(1) })).toThrow(/depth is "3"; allowed: no parameters/);
+  });
+
   it('earns its goal more often than random play does (1000 games, 4 heroes)', () => {
     const o = options({ players: 4 });
-    const freeShare = (freeSpec: string) => {
+    const freeShare = (freeSpec: 'heuristic' | 'random') => {
       let total = 0;
       for (let g = 0; g < 1000; g++) {
-        const agents = [freeSpec, 'random', freeSpec, 'random'].map((spec, i) => createAgent(spec, darkHero, new Rng(g * 8 + i)));
+        const agents = [freeSpec, 'random', freeSpec, 'random'].map((spec, i) => (spec === 'heuristic' ? heuristic : random)(new Rng(g * 8 + i)));
         let s = darkHero.setup(o, g);
         while (!darkHero.isTerminal(s)) {
           const p = darkHero.toMove(s)[0]!;

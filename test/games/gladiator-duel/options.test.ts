@@ -19,7 +19,8 @@ describe('gladiator-duel options', () => {
   it('defaults follow the seed text and RULES-NOTES', () => {
     const o = parseDuelOptions({});
     expect(o.gladiators).toEqual([{ type: 'medium', strength: 'roll' }, { type: 'medium', strength: 'roll' }]);
-    expect(o.ap).toEqual({ light: 1, heavy: 0, lightlyWounded: 1, badlyWounded: 2, ensnared: 3, offBalance: 2 });
+    expect([o.lightApBonus, o.heavyApModifier]).toEqual([1, 0]);
+    expect(o.ap).toEqual({ lightlyWounded: 1, badlyWounded: 2, ensnared: 3, offBalance: 2 });
     expect(o.costs).toEqual({ forwardStep: 1, otherStep: 2, pivot: 1, strike: 1, castNet: 2, escapeNet: 2 });
     expect(o.saves).toEqual({ heavy: 5, medium: 6, light: 7, retiarius: 6 });
     expect(o.net).toEqual({ adjacentTarget: 6, gapTarget: 5, recovered: false, escapeTarget: 4 });
@@ -27,9 +28,9 @@ describe('gladiator-duel options', () => {
   });
 
   it('partial nested overrides keep the other defaults', () => {
-    const o = parseDuelOptions({ ap: { heavy: -1 }, gladiators: [{ type: 'heavy', strength: 8 }, { type: 'retiarius' }] });
-    expect(o.ap.light).toBe(1);
-    expect(o.ap.heavy).toBe(-1);
+    const o = parseDuelOptions({ ap: { ensnared: 2 }, gladiators: [{ type: 'heavy', strength: 8 }, { type: 'retiarius' }] });
+    expect(o.ap.badlyWounded).toBe(2);
+    expect(o.ap.ensnared).toBe(2);
     expect(o.gladiators[1]).toEqual({ type: 'retiarius', strength: 'roll' });
   });
 

@@ -63,8 +63,8 @@ describe('action points', () => {
     expect(rollAp(rules, { ...medium, ensnared: true, strength: 2 }, 1)).toBe(0);
   });
 
-  it('ap.heavy and ap.light options change the type modifiers', () => {
-    const r2 = compileRules(parseDuelOptions({ ap: { heavy: -1, light: 2 } }));
+  it('heavyApModifier and lightApBonus change the type modifiers', () => {
+    const r2 = compileRules(parseDuelOptions({ heavyApModifier: -1, lightApBonus: 2 }));
     expect(rollAp(r2, { ...medium, type: HEAVY }, 4)).toBe(3);
     expect(rollAp(r2, { ...medium, type: LIGHT }, 4)).toBe(6);
   });
@@ -184,6 +184,9 @@ describe('game contract', () => {
     const s = scene();
     expect(g.legalActions(s, 1)).toEqual([]);
     expect(() => g.apply(s, [42])).toThrow(/illegal/);
+    expect(() => g.apply(s, [STRIKE + 32])).toThrow(/illegal/); // not a shifted alias of a legal bit
+    expect(() => g.apply(s, [1.5])).toThrow(/illegal/);
+    expect(() => g.apply(s, [-1])).toThrow(/illegal/);
   });
 
   it('legal-action lists are frozen', () => {

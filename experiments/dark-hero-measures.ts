@@ -1,0 +1,86 @@
+/**
+ * Measures the Dark Hero studies read from game records, and verdict wording that is
+ * only as strong as its interval.
+ *
+ * Dark Hero is not zero-sum and teammates (heroes with the same goal) always get the same
+ * return, so the studies compare *teams* (Free vs Safe) or heroes of opposite goals,
+ * never heroes of the same goal.
+ */
+import { tInterval, type MeanInterval } from '../src/analysis/stats/descriptive.js';
+import type { ReportVerdict } from '../src/analysis/report-model.js';
+import type { GameRecord } from '../src/sim/types.js';
+
+function goalsOf(r: GameRecord): readonly string[] {
+  return r.tags['goals'] as readonly string[];
+}
+
+/** Mean return of the heroes of `goal` in one game (NaN when the goal is absent). */
+export function teamShare(r: GameRecord, goal: 'free' | 'safe'): number {
+  const goals = goalsOf(r);
+  let sum = 0;
+  let k = 0;
+  for (let seat = 0; seat < goals.length; seat++)
+    if (goals[seat] === goal) {
+      sum += r.returns[seat]!;
+      k++;
+    }
+  return k ? sum / k : NaN;
+}
+
+/** The goal the starting Bent favours: Bent 1–2 pull toward Chaos (Free's side), 3–4 toward Fascist (Safe's). */
+export function favouredGoal(r: GameRecord): 'free' | 'safe' {
+  return Number(r.tags['bentRoll']) <= 2 ? 'free' : 'safe';
+}
+
+/** Favoured team's share minus the underdog team's share in one game, in [-1, 1]. */
+export function underdogGap(r: GameRecord): number {
+  const fav = favouredGoal(r);
+  return teamShare(r, fav) - teamShare(r, fav === 'free' ? 'safe' : 'free');
+}
+
+/** True when every hero scored 0 (the meter ended at an extreme, or far from both goals). */
+export function allLost(r: GameRecord): number {
+  return r.returns.every((x) => x === 0) ? 1 : 0;
+}
+
+export function interval(xs: readonly number[]): MeanInterval {
+  return tInterval(xs.filter((x) => !Number.isNaN(x)));
+}
+
+/** A mean share with its t interval clipped to [0, 1] (shares cannot leave it). */
+export function shareInterval(xs: readonly number[]): MeanInterval {
+  const m = interval(xs);
+  return { ...m, lo: Math.max(0, m.lo), hi: Math.min(1, m.hi) };
+}
+
+/** "0.123 [0.101, 0.145] n=400" */
+export function fmt(m: MeanInterval, digits = 3): string {
+  return `${m.mean.toFixed(digits)} [${m.lo.toFixed(digits)}, ${m.hi.toFixed(digits)}] n=${m.n}`;
+}
+
+/** Per-game differences of `metric` between two runs on the same seeds (game i against game i). */
+export function pairedByGame(a: readonly GameRecord[], b: readonly GameRecord[], metric: (r: GameRecord) => number): MeanInterval {
+  const byIndex = new Map(b.map((r) => [r.index, r]));
+  const diffs: number[] = [];
+  for (const r of a) {
+    const s = byIndex.get(r.index);
+    if (s && s.seed === r.seed) diffs.push(metric(r) - metric(s));
+  }
+  return interval(diffs);
+}
+
+/**
+ * A verdict on a difference: "supported" only when the 95% interval excludes 0, and
+ * then stated in the direction the interval shows; otherwise "no difference shown".
+ */
+export function differenceVerdict(what: string, m: MeanInterval, higher: string, lower: string): ReportVerdict {
+  const evidence = `difference ${fmt(m)} (95% t interval)`;
+  if (m.lo > 0) return { statement: `${what}: ${higher}.`, evidence, strength: 'supported' };
+  if (m.hi < 0) return { statement: `${what}: ${lower}.`, evidence, strength: 'supported' };
+  return { statement: `${what}: no difference shown at this sample size.`, evidence, strength: 'inconclusive' };
+}
+
+/** Rounds for tables. */
+export function r3(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1000) / 1000 : x;
+}

@@ -1,0 +1,93 @@
+/**
+ * Shared pieces of the Rumble studies: running one table through the runner, fixed
+ * setups, the power sets studied, and the user's own power file.
+ *
+ * A user's power file joins any Rumble study: build the study with
+ * `rumblePowerValues({ powerFile: 'my-powers.yaml' })` (likewise rumbleAuctionMeta,
+ * rumbleDominance), or set `powerFile` on the StudyContext object passed to `run` (an
+ * optional field the `study` command can fill from a `--power-file` flag). Its powers
+ * are added to the studied set and shipped to the workers inside the game options.
+ */
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
+import { runMatch } from '../src/sim/runner.js';
+import type { GameRecord } from '../src/sim/types.js';
+import { SEED_POWERS, parsePowerFile, type PowerSpec } from '../src/games/rumble/index.js';
+import { UserError } from '../src/core/errors.js';
+import type { StudyContext } from './study.js';
+
+export const GAME_ID = 'rumble';
+
+/** Options of a Rumble study (all optional). */
+export interface RumbleStudyOptions {
+  /** A user's power file (YAML/JSON in the power vocabulary): its powers join the study. */
+  readonly powerFile?: string;
+}
+
+/** The StudyContext, optionally carrying a power file from the command line. */
+export type RumbleStudyContext = StudyContext & { readonly powerFile?: string };
+
+/** The raw specs of a user's power file (validated here, sent to workers in options). */
+export function userPowers(opts: RumbleStudyOptions, ctx: RumbleStudyContext): { specs: PowerSpec[]; ids: string[] } {
+  const file = opts.powerFile ?? ctx.powerFile;
+  if (!file) return { specs: [], ids: [] };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UserError(`rumble study: power file ${JSON.stringify(file)} cannot be read; allowed: a readable .yaml/.yml/.json power file`);
+  }
+  const defs = parsePowerFile(text, `power file ${file}`);
+  const raw = YAML.parse(text) as unknown;
+  const list = (Array.isArray(raw) ? raw : raw && typeof raw === 'object' && 'powers' in raw ? (raw as { powers: unknown[] }).powers : [raw]) as PowerSpec[];
+  return { specs: list, ids: defs.map((d) => d.id) };
+}
+
+/** Seed powers that play in a fixed setup (auction-time powers excluded). */
+export const PLAYABLE_POWERS: readonly string[] = SEED_POWERS.filter((p) => !p.onWin).map((p) => p.id);
+
+/** A small, varied set for the quick versions: defense, attack, economy, revive, combo. */
+export const QUICK_POWERS: readonly string[] = ['tough-skin', 'combat-training', 'regeneration', 'flight', 'hidden-clone', 'galactic-ray-gun'];
+
+/** Agents used at the tables: menu-uniform play (see README: lookahead tables stall). */
+export const TABLE_AGENT = 'random';
+
+/** A fixed table: hero 0 gets `powers` and `energy`, the others 100 Energy and nothing. */
+export function fixedTable(players: number, powers: readonly string[], energy: number, others: readonly (readonly string[])[] = []): Record<string, unknown> {
+  return {
+    players,
+    fixed: Array.from({ length: players }, (_, i) => ({
+      energy: i === 0 ? energy : 100,
+      powers: (i === 0 ? powers : others[i - 1] ?? []).map((id) => ({ id, strength: 0 })),
+    })),
+  };
+}
+
+/** Plays one option set under the study's run folder; returns completed records. */
+export async function playTable(
+  ctx: StudyContext,
+  key: string,
+  options: Record<string, unknown>,
+  games: number,
+  agents: readonly string[] = [TABLE_AGENT],
+  extra: { paired?: boolean; rotate?: boolean } = {},
+): Promise<GameRecord[]> {
+  const { records } = await runMatch(
+    { gameId: GAME_ID, options, agents, games, seed: ctx.seed, rotate: extra.rotate ?? false, paired: extra.paired ?? false },
+    { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: `rumble ${key}` },
+  );
+  return records.filter((r) => r.error === undefined && r.returns.length > 0);
+}
+
+export function fmt(x: number, digits = 3): string {
+  return Number.isFinite(x) ? x.toFixed(digits) : String(x);
+}
+
+export function r3(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1000) / 1000 : x;
+}
+
+export function powerName(id: string): string {
+  return SEED_POWERS.find((p) => p.id === id)?.name ?? id;
+}
