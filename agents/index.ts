@@ -57,6 +57,9 @@ const mctsSchema = z.object({
   depth: steps.optional(),
   sm: z.enum(['rm', 'duct']).default('rm'),
   gamma: z.coerce.number().gt(0).max(1).default(0.1),
+  prior: z.enum(['none', 'heuristic']).default('none'),
+  bias: z.coerce.number().min(0).max(100).default(1),
+  turns: steps.optional(),
 });
 
 /** Rejects parameters a kind does not have, listing the ones it does. */
@@ -90,6 +93,18 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     description: 'simultaneous-move nodes: rm (regret matching; its average strategy converges to equilibrium mixes) or duct (decoupled UCT; stronger greedy play, mixes only for a well-tuned c)',
   },
   { name: 'gamma', default: '0.1', description: 'regret matching: share of uniform exploration' },
+  {
+    name: 'prior',
+    default: 'none',
+    description: "none, or heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias",
+  },
+  { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
+
+  {
+    name: 'turns',
+    default: 'no horizon',
+    description: "turns the tree looks past the decider's own (a turn ends when the player to move changes); states beyond are scored by the game's evaluate",
+  },
 ];
 
 export const AGENT_KINDS: readonly AgentKind[] = [
@@ -136,8 +151,14 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const p = parseWith(where, mctsSchema, params);
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
       if (game) checkRolloutSupport(where, game, depth);
+      if (game && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
       const rolloutAgent = (g: AnyGame) => (p.rollout === 'heuristic' ? heuristicFor(g, spec) : undefined);
-      if (game) rolloutAgent(game); // fails now if the game has no heuristic
+      const priorAgent = (g: AnyGame) => (p.prior === 'heuristic' ? heuristicFor(g, spec) : undefined);
+      if (game) {
+        // fail now if the game has no heuristic
+        rolloutAgent(game);
+        priorAgent(game);
+      }
       const config: MctsConfig = {
         iterations: p.iterations ?? (p.time !== undefined ? Infinity : 400),
         timeMs: p.time ?? 0,
@@ -145,8 +166,10 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         depth,
         sm: p.sm,
         gamma: p.gamma,
+        bias: p.bias,
+        turns: p.turns ?? Infinity,
       };
-      return (args) => new MctsAgent(args.spec, args.rng, { ...config, rolloutAgent: rolloutAgent(args.game) });
+      return (args) => new MctsAgent(args.spec, args.rng, { ...config, rolloutAgent: rolloutAgent(args.game), priorAgent: priorAgent(args.game) });
     },
   },
 ];

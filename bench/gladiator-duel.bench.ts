@@ -23,10 +23,10 @@ export async function run(): Promise<void> {
   report('random rollouts from the same states', `${fmt(mcts.rolloutsPerSec)} rollouts/s`);
   report('MCTS vs actions/s / rollout length', `${fmt(ratio * 100, 1)}% of ${fmt(ceiling)} it/s`, { ok: ratio >= 0.6, text: '>= 60%' });
 
-  const [inThread] = await measureWorkers({ gameId: 'gladiator-duel', options, agents: ['random'], games: 20_000, seed: 'bench' }, 1);
+  const [inThread] = await measureWorkers({ gameId: 'gladiator-duel', options, agents: ['random'], games: 10_000, seed: 'bench' }, 1);
   report('runner in-thread, random agents', `${fmt(inThread!.gamesPerSec)} games/s (${fmt((100 * inThread!.gamesPerSec) / play.gamesPerSec)}% of raw play)`);
 
-  const [one, two] = await measureWorkers({ gameId: 'gladiator-duel', options, agents: ['flatmc:playouts=2', 'random'], games: 600, seed: 'bench' }, [1, 2]);
+  const [one, two] = await measureWorkers({ gameId: 'gladiator-duel', options, agents: ['flatmc:playouts=2', 'random'], games: 300, seed: 'bench' }, [1, 2]);
   report('runner 1 worker, flatmc:playouts=2 v random', `${fmt(one!.gamesPerSec, 1)} games/s, ${fmt(one!.busyCores, 2)} cores busy`);
   report('runner 2 workers, same', `${fmt(two!.gamesPerSec, 1)} games/s, ${fmt(two!.busyCores, 2)} cores busy`);
   const scaling = two!.gamesPerSec / one!.gamesPerSec;

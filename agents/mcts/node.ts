@@ -44,6 +44,11 @@ export class Node {
   children: Map<ActionKey, Node> | null = null;
   /** Decoupled per-player action statistics, for simultaneous-move visits; by seat. */
   simStats: (Map<ActionKey, ActionStats> | undefined)[] | null = null;
+  /**
+   * The prior policy's choice here (param `prior`), asked once, on the first visit that
+   * selects from this node; `undefined` until then or without a prior.
+   */
+  priorKey: ActionKey | undefined = undefined;
 
   constructor(players: number) {
     this.sums = new Float64Array(players);

@@ -18,6 +18,19 @@
  * Chance is resolved inside `apply`, so the tree is open loop (see node.ts). The final
  * move at a one-mover root is the most visited action.
  *
+ * Two optional aids for games where a turn is a chain of decisions by one player and
+ * chance (dice, the foe's AP roll) lies between the turns:
+ * - `turns=N`, a horizon: the tree stops N turns after the decider's own (a turn ends
+ *   when the player to move changes) and scores what lies beyond with `evaluate`. An
+ *   open-loop tree merges every dice outcome at the foe's nodes, so below them it
+ *   averages replies chosen for no particular roll; a good `evaluate` that prices the
+ *   reply in expectation is then the better judge, and the budget goes to the turn
+ *   being planned.
+ * - `prior=heuristic`, progressive bias (Chaslot et al. 2008): at one-mover nodes the
+ *   game's heuristic agent's choice is expanded first and gets `bias / (visits + 1)`
+ *   added to its UCB value, so the search starts from a sound plan and leaves it only
+ *   on evidence.
+ *
  * Budget: `iterations` (default), or `timeMs`. A time budget is the one place a clock
  * is read; it makes results depend on machine speed and load, so experiments that must
  * be reproducible use iterations.
@@ -46,9 +59,22 @@ export interface MctsConfig {
   readonly gamma: number;
   /** Builds the agent that plays rollout moves (a heuristic); absent: random rollouts. */
   readonly rolloutAgent?: AgentFactory;
+  /**
+   * Builds the agent whose choice is the prior at one-mover nodes (a heuristic); absent:
+   * no prior. Its action is expanded first and gets the progressive bias `bias / (n + 1)`.
+   */
+  readonly priorAgent?: AgentFactory;
+  /** Weight of the prior's progressive bias (in units of return, which lies in [0, 1]). */
+  readonly bias: number;
+  /**
+   * Turns the tree looks past the deciding player's own: a turn ends when the player
+   * (or set of players) to move changes, and states beyond the horizon are scored by
+   * the game's `evaluate` without expanding. Infinity: no horizon.
+   */
+  readonly turns: number;
 }
 
-export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1 };
+export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity };
 
 /** What the search learnt about one root action of the deciding player. */
 export interface RootActionStats {
@@ -88,6 +114,10 @@ export class MctsAgent implements Agent {
   private pickedChild: Node | undefined;
   /** Rollout agents, one per seat, built on first use (rollout=heuristic). */
   private rolloutAgents: Agent[] | null = null;
+  /** Prior agents, one per seat, built on first use (prior=heuristic). */
+  private priorAgents: Agent[] | null = null;
+  /** The options of the game being searched (for the prior agents' contexts). */
+  private options: object = {};
 
   constructor(
     readonly spec: string,
@@ -136,6 +166,11 @@ export class MctsAgent implements Agent {
     const players = game.numPlayers(ctx.options);
     const policy: RolloutPolicy = { depth: this.config.depth, players, choose: this.rolloutChooser(ctx, players) };
     const root = new Node(players);
+    this.options = ctx.options;
+    const prior = this.config.priorAgent;
+    if (prior !== undefined && this.priorAgents === null) {
+      this.priorAgents = Array.from({ length: players }, () => prior({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
+    }
     const { iterations, timeMs } = this.config;
     const deadline = timeMs > 0 ? performance.now() + timeMs : Infinity;
     for (let it = 0; it < iterations; it++) {
@@ -167,14 +202,28 @@ export class MctsAgent implements Agent {
     let node = root;
     let s = state;
     let expanded = false;
+    const horizon = this.config.turns;
+    let turns = 0;
+    let lastFirst = -1;
+    let lastCount = 0;
     while (!expanded) {
       const movers = game.toMove(s);
       if (movers.length === 0) break;
+      if (horizon !== Infinity && (movers.length !== lastCount || movers[0] !== lastFirst)) {
+        // A new turn: a different player (or set of players) to move.
+        if (lastCount > 0 && ++turns > horizon) break;
+        lastFirst = movers[0]!;
+        lastCount = movers.length;
+      }
       if (movers.length === 1) {
         const p = movers[0]!;
         const legal = game.legalActions(s, p);
         const joint = this.joint;
         if (joint.length !== 1) joint.length = 1;
+        if (this.priorAgents !== null && node.priorKey === undefined) {
+          const obs = game.observe(s, p);
+          node.priorKey = game.actionKey(this.priorAgents[p]!.act({ game, options: this.options, obs, player: p, legal }));
+        }
         const index = this.selectOne(game, node, legal, p);
         joint[0] = legal[index];
         s = game.apply(s, joint);
@@ -230,9 +279,12 @@ export class MctsAgent implements Agent {
    */
   private selectOne(game: AnyGame, node: Node, legal: readonly unknown[], p: number): number {
     const c = this.config.c;
+    const priorKey = node.priorKey;
+    const bias = this.config.bias;
     let untried = 0;
     let untriedIndex = -1;
     let untriedKey: ActionKey = 0;
+    let priorUntried = false;
     let best = -1;
     let bestKey: ActionKey = 0;
     let bestChild: Node | undefined;
@@ -242,7 +294,12 @@ export class MctsAgent implements Agent {
       const child = node.child(key);
       if (child === undefined) {
         untried++;
-        if (this.rng.int(untried) === 0) {
+        // The prior's choice is expanded first; the others in random order.
+        if (key === priorKey) {
+          priorUntried = true;
+          untriedIndex = i;
+          untriedKey = key;
+        } else if (!priorUntried && this.rng.int(untried) === 0) {
           untriedIndex = i;
           untriedKey = key;
         }
@@ -250,7 +307,8 @@ export class MctsAgent implements Agent {
       }
       child.avail++;
       if (untried > 0) continue;
-      const value = child.sums[p]! / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
+      let value = child.sums[p]! / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
+      if (key === priorKey) value += bias / (child.visits + 1);
       if (value > bestValue) {
         bestValue = value;
         best = i;
@@ -362,8 +420,8 @@ export class MctsAgent implements Agent {
 }
 
 /** Checks that a game can run the rollout a config asks for. */
-export function checkRolloutSupport(where: string, game: AnyGame, depth: number): void {
+export function checkRolloutSupport(where: string, game: AnyGame, depth: number, what = `rollout cut-off depth=${depth}`): void {
   if (Number.isFinite(depth) && !game.evaluate) {
-    throw new UserError(`${where}: rollout cut-off depth=${depth} needs the game's evaluate, which ${game.id} does not have; allowed: rollout=random without depth`);
+    throw new UserError(`${where}: ${what} needs the game's evaluate, which ${game.id} does not have; allowed: rollout=random without depth or turns`);
   }
 }

@@ -61,7 +61,7 @@ function tryNative(tf: Tf): { ok: boolean; why: string } {
     return { ok: false, why: missing ? 'native tfjs-node not installed' : `native tfjs-node failed to load (${message(e)})` };
   }
   if (tf.findBackendFactory('tensorflow')) return { ok: true, why: '' };
-  const alias = name !== '@tensorflow/tfjs-node' ? ` (the installed package is an alias of ${name || 'another package'})` : '';
+  const alias = name !== '@tensorflow/tfjs-node' ? ` (node_modules/@tensorflow/tfjs-node is an alias of ${name || 'another package'})` : '';
   return { ok: false, why: `native tfjs-node not installed${alias}` };
 }
 

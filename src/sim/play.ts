@@ -9,7 +9,7 @@ import { getGame } from '../games/index.js';
 import { checkAgentSpec, createAgent } from '../../agents/index.js';
 import type { Agent } from '../../agents/agent.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
-import { agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
+import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
@@ -33,6 +33,8 @@ export interface PreparedMatch {
   /** Options after validation, defaults filled in. */
   readonly options: object;
   readonly players: number;
+  /** Key of the agents' streams (see seeding.ts). */
+  readonly agentKey: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export function prepareMatch(config: MatchConfig, opts: PlayOptions = {}): Prepa
   }
   // An unknown agent kind or parameter fails now, not as a failed game.
   for (const spec of new Set(normalized.agents)) checkAgentSpec(spec, game);
-  return { config: normalized, game, options, players };
+  return { config: normalized, game, options, players, agentKey: agentKey(normalized) };
 }
 
 /** One step of a replay: who moved, what they did, and the state after. */
@@ -76,19 +78,21 @@ function failedRecord(base: Omit<GameRecord, 'returns' | 'tags' | 'error'>, err:
  * `error` and never stops the run.
  */
 export function playPrepared(match: PreparedMatch, index: number, onStep?: StepListener, onStart?: (state: string) => void): GameRecord {
-  const { config, game, options, players } = match;
+  const { config, game, options, players, agentKey: key } = match;
   const seed = gameSeed(config, index);
   const slots = seatSlots(config, index, players);
   const seats = slots.map((slot) => config.agents[slot]!);
   const base = config.paired ? { index, seed, seats, slots, length: 0, pair: pairOf(index) } : { index, seed, seats, slots, length: 0 };
   let state: unknown;
   try {
-    const agents: Agent[] = seats.map((spec, seat) => createAgent(spec, game, agentRng(config, index, seat)));
+    const agents: Agent[] = seats.map((spec, seat) => createAgent(spec, game, agentRng(key, index, seat)));
     state = game.setup(options, seed);
     onStart?.(game.describeState(state));
-    for (let step = 0; !game.isTerminal(state); step++) {
-      if (step >= MAX_DECISIONS) throw new Error(`game did not end within ${MAX_DECISIONS} decisions`);
+    // The game is over when nobody is to move (the contract's equivalent of isTerminal).
+    for (let step = 0; ; step++) {
       const movers = game.toMove(state);
+      if (movers.length === 0) break;
+      if (step >= MAX_DECISIONS) throw new Error(`game did not end within ${MAX_DECISIONS} decisions`);
       // A fresh joint move each step: a state may keep a reference to the moves it applied.
       const joint = new Array<unknown>(movers.length);
       for (let i = 0; i < movers.length; i++) {

@@ -69,7 +69,12 @@ function readRecords(file: string, config: NormalizedConfig): Map<number, GameRe
  * is refused, so two runs never mix their games.
  */
 export function openRunStore(outDir: string, config: NormalizedConfig): RunStore {
-  fs.mkdirSync(outDir, { recursive: true });
+  try {
+    fs.mkdirSync(outDir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new UserError(`--out is ${JSON.stringify(outDir)}: cannot create the run folder (${code}); allowed: a writable folder`);
+  }
   const configFile = path.join(outDir, 'config.json');
   const gamesFile = path.join(outDir, 'games.jsonl');
   if (fs.existsSync(configFile)) {

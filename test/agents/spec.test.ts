@@ -47,7 +47,7 @@ describe('createAgent errors name the spec, the field, the value and what is all
   });
   it('unknown parameter', () => {
     expect(errorOf(() => createAgent('mcts:iteration=4', nim, rng))).toBe(
-      'agent spec "mcts:iteration=4": unknown parameter "iteration" (value "4"); allowed: iterations, time, c, rollout, depth, sm, gamma',
+      'agent spec "mcts:iteration=4": unknown parameter "iteration" (value "4"); allowed: iterations, time, c, rollout, depth, sm, gamma, prior, bias, turns',
     );
     expect(errorOf(() => createAgent('random:x=1', nim, rng))).toMatch(/unknown parameter "x".*allowed: no parameters/);
   });
@@ -57,6 +57,14 @@ describe('createAgent errors name the spec, the field, the value and what is all
     expect(errorOf(() => createAgent('mcts:c=lots', nim, rng))).toMatch(/field c is "lots"; allowed: a value of type number/);
     expect(errorOf(() => createAgent('mcts:sm=cfr', nim, rng))).toMatch(/field sm is "cfr"; allowed: "rm", "duct"/);
     expect(errorOf(() => createAgent('flatmc:playouts=0', nim, rng))).toMatch(/field playouts is "0"; allowed: >= 1/);
+    expect(errorOf(() => createAgent('mcts:prior=oracle', nim, rng))).toMatch(/field prior is "oracle"; allowed: "none", "heuristic"/);
+    expect(errorOf(() => createAgent('mcts:bias=-1', nim, rng))).toMatch(/field bias is "-1"; allowed: >= 0/);
+    expect(errorOf(() => createAgent('mcts:turns=1.5', nim, rng))).toMatch(/field turns is "1.5"/);
+  });
+  it('a turn horizon needs the game to evaluate; a prior needs its heuristic', () => {
+    expect(() => createAgent('mcts:turns=0', nim, rng)).not.toThrow();
+    expect(errorOf(() => createAgent('mcts:turns=0', kingmaker, rng))).toMatch(/turns=0 needs the game's evaluate, which toy-kingmaker does not have/);
+    expect(errorOf(() => createAgent('mcts:prior=heuristic', nim, rng))).toMatch(/game "toy-nim" has no heuristic agent/);
   });
   it('a rollout cut-off needs the game to evaluate', () => {
     expect(() => createAgent('mcts:rollout=evaluate', nim, rng)).not.toThrow();

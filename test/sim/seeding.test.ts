@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSeed } from '../../src/core/rng.js';
 import { normalizeConfig } from '../../src/sim/config.js';
-import { agentRng, gameSeed, seatSlots } from '../../src/sim/seeding.js';
+import { agentKey, agentRng, gameSeed, seatSlots } from '../../src/sim/seeding.js';
 
 const base = { gameId: 'g', options: {}, agents: ['a', 'b'], games: 10, seed: 7 };
 
@@ -35,11 +35,14 @@ describe('seeding', () => {
     expect(seatSlots(normalizeConfig({ ...base, rotate: false }), 1, 2)).toEqual([0, 1]);
   });
 
-  it('gives each agent its own stream per game and seat', () => {
-    const cfg = normalizeConfig(base);
-    expect(agentRng(cfg, 2, 1).u32()).toBe(agentRng(cfg, 2, 1).u32());
-    expect(agentRng(cfg, 2, 1).u32()).not.toBe(agentRng(cfg, 2, 0).u32());
-    expect(agentRng(cfg, 2, 1).u32()).not.toBe(agentRng(cfg, 3, 1).u32());
+  it('gives each agent its own stream per master seed, game and seat', () => {
+    const key = agentKey(normalizeConfig(base));
+    const first = (k: number, i: number, s: number) => agentRng(k, i, s).u32();
+    expect(first(key, 2, 1)).toBe(first(agentKey(normalizeConfig(base)), 2, 1));
+    const seen = new Set<number>();
+    for (let i = 0; i < 200; i++) for (let s = 0; s < 8; s++) seen.add(first(key, i, s));
+    expect(seen.size).toBe(1600);
+    expect(first(agentKey(normalizeConfig({ ...base, seed: 8 })), 2, 1)).not.toBe(first(key, 2, 1));
   });
 
   it('rejects an odd game count for paired games', () => {

@@ -223,7 +223,8 @@ function tfNewton(rt: TfRuntime, z: Float32Array, y: Float32Array, w: Float32Arr
       const eta = tf.matMul(X, tf.tensor2d(beta, [p, 1]));
       // y log σ(η) + (1 − y) log σ(−η), via logSigmoid to stay finite for large |η|.
       const ll = tf.add(tf.mul(Y, tf.logSigmoid(eta)), tf.mul(tf.sub(1, Y), tf.logSigmoid(tf.neg(eta))));
-      return tf.sum(tf.mul(W, ll)).dataSync()[0]!;
+      // Summed in float64: a float32 sum of thousands of terms drifts in the 5th digit.
+      return (tf.mul(W, ll).dataSync() as Float32Array).reduce((a, b) => a + b, 0);
     });
     return { beta, covariance, logLikelihood, iterations: Math.min(iterations, maxIterations), converged, singularAtStart };
   } finally {

@@ -180,8 +180,8 @@ export function moveTargets(state: DarkHeroState, hero: number): readonly number
   return out;
 }
 
-/** Empty slots next to a card (draw variant placements). */
-export function placeTargets(state: DarkHeroState): readonly number[] {
+/** Empty slots next to a card (draw variant placements); with `firstOnly`, stops at the first. */
+export function placeTargets(state: DarkHeroState, firstOnly = false): readonly number[] {
   const { adj, size } = state.setup.board;
   const out: number[] = [];
   for (let s = 0; s < size; s++) {
@@ -190,6 +190,7 @@ export function placeTargets(state: DarkHeroState): readonly number[] {
     for (let i = 0; i < n.length; i++)
       if (state.cards[n[i]!] !== EMPTY) {
         out.push(s);
+        if (firstOnly) return out;
         break;
       }
   }
@@ -301,7 +302,7 @@ function startTurn(d: Draft, hero: number): void {
   d.asker = -1;
   d.attacker = -1;
   d.attackerAce = false;
-  const canPlace = d.setup.board.placed && d.pileTop < d.pile.length - 1 && placeTargets(d).length > 0;
+  const canPlace = d.setup.board.placed && d.pileTop < d.pile.length - 1 && placeTargets(d, true).length > 0;
   d.phase = canPlace ? PLACE : d.resources[hero]! > 0 ? SPEND : MOVE;
 }
 

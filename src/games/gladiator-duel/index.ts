@@ -7,6 +7,7 @@ import type { Game, Tags } from '../../core/game.js';
 import { actionsOfMask, type DuelAction } from './actions.js';
 import { describeAction, describeState } from './describe.js';
 import { duelEncoder } from './encoder.js';
+import { evaluatePosition } from './evaluate.js';
 import { GLADIATOR_TYPES, optionDocs, optionsSchema, type DuelOptions } from './options.js';
 import { applyAction, legalMask } from './rules.js';
 import { DRAW, END_NAMES, ONGOING, setupState, type DuelState } from './state.js';
@@ -24,11 +25,6 @@ const RETURNS: readonly (readonly number[])[] = Object.freeze([
   Object.freeze([0, 1]),
   Object.freeze([0.5, 0.5]),
 ]);
-
-/** Remaining fighting strength as a share of the starting strength, plus the 2 points of "helpless". */
-function vigour(strength: number, start: number): number {
-  return Math.max(0, strength + 2) / (start + 2);
-}
 
 export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> = {
   id: 'gladiator-duel',
@@ -69,12 +65,7 @@ export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> 
   describeAction,
   describeState,
 
-  evaluate(s) {
-    if (s.result !== ONGOING) return RETURNS[s.result]!;
-    const a = vigour(s.g0.strength, s.g0.startStrength);
-    const b = vigour(s.g1.strength, s.g1.startStrength);
-    const v = a + b > 0 ? a / (a + b) : 0.5;
-    return [v, 1 - v];
-  },
+  // The next exchange in expectation, as a damage race (evaluate.ts).
+  evaluate: evaluatePosition,
   encoder: duelEncoder,
 };

@@ -19,7 +19,8 @@
  * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
  * at 60% of Energy.
  */
-import { allocationCost, controlledHeroes, drainCost, hasFlag, needsReveal } from './legality.js';
+import { allocationCost, controlledHeroes, drainCost, hasFlag, needsReveal, revealNeeds } from './legality.js';
+import { useLimit } from './powers/def.js';
 import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
 
 export const ALLOCATION_TEMPLATES = ['defend', 'attack-weakest', 'attack-strongest', 'split', 'counter', 'all-in'] as const;
@@ -89,7 +90,8 @@ function powerUses(s: RumbleState, hero: number, victim: number, opp: readonly n
     const d = s.lib.get(held.id);
     const u = d.use;
     if (!u || u.phase !== 'allocation' || u.target === 'ownPower') return;
-    if (u.exhaust !== undefined && held.uses >= u.exhaust) return;
+    const exhaust = useLimit(d, held, 'exhaust');
+    if (exhaust !== undefined && held.uses >= exhaust) return;
     const x = [u.spend, u.burn].includes('X') ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
     let use: PowerUse = { power: k };
     if (x !== undefined) use = { ...use, x };
@@ -188,7 +190,8 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
   h.powers.forEach((held, k) => {
     const d = s.lib.get(held.id);
     if (d.use?.phase !== 'reveal') return;
-    if (d.use.exhaust !== undefined && held.uses >= d.use.exhaust) return;
+    const exhaust = useLimit(d, held, 'exhaust');
+    if (exhaust !== undefined && held.uses >= exhaust) return;
     let use: PowerUse = { power: k };
     if (d.use.target === 'hero' || d.use.target === 'opponent') {
       if (!opp.length) return;
@@ -290,6 +293,7 @@ export function movers(s: RumbleState): number[] {
 
 export function revealMovers(s: RumbleState): number[] {
   const set = new Set<number>();
-  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && needsReveal(s, s.pending!, h)) set.add(s.heroes[h]!.controller);
+  const needs = revealNeeds(s, s.pending!);
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && needs[h]) set.add(s.heroes[h]!.controller);
   return [...set].sort((a, b) => a - b);
 }

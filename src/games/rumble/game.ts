@@ -9,7 +9,7 @@ import type { Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey, allocationMenu, bidMenu, movers, revealMenu, revealMovers } from './actions.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
-import { checkAllocation, checkReveal, controlledHeroes, needsReveal } from './legality.js';
+import { checkAllocation, checkReveal, controlledHeroes, needsReveal, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { libraryWith } from './powers/library.js';
 import { resolveRound, startRound } from './round.js';
@@ -82,7 +82,7 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
       });
     });
     const next = { ...s, steps: s.steps + 1 };
-    for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && needsReveal(s, allocs, h)) return { ...next, phase: 'reveal', pending: allocs };
+    if (revealNeeds(s, allocs).some(Boolean)) return { ...next, phase: 'reveal', pending: allocs };
     return resolveRound(next, allocs, []);
   }
   if (s.phase === 'reveal') {

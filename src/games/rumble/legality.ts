@@ -4,7 +4,7 @@
  * every legal allocation and rejects an illegal one naming the field and the rule).
  */
 import { UserError } from '../../core/errors.js';
-import type { PowerDef } from './powers/def.js';
+import { useLimit, type PowerDef } from './powers/def.js';
 import type { Allocation, HeldPower, PowerUse, RevealChoice, RumbleState } from './types.js';
 
 /** Living heroes a player decides for, in seat order (its hero, then Sidekicks). */
@@ -15,11 +15,11 @@ export function controlledHeroes(s: RumbleState, player: number): number[] {
 }
 
 /** Energy a use costs at Allocation (Spend + Burn, after cost reductions), per time. */
-export function allocationCost(s: RumbleState, hero: number, u: PowerUse): number {
+export function allocationCost(s: RumbleState, hero: number, u: PowerUse, reduction?: number): number {
   const held = s.heroes[hero]!.powers[u.power]!;
   const d = s.lib.get(held.id);
   if (!d.use) return 0;
-  const red = d.use.spend === undefined && d.use.burn === undefined ? 0 : costReduction(s, hero);
+  const red = d.use.spend === undefined && d.use.burn === undefined ? 0 : reduction ?? costReduction(s, hero);
   return (costAmount(d.use.spend, u, held, d, red) + costAmount(d.use.burn, u, held, d, red)) * (u.times ?? 1);
 }
 
@@ -68,9 +68,12 @@ function checkUses(s: RumbleState, hero: number, uses: readonly PowerUse[], phas
     if (!Number.isInteger(times) || times < 1) throw new UserError(`${f}.times is ${String(u.times)}; allowed: an integer >= 1`);
     const count = (perPower.get(u.power) ?? 0) + times;
     perPower.set(u.power, count);
-    if (d.use.activate !== undefined && count > d.use.activate) throw new UserError(`${f}.times is ${count} uses of ${d.name} this round; allowed: at most ${d.use.activate} (Activate)`);
+    const held = s.heroes[hero]!.powers[u.power]!;
+    const activate = useLimit(d, held, 'activate');
+    const exhaust = useLimit(d, held, 'exhaust');
+    if (activate !== undefined && count > activate) throw new UserError(`${f}.times is ${count} uses of ${d.name} this round; allowed: at most ${activate} (Activate)`);
     const used = s.heroes[hero]!.powers[u.power]!.uses;
-    if (d.use.exhaust !== undefined && used + count > d.use.exhaust) throw new UserError(`${f}.times would make ${used + count} uses of ${d.name} this game; allowed: at most ${d.use.exhaust} (Exhaust)`);
+    if (exhaust !== undefined && used + count > exhaust) throw new UserError(`${f}.times would make ${used + count} uses of ${d.name} this game; allowed: at most ${exhaust} (Exhaust)`);
     const needsX = [d.use.spend, d.use.burn, d.use.drain].includes('X');
     if (needsX && (!Number.isInteger(u.x) || (u.x ?? -1) < 0)) throw new UserError(`${f}.x is ${String(u.x)}; allowed: an integer >= 0 for ${d.name}'s X`);
     const t = u.target;
@@ -107,7 +110,10 @@ export function checkAllocation(s: RumbleState, hero: number, a: Allocation): vo
   total += reserve;
   const uses = a.uses ?? [];
   checkUses(s, hero, uses, 'allocation', where);
-  for (const u of uses) total += allocationCost(s, hero, u);
+  if (uses.length) {
+    const red = costReduction(s, hero);
+    for (const u of uses) total += allocationCost(s, hero, u, red);
+  }
   const energy = Math.max(0, s.heroes[hero]!.energy);
   if (total > energy) throw new UserError(`${where}: field total is ${total}; allowed: at most the hero's Energy ${energy}`);
   if (s.opts.mustAssignAll && total !== energy) throw new UserError(`${where}: field total is ${total}; allowed: exactly the hero's Energy ${energy} (mustAssignAll)`);
@@ -115,32 +121,60 @@ export function checkAllocation(s: RumbleState, hero: number, a: Allocation): vo
 
 /** True if `hero` has something to decide at Reveal given the revealed allocations. */
 export function needsReveal(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number): boolean {
-  const a = allocs[hero];
-  if (!a) return false;
-  if ((a.reserve ?? 0) > 0) return true;
-  const held = s.heroes[hero]!.powers;
-  for (const u of a.uses ?? []) if (s.lib.get(held[u.power]!.id).reflex) return true;
-  for (let k = 0; k < held.length; k++) {
-    const d = s.lib.get(held[k]!.id);
-    if (d.use?.phase === 'reveal' && canPayDrain(s, hero, k)) return true;
+  return revealNeeds(s, allocs)[hero]!;
+}
+
+const needsCache = new WeakMap<readonly (Allocation | null)[], boolean[]>();
+
+/**
+ * Per hero: does it decide anything at Reveal? Precognition's reserve, Quick Reflexes
+ * used, a Reveal power it can pay for, or a blocking choice that matters: two or more
+ * attackers, one of them holding a power triggered by dealing damage (the seed: "this
+ * becomes significant if..."). Cached per allocation list (it is immutable).
+ */
+export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)[]): boolean[] {
+  const cached = needsCache.get(allocs);
+  if (cached && cached.length === s.heroes.length) return cached;
+  const H = s.heroes.length;
+  const triggers = s.heroes.map((h) => h.powers.some((p) => s.lib.get(p.id).afterDeal !== undefined));
+  const out = new Array<boolean>(H).fill(false);
+  for (let hero = 0; hero < H; hero++) {
+    const a = allocs[hero];
+    if (!a || !s.heroes[hero]!.alive) continue;
+    if ((a.reserve ?? 0) > 0) {
+      out[hero] = true;
+      continue;
+    }
+    const held = s.heroes[hero]!.powers;
+    if ((a.uses ?? []).some((u) => s.lib.get(held[u.power]!.id).reflex)) {
+      out[hero] = true;
+      continue;
+    }
+    let reveal = false;
+    for (let k = 0; k < held.length && !reveal; k++) if (s.lib.get(held[k]!.id).use?.phase === 'reveal' && canPayDrain(s, hero, k)) reveal = true;
+    if (reveal) {
+      out[hero] = true;
+      continue;
+    }
+    let attackers = 0;
+    let triggering = false;
+    for (let i = 0; i < allocs.length; i++) {
+      const o = allocs[i];
+      if (!o || !(o.attack[hero]! > 0)) continue;
+      attackers++;
+      if (triggers[i]) triggering = true;
+    }
+    out[hero] = attackers >= 2 && triggering;
   }
-  // Blocking is a choice only when two or more attack and one of them has a power
-  // triggered by dealing damage (the seed: "this becomes significant if...").
-  let attackers = 0;
-  let triggering = false;
-  for (let i = 0; i < allocs.length; i++) {
-    const o = allocs[i];
-    if (!o || !(o.attack[hero]! > 0)) continue;
-    attackers++;
-    if (s.heroes[i]!.powers.some((p) => s.lib.get(p.id).afterDeal)) triggering = true;
-  }
-  return attackers >= 2 && triggering;
+  needsCache.set(allocs, out);
+  return out;
 }
 
 function canPayDrain(s: RumbleState, hero: number, k: number): boolean {
   const d = s.lib.get(s.heroes[hero]!.powers[k]!.id);
   const held = s.heroes[hero]!.powers[k]!;
-  if (d.use?.exhaust !== undefined && held.uses >= d.use.exhaust) return false;
+  const exhaust = useLimit(d, held, 'exhaust');
+  if (exhaust !== undefined && held.uses >= exhaust) return false;
   return drainCost(s, hero, { power: k, x: 0 }) < s.heroes[hero]!.energy;
 }
 

@@ -138,10 +138,10 @@ export class RoundCtx {
   eachPower(fn: (d: PowerDef, hero: number, k: number) => void, includeDead = false): void {
     for (let h = 0; h < this.H; h++) {
       if (!includeDead && !this.alive[h]) continue;
-      const ds = this.defs[h]!;
-      for (let k = 0; k < ds.length; k++) {
-        const d = ds[k];
-        if (d) fn(d, h, k);
+      // Re-read the lists each step: a hook may replace them (Brainswap) or discard.
+      for (let k = 0; k < this.defs[h]!.length; k++) {
+        const d = this.defs[h]![k];
+        if (d && this.powers[h]![k]) fn(d, h, k);
       }
     }
   }
@@ -429,7 +429,7 @@ export function resolveRound(
   // 6. Round end.
   c.eachPower((d, h, k) => d.roundEnd?.(c, h, k));
 
-  return finishRound(s, c, allocs);
+  return finishRound(s, c);
 }
 
 function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {
@@ -517,15 +517,19 @@ function attackDamage(c: RoundCtx, j: number): number[] {
  */
 function blockPriority(c: RoundCtx, j: number): number[] {
   const H = c.H;
-  const chosen = c.blockOrder[j] ?? [];
+  const chosen = c.blockOrder[j];
   const rest: number[] = [];
-  for (let i = 0; i < H; i++) if (!chosen.includes(i)) rest.push(i);
-  rest.sort((a, b) => Number(triggers(c, b)) - Number(triggers(c, a)) || c.atk[b * H + j]! - c.atk[a * H + j]! || a - b);
-  return [...chosen.filter((i) => i >= 0 && i < H), ...rest];
+  for (let i = 0; i < H; i++) if (c.atk[i * H + j]! > 0 && !(chosen && chosen.includes(i))) rest.push(i);
+  if (rest.length > 1) rest.sort((a, b) => Number(triggers(c, b)) - Number(triggers(c, a)) || c.atk[b * H + j]! - c.atk[a * H + j]! || a - b);
+  if (!chosen || chosen.length === 0) return rest;
+  const out: number[] = [];
+  for (const i of chosen) if (i >= 0 && i < H) out.push(i);
+  for (const i of rest) out.push(i);
+  return out;
 }
 
 /** Eliminations, revives, winners, the round cap, and the next state. */
-function finishRound(s: RumbleState, c: RoundCtx, allocs: readonly (Allocation | null)[]): RumbleState {
+function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   const H = c.H;
   const eliminated: boolean[] = new Array<boolean>(H).fill(false);
   // Revives can deal damage (Bomberman), which can eliminate others: repeat a few times.
@@ -576,7 +580,6 @@ function finishRound(s: RumbleState, c: RoundCtx, allocs: readonly (Allocation |
     pending: null,
     lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
   };
-  void allocs;
   const returns = decideWinner(next, c, eliminated);
   if (returns) return { ...next, phase: 'over', returns: returns.shares, end: returns.end };
   return startRound({ ...next, phase: 'alloc', round: s.round + 1 });

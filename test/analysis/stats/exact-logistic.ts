@@ -15,7 +15,7 @@ export interface ExactFit {
   readonly converged: boolean;
 }
 
-export function exactLogisticFit(rows: readonly CostCurveRow[], features: readonly string[], intercept = true): ExactFit {
+export function exactLogisticFit(rows: readonly CostCurveRow[], features: readonly string[], intercept = true, ridge = 0): ExactFit {
   const names = intercept ? ['(intercept)', ...features] : [...features];
   const p = names.length;
   const x = rows.map((r) => {
@@ -36,6 +36,10 @@ export function exactLogisticFit(rows: readonly CostCurveRow[], features: readon
         grad[j]! += w[i]! * (rows[i]!.outcome - mu) * xi[j]!;
         for (let k = 0; k < p; k++) info[j]![k]! += w[i]! * mu * (1 - mu) * xi[j]! * xi[k]!;
       }
+    }
+    for (let j = intercept ? 1 : 0; j < p; j++) {
+      info[j]![j]! += ridge;
+      grad[j]! -= ridge * beta[j]!;
     }
     const inv = spdInverse(info);
     if (!inv) break;

@@ -1,6 +1,7 @@
 /** The auction (seed: "Inventing and Gaining Powers", Flaw, Power Strength; RULES-NOTES defaults). */
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleState } from '../../../src/games/rumble/index.js';
+import { Rng } from '../../../src/core/rng.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
 
@@ -130,5 +131,28 @@ describe('auction', () => {
     expect(() => rumbleOptions({ players: 9 })).toThrow(/players is 9; allowed: <= 8/);
     expect(() => rumbleOptions({ auction: { pool: 'some' } })).toThrow(/auction\.pool is "some"/);
     expect(() => rumble.setup(rumbleOptions({ auction: { pool: 'list', list: ['nope'] } }), 1)).toThrow(/power "nope" is unknown/);
+  });
+});
+
+describe('hidden information', () => {
+  it('bids are public after the auction by default; sealed otherwise (only sums show)', () => {
+    const open = bid(auction(['tough-skin', 'flight']), [[30, 5], [20, 10], [0, 0]]);
+    expect(rumble.observe(open, 1)).toBe(open);
+    const sealed = bid(auction(['tough-skin', 'flight'], 3, { auction: { pool: 'list', list: ['tough-skin', 'flight'], bidsRevealed: false } }), [[30, 5], [20, 10], [0, 7]]);
+    const obs = rumble.observe(sealed, 1);
+    expect(obs.bidLog).toEqual([-1, -1, 20, 10, -1, -1]);
+    expect(obs.heroes.map((h) => h.energy)).toEqual([70, 90, 100]); // Energy is public
+    const det = rumble.determinize(obs, 1, new Rng(1));
+    expect(det.bidLog.every((b) => b >= 0)).toBe(true);
+    expect(det.heroes).toBe(sealed.heroes);
+  });
+
+  it('tags record the lots, bids, payments and powers held after the auction', () => {
+    const n = bid(auction(['tough-skin', 'flight']), [[30, 5], [20, 10], [0, 0]]);
+    const t = rumble.tags(n);
+    expect(t['lots']).toEqual(['tough-skin', 'flight']);
+    expect(t['paid_p0']).toBe(30);
+    expect(t['powers_p1']).toEqual(['flight']);
+    expect(t['strengths_p1']).toEqual([10]);
   });
 });

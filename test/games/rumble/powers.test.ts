@@ -348,3 +348,12 @@ describe('power library', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('power interactions', () => {
+  it('Brainswap at round end hands over powers whose round-end hooks then run safely', () => {
+    const s = fixedGame([{ energy: 40, powers: ['brainswap'] }, { energy: 100, powers: ['clockwork-being', 'hyper-immune-system'] }]);
+    const n = allocate(s, [alloc(2, { 1: 10 }, 30, { uses: [{ power: 0, target: 1 }] }), alloc(2, {}, 100)]);
+    expect(n.heroes[0]!.powers.map((p) => p.id)).toEqual(['clockwork-being', 'hyper-immune-system']);
+    expect(n.heroes[0]!.energy).toBe(100);
+  });
+});

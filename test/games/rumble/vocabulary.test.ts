@@ -57,4 +57,20 @@ powers:
       /"target" only in a "use" effect/,
     );
   });
+
+  it('damage triggers: dealingDamage adds, takingDamage prevents (once a round), tookDamage reacts', () => {
+    const powers = [
+      { id: 'brass-knuckles', name: 'Brass Knuckles', effects: [{ when: 'dealingDamage', kind: 'attack', do: [{ damageBonus: 3 }] }] },
+      { id: 'force-field', name: 'Force Field', effects: [{ when: 'takingDamage', once: 'round', kind: 'power', do: [{ preventDamage: true }] }] },
+      { id: 'adrenaline', name: 'Adrenaline', effects: [{ when: 'tookDamage', do: [{ energy: 'eventAmount' }] }] },
+    ];
+    const round = (defender: string[]) => {
+      const s = fixedGame([{ energy: 100, powers: ['brass-knuckles', 'laser-eyes'] }, { energy: 100, powers: defender }], { customPowers: powers });
+      // Hero 0: 20 Attack and Laser Eyes twice; hero 1: 10 Defense. 20 - 10 + 3 = 13 attack damage, 2 x 5 laser.
+      return allocate(s, [alloc(2, { 1: 20 }, 60, { uses: [{ power: 1, target: 1, times: 2 }] }), alloc(2, { 0: 90 }, 10)]).heroes[1]!.energy;
+    };
+    expect(round([])).toBe(100 - 13 - 10);
+    expect(round(['force-field'])).toBe(100 - 13 - 5); // the first laser hit is prevented
+    expect(round(['adrenaline'])).toBe(100); // every hit given back
+  });
 });

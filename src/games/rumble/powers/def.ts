@@ -5,7 +5,7 @@
  * TypeScript (coded.ts). Hooks get the round's scratch context and mutate only it.
  */
 import type { RoundCtx, DamageEvent } from '../round.js';
-import type { PowerUse } from '../types.js';
+import type { HeldPower, PowerUse } from '../types.js';
 
 /** A cost amount: a number, a parameter name, or 'X' (chosen by the user). */
 export type CostAmount = number | string;
@@ -14,10 +14,10 @@ export interface UseSpec {
   readonly spend?: CostAmount;
   readonly burn?: CostAmount;
   readonly drain?: CostAmount;
-  /** Uses per round at most (Activate N). */
-  readonly activate?: number;
-  /** Uses per game at most (Exhaust N). */
-  readonly exhaust?: number;
+  /** Uses per round at most (Activate N): a number or a param name. */
+  readonly activate?: CostAmount;
+  /** Uses per game at most (Exhaust N): a number or a param name. */
+  readonly exhaust?: CostAmount;
   /** What a use targets: nothing, a hero, or one of the user's own powers. */
   readonly target: 'none' | 'hero' | 'opponent' | 'ownPower';
   /** When the use is chosen: secretly at Allocation or at Reveal (Drain, free powers). */
@@ -72,6 +72,14 @@ export interface PowerDef {
   roundEnd?(c: RoundCtx, self: number, k: number): void;
   /** The holder is at 0 or below: return true if the power saves it. */
   onEliminated?(c: RoundCtx, self: number, k: number): boolean;
+}
+
+/** A held power's Activate or Exhaust limit (undefined = no limit), params resolved. */
+export function useLimit(def: PowerDef, held: HeldPower, which: 'activate' | 'exhaust'): number | undefined {
+  const v = def.use?.[which];
+  if (v === undefined) return undefined;
+  if (typeof v === 'number') return v;
+  return held.params[v] ?? def.params[v]?.value;
 }
 
 /** The value of a param of a held power (its override, else the definition's). */

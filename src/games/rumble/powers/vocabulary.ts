@@ -84,8 +84,8 @@ export const powerSpecSchema = z
         spend: costSchema.optional(),
         burn: costSchema.optional(),
         drain: costSchema.optional(),
-        activate: z.number().int().min(1).optional(),
-        exhaust: z.number().int().min(1).optional(),
+        activate: z.union([z.number().int().min(1), z.string().min(1)]).optional(),
+        exhaust: z.union([z.number().int().min(1), z.string().min(1)]).optional(),
         target: z.enum(['none', 'hero', 'opponent']).default('none'),
         phase: z.enum(['allocation', 'reveal']).optional(),
       })
@@ -98,7 +98,6 @@ export const powerSpecSchema = z
 export type PowerSpec = z.input<typeof powerSpecSchema>;
 type ParsedSpec = z.infer<typeof powerSpecSchema>;
 
-const fileSchema = z.union([z.array(powerSpecSchema), z.object({ powers: z.array(powerSpecSchema) }).strict(), powerSpecSchema]);
 
 /** Parses the text of a power file (YAML or JSON) and compiles its powers. */
 export function parsePowerFile(text: string, where = 'power file'): PowerDef[] {
@@ -129,8 +128,6 @@ function describe(item: unknown, i: number): string {
   return typeof id === 'string' ? JSON.stringify(id) : `#${i + 1}`;
 }
 
-void fileSchema;
-
 /** Validates one power spec (zod, then references) and compiles it to a PowerDef. */
 export function compileSpec(input: unknown, where = `power ${describe(input, 0)}`): PowerDef {
   const r = powerSpecSchema.safeParse(input);
@@ -149,7 +146,7 @@ function checkRefs(spec: ParsedSpec, params: Record<string, ParamSpec>, where: s
       throw new UserError(`${where}: field ${field} is ${JSON.stringify(n)}; allowed: a number, a param (${Object.keys(params).join(', ') || 'none'}) or one of ${VALUES.join(', ')}`);
     if (typeof n === 'object') n.mul.forEach((m, i) => check(m, `${field}.mul.${i}`));
   };
-  for (const key of ['spend', 'burn', 'drain'] as const) {
+  for (const key of ['spend', 'burn', 'drain', 'activate', 'exhaust'] as const) {
     const v = spec.use?.[key];
     if (typeof v === 'string') check(v, `use.${key}`);
   }
@@ -280,6 +277,8 @@ function stageOf(a: Action): number[] {
   return [0];
 }
 
+const STAGES = [0, 1, 2] as const;
+
 const STAT_ACTIONS = new Set(['attack', 'defense', 'vulnerable', 'nullifyAttacks', 'ignoreAttacksBelow', 'pierceDefense']);
 const isStat = (a: Action) => Object.keys(a).some((key) => STAT_ACTIONS.has(key));
 
@@ -399,19 +398,18 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
       for (const { e, acts } of byStage[stage]!) fireAll(e, { c, self, k }, acts, stage);
     };
   }
-  const uses = by('use');
+  // A use's stat actions apply before attacks resolve, its other actions after them.
+  const uses = by('use').map((e) => ({ e, stats: e.do.filter(isStat), rest: e.do.filter((a) => !isStat(a)) }));
   if (uses.length) {
     def['prepareUse'] = (c: RoundCtx, self: number, k: number, use: PowerUse) => {
-      for (const e of uses) {
-        const stats = e.do.filter(isStat);
-        if (stats.length) for (const stage of [0, 1, 2] as const) run({ c, self, k, use }, stats, stage);
+      for (const { e, stats } of uses) {
+        if (!stats.length) continue;
+        const env: Env = { c, self, k, use };
+        if (holds(env, e.if)) for (const stage of STAGES) run(env, stats, stage);
       }
     };
     def['resolveUse'] = (c: RoundCtx, self: number, k: number, use: PowerUse) => {
-      for (const e of uses) {
-        const rest = e.do.filter((a) => !isStat(a));
-        if (rest.length) fireAll(e, { c, self, k, use }, rest);
-      }
+      for (const { e, rest } of uses) if (rest.length) fireAll(e, { c, self, k, use }, rest);
     };
   }
   const simple = (when: Effect['when'], hook: string) => {
