@@ -31,4 +31,6 @@ export async function run(): Promise<void> {
   report('runner 2 workers, same', `${fmt(two!.gamesPerSec, 1)} games/s, ${fmt(two!.busyCores, 2)} cores busy`);
   const scaling = two!.gamesPerSec / one!.gamesPerSec;
   report('2 workers vs 1', `${fmt(scaling, 2)}x on ${os.availableParallelism()} cores`, { ok: scaling >= 1.8, text: '>= 1.8x' });
+  report('CPU per game, 1 worker / 2 workers', `${fmt(one!.cpuMsPerGame, 2)} / ${fmt(two!.cpuMsPerGame, 2)} ms`);
+  if (two!.busyCores < 1.8) process.stdout.write('  (2 workers kept fewer than 1.8 cores busy: other processes shared the CPU, or workers sat idle: rerun on an idle machine to judge the target)\n');
 }

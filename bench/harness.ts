@@ -117,6 +117,8 @@ export interface WorkersResult {
    * means the machine was busy with something else and the rate understates scaling.
    */
   readonly busyCores: number;
+  /** Process CPU time per game (all threads), in milliseconds: what a game costs whatever the load. */
+  readonly cpuMsPerGame: number;
 }
 
 /**
@@ -141,7 +143,8 @@ export async function measureWorkers(
       await runMatch(config, { workers: w });
       const wall = seconds(start);
       const used = process.cpuUsage(cpu);
-      const result = { workers: w, games: config.games, gamesPerSec: config.games / wall, busyCores: (used.user + used.system) / 1e6 / wall };
+      const cpuSeconds = (used.user + used.system) / 1e6;
+      const result = { workers: w, games: config.games, gamesPerSec: config.games / wall, busyCores: cpuSeconds / wall, cpuMsPerGame: (1000 * cpuSeconds) / config.games };
       if ((best.get(w)?.gamesPerSec ?? 0) < result.gamesPerSec) best.set(w, result);
     }
   }

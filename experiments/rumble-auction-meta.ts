@@ -87,7 +87,7 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
       const players = 4;
-      const games = ctx.full ? 4000 : 160;
+      const games = ctx.full ? 4000 : 300;
       const base = { players, customPowers: user.specs, roundCap: 50 };
       const records = await playTable(ctx, 'auction-full', base, games, [BIDDER]);
       const table = powerTable(records, players);
@@ -103,7 +103,7 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       }
 
       // Synergy factorial on fixed tables.
-      const perCell = ctx.full ? 2000 : 80;
+      const perCell = ctx.full ? 2000 : 150;
       const synergies: Synergy[] = [];
       for (const [a, b] of PAIRS) {
         const cell = async (powers: string[], tag: string) => {

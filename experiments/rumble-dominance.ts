@@ -43,7 +43,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
       const powers = [...(ctx.full ? FULL_POWERS : QUICK_POWERS), ...user.ids];
-      const perOrder = ctx.full ? 200 : 20;
+      const perOrder = ctx.full ? 200 : 40;
       const k = powers.length;
       const wins = Array.from({ length: k }, () => new Array<number>(k).fill(0));
       const games = Array.from({ length: k }, () => new Array<number>(k).fill(0));

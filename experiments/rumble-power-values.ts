@@ -38,7 +38,7 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
       const powers = [...(ctx.full ? PLAYABLE_POWERS : QUICK_POWERS), ...user.ids];
       const grid = ctx.full ? [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] : [0, 30, 60, 90];
       const tables = [2, 4];
-      const perPoint = ctx.full ? 400 : 24;
+      const perPoint = ctx.full ? 400 : 48;
       const prices: PowerPrice[] = [];
       let total = 0;
       for (const players of tables) {

@@ -269,8 +269,16 @@ export class MctsAgent implements Agent {
       }
       path[depth++] = node;
     }
-    const value = expanded ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    // A leaf just expanded past the horizon is scored, not rolled out.
+    const rollOut = expanded && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
+    const value = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
     this.backup(path, depth, simCount, value);
+  }
+
+  /** Whether `s` starts a turn beyond the horizon, `turns` turns having passed before it. */
+  private pastHorizon(game: AnyGame, s: unknown, turns: number, horizon: number, lastFirst: number, lastCount: number): boolean {
+    const movers = game.toMove(s);
+    return movers.length > 0 && (movers.length !== lastCount || movers[0] !== lastFirst) && turns + 1 > horizon;
   }
 
   /**

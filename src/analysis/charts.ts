@@ -268,11 +268,12 @@ export function ratingBars(
     data: { values },
     width: 400,
     height: { step: 24 },
+    // y is shared by both layers so the descending sort applies once.
+    encoding: { y },
     layer: [
       {
         mark: { type: 'bar', color: '#7fa7cf' },
         encoding: {
-          y,
           x: { field: 'rating', type: 'quantitative', title: xTitle },
           tooltip: [
             { field: 'name', type: 'nominal' },
@@ -283,7 +284,7 @@ export function ratingBars(
           ],
         },
       },
-      { mark: { type: 'rule', color: 'black' }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
     ],
   };
 }

@@ -57,7 +57,7 @@ describe('heuristic prior (prior=heuristic)', () => {
       const p = game.toMove(s)[0]!;
       const legal = game.legalActions(s, p);
       const ctx = { game, options, obs: s, player: p, legal };
-      const h = heuristic.act(ctx);
+      const h = heuristic.act(ctx) as number;
       if (legal.length > 1) {
         decisions++;
         expect(withPrior.act(ctx)).toBe(h);

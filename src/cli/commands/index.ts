@@ -12,4 +12,5 @@ export const COMMANDS: readonly Promise<CommandModule>[] = [
   import('./games.js'),
   import('./play.js'),
   import('./replay.js'),
+  import('./study.js'),
 ];

@@ -38,13 +38,49 @@ export function drainCost(s: RumbleState, hero: number, u: PowerUse): number {
   return Math.max(0, v - costReduction(s, hero)) * (u.times ?? 1);
 }
 
-export function costReduction(s: RumbleState, hero: number): number {
-  let r = 0;
-  for (const held of s.heroes[hero]!.powers) {
-    const d = s.lib.get(held.id);
-    if (d.costReduction) r += held.params[d.costReduction] ?? d.params[d.costReduction]?.value ?? 0;
+/** What a hero's power list implies for legality, computed once per (immutable) list. */
+interface PowerInfo {
+  readonly defs: readonly PowerDef[];
+  readonly costReduction: number;
+  /** Holds a power triggered by dealing damage (blocking order then matters). */
+  readonly triggers: boolean;
+  readonly precognition: boolean;
+  readonly reflex: boolean;
+  /** Holds a power with a round-start effect (Regeneration). */
+  readonly roundStart: boolean;
+  /** Indices of powers used at Reveal. */
+  readonly reveal: readonly number[];
+}
+
+const infoCache = new WeakMap<readonly HeldPower[], PowerInfo>();
+
+export function powerInfo(s: RumbleState, hero: number): PowerInfo {
+  const powers = s.heroes[hero]!.powers;
+  let info = infoCache.get(powers);
+  if (!info) {
+    const defs = powers.map((p) => s.lib.get(p.id));
+    let red = 0;
+    const reveal: number[] = [];
+    defs.forEach((d, k) => {
+      if (d.costReduction) red += powers[k]!.params[d.costReduction] ?? d.params[d.costReduction]?.value ?? 0;
+      if (d.use?.phase === 'reveal') reveal.push(k);
+    });
+    info = {
+      defs,
+      costReduction: red,
+      triggers: defs.some((d) => d.afterDeal !== undefined),
+      precognition: defs.some((d) => d.precognition === true),
+      reflex: defs.some((d) => d.reflex === true),
+      roundStart: defs.some((d) => d.roundStart !== undefined),
+      reveal,
+    };
+    infoCache.set(powers, info);
   }
-  return r;
+  return info;
+}
+
+export function costReduction(s: RumbleState, hero: number): number {
+  return powerInfo(s, hero).costReduction;
 }
 
 function heldDef(s: RumbleState, hero: number, k: number): PowerDef | undefined {
@@ -53,28 +89,30 @@ function heldDef(s: RumbleState, hero: number, k: number): PowerDef | undefined 
 }
 
 export function hasFlag(s: RumbleState, hero: number, flag: 'precognition' | 'reflex'): boolean {
-  return s.heroes[hero]!.powers.some((p) => s.lib.get(p.id)[flag] === true);
+  return powerInfo(s, hero)[flag];
 }
 
 function checkUses(s: RumbleState, hero: number, uses: readonly PowerUse[], phase: 'allocation' | 'reveal', where: string): void {
+  if (uses.length === 0) return;
   const H = s.heroes.length;
-  const perPower = new Map<number, number>();
-  uses.forEach((u, i) => {
+  const info = powerInfo(s, hero);
+  const perPower = new Array<number>(info.defs.length).fill(0);
+  for (let i = 0; i < uses.length; i++) {
+    const u = uses[i]!;
     const f = `${where}: field uses.${i}`;
-    const d = heldDef(s, hero, u.power);
+    const d = info.defs[u.power];
     if (!d || !d.use) throw new UserError(`${f}.power is ${u.power}; allowed: the index of a held power that can be used`);
     if (d.use.phase !== phase) throw new UserError(`${f}.power is ${u.power} (${d.name}); allowed: powers used at ${phase === 'allocation' ? 'Allocation' : 'Reveal'}`);
     const times = u.times ?? 1;
     if (!Number.isInteger(times) || times < 1) throw new UserError(`${f}.times is ${String(u.times)}; allowed: an integer >= 1`);
-    const count = (perPower.get(u.power) ?? 0) + times;
-    perPower.set(u.power, count);
+    const count = (perPower[u.power] ?? 0) + times;
+    perPower[u.power] = count;
     const held = s.heroes[hero]!.powers[u.power]!;
     const activate = useLimit(d, held, 'activate');
     const exhaust = useLimit(d, held, 'exhaust');
     if (activate !== undefined && count > activate) throw new UserError(`${f}.times is ${count} uses of ${d.name} this round; allowed: at most ${activate} (Activate)`);
-    const used = s.heroes[hero]!.powers[u.power]!.uses;
-    if (exhaust !== undefined && used + count > exhaust) throw new UserError(`${f}.times would make ${used + count} uses of ${d.name} this game; allowed: at most ${exhaust} (Exhaust)`);
-    const needsX = [d.use.spend, d.use.burn, d.use.drain].includes('X');
+    if (exhaust !== undefined && held.uses + count > exhaust) throw new UserError(`${f}.times would make ${held.uses + count} uses of ${d.name} this game; allowed: at most ${exhaust} (Exhaust)`);
+    const needsX = d.use.spend === 'X' || d.use.burn === 'X' || d.use.drain === 'X';
     if (needsX && (!Number.isInteger(u.x) || (u.x ?? -1) < 0)) throw new UserError(`${f}.x is ${String(u.x)}; allowed: an integer >= 0 for ${d.name}'s X`);
     const t = u.target;
     if (d.use.target === 'hero' || d.use.target === 'opponent') {
@@ -85,7 +123,7 @@ function checkUses(s: RumbleState, hero: number, uses: readonly PowerUse[], phas
       const ok = t !== undefined && t !== u.power && t >= 0 && t < s.heroes[hero]!.powers.length;
       if (!ok) throw new UserError(`${f}.target is ${String(t)}; allowed: the index of another power this hero holds`);
     }
-  });
+  }
 }
 
 /** Throws a UserError unless `a` is a legal Allocation for `hero`. */
@@ -136,7 +174,6 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
   const cached = needsCache.get(allocs);
   if (cached && cached.length === s.heroes.length) return cached;
   const H = s.heroes.length;
-  const triggers = s.heroes.map((h) => h.powers.some((p) => s.lib.get(p.id).afterDeal !== undefined));
   const out = new Array<boolean>(H).fill(false);
   for (let hero = 0; hero < H; hero++) {
     const a = allocs[hero];
@@ -145,14 +182,12 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
       out[hero] = true;
       continue;
     }
-    const held = s.heroes[hero]!.powers;
-    if ((a.uses ?? []).some((u) => s.lib.get(held[u.power]!.id).reflex)) {
+    const info = powerInfo(s, hero);
+    if (info.reflex && (a.uses ?? []).some((u) => info.defs[u.power]!.reflex)) {
       out[hero] = true;
       continue;
     }
-    let reveal = false;
-    for (let k = 0; k < held.length && !reveal; k++) if (s.lib.get(held[k]!.id).use?.phase === 'reveal' && canPayDrain(s, hero, k)) reveal = true;
-    if (reveal) {
+    if (info.reveal.some((k) => canPayDrain(s, hero, k))) {
       out[hero] = true;
       continue;
     }
@@ -162,7 +197,7 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
       const o = allocs[i];
       if (!o || !(o.attack[hero]! > 0)) continue;
       attackers++;
-      if (triggers[i]) triggering = true;
+      if (powerInfo(s, i).triggers) triggering = true;
     }
     out[hero] = attackers >= 2 && triggering;
   }

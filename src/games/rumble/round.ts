@@ -16,6 +16,7 @@ import type { PowerLibrary } from './powers/library.js';
 import type { PowerDef } from './powers/def.js';
 import type { RumbleOptions } from './options.js';
 import type { Allocation, HeldPower, Hero, PowerUse, RevealChoice, RumbleState } from './types.js';
+import { powerInfo } from './legality.js';
 
 export interface DamageEvent {
   readonly src: number;
@@ -97,7 +98,9 @@ export class RoundCtx {
     this.alive = s.heroes.map((h) => h.alive);
     this.controller = s.heroes.map((h) => h.controller);
     this.powers = s.heroes.map((h) => h.powers.slice());
-    this.defs = s.heroes.map((h) => h.powers.map((p) => s.lib.get(p.id)));
+    // Definitions come from the per-power-list cache (copied: discards write nulls).
+    this.defs = [];
+    for (let h = 0; h < H; h++) this.defs.push(powerInfo(s, h).defs.slice());
     this.atk = new Array<number>(H * H).fill(0);
     this.extraUnblockable = new Array<number>(H * H).fill(0);
     this.def = zeros(H);
@@ -256,7 +259,7 @@ export function useCost(amount: number, reduction: number): number {
 /** Runs the round-start powers (Regeneration) at the beginning of a round. */
 export function startRound(s: RumbleState): RumbleState {
   let any = false;
-  for (const h of s.heroes) if (h.alive) for (const p of h.powers) if (s.lib.get(p.id).roundStart) any = true;
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && powerInfo(s, h).roundStart) any = true;
   if (!any) return s;
   const c = new RoundCtx(s);
   c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
@@ -291,9 +294,7 @@ export function resolveRound(
   const uses: PowerUse[][] = [];
   for (let h = 0; h < H; h++) uses.push(allocs[h] && c.alive[h] ? joinUses(allocs[h]!.uses, reveals[h]?.uses) : []);
   redirect(c, uses);
-  c.eachPower((d, h, k) => {
-    if (d.costReduction) c.costReduction[h]! += paramOf(c, h, k, d.costReduction);
-  });
+  for (let h = 0; h < H; h++) if (c.alive[h]) c.costReduction[h] = powerInfo(s, h).costReduction;
   for (let h = 0; h < H; h++) {
     const a = allocs[h];
     if (!a || !c.alive[h]) continue;
@@ -377,7 +378,15 @@ export function resolveRound(
       for (let t = 0; t < (u.times ?? 1); t++) d.prepareUse?.(c, h, u.power, u);
     }
   }
-  for (const stage of [0, 1, 2] as const) c.eachPower((d, h, k) => d.modify?.(c, h, k, stage));
+  for (const stage of STAGES) {
+    for (let h = 0; h < H; h++) {
+      if (!c.alive[h]) continue;
+      for (let k = 0; k < c.defs[h]!.length; k++) {
+        const d = c.defs[h]![k];
+        if (d && d.modify && c.powers[h]![k]) d.modify(c, h, k, stage);
+      }
+    }
+  }
   for (let h = 0; h < H; h++) {
     if (!c.alive[h]) continue;
     for (let j = 0; j < H; j++) {
@@ -424,10 +433,22 @@ export function resolveRound(
       for (let t = 0; t < (u.times ?? 1); t++) d.resolveUse?.(c, h, u.power, u);
     }
   }
-  c.eachPower((d, h, k) => d.resolve?.(c, h, k));
+  for (let h = 0; h < H; h++) {
+    if (!c.alive[h]) continue;
+    for (let k = 0; k < c.defs[h]!.length; k++) {
+      const d = c.defs[h]![k];
+      if (d && d.resolve && c.powers[h]![k]) d.resolve(c, h, k);
+    }
+  }
 
   // 6. Round end.
-  c.eachPower((d, h, k) => d.roundEnd?.(c, h, k));
+  for (let h = 0; h < H; h++) {
+    if (!c.alive[h]) continue;
+    for (let k = 0; k < c.defs[h]!.length; k++) {
+      const d = c.defs[h]![k];
+      if (d && d.roundEnd && c.powers[h]![k]) d.roundEnd(c, h, k);
+    }
+  }
 
   return finishRound(s, c);
 }
@@ -562,7 +583,7 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
       energy: c.energy[h]!,
       alive: c.alive[h]!,
       controller: old.controller,
-      powers: compact(c.powers[h]!),
+      powers: samePowers(c.powers[h]!, old.powers) ? old.powers : compact(c.powers[h]!),
       lastAttack: c.alive[h] ? c.allocatedAttack[h]! : 0,
       defensePenalty: c.nextDefPenalty[h]!,
       attackBanned: c.nextBan[h]!,
@@ -585,7 +606,11 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   return startRound({ ...next, phase: 'alloc', round: s.round + 1 });
 }
 
-function nextBleed(old: readonly number[], added: readonly number[]): number[] {
+const NO_BLEED: readonly number[] = Object.freeze([]);
+const STAGES = [0, 1, 2] as const;
+
+function nextBleed(old: readonly number[], added: readonly number[]): readonly number[] {
+  if (old.length === 0 && added.length === 0) return NO_BLEED;
   const out: number[] = [];
   for (let b = 0; b + 2 < old.length; b += 3) if (old[b + 2]! > 1) out.push(old[b]!, old[b + 1]!, old[b + 2]! - 1);
   for (const v of added) out.push(v);

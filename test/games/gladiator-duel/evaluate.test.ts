@@ -71,7 +71,7 @@ describe('gladiator-duel evaluate', () => {
         const p = s.current;
         const legal = game.legalActions(s, p);
         if (rng.float() < 0.5) seen.push(s);
-        const a = rng.float() < 0.15 ? legal[rng.int(legal.length)] : heuristic.act({ game, options, obs: s, player: p, legal });
+        const a = rng.float() < 0.15 ? legal[rng.int(legal.length)] : (heuristic.act({ game, options, obs: s, player: p, legal }) as number);
         s = game.apply(s, [a]);
       }
       const won = game.returns(s)[0]!;

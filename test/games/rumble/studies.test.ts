@@ -20,7 +20,7 @@ describe('rumble studies (quick)', () => {
   it('rumble-dominance: a verdict per power, Nash and α-Rank charts, sample sizes', async () => {
     const report = await rumbleDominance().run(ctx('dominance'));
     expect(report.verdicts).toHaveLength(6);
-    expect(report.meta.sampleSizes['games per pair']).toBe(40);
+    expect(report.meta.sampleSizes['games per pair']).toBe(80);
     const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
     expect(ids).toEqual(expect.arrayContaining(['duel-matrix', 'equilibria', 'powers']));
     // Flight under menu-uniform play burns Energy and voids its own attacks: dominated.

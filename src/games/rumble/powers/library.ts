@@ -8,11 +8,46 @@ import type { PowerDef } from './def.js';
 import { CODED_POWERS } from './coded.js';
 import { compileSpec, loadPowerFile, type PowerSpec } from './vocabulary.js';
 
+/**
+ * Gives every definition the same shape (all fields present, in one order), so the
+ * engine's hook lookups (`d.beforeDeal?.(...)`) stay monomorphic and fast.
+ */
+export function normalize(d: PowerDef): PowerDef {
+  return {
+    id: d.id,
+    name: d.name,
+    text: d.text,
+    flaw: d.flaw,
+    curse: d.curse,
+    params: d.params,
+    use: d.use,
+    prior: d.prior,
+    source: d.source,
+    onWin: d.onWin,
+    redirects: d.redirects,
+    precognition: d.precognition,
+    reflex: d.reflex,
+    costReduction: d.costReduction,
+    roundStart: d.roundStart,
+    modify: d.modify,
+    prepareUse: d.prepareUse,
+    resolveUse: d.resolveUse,
+    resolve: d.resolve,
+    onAttacked: d.onAttacked,
+    beforeDeal: d.beforeDeal,
+    beforeTake: d.beforeTake,
+    afterDeal: d.afterDeal,
+    afterTake: d.afterTake,
+    roundEnd: d.roundEnd,
+    onEliminated: d.onEliminated,
+  };
+}
+
 /** Seed powers written as data (powers/seed-powers.yaml). */
-export const DATA_POWERS: readonly PowerDef[] = loadPowerFile(new URL('./seed-powers.yaml', import.meta.url));
+export const DATA_POWERS: readonly PowerDef[] = loadPowerFile(new URL('./seed-powers.yaml', import.meta.url)).map(normalize);
 
 /** Every power of the seed text, in the order of the text's tables. */
-export const SEED_POWERS: readonly PowerDef[] = [...DATA_POWERS, ...CODED_POWERS];
+export const SEED_POWERS: readonly PowerDef[] = [...DATA_POWERS, ...CODED_POWERS.map(normalize)];
 
 export class PowerLibrary {
   private readonly byId: ReadonlyMap<string, PowerDef>;
@@ -46,7 +81,7 @@ export function libraryWith(custom: readonly PowerSpec[]): PowerLibrary {
   const key = JSON.stringify(custom);
   let lib = cache.get(key);
   if (!lib) {
-    const extra = custom.map((spec, i) => compileSpec(spec, `rumble customPowers.${i} (${JSON.stringify((spec as { id?: unknown }).id)})`));
+    const extra = custom.map((spec, i) => normalize(compileSpec(spec, `rumble customPowers.${i} (${JSON.stringify((spec as { id?: unknown }).id)})`)));
     const ids = new Set(extra.map((p) => p.id));
     lib = new PowerLibrary([...SEED_POWERS.filter((p) => !ids.has(p.id)), ...extra]);
     if (cache.size > 64) cache.clear();

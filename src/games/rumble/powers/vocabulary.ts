@@ -185,6 +185,11 @@ interface Env {
   held?: HeldPower;
 }
 
+/** Every Env has the same shape (keeps the hot lookups monomorphic). */
+function mkEnv(c: RoundCtx, self: number, k: number, use?: PowerUse, ev?: DamageEvent, attacker?: number): Env {
+  return { c, self, k, use, ev, attacker, target: undefined, held: undefined };
+}
+
 function value(env: Env, n: Num): number {
   if (typeof n === 'number') return n;
   if (typeof n === 'object') {
@@ -395,7 +400,7 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
   );
   if (statics.length) {
     def['modify'] = (c: RoundCtx, self: number, k: number, stage: 0 | 1 | 2) => {
-      for (const { e, acts } of byStage[stage]!) fireAll(e, { c, self, k }, acts, stage);
+      for (const { e, acts } of byStage[stage]!) fireAll(e, mkEnv(c, self, k), acts, stage);
     };
   }
   // A use's stat actions apply before attacks resolve, its other actions after them.
@@ -404,19 +409,19 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
     def['prepareUse'] = (c: RoundCtx, self: number, k: number, use: PowerUse) => {
       for (const { e, stats } of uses) {
         if (!stats.length) continue;
-        const env: Env = { c, self, k, use };
+        const env = mkEnv(c, self, k, use);
         if (holds(env, e.if)) for (const stage of STAGES) run(env, stats, stage);
       }
     };
     def['resolveUse'] = (c: RoundCtx, self: number, k: number, use: PowerUse) => {
-      for (const { e, rest } of uses) if (rest.length) fireAll(e, { c, self, k, use }, rest);
+      for (const { e, rest } of uses) if (rest.length) fireAll(e, mkEnv(c, self, k, use), rest);
     };
   }
   const simple = (when: Effect['when'], hook: string) => {
     const list = by(when);
     if (!list.length) return;
     def[hook] = (c: RoundCtx, self: number, k: number) => {
-      for (const e of list) fireAll(e, { c, self, k }, e.do);
+      for (const e of list) fireAll(e, mkEnv(c, self, k), e.do);
     };
   };
   simple('roundStart', 'roundStart');
@@ -426,14 +431,14 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
   if (attacked.length) {
     def['onAttacked'] = (c: RoundCtx, self: number, k: number, attacker: number, amount: number) => {
       const ev: DamageEvent = { src: attacker, tgt: self, amount, kind: 'attack', blockable: true };
-      for (const e of attacked) fireAll(e, { c, self, k, ev, attacker }, e.do);
+      for (const e of attacked) fireAll(e, mkEnv(c, self, k, undefined, ev, attacker), e.do);
     };
   }
   const onEvent = (when: Effect['when'], hook: string) => {
     const list = by(when);
     if (!list.length) return;
     def[hook] = (c: RoundCtx, self: number, k: number, ev: DamageEvent) => {
-      for (const e of list) fireAll(e, { c, self, k, ev }, e.do);
+      for (const e of list) fireAll(e, mkEnv(c, self, k, undefined, ev), e.do);
     };
   };
   onEvent('dealingDamage', 'beforeDeal');
@@ -444,7 +449,7 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
   if (elim.length) {
     def['onEliminated'] = (c: RoundCtx, self: number, k: number) => {
       let saved = false;
-      for (const e of elim) if (fireAll(e, { c, self, k }, e.do)) saved = true;
+      for (const e of elim) if (fireAll(e, mkEnv(c, self, k), e.do)) saved = true;
       return saved;
     };
   }

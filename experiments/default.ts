@@ -1,0 +1,67 @@
+/**
+ * Running studies and writing their reports. The default study (`npm start`,
+ * `crucible study default`) runs the quick version of every registered study — all
+ * together within about 5 minutes on 2 cores — each with its own run folder under
+ * runs/ so an interrupted default study resumes, writes each report under
+ * reports/<id>/ and then reports/index.html.
+ */
+import { join, resolve } from 'node:path';
+import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js';
+import type { Study } from './study.js';
+import { STUDIES } from './index.js';
+
+export interface StudyRunOptions {
+  readonly seed: string | number;
+  readonly full: boolean;
+  readonly workers: number;
+  /** Reports root (default "reports"). */
+  readonly out: string;
+  /** Raw game records root (default "runs"). */
+  readonly runs?: string;
+  readonly command: string;
+  readonly progress: boolean;
+  /** Where to print one progress line per study (default: stderr). */
+  readonly log?: (line: string) => void;
+}
+
+export interface StudyOutcome {
+  readonly name: string;
+  readonly reportDir: string;
+  readonly seconds: number;
+  readonly supported: number;
+  readonly inconclusive: number;
+}
+
+/** Runs `studies` in order, writing each report and then the reports index. */
+export async function runStudies(studies: readonly Study[], opts: StudyRunOptions): Promise<StudyOutcome[]> {
+  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  const runsRoot = resolve(opts.runs ?? 'runs');
+  const outcomes: StudyOutcome[] = [];
+  for (const [i, study] of studies.entries()) {
+    log(`[${i + 1}/${studies.length}] ${study.name}: ${study.title}`);
+    const started = performance.now();
+    const report = await study.run({
+      seed: opts.seed,
+      full: opts.full,
+      workers: opts.workers,
+      // Quick and full runs keep separate records, so neither resumes into the other.
+      runDir: join(runsRoot, `${study.name}-${opts.full ? 'full' : 'quick'}-seed-${String(opts.seed)}`),
+      command: opts.command,
+      progress: opts.progress,
+    });
+    const reportDir = join(resolve(opts.out), report.id);
+    await writeReport(report, reportDir);
+    const seconds = (performance.now() - started) / 1000;
+    const supported = report.verdicts.filter((v) => v.strength === 'supported').length;
+    outcomes.push({ name: study.name, reportDir, seconds, supported, inconclusive: report.verdicts.length - supported });
+    log(`      done in ${seconds.toFixed(1)} s: ${supported} supported, ${report.verdicts.length - supported} inconclusive verdicts → ${join(reportDir, 'index.html')}`);
+  }
+  const index = writeReportsIndex(opts.out);
+  log(`reports index: ${index}`);
+  return outcomes;
+}
+
+/** The default study: the quick version of every registered study. */
+export function runDefaultStudy(opts: Omit<StudyRunOptions, 'full'>): Promise<StudyOutcome[]> {
+  return runStudies(STUDIES, { ...opts, full: false });
+}

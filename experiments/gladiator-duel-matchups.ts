@@ -1,0 +1,181 @@
+/**
+ * gladiator-duel-matchups: which gladiator type beats which, and does moving first help?
+ *
+ * Design: every ordered pair of distinct types (Heavy, Medium, Light, Retiarius) is
+ * played under MCTS for both sides. Type A in seat 0 against B in seat 1 and the mirror
+ * (B in seat 0, A in seat 1) run on the same master seed, so game i of each share a seed
+ * (strength rolls and first-mover roll): the pair is the independent unit and seat luck
+ * cancels. Cell (A, B) is A's mean share over both orders with a t interval over pairs.
+ * First-mover advantage comes from every game's `firstMover` tag (Wilson interval).
+ */
+import { lengthHistogram, matchupHeatmap, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
+import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { verdict } from '../src/analysis/stats/verdict.js';
+import { wilson } from '../src/analysis/stats/wilson.js';
+import { runMatch } from '../src/sim/runner.js';
+import type { GameRecord } from '../src/sim/types.js';
+import { join } from 'node:path';
+import type { Study, StudyContext } from './study.js';
+
+export const GAME_ID = 'gladiator-duel';
+export const TYPES = ['heavy', 'medium', 'light', 'retiarius'] as const;
+export const TYPE_NAMES: Record<string, string> = { heavy: 'Heavy', medium: 'Medium', light: 'Light', retiarius: 'Retiarius' };
+
+/** Agent used by both sides; quick and full differ in sample size and search effort. */
+export function duelAgent(full: boolean): string {
+  return full ? 'mcts:iterations=400' : 'mcts:iterations=40';
+}
+
+/** Plays `games` duels of type a (seat 0) against type b (seat 1) with `extra` options. */
+export async function playDuel(
+  ctx: StudyContext,
+  key: string,
+  a: string,
+  b: string,
+  games: number,
+  extra: Record<string, unknown> = {},
+): Promise<GameRecord[]> {
+  const { records } = await runMatch(
+    {
+      gameId: GAME_ID,
+      options: { ...extra, gladiators: [{ type: a }, { type: b }] },
+      agents: [duelAgent(ctx.full)],
+      games,
+      seed: ctx.seed,
+      rotate: false,
+    },
+    { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: key },
+  );
+  return records;
+}
+
+/** Share of type a over pairs (a in seat 0 in `ab`, in seat 1 in `ba`, same game index). */
+export function pairScores(ab: readonly GameRecord[], ba: readonly GameRecord[]): number[] {
+  const byIndex = new Map(ba.map((r) => [r.index, r]));
+  const out: number[] = [];
+  for (const r of ab) {
+    const m = byIndex.get(r.index);
+    if (!m || r.error !== undefined || m.error !== undefined || r.returns.length < 2 || m.returns.length < 2) continue;
+    out.push((r.returns[0]! + m.returns[1]!) / 2);
+  }
+  return out;
+}
+
+const fmt = (x: number): string => x.toFixed(3);
+
+export const gladiatorDuelMatchups: Study = {
+  name: 'gladiator-duel-matchups',
+  gameId: GAME_ID,
+  title: 'Gladiator duel: type matchups and first-mover advantage',
+  question: 'Does any gladiator type (Heavy, Medium, Light, Retiarius) beat another under strong play, and does moving first help?',
+  async run(ctx: StudyContext): Promise<Report> {
+    const perOrder = ctx.full ? 400 : 16;
+    const cells: MatchupCell[] = [];
+    const rows: Record<string, string | number>[] = [];
+    const verdicts: ReportVerdict[] = [];
+    const all: GameRecord[] = [];
+    for (let i = 0; i < TYPES.length; i++) {
+      for (let j = i + 1; j < TYPES.length; j++) {
+        const a = TYPES[i]!;
+        const b = TYPES[j]!;
+        const ab = await playDuel(ctx, `${a}-vs-${b}`, a, b, perOrder);
+        const ba = await playDuel(ctx, `${b}-vs-${a}`, b, a, perOrder);
+        all.push(...ab, ...ba);
+        const scores = pairScores(ab, ba);
+        const t = tInterval(scores);
+        const lo = Math.max(0, t.lo);
+        const hi = Math.min(1, t.hi);
+        cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: scores.length });
+        cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: scores.length });
+        rows.push({ type: TYPE_NAMES[a]!, opponent: TYPE_NAMES[b]!, share: t.mean, lo, hi, pairs: scores.length });
+        verdicts.push(
+          verdict(
+            { estimate: t.mean, lo, hi, n: scores.length },
+            {
+              higher: `${TYPE_NAMES[a]} beats ${TYPE_NAMES[b]}.`,
+              lower: `${TYPE_NAMES[b]} beats ${TYPE_NAMES[a]}.`,
+              none: `${TYPE_NAMES[a]} vs ${TYPE_NAMES[b]}: no edge shown at this sample size.`,
+            },
+            { nullValue: 0.5, units: 'seed-paired pairs' },
+          ),
+        );
+      }
+    }
+    const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
+    // First mover's share over every game (draws count ½).
+    const firstShare = done.reduce((s, r) => s + r.returns[Number(r.tags['firstMover'] ?? 0)]!, 0);
+    const first = wilson(firstShare, done.length);
+    verdicts.push(
+      verdict(
+        { estimate: first.p, lo: first.lo, hi: first.hi, n: first.n },
+        {
+          higher: 'Moving first is an advantage.',
+          lower: 'Moving first is a disadvantage.',
+          none: 'No first-mover advantage is shown at this sample size.',
+        },
+        { nullValue: 0.5 },
+      ),
+    );
+    const draws = done.filter((r) => r.returns[0] === 0.5).length;
+    const failed = all.length - done.length;
+    const order = TYPES.map((t) => TYPE_NAMES[t]!);
+    return {
+      id: 'gladiator-duel-matchups',
+      title: this.title,
+      gameId: GAME_ID,
+      question: this.question,
+      verdicts,
+      sections: [
+        {
+          heading: 'Type against type',
+          blocks: [
+            {
+              kind: 'chart',
+              id: 'matchups',
+              title: 'Win share of the row type against the column type',
+              caption: `Both sides played by ${duelAgent(ctx.full)}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval.`,
+              spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order }),
+            },
+            { kind: 'table', id: 'matchups-table', title: 'Matchup shares with 95% intervals', rows },
+          ],
+        },
+        {
+          heading: 'Seat and first move',
+          blocks: [
+            {
+              kind: 'chart',
+              id: 'first-mover',
+              title: 'Win share of the gladiator who moves first',
+              caption: 'The first mover is decided by a die roll; draws count ½.',
+              spec: seatShareBars(
+                [
+                  { seat: 'moves first', share: first.p, lo: first.lo, hi: first.hi, n: first.n },
+                  { seat: 'moves second', share: 1 - first.p, lo: 1 - first.hi, hi: 1 - first.lo, n: first.n },
+                ],
+                { title: 'First-mover advantage', fair: 0.5 },
+              ),
+            },
+            {
+              kind: 'chart',
+              id: 'length',
+              title: 'Game length',
+              caption: `${draws} of ${done.length} games were drawn (turn cap or mutual helplessness).`,
+              spec: lengthHistogram(done.map((r) => r.length), { title: 'Game length', unit: 'decisions' }),
+            },
+            {
+              kind: 'text',
+              text: `First mover's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} games.${failed ? ` ${failed} games failed and are not scored.` : ''}`,
+            },
+          ],
+        },
+      ],
+      meta: {
+        command: ctx.command,
+        seed: ctx.seed,
+        sampleSizes: { 'games per seating': perOrder, 'pairs per matchup': perOrder, 'total games': all.length, failed },
+        details: { agent: duelAgent(ctx.full), types: order, options: 'defaults (strength 2d6, first mover by roll)' },
+      },
+    };
+  },
+};

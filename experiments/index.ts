@@ -1,0 +1,27 @@
+/**
+ * The registry of studies: `crucible study <name>` looks a study up here, and the
+ * default study (`npm start`) runs the quick version of every one. Each owner adds one
+ * line for each of its studies.
+ */
+import { UserError } from '../src/core/errors.js';
+import type { Study } from './study.js';
+import { gladiatorDuelMatchups } from './gladiator-duel-matchups.js';
+import { darkHeroBuilds } from './dark-hero-builds.js';
+import { darkHeroFairness } from './dark-hero-fairness.js';
+import { darkHeroHouseRules } from './dark-hero-house-rules.js';
+
+export const STUDIES: readonly Study[] = [
+  gladiatorDuelMatchups,
+  darkHeroBuilds,
+  darkHeroFairness,
+  darkHeroHouseRules,
+];
+
+/** The study called `name`, or a UserError listing the names allowed. */
+export function getStudy(name: string): Study {
+  const study = STUDIES.find((s) => s.name === name);
+  if (!study) {
+    throw new UserError(`unknown study ${JSON.stringify(name)}; allowed: default, ${STUDIES.map((s) => s.name).join(', ') || '(none registered)'}`);
+  }
+  return study;
+}

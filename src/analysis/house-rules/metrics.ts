@@ -1,0 +1,63 @@
+/**
+ * Per-game measures compared between rule sets, and their paired differences. Two runs
+ * with the same seeds share their games one by one (common random numbers), so a
+ * difference is taken game by game and its interval is a t interval over games.
+ */
+import type { GameRecord } from '../../sim/types.js';
+import { tInterval } from '../stats/descriptive.js';
+import { isDraw } from '../stats/quality.js';
+
+export interface Measure {
+  /** Label in tables and charts. */
+  readonly label: string;
+  /** 'share' measures are in [0, 1]; 'length' is in decisions. */
+  readonly scale: 'share' | 'length';
+  readonly value: (r: GameRecord) => number;
+}
+
+export function completed(r: GameRecord): boolean {
+  return r.error === undefined && r.returns.length > 0;
+}
+
+/** Seat win shares, draw rate and length, for a game of `players` seats. */
+export function measures(players: number): Measure[] {
+  const out: Measure[] = [];
+  for (let k = 0; k < players; k++) {
+    out.push({ label: `seat ${k + 1} win share${k === 0 ? ' (first seat)' : ''}`, scale: 'share', value: (r) => r.returns[k] ?? NaN });
+  }
+  out.push({ label: 'draw rate', scale: 'share', value: (r) => (isDraw(r) ? 1 : 0) });
+  out.push({ label: 'game length', scale: 'length', value: (r) => r.length });
+  return out;
+}
+
+export interface PairedChange {
+  readonly label: string;
+  readonly scale: 'share' | 'length';
+  readonly a: number;
+  readonly b: number;
+  /** Mean of (B − A) over common games, with its 95% t interval. */
+  readonly diff: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n: number;
+}
+
+/** Key of a game common to both runs: its batch and index (and its seed, checked). */
+export type Keyed = { readonly key: string; readonly record: GameRecord };
+
+/** Game-by-game B − A differences of every measure over the games both runs completed. */
+export function pairedChanges(a: readonly Keyed[], b: readonly Keyed[], players: number): PairedChange[] {
+  const byKey = new Map(b.map((x) => [x.key, x.record]));
+  const common: [GameRecord, GameRecord][] = [];
+  for (const x of a) {
+    const y = byKey.get(x.key);
+    if (y && y.seed === x.record.seed && completed(x.record) && completed(y)) common.push([x.record, y]);
+  }
+  return measures(players).map((m) => {
+    const av = common.map(([ra]) => m.value(ra));
+    const bv = common.map(([, rb]) => m.value(rb));
+    const t = tInterval(av.map((v, i) => bv[i]! - v));
+    const avg = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+    return { label: m.label, scale: m.scale, a: avg(av), b: avg(bv), diff: t.mean, lo: t.lo, hi: t.hi, n: common.length };
+  });
+}

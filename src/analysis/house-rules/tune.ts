@@ -1,0 +1,261 @@
+/**
+ * Tuning numeric rule options: a grid over each option's range, then a finer grid
+ * around the best setting, every setting played on the same seeds (common random
+ * numbers) so settings differ by the rule, not by luck. The objective is minimised.
+ */
+import { join } from 'node:path';
+import type { AnyGame } from '../../core/game.js';
+import { UserError, showValue } from '../../core/errors.js';
+import { getGame } from '../../games/index.js';
+import { runMatch } from '../../sim/runner.js';
+import type { GameResolver } from '../../sim/play.js';
+import type { GameRecord } from '../../sim/types.js';
+import { responseCurve, type ResponsePoint } from '../charts.js';
+import type { Report, ReportVerdict } from '../report-model.js';
+import { tInterval } from '../stats/descriptive.js';
+import { isDraw } from '../stats/quality.js';
+import { wilson } from '../stats/wilson.js';
+import { fullOptions, numericDefault, setPath } from './paths.js';
+
+export interface TuneParam {
+  readonly path: string;
+  readonly lo: number;
+  readonly hi: number;
+  /** Integer options step by whole numbers. */
+  readonly integer: boolean;
+}
+
+/** Parses `--range lo..hi`. */
+export function parseRange(path: string, raw: string): { lo: number; hi: number } {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)\s*$/.exec(raw);
+  if (!m || Number(m[1]) >= Number(m[2])) throw new UserError(`--range for ${path} is ${showValue(raw)}; allowed: lo..hi with lo < hi, e.g. 0..3`);
+  return { lo: Number(m[1]), hi: Number(m[2]) };
+}
+
+/** A setting's measured value with its 95% interval and the objective (lower is better). */
+export interface Evaluation {
+  readonly value: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n: number;
+  readonly objective: number;
+}
+
+export interface Evaluated {
+  readonly values: readonly number[];
+  readonly evaluation: Evaluation;
+}
+
+/** Evenly spaced values of a param (`count` points), rounded for integer options. */
+function gridValues(p: TuneParam, lo: number, hi: number, count: number): number[] {
+  const out = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    const x = count === 1 ? (lo + hi) / 2 : lo + ((hi - lo) * i) / (count - 1);
+    out.add(p.integer ? Math.round(x) : Math.round(x * 1e6) / 1e6);
+  }
+  return [...out].filter((x) => x >= p.lo && x <= p.hi).sort((a, b) => a - b);
+}
+
+function cartesian(lists: readonly (readonly number[])[]): number[][] {
+  return lists.reduce<number[][]>((acc, list) => acc.flatMap((prefix) => list.map((x) => [...prefix, x])), [[]]);
+}
+
+/**
+ * Grid search, then `refinements` rounds of a 3-point-per-param grid around the best
+ * setting with half the previous spacing. `evaluate` is called once per distinct setting.
+ */
+export async function searchGrid(
+  params: readonly TuneParam[],
+  evaluate: (values: readonly number[]) => Promise<Evaluation>,
+  opts: { points?: number; refinements?: number } = {},
+): Promise<{ best: Evaluated; all: Evaluated[] }> {
+  const points = opts.points ?? (params.length === 1 ? 5 : 3);
+  const seen = new Map<string, Evaluated>();
+  const run = async (settings: number[][]): Promise<void> => {
+    for (const values of settings) {
+      const key = values.join(',');
+      if (seen.has(key)) continue;
+      seen.set(key, { values, evaluation: await evaluate(values) });
+    }
+  };
+  let spacing = params.map((p) => (p.hi - p.lo) / Math.max(1, points - 1));
+  await run(cartesian(params.map((p) => gridValues(p, p.lo, p.hi, points))));
+  const bestOf = (): Evaluated =>
+    [...seen.values()].reduce((b, e) => (e.evaluation.objective < b.evaluation.objective ? e : b));
+  for (let round = 0; round < (opts.refinements ?? 1); round++) {
+    const best = bestOf();
+    spacing = spacing.map((s, i) => (params[i]!.integer ? Math.max(1, Math.floor(s / 2)) : s / 2));
+    const around = params.map((p, i) => gridValues(p, best.values[i]! - spacing[i]!, best.values[i]! + spacing[i]!, 3));
+    await run(cartesian(around));
+  }
+  const all = [...seen.values()].sort((x, y) => x.values.join(',').localeCompare(y.values.join(','), undefined, { numeric: true }));
+  return { best: bestOf(), all };
+}
+
+export type TuneTarget = 'balance' | 'first-player' | 'draws' | 'length';
+export const TUNE_TARGETS: readonly TuneTarget[] = ['balance', 'first-player', 'draws', 'length'];
+
+export interface TuneConfig {
+  readonly gameId: string;
+  readonly baseOptions: Readonly<Record<string, unknown>>;
+  readonly params: readonly { path: string; lo: number; hi: number }[];
+  readonly target: TuneTarget;
+  /** Value the target metric should reach (default: fair share for balance/first-player, 0 draws; required for length). */
+  readonly goal?: number;
+  readonly agents: readonly string[];
+  /** Games per setting (paired, same seeds at every setting). */
+  readonly games: number;
+  readonly seed: string | number;
+  readonly points?: number;
+  readonly refinements?: number;
+}
+
+export interface TuneResult {
+  readonly params: readonly TuneParam[];
+  readonly target: TuneTarget;
+  readonly goal: number;
+  readonly metricLabel: string;
+  readonly best: Evaluated;
+  readonly all: readonly Evaluated[];
+}
+
+/**
+ * The measured metric of a run for a target: 'balance' is the first seat's share (goal
+ * 1/N, objective its distance from fair — for two players, half the seat gap);
+ * 'first-player' likewise; 'draws' the draw rate; 'length' the mean length.
+ */
+export function measureTarget(records: readonly GameRecord[], target: TuneTarget, goal: number): Evaluation {
+  const done = records.filter((r) => r.error === undefined && r.returns.length > 0);
+  if (target === 'length') {
+    const t = tInterval(done.map((r) => r.length));
+    return { value: t.mean, lo: t.lo, hi: t.hi, n: done.length, objective: Math.abs(t.mean - goal) };
+  }
+  const successes = target === 'draws' ? done.filter(isDraw).length : done.reduce((s, r) => s + r.returns[0]!, 0);
+  const w = wilson(successes, done.length);
+  return { value: w.p, lo: w.lo, hi: w.hi, n: w.n, objective: Math.abs(w.p - goal) };
+}
+
+export interface TuneRunOptions {
+  readonly workers?: number;
+  readonly runDir?: string;
+  readonly progress?: boolean;
+  readonly resolveGame?: GameResolver;
+}
+
+export async function tuneRules(config: TuneConfig, opts: TuneRunOptions = {}): Promise<TuneResult> {
+  const game: AnyGame = (opts.resolveGame ?? getGame)(config.gameId);
+  if (!TUNE_TARGETS.includes(config.target)) throw new UserError(`--target is ${showValue(config.target)}; allowed: ${TUNE_TARGETS.join(', ')}`);
+  if (config.params.length === 0) throw new UserError('--param: none given; allowed: one or more numeric option paths, each with --range lo..hi');
+  const base = fullOptions(game, config.baseOptions);
+  const params: TuneParam[] = config.params.map((p) => {
+    const def = numericDefault(game, base, p.path);
+    return { ...p, integer: Number.isInteger(def) && Number.isInteger(p.lo) && Number.isInteger(p.hi) };
+  });
+  const players = game.numPlayers(base as never);
+  const goal = config.goal ?? (config.target === 'draws' ? 0 : config.target === 'length' ? NaN : 1 / players);
+  if (!Number.isFinite(goal)) throw new UserError(`--goal is missing; allowed: a number (the game length to aim for) when --target is length`);
+  const { best, all } = await searchGrid(
+    params,
+    async (values) => {
+      let options: Record<string, unknown> = base;
+      params.forEach((p, i) => (options = setPath(options, p.path, values[i])));
+      fullOptions(game, options); // a setting outside the option's allowed range fails here, naming it
+      const key = params.map((p, i) => `${p.path}=${values[i]}`).join(',').replace(/[^A-Za-z0-9_.=,-]/g, '_');
+      const { records } = await runMatch(
+        { gameId: config.gameId, options, agents: config.agents, games: config.games, seed: config.seed, paired: config.games % 2 === 0 },
+        {
+          workers: opts.resolveGame ? 1 : opts.workers,
+          outDir: opts.runDir ? join(opts.runDir, key) : undefined,
+          progress: opts.progress,
+          label: key,
+          resolveGame: opts.resolveGame,
+        },
+      );
+      return measureTarget(records, config.target, goal);
+    },
+    { points: config.points, refinements: config.refinements },
+  );
+  const metricLabel = { balance: 'first seat win share', 'first-player': 'first seat win share', draws: 'draw rate', length: 'game length (decisions)' }[config.target];
+  return { params, target: config.target, goal, metricLabel, best, all };
+}
+
+const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x));
+
+/** Response curves: one per param, through the best setting of the others. */
+export function responsePoints(result: Pick<TuneResult, 'params' | 'best' | 'all'>, paramIndex: number): ResponsePoint[] {
+  return result.all
+    .filter((e) => e.values.every((v, j) => j === paramIndex || v === result.best.values[j]))
+    .map((e) => ({ x: e.values[paramIndex]!, value: e.evaluation.value, lo: e.evaluation.lo, hi: e.evaluation.hi, n: e.evaluation.n }))
+    .sort((a, b) => a.x - b.x);
+}
+
+export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: string; command: string }): Report {
+  const best = result.best;
+  const setting = result.params.map((p, i) => `${p.path} = ${best.values[i]}`).join(', ');
+  const e = best.evaluation;
+  const meets = e.lo <= result.goal && result.goal <= e.hi;
+  const verdicts: ReportVerdict[] = [
+    {
+      statement: meets
+        ? `${setting} brings the ${result.metricLabel} to the goal ${f3(result.goal)} within its interval.`
+        : `${setting} comes closest to the goal ${f3(result.goal)}, but its interval excludes the goal.`,
+      evidence: `${result.metricLabel} ${f3(e.value)} (95% CI ${f3(e.lo)} to ${f3(e.hi)}, n = ${e.n} games)`,
+      strength: meets ? 'inconclusive' : 'supported',
+    },
+  ];
+  // Is the best setting distinguishable from the others? Say only what the intervals show.
+  const rivals = result.all.filter((x) => x !== best && !(x.evaluation.hi < e.lo || x.evaluation.lo > e.hi));
+  if (rivals.length > 0) {
+    verdicts.push({
+      statement: `${rivals.length} other setting(s) have intervals overlapping the best one; the data do not single out one setting among them.`,
+      evidence: rivals.slice(0, 5).map((r) => `${r.values.join(', ')}: ${f3(r.evaluation.value)}`).join('; '),
+      strength: 'inconclusive',
+    });
+  }
+  return {
+    id: meta.id,
+    title: `${config.gameId}: tuning ${result.params.map((p) => p.path).join(', ')} for ${config.target}`,
+    gameId: config.gameId,
+    question: `Which setting of ${result.params.map((p) => p.path).join(', ')} brings the ${result.metricLabel} closest to ${f3(result.goal)}?`,
+    verdicts,
+    sections: [
+      {
+        heading: 'Response',
+        blocks: [
+          ...result.params.map((p, i) => ({
+            kind: 'chart' as const,
+            id: `response-${i + 1}`,
+            title: `${result.metricLabel} against ${p.path}`,
+            caption: 'Every setting is played on the same seeds; the band is the 95% interval, the dashed line the goal, the dotted line the best setting.',
+            spec: responseCurve(responsePoints(result, i), {
+              title: `Response to ${p.path}`,
+              xTitle: p.path,
+              yTitle: result.metricLabel,
+              target: result.goal,
+              best: best.values[i],
+            }),
+          })),
+          {
+            kind: 'table' as const,
+            id: 'settings',
+            title: 'Every setting tried',
+            rows: result.all.map((x) => ({
+              ...Object.fromEntries(result.params.map((p, i) => [p.path, x.values[i]!])),
+              value: x.evaluation.value,
+              lo: x.evaluation.lo,
+              hi: x.evaluation.hi,
+              games: x.evaluation.n,
+              'distance from goal': x.evaluation.objective,
+            })),
+          },
+        ],
+      },
+    ],
+    meta: {
+      command: meta.command,
+      seed: config.seed,
+      sampleSizes: { 'games per setting': config.games, settings: result.all.length, 'total games': config.games * result.all.length },
+      details: { agents: config.agents, baseOptions: config.baseOptions, target: config.target, goal: result.goal, best: setting },
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Writes a Report as a folder (index.html that works offline, each chart as .vl.json,
+ * .svg and .png, each table as .csv and .json, meta.json) and the reports index.
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Report, ReportTable } from '../report-model.js';
+import { reportHtml, indexHtml, type IndexEntry } from './html.js';
+import { renderSvg, svgToPng } from './render.js';
+
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** The project root (folder of crucible's package.json), found from this file. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'node_modules'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the crucible project root from ' + import.meta.url);
+    dir = up;
+  }
+}
+
+function packageVersion(root: string, pkg: string): string {
+  try {
+    const file = pkg === 'crucible' ? join(root, 'package.json') : join(root, 'node_modules', pkg, 'package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const KEY_LIBS = ['vega', 'vega-lite', 'vega-embed', '@resvg/resvg-js', 'zod', 'workerpool', '@tensorflow/tfjs'];
+
+export function versions(): Record<string, string> {
+  const root = projectRoot();
+  const out: Record<string, string> = { node: process.version, crucible: packageVersion(root, 'crucible') };
+  for (const lib of KEY_LIBS) out[lib] = packageVersion(root, lib);
+  return out;
+}
+
+let cachedLibs: string[] | undefined;
+/** vega, vega-lite and vega-embed browser builds, read once from node_modules. */
+function browserLibs(): string[] {
+  if (!cachedLibs) {
+    const nm = join(projectRoot(), 'node_modules');
+    cachedLibs = ['vega/build/vega.min.js', 'vega-lite/build/vega-lite.min.js', 'vega-embed/build/vega-embed.min.js'].map((f) =>
+      readFileSync(join(nm, f), 'utf8'),
+    );
+  }
+  return cachedLibs;
+}
+
+/** RFC 4180 CSV: fields with comma, quote or newline are quoted. */
+export function toCsv(rows: ReportTable['rows']): string {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    const s = String(v);
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+}
+
+function checkIds(report: Report): void {
+  if (!ID.test(report.id)) throw new Error(`report id ${JSON.stringify(report.id)} must match ${ID}`);
+  const seen = new Set<string>();
+  for (const s of report.sections)
+    for (const b of s.blocks) {
+      if (b.kind === 'text') continue;
+      if (!ID.test(b.id)) throw new Error(`${b.kind} id ${JSON.stringify(b.id)} must match ${ID}`);
+      if (seen.has(b.id)) throw new Error(`duplicate block id ${JSON.stringify(b.id)} in report ${report.id}`);
+      seen.add(b.id);
+    }
+}
+
+/** Writes `report` into `dir` (created if needed) and returns the files written. */
+export async function writeReport(report: Report, dir: string): Promise<string[]> {
+  checkIds(report);
+  mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  const put = (name: string, data: string | Buffer): void => {
+    writeFileSync(join(dir, name), data);
+    files.push(name);
+  };
+  const charts: string[] = [];
+  const tables: string[] = [];
+  for (const section of report.sections) {
+    for (const block of section.blocks) {
+      if (block.kind === 'chart') {
+        put(`${block.id}.vl.json`, JSON.stringify(block.spec, null, 2) + '\n');
+        const svg = await renderSvg(block.spec);
+        put(`${block.id}.svg`, svg);
+        put(`${block.id}.png`, svgToPng(svg));
+        charts.push(block.id);
+      } else if (block.kind === 'table') {
+        put(`${block.id}.csv`, toCsv(block.rows));
+        put(`${block.id}.json`, JSON.stringify(block.rows, null, 2) + '\n');
+        tables.push(block.id);
+      }
+    }
+  }
+  const meta = {
+    id: report.id,
+    title: report.title,
+    gameId: report.gameId,
+    question: report.question,
+    command: report.meta.command,
+    seed: report.meta.seed,
+    sampleSizes: report.meta.sampleSizes,
+    details: report.meta.details ?? {},
+    versions: versions(),
+    verdicts: report.verdicts,
+    charts,
+    tables,
+  };
+  put('meta.json', JSON.stringify(meta, null, 2) + '\n');
+  put('index.html', reportHtml(report, browserLibs(), meta));
+  return files;
+}
+
+/** Writes `<reportsRoot>/index.html` linking every report folder (one with meta.json). */
+export function writeReportsIndex(reportsRoot: string): string {
+  const root = resolve(reportsRoot);
+  mkdirSync(root, { recursive: true });
+  const entries: IndexEntry[] = [];
+  for (const dir of readdirSync(root, { withFileTypes: true })) {
+    if (!dir.isDirectory()) continue;
+    const metaFile = join(root, dir.name, 'meta.json');
+    if (!existsSync(metaFile)) continue;
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as {
+      title: string; gameId: string; question: string; seed: string | number;
+      sampleSizes: Record<string, number>; verdicts: { strength: string }[];
+    };
+    entries.push({
+      dir: dir.name,
+      title: meta.title,
+      gameId: meta.gameId,
+      question: meta.question,
+      seed: meta.seed,
+      sampleSizes: meta.sampleSizes,
+      supported: meta.verdicts.filter((v) => v.strength === 'supported').length,
+      inconclusive: meta.verdicts.filter((v) => v.strength !== 'supported').length,
+    });
+  }
+  entries.sort((a, b) => a.dir.localeCompare(b.dir));
+  const file = join(root, 'index.html');
+  writeFileSync(file, indexHtml(entries));
+  return file;
+}

@@ -1,0 +1,51 @@
+/**
+ * `crucible study <name|default>`: runs one registered study (or the quick version of
+ * all of them) and writes its report folder(s) under --out, plus the reports index.
+ */
+import type { Command } from 'commander';
+import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
+import { getStudy, STUDIES } from '../../../experiments/index.js';
+import { positiveInt, seed as parseSeed } from '../args.js';
+
+interface StudyFlags {
+  full?: boolean;
+  seed: string;
+  workers?: string;
+  out: string;
+  runs: string;
+  progress: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('study')
+    .description('run a balance study (or "default": the quick version of every study) and write its report')
+    .argument('<name>', `study name: default, ${STUDIES.map((s) => s.name).join(', ')}`)
+    .option('--full', 'full sample sizes (slow; for published verdicts) instead of the quick version')
+    .option('--seed <seed>', 'master seed (fixes every result)', '1')
+    .option('--workers <n>', 'worker threads (default: one per core)')
+    .option('--out <dir>', 'reports folder', 'reports')
+    .option('--runs <dir>', 'folder for raw game records (an interrupted study resumes from it)', 'runs')
+    .option('--no-progress', 'no progress bars')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crucible study default                      # every study, quick sizes (about 5 minutes on 2 cores)
+  crucible study gladiator-duel-matchups --full --seed 7 --workers 8
+Open reports/index.html in a browser (it works offline).`,
+    )
+    .action(async (name: string, flags: StudyFlags) => {
+      const workers = flags.workers === undefined ? Math.max(1, (await import('node:os')).availableParallelism()) : positiveInt('--workers', flags.workers);
+      const common = {
+        seed: parseSeed(flags.seed),
+        workers,
+        out: flags.out,
+        runs: flags.runs,
+        command: ['crucible', ...process.argv.slice(2)].join(' '),
+        progress: flags.progress && process.stderr.isTTY === true,
+      };
+      if (name === 'default') await runDefaultStudy(common);
+      else await runStudies([getStudy(name)], { ...common, full: flags.full ?? false });
+    });
+}
