@@ -45,7 +45,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       full: opts.full,
       workers: opts.workers,
       // Quick and full runs keep separate records, so neither resumes into the other.
-      runDir: join(runsRoot, `${study.name}-${opts.full ? 'full' : 'quick'}-seed-${String(opts.seed)}`),
+      runDir: join(runsRoot, `${study.name}-${opts.full ? 'full' : 'quick'}-seed-${String(opts.seed).replace(/[^A-Za-z0-9_.-]/g, '_')}`),
       command: opts.command,
       progress: opts.progress,
     });

@@ -134,7 +134,7 @@ export const gladiatorDuelMatchups: Study = {
               kind: 'chart',
               id: 'matchups',
               title: 'Win share of the row type against the column type',
-              caption: `Both sides played by ${duelAgent(ctx.full)}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval.`,
+              caption: `Both sides played by ${duelAgent(ctx.full)}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval; mirror matches (the blank diagonal) are not played, being even by symmetry.`,
               spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order }),
             },
             { kind: 'table', id: 'matchups-table', title: 'Matchup shares with 95% intervals', rows },

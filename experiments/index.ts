@@ -6,12 +6,14 @@
 import { UserError } from '../src/core/errors.js';
 import type { Study } from './study.js';
 import { gladiatorDuelMatchups } from './gladiator-duel-matchups.js';
+import { gladiatorDuelTuning } from './gladiator-duel-tuning.js';
 import { darkHeroBuilds } from './dark-hero-builds.js';
 import { darkHeroFairness } from './dark-hero-fairness.js';
 import { darkHeroHouseRules } from './dark-hero-house-rules.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
+  gladiatorDuelTuning,
   darkHeroBuilds,
   darkHeroFairness,
   darkHeroHouseRules,

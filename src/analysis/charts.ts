@@ -261,7 +261,9 @@ export function ratingBars(
   opts: { title: string; subtitle?: string; unit?: string },
 ): VegaLiteSpec {
   const values = rows.map((r) => ({ name: r.name, rating: r3(r.rating), lo: r3(r.lo), hi: r3(r.hi), n: r.n ?? null }));
-  const y = { field: 'name', type: 'nominal', title: null, sort: { field: 'rating', order: 'descending' } };
+  // An explicit order (highest first): a field sort across layers makes Vega-Lite warn.
+  const order = [...values].sort((a, b) => b.rating - a.rating).map((v) => v.name);
+  const y = { field: 'name', type: 'nominal', title: null, sort: order };
   const xTitle = `rating (${opts.unit ?? 'Elo points'})`;
   return {
     ...base(opts.title, opts.subtitle),
@@ -372,7 +374,7 @@ export interface ResponsePoint {
  */
 export function responseCurve(
   points: readonly ResponsePoint[],
-  opts: { title: string; subtitle?: string; xTitle: string; yTitle: string; target?: number; best?: number },
+  opts: { title: string; subtitle?: string; xTitle: string; yTitle: string; target?: number; best?: number; integerX?: boolean },
 ): VegaLiteSpec {
   const values = points.map((p) => ({
     x: p.x,
@@ -384,7 +386,7 @@ export function responseCurve(
   }));
   const multi = new Set(values.map((v) => v.series)).size > 1;
   const color = multi ? { field: 'series', type: 'nominal', title: null } : { value: '#1f4e79' };
-  const x = { field: 'x', type: 'quantitative', title: opts.xTitle };
+  const x = { field: 'x', type: 'quantitative', title: opts.xTitle, ...(opts.integerX ? { axis: { tickMinStep: 1, format: 'd' } } : {}) };
   const layer: VegaLiteSpec[] = [
     {
       data: { values },

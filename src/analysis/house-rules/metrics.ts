@@ -1,11 +1,13 @@
 /**
- * Per-game measures compared between rule sets, and their paired differences. Two runs
+ * Measures compared between rule sets (seat gap, seat shares, draws, length) and their
+ * paired differences. Two runs
  * with the same seeds share their games one by one (common random numbers), so a
  * difference is taken game by game and its interval is a t interval over games.
  */
 import type { GameRecord } from '../../sim/types.js';
 import { tInterval } from '../stats/descriptive.js';
 import { isDraw } from '../stats/quality.js';
+import { Rng } from '../../core/rng.js';
 
 export interface Measure {
   /** Label in tables and charts. */
@@ -53,11 +55,48 @@ export function pairedChanges(a: readonly Keyed[], b: readonly Keyed[], players:
     const y = byKey.get(x.key);
     if (y && y.seed === x.record.seed && completed(x.record) && completed(y)) common.push([x.record, y]);
   }
-  return measures(players).map((m) => {
+  const changes = measures(players).map((m) => {
     const av = common.map(([ra]) => m.value(ra));
     const bv = common.map(([, rb]) => m.value(rb));
     const t = tInterval(av.map((v, i) => bv[i]! - v));
     const avg = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
     return { label: m.label, scale: m.scale, a: avg(av), b: avg(bv), diff: t.mean, lo: t.lo, hi: t.hi, n: common.length };
   });
+  return [seatGapChange(common, players), ...changes];
+}
+
+/** Best seat's share minus worst seat's share over a set of games (0 = perfectly balanced). */
+function seatGap(games: readonly GameRecord[], players: number): number {
+  const sums = new Array<number>(players).fill(0);
+  for (const g of games) for (let k = 0; k < players; k++) sums[k]! += g.returns[k] ?? 0;
+  return (Math.max(...sums) - Math.min(...sums)) / games.length;
+}
+
+const BOOTSTRAP = 1000;
+
+/**
+ * Change of the seat gap (the balance measure) from A to B. The gap is a property of a
+ * whole sample, not of one game, so its interval comes from a paired percentile
+ * bootstrap over common games (fixed seed: the same data always give the same interval).
+ */
+function seatGapChange(common: readonly (readonly [GameRecord, GameRecord])[], players: number): PairedChange {
+  const a = common.map(([x]) => x);
+  const b = common.map(([, y]) => y);
+  const ga = seatGap(a, players);
+  const gb = seatGap(b, players);
+  const rng = new Rng(0x5eed);
+  const diffs: number[] = [];
+  const sa: GameRecord[] = new Array(common.length);
+  const sb: GameRecord[] = new Array(common.length);
+  for (let i = 0; i < BOOTSTRAP && common.length > 1; i++) {
+    for (let j = 0; j < common.length; j++) {
+      const k = rng.int(common.length);
+      sa[j] = a[k]!;
+      sb[j] = b[k]!;
+    }
+    diffs.push(seatGap(sb, players) - seatGap(sa, players));
+  }
+  diffs.sort((x, y) => x - y);
+  const pick = (q: number): number => (diffs.length ? diffs[Math.min(diffs.length - 1, Math.floor(q * diffs.length))]! : NaN);
+  return { label: 'seat gap (best − worst seat share)', scale: 'share', a: ga, b: gb, diff: gb - ga, lo: pick(0.025), hi: pick(0.975), n: common.length };
 }

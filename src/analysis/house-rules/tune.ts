@@ -233,6 +233,7 @@ export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: s
               yTitle: result.metricLabel,
               target: result.goal,
               best: best.values[i],
+              integerX: p.integer,
             }),
           })),
           {

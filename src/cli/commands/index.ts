@@ -13,4 +13,6 @@ export const COMMANDS: readonly Promise<CommandModule>[] = [
   import('./play.js'),
   import('./replay.js'),
   import('./study.js'),
+  import('./compare.js'),
+  import('./tune.js'),
 ];

@@ -194,7 +194,7 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     phase: 'alloc',
     round: 1,
   };
-  const over = decideWinner({ ...next, round: 0 }, null, eliminated);
+  const over = decideWinner(0, next, null, eliminated);
   if (over) return { ...next, phase: 'over', returns: over.shares, end: over.end };
   return startRound(next);
 }

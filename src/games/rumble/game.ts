@@ -9,7 +9,7 @@ import type { Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey, allocationMenu, bidMenu, movers, revealMenu, revealMovers } from './actions.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
-import { checkAllocation, checkReveal, controlledHeroes, needsReveal, revealNeeds } from './legality.js';
+import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, needsReveal } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { libraryWith } from './powers/library.js';
 import { resolveRound, startRound } from './round.js';
@@ -70,20 +70,27 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
   if (moves.length !== who.length) throw new UserError(`rumble: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
   if (s.phase === 'auction') return applyBids(s, moves);
   if (s.phase === 'alloc') {
-    const allocs: (Allocation | null)[] = s.heroes.map(() => null);
-    who.forEach((player, i) => {
+    const H = s.heroes.length;
+    const allocs: (Allocation | null)[] = new Array<Allocation | null>(H).fill(null);
+    for (let i = 0; i < who.length; i++) {
+      const player = who[i]!;
       const m = moves[i]!;
-      const heroes = controlledHeroes(s, player);
-      if (m.t !== 'alloc' || m.heroes.length !== heroes.length)
-        throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'alloc' ? m.heroes.length : m.t}; allowed: an "alloc" with ${heroes.length} allocation(s), one per controlled hero`);
-      heroes.forEach((h, j) => {
-        checkAllocation(s, h, m.heroes[j]!);
-        allocs[h] = m.heroes[j]!;
-      });
-    });
-    const next = { ...s, steps: s.steps + 1 };
-    if (revealNeeds(s, allocs).some(Boolean)) return { ...next, phase: 'reveal', pending: allocs };
-    return resolveRound(next, allocs, []);
+      // A player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
+      let j = 0;
+      for (let h = 0; h < H; h++) {
+        const hero = s.heroes[h]!;
+        if (!hero.alive || hero.controller !== player) continue;
+        const a = m.t === 'alloc' ? m.heroes[j] : undefined;
+        if (a === undefined) throw badAlloc(s, player, m);
+        checkAllocation(s, h, a);
+        allocs[h] = a;
+        j++;
+      }
+      if (m.t !== 'alloc' || m.heroes.length !== j) throw badAlloc(s, player, m);
+    }
+    const needs = computeRevealNeeds(s, allocs);
+    for (let h = 0; h < H; h++) if (needs[h]) return { ...s, steps: s.steps + 1, phase: 'reveal', pending: allocs };
+    return resolveRound(s, allocs, []);
   }
   if (s.phase === 'reveal') {
     const reveals: (RevealChoice | undefined)[] = s.heroes.map(() => undefined);
@@ -99,9 +106,14 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
         reveals[h] = r;
       });
     });
-    return resolveRound({ ...s, steps: s.steps + 1 }, s.pending!, reveals);
+    return resolveRound(s, s.pending!, reveals);
   }
   throw new UserError('rumble: the game is over; allowed: no more moves');
+}
+
+function badAlloc(s: RumbleState, player: number, m: RumbleAction): UserError {
+  const n = controlledHeroes(s, player).length;
+  return new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'alloc' ? m.heroes.length : m.t}; allowed: an "alloc" with ${n} allocation(s), one per controlled hero`);
 }
 
 function legalActions(s: RumbleState, player: number): readonly RumbleAction[] {

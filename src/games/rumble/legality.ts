@@ -92,43 +92,46 @@ export function hasFlag(s: RumbleState, hero: number, flag: 'precognition' | 're
   return powerInfo(s, hero)[flag];
 }
 
-function checkUses(s: RumbleState, hero: number, uses: readonly PowerUse[], phase: 'allocation' | 'reveal', where: string): void {
+function checkUses(s: RumbleState, hero: number, uses: readonly PowerUse[], phase: 'allocation' | 'reveal'): void {
+  // Messages are built only on failure (this runs for every applied move).
+  const what = phase === 'allocation' ? 'allocation' : 'reveal';
   if (uses.length === 0) return;
   const H = s.heroes.length;
   const info = powerInfo(s, hero);
   const perPower = new Array<number>(info.defs.length).fill(0);
   for (let i = 0; i < uses.length; i++) {
     const u = uses[i]!;
-    const f = `${where}: field uses.${i}`;
     const d = info.defs[u.power];
-    if (!d || !d.use) throw new UserError(`${f}.power is ${u.power}; allowed: the index of a held power that can be used`);
-    if (d.use.phase !== phase) throw new UserError(`${f}.power is ${u.power} (${d.name}); allowed: powers used at ${phase === 'allocation' ? 'Allocation' : 'Reveal'}`);
+    if (!d || !d.use) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.power is ${u.power}; allowed: the index of a held power that can be used`);
+    if (d.use.phase !== phase) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.power is ${u.power} (${d.name}); allowed: powers used at ${phase === 'allocation' ? 'Allocation' : 'Reveal'}`);
     const times = u.times ?? 1;
-    if (!Number.isInteger(times) || times < 1) throw new UserError(`${f}.times is ${String(u.times)}; allowed: an integer >= 1`);
+    if (!Number.isInteger(times) || times < 1) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.times is ${String(u.times)}; allowed: an integer >= 1`);
     const count = (perPower[u.power] ?? 0) + times;
     perPower[u.power] = count;
     const held = s.heroes[hero]!.powers[u.power]!;
     const activate = useLimit(d, held, 'activate');
     const exhaust = useLimit(d, held, 'exhaust');
-    if (activate !== undefined && count > activate) throw new UserError(`${f}.times is ${count} uses of ${d.name} this round; allowed: at most ${activate} (Activate)`);
-    if (exhaust !== undefined && held.uses + count > exhaust) throw new UserError(`${f}.times would make ${held.uses + count} uses of ${d.name} this game; allowed: at most ${exhaust} (Exhaust)`);
+    if (activate !== undefined && count > activate) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.times is ${count} uses of ${d.name} this round; allowed: at most ${activate} (Activate)`);
+    if (exhaust !== undefined && held.uses + count > exhaust) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.times would make ${held.uses + count} uses of ${d.name} this game; allowed: at most ${exhaust} (Exhaust)`);
     const needsX = d.use.spend === 'X' || d.use.burn === 'X' || d.use.drain === 'X';
-    if (needsX && (!Number.isInteger(u.x) || (u.x ?? -1) < 0)) throw new UserError(`${f}.x is ${String(u.x)}; allowed: an integer >= 0 for ${d.name}'s X`);
+    if (needsX && (!Number.isInteger(u.x) || (u.x ?? -1) < 0)) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.x is ${String(u.x)}; allowed: an integer >= 0 for ${d.name}'s X`);
     const t = u.target;
     if (d.use.target === 'hero' || d.use.target === 'opponent') {
       const ok = t !== undefined && Number.isInteger(t) && t >= 0 && t < H && s.heroes[t]!.alive && (d.use.target === 'hero' || t !== hero);
-      if (!ok) throw new UserError(`${f}.target is ${String(t)}; allowed: a living ${d.use.target === 'opponent' ? 'other ' : ''}hero (0..${H - 1})`);
+      if (!ok) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.target is ${String(t)}; allowed: a living ${d.use.target === 'opponent' ? 'other ' : ''}hero (0..${H - 1})`);
     }
     if (d.use.target === 'ownPower') {
       const ok = t !== undefined && t !== u.power && t >= 0 && t < s.heroes[hero]!.powers.length;
-      if (!ok) throw new UserError(`${f}.target is ${String(t)}; allowed: the index of another power this hero holds`);
+      if (!ok) throw new UserError(`rumble ${what} of hero ${hero}: field uses.${i}.target is ${String(t)}; allowed: the index of another power this hero holds`);
     }
   }
 }
 
+const ALLOC_WHERE = Array.from({ length: 16 }, (_, h) => `rumble allocation of hero ${h}`);
+
 /** Throws a UserError unless `a` is a legal Allocation for `hero`. */
 export function checkAllocation(s: RumbleState, hero: number, a: Allocation): void {
-  const where = `rumble allocation of hero ${hero}`;
+  const where = ALLOC_WHERE[hero] ?? `rumble allocation of hero ${hero}`;
   const H = s.heroes.length;
   if (!a || !Array.isArray(a.attack) || a.attack.length !== H) throw new UserError(`${where}: field attack has ${a?.attack?.length} entries; allowed: exactly ${H} (one per hero)`);
   let total = 0;
@@ -146,9 +149,9 @@ export function checkAllocation(s: RumbleState, hero: number, a: Allocation): vo
     if (!Number.isInteger(reserve) || reserve < 0) throw new UserError(`${where}: field reserve is ${reserve}; allowed: an integer >= 0`);
   }
   total += reserve;
-  const uses = a.uses ?? [];
-  checkUses(s, hero, uses, 'allocation', where);
-  if (uses.length) {
+  const uses = a.uses;
+  if (uses && uses.length) {
+    checkUses(s, hero, uses, 'allocation');
     const red = costReduction(s, hero);
     for (const u of uses) total += allocationCost(s, hero, u, red);
   }
@@ -173,6 +176,13 @@ const needsCache = new WeakMap<readonly (Allocation | null)[], boolean[]>();
 export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)[]): boolean[] {
   const cached = needsCache.get(allocs);
   if (cached && cached.length === s.heroes.length) return cached;
+  const out = computeRevealNeeds(s, allocs);
+  needsCache.set(allocs, out);
+  return out;
+}
+
+/** `revealNeeds` without the cache: for a fresh allocation list seen once (apply). */
+export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation | null)[]): boolean[] {
   const H = s.heroes.length;
   const out = new Array<boolean>(H).fill(false);
   for (let hero = 0; hero < H; hero++) {
@@ -201,7 +211,6 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
     }
     out[hero] = attackers >= 2 && triggering;
   }
-  needsCache.set(allocs, out);
   return out;
 }
 
@@ -236,7 +245,7 @@ export function checkReveal(s: RumbleState, allocs: readonly (Allocation | null)
       throw new UserError(`${where}: field reflex is ${String(r.reflex)}; allowed: 0..${usedReflex ? atk : 0} (Attack moved to Defense after using Quick Reflexes)`);
   }
   const uses = r.uses ?? [];
-  checkUses(s, hero, uses, 'reveal', where);
+  checkUses(s, hero, uses, 'reveal');
   let drain = 0;
   for (const u of uses) drain += drainCost(s, hero, u);
   if (drain > 0 && drain > s.heroes[hero]!.energy) throw new UserError(`${where}: field uses drains ${drain}; allowed: at most the hero's Energy ${s.heroes[hero]!.energy}`);

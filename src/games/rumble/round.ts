@@ -99,8 +99,7 @@ export class RoundCtx {
     this.controller = s.heroes.map((h) => h.controller);
     this.powers = s.heroes.map((h) => h.powers.slice());
     // Definitions come from the per-power-list cache (copied: discards write nulls).
-    this.defs = [];
-    for (let h = 0; h < H; h++) this.defs.push(powerInfo(s, h).defs.slice());
+    this.defs = s.heroes.map((h) => h.powers.map((p) => s.lib.get(p.id)));
     this.atk = new Array<number>(H * H).fill(0);
     this.extraUnblockable = new Array<number>(H * H).fill(0);
     this.def = zeros(H);
@@ -259,7 +258,12 @@ export function useCost(amount: number, reduction: number): number {
 /** Runs the round-start powers (Regeneration) at the beginning of a round. */
 export function startRound(s: RumbleState): RumbleState {
   let any = false;
-  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && powerInfo(s, h).roundStart) any = true;
+  // Library lookups, not the per-list cache: new lists here are short-lived (a WeakMap
+  // entry per round costs more in GC than it saves).
+  for (let h = 0; h < s.heroes.length && !any; h++) {
+    const hero = s.heroes[h]!;
+    if (hero.alive) for (let k = 0; k < hero.powers.length; k++) if (s.lib.get(hero.powers[k]!.id).roundStart) any = true;
+  }
   if (!any) return s;
   const c = new RoundCtx(s);
   c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
@@ -281,7 +285,10 @@ function compact(ps: readonly (HeldPower | null)[]): HeldPower[] {
   return out;
 }
 
-/** Resolves a round from the revealed allocations and the reveal choices (per hero). */
+/**
+ * Resolves a round from the revealed allocations and the reveal choices (per hero); the
+ * state returned counts the move that resolved it (`steps + 1`).
+ */
 export function resolveRound(
   s: RumbleState,
   allocs: readonly (Allocation | null)[],
@@ -378,15 +385,9 @@ export function resolveRound(
       for (let t = 0; t < (u.times ?? 1); t++) d.prepareUse?.(c, h, u.power, u);
     }
   }
-  for (const stage of STAGES) {
-    for (let h = 0; h < H; h++) {
-      if (!c.alive[h]) continue;
-      for (let k = 0; k < c.defs[h]!.length; k++) {
-        const d = c.defs[h]![k];
-        if (d && d.modify && c.powers[h]![k]) d.modify(c, h, k, stage);
-      }
-    }
-  }
+  modifyStage(c, 0);
+  modifyStage(c, 1);
+  modifyStage(c, 2);
   for (let h = 0; h < H; h++) {
     if (!c.alive[h]) continue;
     for (let j = 0; j < H; j++) {
@@ -433,24 +434,46 @@ export function resolveRound(
       for (let t = 0; t < (u.times ?? 1); t++) d.resolveUse?.(c, h, u.power, u);
     }
   }
-  for (let h = 0; h < H; h++) {
+  resolveHooks(c);
+
+  // 6. Round end.
+  roundEndHooks(c);
+
+  return finishRound(s, c);
+}
+
+/** Static stat changes of every living hero's powers, one stage (adds, multiplies, overrides). */
+function modifyStage(c: RoundCtx, stage: 0 | 1 | 2): void {
+  for (let h = 0; h < c.H; h++) {
     if (!c.alive[h]) continue;
-    for (let k = 0; k < c.defs[h]!.length; k++) {
-      const d = c.defs[h]![k];
+    const ds = c.defs[h]!;
+    for (let k = 0; k < ds.length; k++) {
+      const d = ds[k];
+      if (d && d.modify && c.powers[h]![k]) d.modify(c, h, k, stage);
+    }
+  }
+}
+
+function resolveHooks(c: RoundCtx): void {
+  for (let h = 0; h < c.H; h++) {
+    if (!c.alive[h]) continue;
+    const ds = c.defs[h]!;
+    for (let k = 0; k < ds.length; k++) {
+      const d = ds[k];
       if (d && d.resolve && c.powers[h]![k]) d.resolve(c, h, k);
     }
   }
+}
 
-  // 6. Round end.
-  for (let h = 0; h < H; h++) {
+/** Re-reads the lists each step: a hook may replace them (Brainswap) or discard. */
+function roundEndHooks(c: RoundCtx): void {
+  for (let h = 0; h < c.H; h++) {
     if (!c.alive[h]) continue;
     for (let k = 0; k < c.defs[h]!.length; k++) {
       const d = c.defs[h]![k];
       if (d && d.roundEnd && c.powers[h]![k]) d.roundEnd(c, h, k);
     }
   }
-
-  return finishRound(s, c);
 }
 
 function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {
@@ -596,14 +619,18 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   const lastAttacks = c.atk.slice();
   const next: RumbleState = {
     ...s,
+    phase: 'alloc',
+    round: s.round + 1,
+    steps: s.steps + 1,
     heroes,
     rng: c.dice.state,
     pending: null,
     lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
   };
-  const returns = decideWinner(next, c, eliminated);
-  if (returns) return { ...next, phase: 'over', returns: returns.shares, end: returns.end };
-  return startRound({ ...next, phase: 'alloc', round: s.round + 1 });
+  // decideWinner reads the round just played (the round cap).
+  const returns = decideWinner(s.round, next, c, eliminated);
+  if (returns) return { ...next, phase: 'over', round: s.round, returns: returns.shares, end: returns.end };
+  return startRound(next);
 }
 
 const NO_BLEED: readonly number[] = Object.freeze([]);
@@ -632,7 +659,7 @@ function splitWin(s: RumbleState, heroes: number[], end: string): { shares: numb
 }
 
 /** Win shares per player when the game ends now, else null. */
-export function decideWinner(s: RumbleState, c: RoundCtx | null, eliminated: readonly boolean[]): { shares: number[]; end: string } | null {
+export function decideWinner(round: number, s: RumbleState, c: RoundCtx | null, eliminated: readonly boolean[]): { shares: number[]; end: string } | null {
   if (c) {
     const alt: number[] = [];
     for (let h = 0; h < s.heroes.length && h < c.H; h++) if (c.altWin[h] && s.heroes[h]!.alive) alt.push(h);
@@ -648,7 +675,7 @@ export function decideWinner(s: RumbleState, c: RoundCtx | null, eliminated: rea
     for (let h = 0; h < eliminated.length; h++) if (eliminated[h]) last.push(h);
     return splitWin(s, last.length ? last : s.heroes.map((_, i) => i), 'all-dead');
   }
-  if (s.round >= s.opts.roundCap) {
+  if (round >= s.opts.roundCap) {
     let best = -Infinity;
     for (const h of alive) best = Math.max(best, s.heroes[h]!.energy);
     return splitWin(s, alive.filter((h) => s.heroes[h]!.energy === best), 'cap');

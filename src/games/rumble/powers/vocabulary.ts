@@ -379,18 +379,17 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
   }
   const by = (when: Effect['when']) => spec.effects.filter((e) => e.when === when);
   /** Guards an effect with its conditions and its once-per-round/game rule. */
-  const fire = (e: Effect, env: Env, go: () => boolean | void): boolean => {
+  const fireAll = (e: Effect, env: Env, actions: readonly Action[], stage?: 0 | 1 | 2): boolean => {
     const held = env.c.powers[env.self]![env.k];
     if (!held) return false;
     if (e.once === 'game' && held.fired > 0) return false;
     if (e.once === 'round' && held.fired === env.c.round) return false;
     if (e.kind !== 'any' && env.ev && env.ev.kind !== e.kind) return false;
-    if (!holds(env, e.if)) return false;
+    if (e.if.length && !holds(env, e.if)) return false;
     if (e.once) env.c.update(env.self, env.k, { fired: env.c.round });
     env.held = env.c.powers[env.self]![env.k] ?? held;
-    return go() === true;
+    return run(env, actions, stage);
   };
-  const fireAll = (e: Effect, env: Env, actions: readonly Action[], stage?: 0 | 1 | 2) => fire(e, env, () => run(env, actions, stage));
 
   // Static effects run in three stages (adds, multiplies, overrides); each effect is
   // split once here so a stage only visits the actions that belong to it.

@@ -1,0 +1,88 @@
+/**
+ * `crucible compare <game> --a <options> --b <options>`: A/B test of two house-rule sets
+ * on common seeds with SPRT early stopping; writes a report with a forest plot of how
+ * each seat's share, the draw rate and the game length moved.
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import { splitAgentList } from '../../../agents/index.js';
+import { compareReport, compareRules } from '../../analysis/house-rules/compare.js';
+import { writeReport, writeReportsIndex } from '../../analysis/report/write.js';
+import { UserError, showValue } from '../../core/errors.js';
+import { createHash } from 'node:crypto';
+import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+
+interface CompareFlags {
+  a: string;
+  b: string;
+  agents: string;
+  games: string;
+  batch: string;
+  seed: string;
+  h0: string;
+  h1: string;
+  workers?: string;
+  out: string;
+  progress: boolean;
+}
+
+export function numberArg(name: string, raw: string): number {
+  const x = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(x)) throw new UserError(`${name} is ${showValue(raw)}; allowed: a number`);
+  return x;
+}
+
+export function register(program: Command): void {
+  program
+    .command('compare')
+    .description('A/B test two house-rule sets on common seeds (SPRT early stop) and write a report')
+    .argument('<game>', 'game id (see `crucible games`)')
+    .requiredOption('--a <json|file>', 'rule set A: inline JSON options or a .json/.yaml file')
+    .requiredOption('--b <json|file>', 'rule set B: inline JSON options or a .json/.yaml file')
+    .option('--agents <list>', 'agent specs, one per slot', 'mcts:iterations=100')
+    .option('--games <n>', 'most games per rule set', '2000')
+    .option('--batch <n>', 'games per batch between SPRT checks (even)', '200')
+    .option('--seed <seed>', 'master seed', '1')
+    .option('--h0 <x>', "SPRT null: change of the first seat's share", '0')
+    .option('--h1 <x>', "SPRT alternative: change of the first seat's share (tested both ways)", '0.05')
+    .option('--workers <n>', 'worker threads')
+    .option('--out <dir>', 'reports folder', 'reports')
+    .option('--no-progress', 'no progress bars')
+    .addHelpText(
+      'after',
+      `
+Example:
+  crucible compare gladiator-duel --a '{}' --b '{"lightApBonus": 2}' --agents mcts:iterations=100 --games 2000`,
+    )
+    .action(async (gameId: string, flags: CompareFlags) => {
+      const agents = splitAgentList(flags.agents);
+      if (agents.length === 0) throw new UserError(`--agents is ${showValue(flags.agents)}; allowed: a comma-separated list of agent specs`);
+      const config = {
+        gameId,
+        optionsA: optionsArg('--a', flags.a),
+        optionsB: optionsArg('--b', flags.b),
+        agents,
+        games: positiveInt('--games', flags.games),
+        batch: positiveInt('--batch', flags.batch),
+        seed: parseSeed(flags.seed),
+        h0: numberArg('--h0', flags.h0),
+        h1: numberArg('--h1', flags.h1),
+      };
+      const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { a: config.optionsA, b: config.optionsB }, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
+      const id = `compare-${gameId}-${hash}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+      const result = await compareRules(config, {
+        workers: flags.workers === undefined ? undefined : positiveInt('--workers', flags.workers),
+        runDir: path.join('runs', id),
+        progress: flags.progress && process.stderr.isTTY === true,
+      });
+      const report = compareReport(config, result, { id, command: ['crucible', ...process.argv.slice(2)].join(' ') });
+      const dir = path.join(flags.out, id);
+      await writeReport(report, dir);
+      writeReportsIndex(flags.out);
+      const lines = [`SPRT: ${result.sprt.decision} after ${result.gamesPerSide} games per rule set`];
+      for (const c of result.changes) lines.push(`  ${c.label}: A ${c.a.toFixed(3)}  B ${c.b.toFixed(3)}  change ${c.diff.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}]`);
+      lines.push(...report.verdicts.map((v) => `${v.strength === 'supported' ? '✔' : '·'} ${v.statement}`));
+      lines.push(`Report: ${path.join(dir, 'index.html')}`);
+      process.stdout.write(lines.join('\n') + '\n');
+    });
+}

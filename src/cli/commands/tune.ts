@@ -1,0 +1,100 @@
+/**
+ * `crucible tune <game> --param <path> --range lo..hi --target <metric>`: searches
+ * numeric rule options (grid, then refinement around the best; the same seeds at every
+ * setting) for the setting that best meets the target, and writes a report with the
+ * response curve(s).
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import { splitAgentList } from '../../../agents/index.js';
+import { parseRange, TUNE_TARGETS, tuneReport, tuneRules, type TuneTarget } from '../../analysis/house-rules/tune.js';
+import { writeReport, writeReportsIndex } from '../../analysis/report/write.js';
+import { UserError, showValue } from '../../core/errors.js';
+import { createHash } from 'node:crypto';
+import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { numberArg } from './compare.js';
+
+interface TuneFlags {
+  param: string[];
+  range: string[];
+  target: string;
+  goal?: string;
+  options?: string;
+  agents: string;
+  games: string;
+  seed: string;
+  points?: string;
+  refine: string;
+  workers?: string;
+  out: string;
+  progress: boolean;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+export function register(program: Command): void {
+  program
+    .command('tune')
+    .description('find the setting of numeric rule options that best meets a target (balance, first-player, draws, length)')
+    .argument('<game>', 'game id (see `crucible games`)')
+    .option('--param <path>', 'numeric option path, e.g. lightApBonus or gladiators.0.strength (repeatable)', collect, [])
+    .option('--range <lo..hi>', 'range of the matching --param (repeatable, same order)', collect, [])
+    .option('--target <metric>', `what to optimise: ${TUNE_TARGETS.join(', ')}`, 'balance')
+    .option('--goal <x>', 'value to reach (default: fair share for balance/first-player, 0 for draws; required for length)')
+    .option('--options <json|file>', 'base rule options')
+    .option('--agents <list>', 'agent specs, one per slot', 'mcts:iterations=100')
+    .option('--games <n>', 'games per setting (paired, same seeds at every setting)', '400')
+    .option('--seed <seed>', 'master seed', '1')
+    .option('--points <n>', 'grid points per param (default 5 for one param, 3 for several)')
+    .option('--refine <n>', 'refinement rounds around the best setting', '1')
+    .option('--workers <n>', 'worker threads')
+    .option('--out <dir>', 'reports folder', 'reports')
+    .option('--no-progress', 'no progress bars')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crucible tune gladiator-duel --param lightApBonus --range 0..3 --target balance \\
+    --options '{"gladiators":[{"type":"light"},{"type":"heavy"}]}' --games 400
+  crucible tune gladiator-duel --param saves.heavy --range 4..7 --param lightApBonus --range 0..2`,
+    )
+    .action(async (gameId: string, flags: TuneFlags) => {
+      if (flags.param.length === 0) throw new UserError('--param is missing; allowed: a numeric option path such as lightApBonus, with --range lo..hi');
+      if (flags.param.length !== flags.range.length) {
+        throw new UserError(`--range is given ${flags.range.length} time(s) for ${flags.param.length} --param(s); allowed: one --range per --param`);
+      }
+      if (!TUNE_TARGETS.includes(flags.target as TuneTarget)) throw new UserError(`--target is ${showValue(flags.target)}; allowed: ${TUNE_TARGETS.join(', ')}`);
+      const agents = splitAgentList(flags.agents);
+      const config = {
+        gameId,
+        baseOptions: flags.options === undefined ? {} : optionsArg('--options', flags.options),
+        params: flags.param.map((p, i) => ({ path: p, ...parseRange(p, flags.range[i]!) })),
+        target: flags.target as TuneTarget,
+        goal: flags.goal === undefined ? undefined : numberArg('--goal', flags.goal),
+        agents,
+        games: positiveInt('--games', flags.games),
+        seed: parseSeed(flags.seed),
+        points: flags.points === undefined ? undefined : positiveInt('--points', flags.points),
+        refinements: Number(flags.refine) >= 0 ? Math.floor(Number(flags.refine)) : 1,
+      };
+      const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { base: config.baseOptions, params: config.params, target: config.target }, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
+      const id = `tune-${gameId}-${hash}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+      const result = await tuneRules(config, {
+        workers: flags.workers === undefined ? undefined : positiveInt('--workers', flags.workers),
+        runDir: path.join('runs', id),
+        progress: flags.progress && process.stderr.isTTY === true,
+      });
+      const report = tuneReport(config, result, { id, command: ['crucible', ...process.argv.slice(2)].join(' ') });
+      const dir = path.join(flags.out, id);
+      await writeReport(report, dir);
+      writeReportsIndex(flags.out);
+      const e = result.best.evaluation;
+      process.stdout.write(
+        [
+          `Best: ${result.params.map((p, i) => `${p.path}=${result.best.values[i]}`).join(', ')}: ${result.metricLabel} ${e.value.toFixed(3)} [${e.lo.toFixed(3)}, ${e.hi.toFixed(3)}] n=${e.n} (goal ${result.goal})`,
+          `Settings tried: ${result.all.length}`,
+          `Report: ${path.join(dir, 'index.html')}`,
+        ].join('\n') + '\n',
+      );
+    });
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { compareReport, compareRules } from '../../../src/analysis/house-rules/compare.js';
+import { getPath, setPath } from '../../../src/analysis/house-rules/paths.js';
+import { UserError } from '../../../src/core/errors.js';
+import { resolveCoin } from './coin-game.js';
+
+const base = { gameId: 'coin', agents: ['random'], seed: 11 } as const;
+
+describe('compareRules', () => {
+  it('detects a real rule difference and stops early by SPRT', async () => {
+    const cfg = { ...base, optionsA: { bias: 0.5 }, optionsB: { bias: 0.7 }, games: 2000, batch: 100 };
+    // Without a resolver, a game outside the registry is a UserError listing the games.
+    await expect(compareRules(cfg)).rejects.toThrow(/unknown game "coin"/);
+    const res = await compareRules(cfg, { resolveGame: resolveCoin });
+    expect(res.sprt.decision).toBe('raises');
+    expect(res.gamesPerSide).toBeLessThan(2000);
+    const first = res.changes.find((c) => c.label.startsWith('seat 1'))!;
+    expect(first.lo).toBeGreaterThan(0);
+    expect(first.diff).toBeGreaterThan(0.1);
+    expect(first.diff).toBeLessThan(0.3);
+    const report = compareReport(cfg, res, { id: 'coin-ab', command: 'test' });
+    expect(report.verdicts.find((v) => v.statement.startsWith('seat 1'))!.strength).toBe('supported');
+  });
+
+  it('reports no change for identical rule sets (intervals contain zero, common seeds)', async () => {
+    const cfg = { ...base, optionsA: { bias: 0.6 }, optionsB: { bias: 0.6 }, games: 400, batch: 200 };
+    const res = await compareRules(cfg, { resolveGame: resolveCoin });
+    for (const c of res.changes) {
+      expect(c.diff).toBe(0); // same seeds, same rules: every game is identical
+      expect(c.n).toBe(res.gamesPerSide);
+    }
+    const report = compareReport(cfg, res, { id: 'coin-same', command: 'test' });
+    expect(report.verdicts.every((v) => v.strength === 'inconclusive')).toBe(true);
+  });
+
+  it('rejects bad options with a UserError naming the field', async () => {
+    const cfg = { ...base, optionsA: { bias: 2 }, optionsB: {}, games: 10 };
+    await expect(compareRules(cfg, { resolveGame: resolveCoin })).rejects.toThrow(/bias is 2/);
+    await expect(compareRules({ ...cfg, optionsA: {}, h0: 0.1, h1: 0 }, { resolveGame: resolveCoin })).rejects.toBeInstanceOf(UserError);
+  });
+});
+
+describe('option paths', () => {
+  it('sets nested paths and tuple indices without mutating the input', () => {
+    const o = Object.freeze({ a: Object.freeze({ b: 1 }), list: Object.freeze([Object.freeze({ s: 3 }), Object.freeze({ s: 4 })]) });
+    const p = setPath(o, 'list.1.s', 9);
+    expect(getPath(p, 'list.1.s')).toBe(9);
+    expect(getPath(o, 'list.1.s')).toBe(4);
+    expect(p['a']).toBe(o.a); // structural sharing off the path
+    expect(() => setPath(o, 'a.c', 1)).toThrow(/field "a.c" does not exist/);
+    expect(() => setPath(o, 'list.5.s', 1)).toThrow(/index "5" is out of range/);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseRange, searchGrid, tuneReport, tuneRules } from '../../../src/analysis/house-rules/tune.js';
+import { resolveCoin } from './coin-game.js';
+
+describe('searchGrid', () => {
+  it('finds the minimum of a known function with refinement', async () => {
+    const { best, all } = await searchGrid(
+      [{ path: 'x', lo: 0, hi: 8, integer: true }],
+      async ([x]) => ({ value: x!, lo: x!, hi: x!, n: 1, objective: Math.abs(x! - 3) }),
+      { points: 3, refinements: 2 },
+    );
+    expect(best.values).toEqual([3]);
+    expect(new Set(all.map((e) => e.values[0])).size).toBe(all.length); // no setting evaluated twice
+  });
+});
+
+describe('tuneRules', () => {
+  it('finds the fair coin (bias 0.5) for target balance, on common seeds', async () => {
+    const config = {
+      gameId: 'coin',
+      baseOptions: {},
+      params: [{ path: 'bias', lo: 0.1, hi: 0.9 }],
+      target: 'balance' as const,
+      agents: ['random'],
+      games: 400,
+      seed: 5,
+      points: 5,
+      refinements: 1,
+    };
+    const res = await tuneRules(config, { resolveGame: resolveCoin });
+    expect(res.best.values[0]).toBeCloseTo(0.5, 5);
+    expect(res.best.evaluation.lo).toBeLessThan(0.5);
+    expect(res.best.evaluation.hi).toBeGreaterThan(0.5);
+    // The response is monotone in the bias because every setting uses the same seeds.
+    const values = [...res.all].sort((a, b) => a.values[0]! - b.values[0]!).map((e) => e.evaluation.value);
+    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThanOrEqual(values[i - 1]!);
+    const report = tuneReport(config, res, { id: 'coin-tune', command: 'test' });
+    expect(report.sections[0]!.blocks.some((b) => b.kind === 'chart')).toBe(true);
+  });
+
+  it('tunes a nested integer option for a length goal', async () => {
+    const res = await tuneRules(
+      { gameId: 'coin', baseOptions: {}, params: [{ path: 'nested.steps', lo: 1, hi: 9 }], target: 'length', goal: 6, agents: ['random'], games: 10, seed: 1 },
+      { resolveGame: resolveCoin },
+    );
+    expect(res.params[0]!.integer).toBe(true);
+    expect(res.best.values).toEqual([6]);
+  });
+
+  it('rejects unknown paths, non-numeric options and bad ranges', async () => {
+    const run = (path: string) =>
+      tuneRules({ gameId: 'coin', baseOptions: {}, params: [{ path, lo: 0, hi: 1 }], target: 'balance', agents: ['random'], games: 2, seed: 1 }, { resolveGame: resolveCoin });
+    await expect(run('nope')).rejects.toThrow(/field "nope" does not exist/);
+    await expect(run('nested')).rejects.toThrow(/not a number/);
+    expect(() => parseRange('bias', '3..1')).toThrow(/lo < hi/);
+    expect(parseRange('bias', '0..2.5')).toEqual({ lo: 0, hi: 2.5 });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from 'vega-lite';
+import * as charts from '../../../src/analysis/charts.js';
+import { sampleReport } from './fixture.js';
+
+type Spec = Record<string, any>;
+const layers = (s: Spec): Spec[] => (s['layer'] as Spec[]) ?? [s];
+const allData = (s: Spec): Spec[] => [s['data'], ...layers(s).map((l) => l['data'])].filter(Boolean).flatMap((d) => d.values);
+
+describe('chart specs', () => {
+  const specs = sampleReport().sections[0]!.blocks.flatMap((b) => (b.kind === 'chart' ? [b] : []));
+
+  it.each(specs.map((c) => [c.id, c.spec] as const))('%s is valid Vega-Lite v6 with a title and embedded data', (_id, spec) => {
+    expect(spec['$schema']).toMatch(/vega-lite\/v6/);
+    expect((spec['title'] as Spec).text).toBeTruthy();
+    expect(allData(spec as Spec).length).toBeGreaterThan(0);
+    expect(() => compile(spec as never)).not.toThrow();
+  });
+
+  it('heatmap puts the interval and n in the tooltip and labels cells', () => {
+    const s = charts.matchupHeatmap([{ row: 'Heavy', col: 'Light', share: 0.6, lo: 0.5, hi: 0.7, n: 100 }], { title: 't' }) as Spec;
+    const rect = layers(s)[0]!;
+    const tips = rect['encoding'].tooltip.map((t: Spec) => t['title']);
+    expect(tips).toEqual(expect.arrayContaining(['95% interval', 'games', 'win share']));
+    expect(s['data'].values[0]).toMatchObject({ interval: '[0.50, 0.70]', label: '0.60', n: 100 });
+    expect(rect['encoding'].color.scale.domainMid).toBe(0.5);
+    expect(layers(s)[1]!['mark'].type).toBe('text');
+  });
+
+  it('forest plot draws intervals as rules and a vertical line at zero', () => {
+    const s = charts.forestPlot([{ label: 'x', estimate: 0.1, lo: 0.05, hi: 0.15 }], { title: 't', xTitle: 'change' }) as Spec;
+    const [interval, , zero] = layers(s);
+    expect(interval!['encoding'].x2.field).toBe('hi');
+    expect(zero!['data'].values).toEqual([{ zero: 0 }]);
+    expect(zero!['encoding'].x.field).toBe('zero');
+  });
+
+  it('cost scatter has the y = x line and labels only the outliers', () => {
+    const s = charts.costScatter([{ name: 'Cheap', listed: 10, fitted: 15 }, { name: 'Fair', listed: 5, fitted: 5.2 }], { title: 't', outlierGap: 1 }) as Spec;
+    const diag = layers(s)[0]!['data'].values;
+    expect(diag.every((p: Spec) => p['listed'] === p['fitted'])).toBe(true);
+    const pts = layers(s)[2]!['data'].values as Spec[];
+    expect(pts.filter((p) => p['outlier']).map((p) => p['name'])).toEqual(['Cheap']);
+    expect(layers(s)[3]!['transform']).toEqual([{ filter: 'datum.outlier' }]);
+  });
+
+  it('response curve marks the target and the best setting; seat bars mark the fair share', () => {
+    const r = charts.responseCurve([{ x: 1, value: 0.5, lo: 0.4, hi: 0.6 }], { title: 't', xTitle: 'x', yTitle: 'y', target: 0.5, best: 1 }) as Spec;
+    expect(layers(r).map((l) => l['mark'].type)).toEqual(['area', 'line', 'rule', 'rule']);
+    const b = charts.seatShareBars([{ seat: 's1', share: 0.3, lo: 0.2, hi: 0.4, n: 50 }, { seat: 's2', share: 0.3, lo: 0.2, hi: 0.4, n: 50 }, { seat: 's3', share: 0.4, lo: 0.3, hi: 0.5, n: 50 }], { title: 't' }) as Spec;
+    expect(layers(b)[2]!['data'].values[0].fair).toBeCloseTo(1 / 3, 3);
+  });
+
+  it('axis titles carry units', () => {
+    const h = charts.lengthHistogram([1, 2], { title: 't' }) as Spec;
+    expect(layers(h)[0]!['encoding'].x.title).toBe('game length (decisions)');
+    const r = charts.ratingBars([{ name: 'a', rating: 1, lo: 0, hi: 2 }], { title: 't' }) as Spec;
+    expect(layers(r)[0]!['encoding'].x.title).toBe('rating (Elo points)');
+  });
+});
