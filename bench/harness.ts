@@ -123,8 +123,8 @@ export interface WorkersResult {
 
 /**
  * Runner throughput (games/s through `runMatch`, no run folder) for each worker count.
- * The thread pool is started and warmed by a short run first, so the figure is the
- * steady rate a long run sees (thread start-up, about half a second, is not counted).
+ * Threads are started and warmed by a run of other games first (the pool is kept
+ * between runs), so the figure is the steady rate a long run sees.
  * Worker counts are measured in turn for `rounds` rounds and the best round of each is
  * kept, so a burst of load from another process does not decide the ratio.
  */
@@ -137,7 +137,8 @@ export async function measureWorkers(
   const best = new Map<number, WorkersResult>();
   for (let round = 0; round < (opts.rounds ?? 3); round++) {
     for (const w of counts) {
-      if (round === 0) await runMatch({ ...config, games: Math.max(8, w * 4), seed: `${String(config.seed)}-warmup` }, { workers: w });
+      // Warm the threads (start-up and JIT) on other games, as the main thread already is.
+      if (round === 0) await runMatch({ ...config, games: Math.max(8 * w, Math.floor(config.games / 4)), seed: `${String(config.seed)}-warmup` }, { workers: w });
       const start = performance.now();
       const cpu = process.cpuUsage();
       await runMatch(config, { workers: w });

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js';
+import { describeBackend, initTf } from '../src/analysis/tf.js';
 import type { Study } from './study.js';
 import { STUDIES } from './index.js';
 
@@ -20,6 +21,8 @@ export interface StudyRunOptions {
   readonly runs?: string;
   readonly command: string;
   readonly progress: boolean;
+  /** A user's content file handed to the studies (see StudyContext.powerFile). */
+  readonly powerFile?: string;
   /** Where to print one progress line per study (default: stderr). */
   readonly log?: (line: string) => void;
 }
@@ -37,6 +40,9 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const runsRoot = resolve(opts.runs ?? 'runs');
   const outcomes: StudyOutcome[] = [];
+  // Fits (cost curves, fair prices) run on tfjs: start the best backend once, and say which.
+  await initTf();
+  log(describeBackend());
   for (const [i, study] of studies.entries()) {
     log(`[${i + 1}/${studies.length}] ${study.name}: ${study.title}`);
     const started = performance.now();
@@ -48,6 +54,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       runDir: join(runsRoot, `${study.name}-${opts.full ? 'full' : 'quick'}-seed-${String(opts.seed).replace(/[^A-Za-z0-9_.-]/g, '_')}`),
       command: opts.command,
       progress: opts.progress,
+      ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
     });
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);

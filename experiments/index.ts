@@ -10,6 +10,9 @@ import { gladiatorDuelTuning } from './gladiator-duel-tuning.js';
 import { darkHeroBuilds } from './dark-hero-builds.js';
 import { darkHeroFairness } from './dark-hero-fairness.js';
 import { darkHeroHouseRules } from './dark-hero-house-rules.js';
+import { rumblePowerValuesStudy } from './rumble-power-values.js';
+import { rumbleAuctionMetaStudy } from './rumble-auction-meta.js';
+import { rumbleDominanceStudy } from './rumble-dominance.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -17,6 +20,9 @@ export const STUDIES: readonly Study[] = [
   darkHeroBuilds,
   darkHeroFairness,
   darkHeroHouseRules,
+  rumblePowerValuesStudy,
+  rumbleAuctionMetaStudy,
+  rumbleDominanceStudy,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

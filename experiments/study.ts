@@ -19,6 +19,11 @@ export interface StudyContext {
   readonly command: string;
   /** Show progress bars (TTY) or stay quiet. */
   readonly progress: boolean;
+  /**
+   * A user's own content file (e.g. a Rumble power file) that studies of games with
+   * user content add to their runs. Studies of other games ignore it.
+   */
+  readonly powerFile?: string;
 }
 
 export interface Study {

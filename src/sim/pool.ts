@@ -1,16 +1,19 @@
 /**
  * The worker-thread pool of the runner. Starting a thread costs about half a second
- * (it loads TypeScript through tsx and imports the engines), so one pool is kept and
- * reused by consecutive runs (a study runs many), and closed once it has been idle for
- * a moment or when `closeRunnerPool` is called (the CLI does, as it exits).
+ * (it loads TypeScript through tsx and imports the engines) and its JIT warms up over
+ * its first games, so one pool is kept and reused by consecutive runs (a study runs
+ * many). An idle pool does not keep the process alive (its threads are unref'd), and
+ * it closes after a while or when `closeRunnerPool` is called (the CLI does, as it exits).
  */
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
 
-/** An idle pool closes itself after this long (so scripts that never close it still exit). */
-const IDLE_CLOSE_MS = 1000;
+/** An idle pool closes itself after this long, to give its memory back. */
+const IDLE_CLOSE_MS = 30_000;
+/** ...or after this long if its threads could not be unref'd (so a script still exits soon). */
+const IDLE_CLOSE_REFFED_MS = 1000;
 
 interface Shared {
   readonly pool: workerpool.Pool;
@@ -26,6 +29,23 @@ function newPool(size: number): workerpool.Pool {
   const pool = workerpool.pool(WORKER_ENTRY, { workerType: 'thread', maxWorkers: size });
   live.add(pool);
   return pool;
+}
+
+/**
+ * Refs or unrefs the pool's threads, so an idle pool does not hold the process open.
+ * workerpool has no API for it: this reaches its thread handles, and reports false if
+ * their shape has changed.
+ */
+function setThreadsRef(pool: workerpool.Pool, ref: boolean): boolean {
+  const handlers = (pool as unknown as { workers?: { worker?: { ref?: () => void; unref?: () => void } }[] }).workers;
+  if (!Array.isArray(handlers)) return false;
+  for (const handler of handlers) {
+    const worker = handler.worker;
+    if (typeof worker?.ref !== 'function' || typeof worker.unref !== 'function') return false;
+    if (ref) worker.ref();
+    else worker.unref();
+  }
+  return true;
 }
 
 function terminate(pool: workerpool.Pool, force = false): Promise<void> {
@@ -45,12 +65,14 @@ export function acquirePool(size: number): { pool: workerpool.Pool; release: () 
   if (shared.size === size) {
     const s = shared;
     s.users++;
+    setThreadsRef(s.pool, true);
     return {
       pool: s.pool,
       release: () => {
         s.users--;
         if (s.users === 0 && shared === s) {
-          idleTimer = setTimeout(() => void closeRunnerPool(), IDLE_CLOSE_MS);
+          const unrefed = setThreadsRef(s.pool, false);
+          idleTimer = setTimeout(() => void closeRunnerPool(), unrefed ? IDLE_CLOSE_MS : IDLE_CLOSE_REFFED_MS);
           idleTimer.unref();
         }
       },

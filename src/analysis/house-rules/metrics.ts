@@ -1,8 +1,8 @@
 /**
  * Measures compared between rule sets (seat gap, seat shares, draws, length) and their
- * paired differences. Two runs
- * with the same seeds share their games one by one (common random numbers), so a
- * difference is taken game by game and its interval is a t interval over games.
+ * paired differences. Two runs with the same seeds share their games one by one (common
+ * random numbers), so a difference is taken game by game and its interval is a t
+ * interval over games (a bootstrap over games for the seat gap).
  */
 import type { GameRecord } from '../../sim/types.js';
 import { tInterval } from '../stats/descriptive.js';

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
 import { positiveInt, seed as parseSeed } from '../args.js';
+import { loadPowerFile } from '../../games/rumble/powers/vocabulary.js';
 
 interface StudyFlags {
   full?: boolean;
@@ -14,6 +15,7 @@ interface StudyFlags {
   out: string;
   runs: string;
   progress: boolean;
+  powerFile?: string;
 }
 
 export function register(program: Command): void {
@@ -27,6 +29,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'reports folder', 'reports')
     .option('--runs <dir>', 'folder for raw game records (an interrupted study resumes from it)', 'runs')
     .option('--no-progress', 'no progress bars')
+    .option('--power-file <file>', 'your own Rumble power file (YAML/JSON) to add to the Rumble studies')
     .addHelpText(
       'after',
       `
@@ -44,8 +47,15 @@ Open reports/index.html in a browser (it works offline).`,
         runs: flags.runs,
         command: ['crucible', ...process.argv.slice(2)].join(' '),
         progress: flags.progress && process.stderr.isTTY === true,
+        ...(flags.powerFile === undefined ? {} : { powerFile: checkedPowerFile(flags.powerFile) }),
       };
       if (name === 'default') await runDefaultStudy(common);
       else await runStudies([getStudy(name)], { ...common, full: flags.full ?? false });
     });
+}
+
+/** Validates a power file up front, so a bad file fails before any study runs. */
+function checkedPowerFile(path: string): string {
+  loadPowerFile(path);
+  return path;
 }

@@ -66,7 +66,7 @@ function toMove(s: RumbleState): readonly number[] {
 }
 
 function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
-  const who = toMove(s);
+  const who = s.phase === 'alloc' ? allocMovers(s) : toMove(s);
   if (moves.length !== who.length) throw new UserError(`rumble: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
   if (s.phase === 'auction') return applyBids(s, moves);
   if (s.phase === 'alloc') {
@@ -109,6 +109,20 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
     return resolveRound(s, s.pending!, reveals);
   }
   throw new UserError('rumble: the game is over; allowed: no more moves');
+}
+
+/** Players with a living hero, in order (`movers` without a list per player). */
+function allocMovers(s: RumbleState): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < s.opts.players; p++) {
+    for (const h of s.heroes) {
+      if (h.alive && h.controller === p) {
+        out.push(p);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 function badAlloc(s: RumbleState, player: number, m: RumbleAction): UserError {
@@ -158,11 +172,14 @@ function observe(s: RumbleState, player: number): RumbleState {
   return { ...s, bidLog, auction };
 }
 
-function determinize(obs: RumbleState, _player: number, _rng: Rng): RumbleState {
-  // Hidden bids never affect later rules; a hidden value becomes 0.
-  if (obs.opts.auction.bidsRevealed) return obs;
+function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {
+  // The random stream is resampled, so a searching agent cannot read future dice
+  // (Lightning Strike, curses, seeded draws). Hidden bids never affect later rules: a
+  // hidden value becomes 0.
+  const fresh = rng.u32() | 0;
+  if (obs.opts.auction.bidsRevealed) return { ...obs, rng: fresh };
   const auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
-  return { ...obs, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction };
+  return { ...obs, rng: fresh, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction };
 }
 
 function describeAction(s: RumbleState, player: number, a: RumbleAction): string {
@@ -192,18 +209,34 @@ function describeState(s: RumbleState): string {
   return `Rumble round ${s.round}, phase ${s.phase}${s.auction ? `, lots ${s.auction.lots.join(', ')}` : ''}\n${heroes}`;
 }
 
-/** Energy share of each player's living heroes: a cheap value for cut rollouts. */
+/**
+ * Each player's chance of winning, estimated from its living heroes' strength: Energy
+ * plus a quarter of the held powers' estimated worth (their bidding prior), cubed — the
+ * last hero standing is usually the one with the most left, so a lead counts more than
+ * in proportion. Calibration (Brier score of the round-4 estimate against the result,
+ * 388 random 4-hero auction games): 0.088, against 0.113 for a plain Energy share and
+ * 0.184 for 1/4 each (squared: 0.100; a full prior: worse).
+ */
 function evaluate(s: RumbleState): readonly number[] {
   const P = s.opts.players;
   const v = new Array<number>(P).fill(0);
   let total = 0;
+  const scale = s.opts.startEnergy / 100;
   for (const h of s.heroes) {
     if (!h.alive || h.energy <= 0) continue;
-    v[h.controller]! += h.energy;
-    total += h.energy;
+    let strength = h.energy;
+    for (const p of h.powers) strength += Math.max(0, s.lib.get(p.id).prior) * scale * POWER_WORTH;
+    const x = strength * strength * strength;
+    v[h.controller]! += x;
+    total += x;
   }
-  return total > 0 ? v.map((x) => x / total) : v.map(() => 1 / P);
+  if (total <= 0) return v.map(() => 1 / P);
+  for (let p = 0; p < P; p++) v[p]! /= total;
+  return v;
 }
+
+/** Share of a power's bidding prior counted as Energy in `evaluate`. */
+const POWER_WORTH = 0.25;
 
 export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions> = {
   id: 'rumble',

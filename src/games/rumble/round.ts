@@ -99,7 +99,9 @@ export class RoundCtx {
     this.controller = s.heroes.map((h) => h.controller);
     this.powers = s.heroes.map((h) => h.powers.slice());
     // Definitions come from the per-power-list cache (copied: discards write nulls).
-    this.defs = s.heroes.map((h) => h.powers.map((p) => s.lib.get(p.id)));
+    // From the per-power-list cache (lists persist across rounds); copied, as discards write nulls.
+    this.defs = [];
+    for (let h = 0; h < H; h++) this.defs.push(powerInfo(s, h).defs.slice());
     this.atk = new Array<number>(H * H).fill(0);
     this.extraUnblockable = new Array<number>(H * H).fill(0);
     this.def = zeros(H);
@@ -316,7 +318,8 @@ export function resolveRound(
         const burn = costOf(c, h, u.power, d.use.burn, u.x);
         const drain = costOf(c, h, u.power, d.use.drain, u.x);
         c.lose(h, (useCost(burn, c.costReduction[h]!) + useCost(drain, c.costReduction[h]!)) * times);
-        c.update(h, u.power, { uses: held.uses + times });
+        // Only Exhaust limits read the per-game count: other powers keep their object.
+        if (d.use.exhaust !== undefined) c.update(h, u.power, { uses: held.uses + times });
       }
     }
   }
@@ -411,9 +414,13 @@ export function resolveRound(
       }
     }
   }
+  const trig = new Array<boolean>(H);
+  for (let i = 0; i < H; i++) trig[i] = triggers(c, i);
+  const damage = new Array<number>(H);
+  const blockable = new Array<number>(H);
   for (let j = 0; j < H; j++) {
     if (!c.alive[j]) continue;
-    const damage = attackDamage(c, j);
+    attackDamage(c, j, trig, damage, blockable);
     for (let i = 0; i < H; i++) {
       c.deal(i, j, damage[i]!, 'attack');
       c.deal(i, j, c.extraUnblockable[i * H + j]!, 'attack');
@@ -525,10 +532,10 @@ function paramOf(c: RoundCtx, hero: number, k: number, name: string): number {
  * The damage each attacker deals to defender `j`: ignored attacks dropped, unblockable
  * (pierced) attacks kept whole, then Defense blocks the chosen points.
  */
-function attackDamage(c: RoundCtx, j: number): number[] {
+function attackDamage(c: RoundCtx, j: number, trig: readonly boolean[], dmg: number[], blockable: number[]): void {
   const H = c.H;
-  const dmg = new Array<number>(H).fill(0);
-  const blockable = new Array<number>(H).fill(0);
+  dmg.fill(0);
+  blockable.fill(0);
   for (let i = 0; i < H; i++) {
     const a = c.atk[i * H + j]!;
     if (a <= 0) continue;
@@ -545,26 +552,25 @@ function attackDamage(c: RoundCtx, j: number): number[] {
       def -= b;
     }
   }
-  for (const i of blockPriority(c, j)) {
+  for (const i of blockPriority(c, j, trig)) {
     const b = Math.min(blockable[i]!, def);
     blockable[i]! -= b;
     def -= b;
   }
   c.def[j] = def;
   for (let i = 0; i < H; i++) dmg[i]! += blockable[i]!;
-  return dmg;
 }
 
 /**
  * The order in which Defense blocks attackers: the defender's chosen order, then (the
  * default) attackers whose powers trigger on dealing damage, then the largest attacks.
  */
-function blockPriority(c: RoundCtx, j: number): number[] {
+function blockPriority(c: RoundCtx, j: number, trig: readonly boolean[]): number[] {
   const H = c.H;
   const chosen = c.blockOrder[j];
   const rest: number[] = [];
   for (let i = 0; i < H; i++) if (c.atk[i * H + j]! > 0 && !(chosen && chosen.includes(i))) rest.push(i);
-  if (rest.length > 1) rest.sort((a, b) => Number(triggers(c, b)) - Number(triggers(c, a)) || c.atk[b * H + j]! - c.atk[a * H + j]! || a - b);
+  if (rest.length > 1) rest.sort((a, b) => Number(trig[b]) - Number(trig[a]) || c.atk[b * H + j]! - c.atk[a * H + j]! || a - b);
   if (!chosen || chosen.length === 0) return rest;
   const out: number[] = [];
   for (const i of chosen) if (i >= 0 && i < H) out.push(i);

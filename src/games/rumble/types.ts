@@ -12,7 +12,7 @@ export interface HeldPower {
   /** Power Strength: the winning bid (0 for Flaws and fixed setups unless given). */
   readonly strength: number;
   readonly params: Readonly<Record<string, number>>;
-  /** Times used in the whole game (Exhaust N). */
+  /** Times used in the whole game, counted for powers with an Exhaust N limit only. */
   readonly uses: number;
   /** A per-power counter (Doomsday Device's cumulative spend, Batman's words used...). */
   readonly acc: number;

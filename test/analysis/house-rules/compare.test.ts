@@ -51,3 +51,16 @@ describe('option paths', () => {
     expect(() => setPath(o, 'list.5.s', 1)).toThrow(/index "5" is out of range/);
   });
 });
+
+describe('seat gap (balance)', () => {
+  it('shrinks when a biased coin is made fair, with a bootstrap interval below zero', async () => {
+    const cfg = { ...base, optionsA: { bias: 0.75 }, optionsB: { bias: 0.5 }, games: 600, batch: 600 };
+    const res = await compareRules(cfg, { resolveGame: resolveCoin });
+    const gap = res.changes[0]!;
+    expect(gap.label).toMatch(/seat gap/);
+    expect(gap.a).toBeGreaterThan(0.35); // about 0.75 − 0.25
+    expect(gap.b).toBeLessThan(0.15);
+    expect(gap.hi).toBeLessThan(0);
+    expect(gap.lo).toBeLessThan(gap.diff);
+  });
+});
