@@ -15,26 +15,8 @@ import { invalid } from '../../src/core/errors.js';
 import { HexArena, relativeSide } from '../../src/core/hex.js';
 import { CAST_NET, END_TURN, ESCAPE_NET, PIVOT_LEFT, PIVOT_RIGHT, STEP, STRIKE } from '../../src/games/gladiator-duel/actions.js';
 import { directionTo, hexsideBonus, saveTarget } from '../../src/games/gladiator-duel/rules.js';
+import { expectedDamage } from '../../src/games/gladiator-duel/evaluate.js';
 import { RETIARIUS, woundLevel, type DuelState, type Gladiator, type Rules } from '../../src/games/gladiator-duel/state.js';
-
-/** E[damage] of one strike with total modifier m against a save target (7 = none). */
-function computeExpectedDamage(m: number, save: number): number {
-  let sum = 0;
-  for (let a = 1; a <= 6; a++) {
-    for (let d = 1; d <= 6; d++) if (a !== d && a + m - d > 0) sum += a + m - d;
-  }
-  const saved = save <= 6 ? (7 - save) / 6 : 0;
-  return (sum / 36) * (1 - saved);
-}
-
-/** computeExpectedDamage tabulated for m in -16..15 and save targets 1..7. */
-const DAMAGE = new Float64Array(32 * 8);
-for (let m = -16; m < 16; m++) for (let save = 1; save <= 7; save++) DAMAGE[(m + 16) * 8 + save] = computeExpectedDamage(m, save);
-
-function expectedDamage(m: number, save: number): number {
-  const mm = m < -16 ? -16 : m > 15 ? 15 : m;
-  return DAMAGE[(mm + 16) * 8 + (save > 7 ? 7 : save < 1 ? 1 : save)]!;
-}
 
 /** Probability that 1d6 + mod reaches at least n. */
 function chanceAtLeast(n: number, mod: number): number {

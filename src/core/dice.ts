@@ -3,7 +3,7 @@
  * stream, rolls what the rules call for, and stores `dice.state` in the new game state.
  * The cursor is a local, short-lived object, so the input state is never touched.
  */
-import { rngNext, rngU32, type RngState } from './rng.js';
+import { rngNext, rngU32, shuffledWith, type RngState } from './rng.js';
 
 export class Dice {
   constructor(public state: RngState) {}
@@ -31,14 +31,7 @@ export class Dice {
 
   /** Fisher–Yates shuffle into a new array. */
   shuffled<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      const t = out[i]!;
-      out[i] = out[j]!;
-      out[j] = t;
-    }
-    return out;
+    return shuffledWith(items, (n) => this.int(n));
   }
 }
 

@@ -54,6 +54,18 @@ export function deriveSeed(master: string | number, ...path: (string | number)[]
   return seedrandom(key).int32() | 0;
 }
 
+/** Fisher–Yates shuffle into a new array, drawing indices from `int(n)` ∈ [0, n). */
+export function shuffledWith<T>(items: readonly T[], int: (n: number) => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
+  }
+  return out;
+}
+
 /** A mutable random stream for agents, runners and generators (never inside a state). */
 export class Rng {
   state: number;
@@ -109,14 +121,7 @@ export class Rng {
 
   /** Fisher–Yates shuffle into a new array. */
   shuffled<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      const t = out[i]!;
-      out[i] = out[j]!;
-      out[j] = t;
-    }
-    return out;
+    return shuffledWith(items, (n) => this.int(n));
   }
 
   /** An independent child stream (for handing to a sub-component). */

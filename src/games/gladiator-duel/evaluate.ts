@@ -40,7 +40,8 @@ function computeExpectedDamage(m: number, save: number): number {
 const DAMAGE = new Float64Array(32 * 8);
 for (let m = -16; m < 16; m++) for (let save = 1; save <= 7; save++) DAMAGE[(m + 16) * 8 + save] = computeExpectedDamage(m, save);
 
-function expectedDamage(m: number, save: number): number {
+/** Expected strength lost to one strike with total modifier m (clamped to -16..15) against a save target. */
+export function expectedDamage(m: number, save: number): number {
   const mm = m < -16 ? -16 : m > 15 ? 15 : m;
   return DAMAGE[(mm + 16) * 8 + (save > 7 ? 7 : save < 1 ? 1 : save)]!;
 }

@@ -494,11 +494,11 @@ function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | 
 function redirect(c: RoundCtx, uses: PowerUse[][]): void {
   for (let z = 0; z < c.H; z++) {
     for (const u of uses[z]!) {
-      const held = c.powers[z]![u.power];
-      if (!held || !c.lib.get(held.id).redirects || u.target === undefined) continue;
+      const d = c.defs[z]![u.power];
+      if (!d || !d.redirects || u.target === undefined) continue;
       for (let h = 0; h < c.H; h++) {
         if (h === z) continue;
-        uses[h] = uses[h]!.map((o) => (o.target === z && c.lib.get(c.powers[h]![o.power]!.id).use?.target !== 'ownPower' ? { ...o, target: u.target } : o));
+        uses[h] = uses[h]!.map((o) => (o.target === z && c.defs[h]![o.power]?.use?.target !== 'ownPower' ? { ...o, target: u.target } : o));
       }
     }
   }
@@ -525,7 +525,7 @@ function triggers(c: RoundCtx, i: number): boolean {
 
 function paramOf(c: RoundCtx, hero: number, k: number, name: string): number {
   const held = c.powers[hero]![k]!;
-  return held.params[name] ?? c.lib.get(held.id).params[name]?.value ?? 0;
+  return held.params[name] ?? (c.defs[hero]![k] ?? c.lib.get(held.id)).params[name]?.value ?? 0;
 }
 
 /**
