@@ -9,7 +9,7 @@
  * is played against `samples` guesses of the opponents: one where everyone hits this
  * hero as hard as their menu allows, the rest drawn uniformly from their menus (with the
  * agent's own seeded rng, the same guesses for every candidate), and scored by this
- * player's Energy share afterwards (the game's `evaluate`, or the returns if the round
+ * player's estimated win chance afterwards (the game's `evaluate`, or the returns if the round
  * ends the game); the best average wins. (Guessing "everyone defends" instead makes
  * every attack worthless and tables of heuristics stall to the round cap.)
  * `play=random` keeps the bidder but plays the menu uniformly (a noisy field in which

@@ -45,6 +45,8 @@ export function normalizeConfig(config: MatchConfig): NormalizedConfig {
     seed: config.seed,
     paired,
     rotate: config.rotate ?? true,
+    // Only written when on, so existing run folders keep their config unchanged.
+    ...(config.leadChanges ? { leadChanges: true } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Agent } from '../../agents/agent.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
+import { leader } from '../analysis/stats/quality.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
 export type GameResolver = (id: string) => AnyGame;
@@ -88,6 +89,7 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
     const agents: Agent[] = seats.map((spec, seat) => createAgent(spec, game, agentRng(key, index, seat)));
     state = game.setup(options, seed);
     onStart?.(game.describeState(state));
+    const leads = config.leadChanges && game.evaluate ? new LeadCounter() : null;
     // The game is over when nobody is to move (the contract's equivalent of isTerminal).
     for (let step = 0; ; step++) {
       const movers = game.toMove(state);
@@ -108,9 +110,10 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
       } else {
         state = game.apply(state, joint);
       }
+      if (leads && game.toMove(state).length > 0) leads.observe(game.evaluate!(state));
     }
     const returns = Array.from(game.returns(state));
-    const tags: Tags = game.tags(state);
+    const tags: Tags = leads ? { ...game.tags(state), leadChanges: leads.changes } : game.tags(state);
     return { ...base, returns, length: game.moveCount(state), tags };
   } catch (err) {
     let length = 0;
@@ -120,6 +123,19 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
       // The state itself may be what broke; the length is then unknown.
     }
     return failedRecord({ ...base, length }, err);
+  }
+}
+
+/** Counts changes of the unique leader of successive evaluations (ties neither lead nor reset). */
+class LeadCounter {
+  changes = 0;
+  private current = -1;
+
+  observe(evaluation: readonly number[]): void {
+    const l = leader(evaluation);
+    if (l < 0) return;
+    if (this.current >= 0 && l !== this.current) this.changes++;
+    this.current = l;
   }
 }
 

@@ -19,6 +19,12 @@ export interface MatchConfig {
   readonly paired?: boolean;
   /** Rotate seats across games (default true). */
   readonly rotate?: boolean;
+  /**
+   * Count lead changes (the unique leader of `game.evaluate` after each decision) into
+   * `tags.leadChanges`, for the game-quality panel. Costs one evaluate per decision;
+   * ignored by games without `evaluate`. Default false.
+   */
+  readonly leadChanges?: boolean;
 }
 
 /** One finished game, as streamed to `games.jsonl`. */

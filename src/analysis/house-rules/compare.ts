@@ -86,7 +86,7 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
     const play = async (side: 'a' | 'b', options: Readonly<Record<string, unknown>>): Promise<GameRecord[]> =>
       (
         await runMatch(
-          { gameId: config.gameId, options, agents: config.agents, games: n, seed: `${String(config.seed)}/batch-${k}`, paired: n % 2 === 0 },
+          { gameId: config.gameId, options, agents: config.agents, games: n, seed: `${String(config.seed)}/batch-${k}`, paired: n % 2 === 0, leadChanges: true },
           {
             workers: opts.resolveGame ? 1 : opts.workers,
             outDir: opts.runDir ? join(opts.runDir, `${side}-batch-${k}`) : undefined,
@@ -137,7 +137,7 @@ export function compareReport(
         lower: `${c.label} is lower under ${lb} than under ${la}.`,
         none: `${c.label}: no change shown between ${la} and ${lb}.`,
       },
-      { units: 'seed-matched games', digits: c.scale === 'length' ? 1 : 3 },
+      { units: 'seed-matched games', digits: c.scale === 'share' ? 3 : 1 },
     ),
   );
   const sprt = result.sprt;
@@ -148,6 +148,8 @@ export function compareReport(
   const toEffect = (c: PairedChange): Effect => ({ label: c.label, estimate: c.diff, lo: c.lo, hi: c.hi, n: c.n });
   const shares = result.changes.filter((c) => c.scale === 'share');
   const lengths = result.changes.filter((c) => c.scale === 'length');
+  // Lead changes exist when the game has an evaluation (the runner counts them).
+  const leads = result.changes.filter((c) => c.scale === 'count');
   return {
     id: meta.id,
     title: `${config.gameId}: house rules ${la} vs ${lb}`,
@@ -172,6 +174,17 @@ export function compareReport(
             title: 'Change in game length',
             spec: forestPlot(lengths.map(toEffect), { title: 'Change in game length', xTitle: 'change in length (B − A, decisions)' }),
           },
+          ...(leads.length === 0
+            ? []
+            : [
+                {
+                  kind: 'chart' as const,
+                  id: 'lead-changes',
+                  title: 'Change in lead changes',
+                  caption: "How often the leader by the game's own evaluation changes hands in a game: more lead changes mean a less predictable, more dramatic game.",
+                  spec: forestPlot(leads.map(toEffect), { title: 'Change in lead changes', xTitle: 'change in lead changes per game (B − A)' }),
+                },
+              ]),
           {
             kind: 'table',
             id: 'changes',

@@ -12,8 +12,8 @@ import { Rng } from '../../core/rng.js';
 export interface Measure {
   /** Label in tables and charts. */
   readonly label: string;
-  /** 'share' measures are in [0, 1]; 'length' is in decisions. */
-  readonly scale: 'share' | 'length';
+  /** 'share' measures are in [0, 1]; 'length' is in decisions; 'count' is per game. */
+  readonly scale: 'share' | 'length' | 'count';
   readonly value: (r: GameRecord) => number;
 }
 
@@ -21,20 +21,21 @@ export function completed(r: GameRecord): boolean {
   return r.error === undefined && r.returns.length > 0;
 }
 
-/** Seat win shares, draw rate and length, for a game of `players` seats. */
-export function measures(players: number): Measure[] {
+/** Seat win shares, draw rate, length (and lead changes when counted), for `players` seats. */
+export function measures(players: number, withLeadChanges = false): Measure[] {
   const out: Measure[] = [];
   for (let k = 0; k < players; k++) {
     out.push({ label: `seat ${k + 1} win share${k === 0 ? ' (first seat)' : ''}`, scale: 'share', value: (r) => r.returns[k] ?? NaN });
   }
   out.push({ label: 'draw rate', scale: 'share', value: (r) => (isDraw(r) ? 1 : 0) });
   out.push({ label: 'game length', scale: 'length', value: (r) => r.length });
+  if (withLeadChanges) out.push({ label: 'lead changes per game', scale: 'count', value: (r) => Number(r.tags['leadChanges'] ?? NaN) });
   return out;
 }
 
 export interface PairedChange {
   readonly label: string;
-  readonly scale: 'share' | 'length';
+  readonly scale: 'share' | 'length' | 'count';
   readonly a: number;
   readonly b: number;
   /** Mean of (B − A) over common games, with its 95% t interval. */
@@ -55,7 +56,8 @@ export function pairedChanges(a: readonly Keyed[], b: readonly Keyed[], players:
     const y = byKey.get(x.key);
     if (y && y.seed === x.record.seed && completed(x.record) && completed(y)) common.push([x.record, y]);
   }
-  const changes = measures(players).map((m) => {
+  const withLeads = common.length > 0 && common.every(([ra, rb]) => typeof ra.tags['leadChanges'] === 'number' && typeof rb.tags['leadChanges'] === 'number');
+  const changes = measures(players, withLeads).map((m) => {
     const av = common.map(([ra]) => m.value(ra));
     const bv = common.map(([, rb]) => m.value(rb));
     const t = tInterval(av.map((v, i) => bv[i]! - v));
