@@ -60,6 +60,8 @@ const mctsSchema = z.object({
   prior: z.enum(['none', 'heuristic']).default('none'),
   bias: z.coerce.number().min(0).max(100).default(1),
   turns: steps.optional(),
+  final: z.enum(['sample', 'most', 'mean']).default('sample'),
+  opponents: z.enum(['search', 'heuristic']).default('search'),
 });
 
 /** Rejects parameters a kind does not have, listing the ones it does. */
@@ -104,6 +106,16 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'turns',
     default: 'no horizon',
     description: "turns the tree looks past the decider's own (a turn ends when the player to move changes); states beyond are scored by the game's evaluate",
+  },
+  {
+    name: 'final',
+    default: 'sample',
+    description: "the move at a simultaneous-move root: sample (from the mixed strategy), most (most played action), mean (best mean return)",
+  },
+  {
+    name: 'opponents',
+    default: 'search',
+    description: "search: the other players are searched like the decider; heuristic: they play the game's heuristic's choice (asked once per node), so the tree branches only on the decider's moves",
   },
 ];
 
@@ -154,10 +166,12 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       if (game && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
       const rolloutAgent = (g: AnyGame) => (p.rollout === 'heuristic' ? heuristicFor(g, spec) : undefined);
       const priorAgent = (g: AnyGame) => (p.prior === 'heuristic' ? heuristicFor(g, spec) : undefined);
+      const opponentAgent = (g: AnyGame) => (p.opponents === 'heuristic' ? heuristicFor(g, spec) : undefined);
       if (game) {
         // fail now if the game has no heuristic
         rolloutAgent(game);
         priorAgent(game);
+        opponentAgent(game);
       }
       const config: MctsConfig = {
         iterations: p.iterations ?? (p.time !== undefined ? Infinity : 400),
@@ -168,8 +182,15 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         gamma: p.gamma,
         bias: p.bias,
         turns: p.turns ?? Infinity,
+        final: p.final,
       };
-      return (args) => new MctsAgent(args.spec, args.rng, { ...config, rolloutAgent: rolloutAgent(args.game), priorAgent: priorAgent(args.game) });
+      return (args) =>
+        new MctsAgent(args.spec, args.rng, {
+          ...config,
+          rolloutAgent: rolloutAgent(args.game),
+          priorAgent: priorAgent(args.game),
+          opponentAgent: opponentAgent(args.game),
+        });
     },
   },
 ];

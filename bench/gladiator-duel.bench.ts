@@ -12,7 +12,7 @@ export async function run(): Promise<void> {
 
   const play = measureRandomPlay(game, options, { seconds: 3 });
   report('random play, one core', `${fmt(play.gamesPerSec)} games/s`);
-  report('applied actions, one core', `${fmt(play.actionsPerSec)} actions/s`);
+  report('applied actions, one core', `${fmt(play.actionsPerSec)} actions/s`, { ok: play.actionsPerSec >= 1_000_000, text: '>= 1,000,000 actions/s' });
   report('mean game length (random play)', `${fmt(play.meanLength, 1)} actions`);
 
   const mcts = measureMcts(game, options, 'mcts:iterations=200', { seconds: 4 });

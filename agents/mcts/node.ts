@@ -49,6 +49,11 @@ export class Node {
    * selects from this node; `undefined` until then or without a prior.
    */
   priorKey: ActionKey | undefined = undefined;
+  /**
+   * The opponent model's choice here for each seat (param `opponents=heuristic`), asked
+   * on the first visit that needs it and asked again when it is no longer legal.
+   */
+  modelKeys: (ActionKey | undefined)[] | null = null;
 
   constructor(players: number) {
     this.sums = new Float64Array(players);

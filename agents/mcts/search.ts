@@ -43,6 +43,8 @@ import { rollout, score, type RolloutPolicy } from '../rollout.js';
 import { ActionStats, Node, type ActionKey } from './node.js';
 
 export type SimultaneousMethod = 'duct' | 'rm';
+/** How the decider's move is picked at a simultaneous-move root. */
+export type FinalRule = 'sample' | 'most' | 'mean';
 
 export interface MctsConfig {
   /** Iterations per decision (Infinity when only a time budget is given). */
@@ -72,9 +74,22 @@ export interface MctsConfig {
    * the game's `evaluate` without expanding. Infinity: no horizon.
    */
   readonly turns: number;
+  /**
+   * The final move at a simultaneous-move root: `sample` from the decider's mixed
+   * strategy, `most` its most played action (RM: largest average-strategy weight, DUCT:
+   * most visits), `mean` the action with the best mean return.
+   */
+  readonly final: FinalRule;
+  /**
+   * Builds the agent that models the other players (a heuristic); absent: the others
+   * are searched like the decider. With a model, every move of a player other than the
+   * decider is the model's choice (asked once per node and seat, open loop), so the
+   * tree branches only on the decider's own moves and grows deep.
+   */
+  readonly opponentAgent?: AgentFactory;
 }
 
-export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity };
+export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, final: 'sample' };
 
 /** What the search learnt about one root action of the deciding player. */
 export interface RootActionStats {
@@ -116,6 +131,10 @@ export class MctsAgent implements Agent {
   private rolloutAgents: Agent[] | null = null;
   /** Prior agents, one per seat, built on first use (prior=heuristic). */
   private priorAgents: Agent[] | null = null;
+  /** Opponent-model agents, one per seat, built on first use (opponents=heuristic). */
+  private modelAgents: Agent[] | null = null;
+  /** The deciding player of the current search. */
+  private decider = 0;
   /** The options of the game being searched (for the prior agents' contexts). */
   private options: object = {};
 
@@ -128,7 +147,18 @@ export class MctsAgent implements Agent {
   act(ctx: DecisionContext): unknown {
     if (ctx.legal.length === 1) return ctx.legal[0];
     const { simultaneous, actions } = this.analyse(ctx);
-    if (simultaneous) return actions[this.rng.weighted(actions.map((a) => a.prob))]!.action;
+    if (simultaneous && this.config.final === 'sample') return actions[this.rng.weighted(actions.map((a) => a.prob))]!.action;
+    if (simultaneous) {
+      const byMean = this.config.final === 'mean';
+      let best = 0;
+      for (let i = 1; i < actions.length; i++) {
+        const a = actions[i]!;
+        const b = actions[best]!;
+        const better = byMean ? a.visits > 0 && (b.visits === 0 || a.mean > b.mean) : a.prob > b.prob;
+        if (better) best = i;
+      }
+      return actions[best]!.action;
+    }
     let best = 0;
     for (let i = 1; i < actions.length; i++) {
       const a = actions[i]!;
@@ -167,6 +197,11 @@ export class MctsAgent implements Agent {
     const policy: RolloutPolicy = { depth: this.config.depth, players, choose: this.rolloutChooser(ctx, players) };
     const root = new Node(players);
     this.options = ctx.options;
+    this.decider = player;
+    const model = this.config.opponentAgent;
+    if (model !== undefined && this.modelAgents === null) {
+      this.modelAgents = Array.from({ length: players }, () => model({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
+    }
     const prior = this.config.priorAgent;
     if (prior !== undefined && this.priorAgents === null) {
       this.priorAgents = Array.from({ length: players }, () => prior({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
@@ -220,11 +255,19 @@ export class MctsAgent implements Agent {
         const legal = game.legalActions(s, p);
         const joint = this.joint;
         if (joint.length !== 1) joint.length = 1;
-        if (this.priorAgents !== null && node.priorKey === undefined) {
-          const obs = game.observe(s, p);
-          node.priorKey = game.actionKey(this.priorAgents[p]!.act({ game, options: this.options, obs, player: p, legal }));
+        let index: number;
+        if (this.modelAgents !== null && p !== this.decider) {
+          index = this.modelled(game, node, s, p, legal);
+          this.pickedKey = game.actionKey(legal[index]);
+          this.pickedChild = node.child(this.pickedKey);
+          if (this.pickedChild !== undefined) this.pickedChild.avail++;
+        } else {
+          if (this.priorAgents !== null && node.priorKey === undefined) {
+            const obs = game.observe(s, p);
+            node.priorKey = game.actionKey(this.priorAgents[p]!.act({ game, options: this.options, obs, player: p, legal }));
+          }
+          index = this.selectOne(game, node, legal, p);
         }
-        const index = this.selectOne(game, node, legal, p);
         joint[0] = legal[index];
         s = game.apply(s, joint);
         if (this.pickedChild === undefined) {
@@ -244,6 +287,12 @@ export class MctsAgent implements Agent {
         for (let j = 0; j < movers.length; j++) {
           const p = movers[j]!;
           const legal = game.legalActions(s, p);
+          if (this.modelAgents !== null && p !== this.decider) {
+            const index = this.modelled(game, node, s, p, legal);
+            joint[j] = legal[index];
+            keys[j] = game.actionKey(legal[index]);
+            continue;
+          }
           const table = node.statsFor(p);
           const from = this.simLegalCount;
           const index = this.config.sm === 'rm' ? this.selectRegretMatching(game, table, legal) : this.selectDecoupledUcb(game, table, legal);
@@ -273,6 +322,23 @@ export class MctsAgent implements Agent {
     const rollOut = expanded && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
     const value = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
     this.backup(path, depth, simCount, value);
+  }
+
+  /**
+   * The opponent model's move for `p` at `node`: the cached choice if still legal,
+   * otherwise the model is asked (from `p`'s observation of the simulated state).
+   */
+  private modelled(game: AnyGame, node: Node, s: unknown, p: number, legal: readonly unknown[]): number {
+    if (node.modelKeys === null) node.modelKeys = [];
+    const cached = node.modelKeys[p];
+    if (cached !== undefined) {
+      for (let i = 0; i < legal.length; i++) if (game.actionKey(legal[i]) === cached) return i;
+    }
+    const action = this.modelAgents![p]!.act({ game, options: this.options, obs: game.observe(s, p), player: p, legal });
+    const key = game.actionKey(action);
+    node.modelKeys[p] = key;
+    for (let i = 0; i < legal.length; i++) if (game.actionKey(legal[i]) === key) return i;
+    return 0;
   }
 
   /** Whether `s` starts a turn beyond the horizon, `turns` turns having passed before it. */
