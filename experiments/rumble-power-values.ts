@@ -36,7 +36,9 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
       const powers = [...(ctx.full ? PLAYABLE_POWERS : QUICK_POWERS), ...user.ids];
-      const grid = ctx.full ? [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] : [0, 30, 60, 90];
+      // Dense near zero: most powers are worth a few to a few dozen Energy, and a coarse
+      // grid leaves the logistic fit nearly separated (x* unbounded).
+      const grid = ctx.full ? [0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90] : [0, 5, 10, 20, 35, 50];
       const tables = [2, 4];
       const perPoint = ctx.full ? 400 : 48;
       const prices: PowerPrice[] = [];
