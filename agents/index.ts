@@ -62,6 +62,7 @@ const mctsSchema = z.object({
   turns: steps.optional(),
   final: z.enum(['sample', 'most', 'mean']).default('sample'),
   opponents: z.enum(['search', 'heuristic']).default('search'),
+  backup: z.enum(['maxn', 'paranoid']).default('maxn'),
 });
 
 /** Rejects parameters a kind does not have, listing the ones it does. */
@@ -116,6 +117,11 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'opponents',
     default: 'search',
     description: "search: the other players are searched like the decider; heuristic: they play the game's heuristic's choice (asked once per node), so the tree branches only on the decider's moves",
+  },
+  {
+    name: 'backup',
+    default: 'maxn',
+    description: "maxn: each player maximises its own return; paranoid: the others are searched as a coalition minimising the decider's return",
   },
 ];
 
@@ -183,6 +189,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         bias: p.bias,
         turns: p.turns ?? Infinity,
         final: p.final,
+        backup: p.backup,
       };
       return (args) =>
         new MctsAgent(args.spec, args.rng, {

@@ -10,10 +10,17 @@
  * - **Simultaneous moves** (several players in `toMove`): decoupled statistics per
  *   player, chosen independently by UCB (`sm=duct`, decoupled UCT) or by regret matching
  *   with γ-exploration (`sm=rm`, Lanctot et al. 2013). The child is keyed by the joint
- *   move. The final move there is *sampled* from the player's mixed strategy (visit
- *   shares for DUCT, the average strategy for RM), since a pure move is exploitable.
+ *   move. The final move there is by default *sampled* from the player's mixed strategy
+ *   (visit shares for DUCT, the average strategy for RM), since a pure move is
+ *   exploitable; `final=most|mean` plays the most played or best-scoring move instead
+ *   (a best reply to the field the search assumed, for games with many players where
+ *   being exploited by one opponent matters less than playing well against the table).
  * - **max^n backups**: every node sums the whole return vector, and each mover maximises
- *   its own component, for any number of players.
+ *   its own component, for any number of players. `backup=paranoid` credits every other
+ *   player with one minus the decider's return instead (a coalition against it).
+ * - **Opponent model** (`opponents=heuristic`): the other players' moves are the game
+ *   heuristic's choices, asked once per node and seat, so the tree branches only on the
+ *   decider's own moves (a best reply to a model rather than an equilibrium search).
  *
  * Chance is resolved inside `apply`, so the tree is open loop (see node.ts). The final
  * move at a one-mover root is the most visited action.
@@ -87,9 +94,17 @@ export interface MctsConfig {
    * tree branches only on the decider's own moves and grows deep.
    */
   readonly opponentAgent?: AgentFactory;
+  /**
+   * `maxn`: every player maximises its own return. `paranoid` (Sturtevant & Korf 2000;
+   * in MCTS, Nijssen & Winands 2011): every other player is credited with one minus the
+   * decider's return, i.e. the others are searched as a coalition against the decider,
+   * so the decider's move is a robust reply rather than one that trusts the others to
+   * pursue their own ends.
+   */
+  readonly backup: 'maxn' | 'paranoid';
 }
 
-export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, final: 'sample' };
+export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, final: 'sample', backup: 'maxn' };
 
 /** What the search learnt about one root action of the deciding player. */
 export interface RootActionStats {
@@ -135,6 +150,8 @@ export class MctsAgent implements Agent {
   private modelAgents: Agent[] | null = null;
   /** The deciding player of the current search. */
   private decider = 0;
+  /** Reused return vector for paranoid backups. */
+  private paranoidValue: number[] = [];
   /** The options of the game being searched (for the prior agents' contexts). */
   private options: object = {};
 
@@ -320,7 +337,8 @@ export class MctsAgent implements Agent {
     }
     // A leaf just expanded past the horizon is scored, not rolled out.
     const rollOut = expanded && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
-    const value = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    let value = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    if (this.config.backup === 'paranoid') value = this.paranoid(value);
     this.backup(path, depth, simCount, value);
   }
 
@@ -339,6 +357,14 @@ export class MctsAgent implements Agent {
     node.modelKeys[p] = key;
     for (let i = 0; i < legal.length; i++) if (game.actionKey(legal[i]) === key) return i;
     return 0;
+  }
+
+  /** The paranoid return vector: every player but the decider gets 1 − the decider's. */
+  private paranoid(value: readonly number[]): readonly number[] {
+    const out = this.paranoidValue;
+    const mine = value[this.decider]!;
+    for (let i = 0; i < value.length; i++) out[i] = i === this.decider ? mine : 1 - mine;
+    return out;
   }
 
   /** Whether `s` starts a turn beyond the horizon, `turns` turns having passed before it. */
