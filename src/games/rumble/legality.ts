@@ -39,7 +39,7 @@ export function drainCost(s: RumbleState, hero: number, u: PowerUse): number {
 }
 
 /** What a hero's power list implies for legality, computed once per (immutable) list. */
-interface PowerInfo {
+export interface PowerInfo {
   readonly defs: readonly PowerDef[];
   readonly costReduction: number;
   /** Holds a power triggered by dealing damage (blocking order then matters). */
@@ -48,14 +48,33 @@ interface PowerInfo {
   readonly reflex: boolean;
   /** Holds a power with a round-start effect (Regeneration). */
   readonly roundStart: boolean;
+  /** Holds a power whose use redirects others' uses (Zypher). */
+  readonly redirects: boolean;
   /** Indices of powers used at Reveal. */
   readonly reveal: readonly number[];
+  /** Indices of powers with each damage hook or a stat change (Resolution visits only these). */
+  readonly beforeDeal: readonly number[];
+  readonly beforeTake: readonly number[];
+  readonly afterDeal: readonly number[];
+  readonly afterTake: readonly number[];
+  readonly modify: readonly number[];
+}
+
+function indicesWith(defs: readonly PowerDef[], hook: 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify'): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < defs.length; k++) if (defs[k]![hook]) out.push(k);
+  return out;
 }
 
 const infoCache = new WeakMap<readonly HeldPower[], PowerInfo>();
 
+/** The last list seen per seat: a round looks the same lists up several times. */
+const lastList: (readonly HeldPower[] | undefined)[] = [];
+const lastInfo: PowerInfo[] = [];
+
 export function powerInfo(s: RumbleState, hero: number): PowerInfo {
   const powers = s.heroes[hero]!.powers;
+  if (lastList[hero] === powers) return lastInfo[hero]!;
   let info = infoCache.get(powers);
   if (!info) {
     const defs = powers.map((p) => s.lib.get(p.id));
@@ -72,10 +91,18 @@ export function powerInfo(s: RumbleState, hero: number): PowerInfo {
       precognition: defs.some((d) => d.precognition === true),
       reflex: defs.some((d) => d.reflex === true),
       roundStart: defs.some((d) => d.roundStart !== undefined),
+      redirects: defs.some((d) => d.redirects === true),
       reveal,
+      beforeDeal: indicesWith(defs, 'beforeDeal'),
+      beforeTake: indicesWith(defs, 'beforeTake'),
+      afterDeal: indicesWith(defs, 'afterDeal'),
+      afterTake: indicesWith(defs, 'afterTake'),
+      modify: indicesWith(defs, 'modify'),
     };
     infoCache.set(powers, info);
   }
+  lastList[hero] = powers;
+  lastInfo[hero] = info;
   return info;
 }
 
@@ -185,6 +212,14 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
 export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation | null)[]): boolean[] {
   const H = s.heroes.length;
   const out = new Array<boolean>(H).fill(false);
+  // Does any attacker hold a power triggered by dealing damage? (looked up once per hero)
+  const infos: (PowerInfo | null)[] = [];
+  let anyTriggers = false;
+  for (let i = 0; i < H; i++) {
+    const info = allocs[i] ? powerInfo(s, i) : null;
+    infos.push(info);
+    if (info && info.triggers) anyTriggers = true;
+  }
   for (let hero = 0; hero < H; hero++) {
     const a = allocs[hero];
     if (!a || !s.heroes[hero]!.alive) continue;
@@ -192,34 +227,38 @@ export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation 
       out[hero] = true;
       continue;
     }
-    const info = powerInfo(s, hero);
-    if (info.reflex && (a.uses ?? []).some((u) => info.defs[u.power]!.reflex)) {
+    const info = infos[hero]!;
+    if (info.reflex && a.uses && a.uses.some((u) => info.defs[u.power]!.reflex)) {
       out[hero] = true;
       continue;
     }
-    if (info.reveal.some((k) => canPayDrain(s, hero, k))) {
+    if (info.reveal.length && info.reveal.some((k) => canPayDrain(s, hero, k, info))) {
       out[hero] = true;
       continue;
     }
+    if (!anyTriggers) continue;
     let attackers = 0;
     let triggering = false;
     for (let i = 0; i < allocs.length; i++) {
       const o = allocs[i];
       if (!o || !(o.attack[hero]! > 0)) continue;
       attackers++;
-      if (powerInfo(s, i).triggers) triggering = true;
+      if (infos[i]!.triggers) triggering = true;
     }
     out[hero] = attackers >= 2 && triggering;
   }
   return out;
 }
 
-function canPayDrain(s: RumbleState, hero: number, k: number): boolean {
-  const d = s.lib.get(s.heroes[hero]!.powers[k]!.id);
+function canPayDrain(s: RumbleState, hero: number, k: number, info: PowerInfo): boolean {
+  const d = info.defs[k]!;
   const held = s.heroes[hero]!.powers[k]!;
   const exhaust = useLimit(d, held, 'exhaust');
   if (exhaust !== undefined && held.uses >= exhaust) return false;
-  return drainCost(s, hero, { power: k, x: 0 }) < s.heroes[hero]!.energy;
+  const c = d.use?.drain;
+  if (c === undefined) return 0 < s.heroes[hero]!.energy;
+  const v = typeof c === 'number' ? c : c === 'X' ? 0 : held.params[c] ?? d.params[c]?.value ?? 0;
+  return Math.max(0, v - info.costReduction) < s.heroes[hero]!.energy;
 }
 
 /** Throws a UserError unless `r` is a legal Reveal choice for `hero`. */

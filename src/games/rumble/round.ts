@@ -16,7 +16,7 @@ import type { PowerLibrary } from './powers/library.js';
 import type { PowerDef } from './powers/def.js';
 import type { RumbleOptions } from './options.js';
 import type { Allocation, HeldPower, Hero, PowerUse, RevealChoice, RumbleState } from './types.js';
-import { powerInfo } from './legality.js';
+import { powerInfo, type PowerInfo } from './legality.js';
 
 export interface DamageEvent {
   readonly src: number;
@@ -28,9 +28,9 @@ export interface DamageEvent {
 
 export class RoundCtx {
   readonly H: number;
-  readonly round: number;
-  readonly lib: PowerLibrary;
-  readonly opts: RumbleOptions;
+  round: number;
+  lib: PowerLibrary;
+  opts: RumbleOptions;
   readonly dice: Dice;
   readonly energy: number[];
   readonly startEnergy: number[];
@@ -60,6 +60,18 @@ export class RoundCtx {
   readonly ignoreBelow: number[];
   readonly pierce: boolean[];
   readonly costReduction: number[];
+  /** Each hero's power-list info and its defs array as set at the round start. */
+  readonly info: PowerInfo[] = [];
+  readonly resetDefs: ((PowerDef | null)[] | null)[] = [];
+  /** Scratch for Resolution's attack step (reused every round). */
+  readonly trig: boolean[];
+  readonly dmgScratch: number[];
+  readonly blockScratch: number[];
+  readonly orderScratch: number[] = [];
+  /** One hero's Attack per target while Reveal changes are applied. */
+  readonly rowScratch: number[];
+  /** Holds a power that redirects uses (Zypher), from the per-list cache. */
+  readonly redirects: boolean[];
   readonly nullBy: boolean[];
   readonly nullAgainst: boolean[];
   readonly takenCount: number[];
@@ -72,7 +84,7 @@ export class RoundCtx {
   readonly nextDefPenalty: number[];
   readonly nextBan: boolean[];
   readonly bleed: number[][];
-  readonly forced: number[][];
+  readonly forced: (readonly number[])[];
   readonly doomRound: number[];
   readonly altWin: boolean[];
   readonly mustLose: boolean[];
@@ -84,38 +96,53 @@ export class RoundCtx {
   /** Attack points each defender blocks from each attacker, when chosen exactly. */
   blockAmounts: (readonly number[] | undefined)[];
   blockOrder: (readonly number[] | undefined)[];
-  readonly reveals: readonly (RevealChoice | undefined)[];
+  reveals: readonly (RevealChoice | undefined)[];
 
-  constructor(s: RumbleState, reveals: readonly (RevealChoice | undefined)[] = []) {
-    const H = s.heroes.length;
+  /**
+   * Arrays sized for `H` heroes; `reset` fills them for a round. Contexts are pooled
+   * (`acquireCtx`/`releaseCtx`): a round allocates no scratch arrays, and nothing in a
+   * context outlives its round (finishRound copies what the next state keeps).
+   */
+  constructor(H: number) {
     this.H = H;
-    this.round = s.round;
-    this.lib = s.lib;
-    this.opts = s.opts;
-    this.dice = new Dice(s.rng);
-    this.energy = s.heroes.map((h) => h.energy);
-    this.startEnergy = this.energy.slice();
-    this.alive = s.heroes.map((h) => h.alive);
-    this.controller = s.heroes.map((h) => h.controller);
-    this.powers = s.heroes.map((h) => h.powers.slice());
-    // Definitions come from the per-power-list cache (copied: discards write nulls).
-    // From the per-power-list cache (lists persist across rounds); copied, as discards write nulls.
+    this.round = 0;
+    this.lib = undefined as unknown as PowerLibrary;
+    this.opts = undefined as unknown as RumbleOptions;
+    this.dice = new Dice(0);
+    this.energy = zeros(H);
+    this.startEnergy = zeros(H);
+    this.alive = falses(H);
+    this.controller = zeros(H);
+    this.powers = [];
     this.defs = [];
-    for (let h = 0; h < H; h++) this.defs.push(powerInfo(s, h).defs.slice());
-    this.atk = new Array<number>(H * H).fill(0);
-    this.extraUnblockable = new Array<number>(H * H).fill(0);
+    this.used = [];
+    this.bleed = [];
+    this.forced = [];
+    for (let h = 0; h < H; h++) {
+      this.powers.push([]);
+      this.defs.push([]);
+      this.used.push([]);
+      this.bleed.push([]);
+      this.forced.push(NO_FORCED);
+    }
+    this.atk = zeros(H * H);
+    this.extraUnblockable = zeros(H * H);
     this.def = zeros(H);
     this.baseDef = zeros(H);
     this.fullDef = zeros(H);
-    this.lastAttack = s.heroes.map((h) => h.lastAttack);
+    this.lastAttack = zeros(H);
     this.allocatedAttack = zeros(H);
     this.attackTargets = zeros(H);
-    this.used = s.heroes.map((h) => new Array<number>(h.powers.length).fill(0));
     this.powersUsed = zeros(H);
     this.vulnerable = zeros(H);
     this.ignoreBelow = zeros(H);
     this.pierce = falses(H);
     this.costReduction = zeros(H);
+    this.redirects = falses(H);
+    this.trig = falses(H);
+    this.rowScratch = zeros(H);
+    this.dmgScratch = zeros(H);
+    this.blockScratch = zeros(H);
     this.nullBy = falses(H);
     this.nullAgainst = falses(H);
     this.takenCount = zeros(H);
@@ -126,15 +153,88 @@ export class RoundCtx {
     this.preventAll = falses(H);
     this.nextDefPenalty = zeros(H);
     this.nextBan = falses(H);
-    this.bleed = s.heroes.map(() => []);
-    this.forced = s.heroes.map(() => []);
-    this.doomRound = s.heroes.map((h) => h.doomRound);
+    this.doomRound = zeros(H);
     this.altWin = falses(H);
     this.mustLose = falses(H);
     this.cannotLose = falses(H);
-    this.blockAmounts = reveals.map((r) => r?.blockAmounts);
-    this.blockOrder = reveals.map((r) => r?.blockOrder);
+    this.blockAmounts = new Array<readonly number[] | undefined>(H).fill(undefined);
+    this.blockOrder = new Array<readonly number[] | undefined>(H).fill(undefined);
+    this.reveals = NO_REVEALS;
+  }
+
+  /** Fills the context for a round of `s` (every field, so nothing leaks between rounds). */
+  reset(s: RumbleState, reveals: readonly (RevealChoice | undefined)[], cached = true): this {
+    const H = this.H;
+    this.round = s.round;
+    this.lib = s.lib;
+    this.opts = s.opts;
+    this.dice.state = s.rng;
+    this.totalDamage = 0;
+    if (this.scratch.size) this.scratch.clear();
+    if (this.newHeroes.length) this.newHeroes.length = 0;
     this.reveals = reveals;
+    this.atk.fill(0);
+    this.extraUnblockable.fill(0);
+    for (let h = 0; h < H; h++) {
+      const hero = s.heroes[h]!;
+      this.energy[h] = hero.energy;
+      this.startEnergy[h] = hero.energy;
+      this.alive[h] = hero.alive;
+      this.controller[h] = hero.controller;
+      this.lastAttack[h] = hero.lastAttack;
+      this.doomRound[h] = hero.doomRound;
+      // Copies (discards write nulls); definitions from the per-power-list cache, or
+      // (round start: lists there are often new and short-lived, and a cache entry per
+      // new list costs more in GC than it saves) from the library.
+      copyInto((this.powers[h] ??= []), hero.powers);
+      if (cached) {
+        const info = powerInfo(s, h);
+        this.costReduction[h] = info.costReduction;
+        this.redirects[h] = info.redirects;
+        copyInto((this.defs[h] ??= []), info.defs);
+        this.info[h] = info;
+        this.resetDefs[h] = this.defs[h]!;
+      } else {
+        const defs = (this.defs[h] ??= []);
+        if (defs.length !== hero.powers.length) defs.length = hero.powers.length;
+        for (let k = 0; k < hero.powers.length; k++) defs[k] = s.lib.get(hero.powers[k]!.id);
+        this.costReduction[h] = 0;
+        this.redirects[h] = false;
+        this.resetDefs[h] = null;
+      }
+      const used = (this.used[h] ??= []);
+      if (used.length !== hero.powers.length) used.length = hero.powers.length;
+      used.fill(0);
+      const bleed = (this.bleed[h] ??= []);
+      if (bleed.length !== 0) bleed.length = 0;
+      this.forced[h] = NO_FORCED;
+      this.def[h] = 0;
+      this.baseDef[h] = 0;
+      this.fullDef[h] = 0;
+      this.allocatedAttack[h] = 0;
+      this.attackTargets[h] = 0;
+      this.powersUsed[h] = 0;
+      this.vulnerable[h] = 0;
+      this.ignoreBelow[h] = 0;
+      this.pierce[h] = false;
+      this.nullBy[h] = false;
+      this.nullAgainst[h] = false;
+      this.takenCount[h] = 0;
+      this.dealtCount[h] = 0;
+      this.damageTaken[h] = 0;
+      this.damageDealt[h] = 0;
+      this.energyLost[h] = 0;
+      this.preventAll[h] = false;
+      this.nextDefPenalty[h] = 0;
+      this.nextBan[h] = false;
+      this.altWin[h] = false;
+      this.mustLose[h] = false;
+      this.cannotLose[h] = false;
+      const r = reveals[h];
+      this.blockAmounts[h] = r?.blockAmounts;
+      this.blockOrder[h] = r?.blockOrder;
+    }
+    return this;
   }
 
 
@@ -148,6 +248,15 @@ export class RoundCtx {
         if (d && this.powers[h]![k]) fn(d, h, k);
       }
     }
+  }
+
+  /**
+   * The indices of `ds`'s powers that have `hook`, if `ds` is still the hero's list from
+   * the round start (since then entries are only nulled by discards or appended by
+   * `give`: callers visit appended entries after these), else null (Brainswap).
+   */
+  hookIndices(h: number, ds: readonly (PowerDef | null)[], hook: 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify'): readonly number[] | null {
+    return ds === this.resetDefs[h] ? this.info[h]![hook] : null;
   }
 
   hasPower(hero: number, id: string): number {
@@ -224,7 +333,13 @@ export class RoundCtx {
     const ev: DamageEvent = { src, tgt, amount, kind, blockable };
     if (src >= 0 && src !== tgt) {
       const ds = this.defs[src]!;
-      for (let k = 0; k < ds.length; k++) ds[k]?.beforeDeal?.(this, src, k, ev);
+      const ix = this.hookIndices(src, ds, 'beforeDeal');
+      let k = 0;
+      if (ix) {
+        for (let i = 0; i < ix.length; i++) ds[ix[i]!]?.beforeDeal?.(this, src, ix[i]!, ev);
+        k = this.info[src]!.defs.length;
+      }
+      for (; k < ds.length; k++) ds[k]?.beforeDeal?.(this, src, k, ev);
     }
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
     if (blockable) {
@@ -236,7 +351,13 @@ export class RoundCtx {
     this.takenCount[tgt]!++;
     if (this.preventAll[tgt]) return;
     const dt = this.defs[tgt]!;
-    for (let k = 0; k < dt.length && ev.amount > 0; k++) dt[k]?.beforeTake?.(this, tgt, k, ev);
+    const ixt = this.hookIndices(tgt, dt, 'beforeTake');
+    let kt = 0;
+    if (ixt) {
+      for (let i = 0; i < ixt.length && ev.amount > 0; i++) dt[ixt[i]!]?.beforeTake?.(this, tgt, ixt[i]!, ev);
+      kt = this.info[tgt]!.defs.length;
+    }
+    for (; kt < dt.length && ev.amount > 0; kt++) dt[kt]?.beforeTake?.(this, tgt, kt, ev);
     if (ev.amount <= 0) return;
     this.energy[tgt]! -= ev.amount;
     this.energyLost[tgt]! += ev.amount;
@@ -246,10 +367,44 @@ export class RoundCtx {
       this.damageDealt[src]! += ev.amount;
       this.dealtCount[src]!++;
       const ds = this.defs[src]!;
-      for (let k = 0; k < ds.length; k++) ds[k]?.afterDeal?.(this, src, k, ev);
+      const ix = this.hookIndices(src, ds, 'afterDeal');
+      let k = 0;
+      if (ix) {
+        for (let i = 0; i < ix.length; i++) ds[ix[i]!]?.afterDeal?.(this, src, ix[i]!, ev);
+        k = this.info[src]!.defs.length;
+      }
+      for (; k < ds.length; k++) ds[k]?.afterDeal?.(this, src, k, ev);
     }
-    for (let k = 0; k < dt.length; k++) dt[k]?.afterTake?.(this, tgt, k, ev);
+    const ixa = this.hookIndices(tgt, dt, 'afterTake');
+    let ka = 0;
+    if (ixa) {
+      for (let i = 0; i < ixa.length; i++) dt[ixa[i]!]?.afterTake?.(this, tgt, ixa[i]!, ev);
+      ka = this.info[tgt]!.defs.length;
+    }
+    for (; ka < dt.length; ka++) dt[ka]?.afterTake?.(this, tgt, ka, ev);
   }
+}
+
+const NO_FORCED: readonly number[] = Object.freeze([]) as readonly number[];
+const NO_REVEALS: readonly (RevealChoice | undefined)[] = Object.freeze([]);
+
+function copyInto<T>(to: (T | null)[], from: readonly T[]): void {
+  if (to.length !== from.length) to.length = from.length;
+  for (let i = 0; i < from.length; i++) to[i] = from[i]!;
+}
+
+/** Free contexts per hero count. A round takes one and gives it back when its state is built. */
+const ctxPool: RoundCtx[][] = [];
+
+function acquireCtx(s: RumbleState, reveals: readonly (RevealChoice | undefined)[], cached = true): RoundCtx {
+  const H = s.heroes.length;
+  const free = ctxPool[H];
+  const c = free && free.length ? free.pop()! : new RoundCtx(H);
+  return c.reset(s, reveals, cached);
+}
+
+function releaseCtx(c: RoundCtx): void {
+  (ctxPool[c.H] ??= []).push(c);
 }
 
 /** Effective cost of a use after Technical Training-like reductions. */
@@ -267,12 +422,14 @@ export function startRound(s: RumbleState): RumbleState {
     if (hero.alive) for (let k = 0; k < hero.powers.length; k++) if (s.lib.get(hero.powers[k]!.id).roundStart) any = true;
   }
   if (!any) return s;
-  const c = new RoundCtx(s);
+  const c = acquireCtx(s, NO_REVEALS, false);
   c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
   const heroes = s.heroes.map((h, i) =>
     c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : { ...h, energy: c.energy[i]!, powers: compact(c.powers[i]!) },
   );
-  return { ...s, heroes, rng: c.dice.state };
+  const rng = c.dice.state;
+  releaseCtx(c);
+  return { ...s, heroes, rng };
 }
 
 function samePowers(a: readonly (HeldPower | null)[], b: readonly HeldPower[]): boolean {
@@ -296,14 +453,13 @@ export function resolveRound(
   allocs: readonly (Allocation | null)[],
   reveals: readonly (RevealChoice | undefined)[],
 ): RumbleState {
-  const c = new RoundCtx(s, reveals);
+  const c = acquireCtx(s, reveals);
   const H = c.H;
 
   // 1. Costs of uses (validated by the caller). Burn and Drain lose Energy now.
   const uses: PowerUse[][] = [];
   for (let h = 0; h < H; h++) uses.push(allocs[h] && c.alive[h] ? joinUses(allocs[h]!.uses, reveals[h]?.uses) : []);
   redirect(c, uses);
-  for (let h = 0; h < H; h++) if (c.alive[h]) c.costReduction[h] = powerInfo(s, h).costReduction;
   for (let h = 0; h < H; h++) {
     const a = allocs[h];
     if (!a || !c.alive[h]) continue;
@@ -331,7 +487,8 @@ export function resolveRound(
     const hero = s.heroes[h]!;
     const r = reveals[h];
     let def = a.defense;
-    const atk = a.attack.slice();
+    const atk = c.rowScratch;
+    for (let j = 0; j < H; j++) atk[j] = a.attack[j]!;
     const reserve = a.reserve ?? 0;
     if (reserve > 0) {
       if (r?.precog) {
@@ -414,10 +571,10 @@ export function resolveRound(
       }
     }
   }
-  const trig = new Array<boolean>(H);
+  const trig = c.trig;
   for (let i = 0; i < H; i++) trig[i] = triggers(c, i);
-  const damage = new Array<number>(H);
-  const blockable = new Array<number>(H);
+  const damage = c.dmgScratch;
+  const blockable = c.blockScratch;
   for (let j = 0; j < H; j++) {
     if (!c.alive[j]) continue;
     attackDamage(c, j, trig, damage, blockable);
@@ -454,7 +611,16 @@ function modifyStage(c: RoundCtx, stage: 0 | 1 | 2): void {
   for (let h = 0; h < c.H; h++) {
     if (!c.alive[h]) continue;
     const ds = c.defs[h]!;
-    for (let k = 0; k < ds.length; k++) {
+    const ix = c.hookIndices(h, ds, 'modify');
+    let k = 0;
+    if (ix) {
+      for (let i = 0; i < ix.length; i++) {
+        const d = ds[ix[i]!];
+        if (d && d.modify && c.powers[h]![ix[i]!]) d.modify(c, h, ix[i]!, stage);
+      }
+      k = c.info[h]!.defs.length;
+    }
+    for (; k < ds.length; k++) {
       const d = ds[k];
       if (d && d.modify && c.powers[h]![k]) d.modify(c, h, k, stage);
     }
@@ -493,6 +659,7 @@ function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | 
 /** Zypher: uses of other heroes that target the holder are turned to its chosen hero. */
 function redirect(c: RoundCtx, uses: PowerUse[][]): void {
   for (let z = 0; z < c.H; z++) {
+    if (!c.redirects[z]) continue;
     for (const u of uses[z]!) {
       const d = c.defs[z]![u.power];
       if (!d || !d.redirects || u.target === undefined) continue;
@@ -568,14 +735,33 @@ function attackDamage(c: RoundCtx, j: number, trig: readonly boolean[], dmg: num
 function blockPriority(c: RoundCtx, j: number, trig: readonly boolean[]): number[] {
   const H = c.H;
   const chosen = c.blockOrder[j];
-  const rest: number[] = [];
+  // Scratch: the caller walks it before the next defender is ordered.
+  const rest = c.orderScratch;
+  rest.length = 0;
   for (let i = 0; i < H; i++) if (c.atk[i * H + j]! > 0 && !(chosen && chosen.includes(i))) rest.push(i);
-  if (rest.length > 1) rest.sort((a, b) => Number(trig[b]) - Number(trig[a]) || c.atk[b * H + j]! - c.atk[a * H + j]! || a - b);
+  // Insertion sort (a handful of attackers, a total order): triggering first, then largest, then seat.
+  for (let x = 1; x < rest.length; x++) {
+    const v = rest[x]!;
+    let y = x - 1;
+    while (y >= 0 && blocksAfter(rest[y]!, v, c, j, trig)) {
+      rest[y + 1] = rest[y]!;
+      y--;
+    }
+    rest[y + 1] = v;
+  }
   if (!chosen || chosen.length === 0) return rest;
   const out: number[] = [];
   for (const i of chosen) if (i >= 0 && i < H) out.push(i);
   for (const i of rest) out.push(i);
   return out;
+}
+
+/** True if attacker `a` is blocked after attacker `b` by defender `j`. */
+function blocksAfter(a: number, b: number, c: RoundCtx, j: number, trig: readonly boolean[]): boolean {
+  if (trig[a] !== trig[b]) return trig[b]!;
+  const H = c.H;
+  const d = c.atk[b * H + j]! - c.atk[a * H + j]!;
+  return d !== 0 ? d > 0 : a > b;
 }
 
 /** Eliminations, revives, winners, the round cap, and the next state. */
@@ -635,6 +821,7 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   };
   // decideWinner reads the round just played (the round cap).
   const returns = decideWinner(s.round, next, c, eliminated);
+  releaseCtx(c);
   if (returns) return { ...next, phase: 'over', round: s.round, returns: returns.shares, end: returns.end };
   return startRound(next);
 }

@@ -190,55 +190,94 @@ function mkEnv(c: RoundCtx, self: number, k: number, use?: PowerUse, ev?: Damage
   return { c, self, k, use, ev, attacker, target: undefined, held: undefined };
 }
 
-function value(env: Env, n: Num): number {
-  if (typeof n === 'number') return n;
-  if (typeof n === 'object') {
-    let p = 1;
-    for (const m of n.mul) p *= value(env, m);
-    return p;
-  }
-  const { c, self, k } = env;
-  const held = env.held ?? c.powers[self]![k];
-  if (held) {
-    const pv = held.params[n];
-    if (pv !== undefined) return pv;
-    const spec = (c.defs[self]![k] ?? c.lib.get(held.id)).params[n];
-    if (spec) return spec.value;
-  }
-  switch (n) {
-    case 'X': return env.use?.x ?? 0;
-    case 'strength': return held?.strength ?? 0;
-    case 'round': return c.round;
-    case 'energy': return c.energy[self]!;
-    case 'startEnergy': return c.startEnergy[self]!;
-    case 'attackTotal': return c.allocatedAttack[self]!;
-    case 'attackTargets': return c.attackTargets[self]!;
-    case 'defense': return c.def[self]!;
-    case 'baseDefense': return c.baseDef[self]!;
-    case 'energyLost': return c.energyLost[self]!;
-    case 'damageDealtAll': return c.totalDamage;
-    case 'damageTaken': return c.damageTaken[self]!;
-    case 'damageDealt': return c.damageDealt[self]!;
-    case 'otherPowersUsed': return c.powersUsed[self]! - c.used[self]![k]!;
-    case 'usedThis': return c.used[self]![k] ?? 0;
-    case 'lastAttack': return c.lastAttack[self]!;
-    case 'acc': return held?.acc ?? 0;
-    case 'eventAmount': return env.ev?.amount ?? 0;
-    case 'powerCount': return c.powerCount(self);
-    case 'targetPowerCount': return env.target === undefined ? 0 : c.powerCount(env.target);
-    case 'heroesAlive': return c.alive.filter(Boolean).length;
-    default: return 0;
-  }
+/**
+ * Powers are compiled once per library: every Num, condition and action becomes a
+ * closure, so a round runs no interpretation (no string switches, no `in` tests).
+ */
+type NumFn = (env: Env) => number;
+type CondFn = (env: Env) => boolean;
+/** An action: returns 1 or 0 when it sets "saved from elimination" (setEnergy), else -1. */
+type ActFn = (env: Env, stage: 0 | 1 | 2 | undefined) => number;
+
+function heldOf(env: Env): HeldPower | null | undefined {
+  return env.held ?? env.c.powers[env.self]![env.k];
 }
 
-function holds(env: Env, conds: readonly Condition[]): boolean {
-  for (const cnd of conds) {
-    const a = value(env, cnd.value);
-    const b = value(env, cnd.than);
-    const ok = cnd.op === 'lt' ? a < b : cnd.op === 'lte' ? a <= b : cnd.op === 'gt' ? a > b : cnd.op === 'gte' ? a >= b : cnd.op === 'eq' ? a === b : a !== b;
-    if (!ok) return false;
+const BUILTINS: Readonly<Record<(typeof VALUES)[number], NumFn>> = {
+  X: (env) => env.use?.x ?? 0,
+  strength: (env) => heldOf(env)?.strength ?? 0,
+  round: (env) => env.c.round,
+  energy: (env) => env.c.energy[env.self]!,
+  startEnergy: (env) => env.c.startEnergy[env.self]!,
+  attackTotal: (env) => env.c.allocatedAttack[env.self]!,
+  attackTargets: (env) => env.c.attackTargets[env.self]!,
+  defense: (env) => env.c.def[env.self]!,
+  baseDefense: (env) => env.c.baseDef[env.self]!,
+  energyLost: (env) => env.c.energyLost[env.self]!,
+  damageDealtAll: (env) => env.c.totalDamage,
+  damageTaken: (env) => env.c.damageTaken[env.self]!,
+  damageDealt: (env) => env.c.damageDealt[env.self]!,
+  otherPowersUsed: (env) => env.c.powersUsed[env.self]! - env.c.used[env.self]![env.k]!,
+  usedThis: (env) => env.c.used[env.self]![env.k] ?? 0,
+  lastAttack: (env) => env.c.lastAttack[env.self]!,
+  acc: (env) => heldOf(env)?.acc ?? 0,
+  eventAmount: (env) => env.ev?.amount ?? 0,
+  powerCount: (env) => env.c.powerCount(env.self),
+  targetPowerCount: (env) => (env.target === undefined ? 0 : env.c.powerCount(env.target)),
+  heroesAlive: (env) => {
+    let n = 0;
+    for (const a of env.c.alive) if (a) n++;
+    return n;
+  },
+};
+const ZERO: NumFn = () => 0;
+
+/** A Num as a function: a held power's param override wins, then the definition's value, then built-ins. */
+function compileNum(n: Num, params: Readonly<Record<string, ParamSpec>>): NumFn {
+  if (typeof n === 'number') return () => n;
+  if (typeof n === 'object') {
+    const fs = n.mul.map((m) => compileNum(m, params));
+    if (fs.length === 2) {
+      const [f, g] = fs as [NumFn, NumFn];
+      return (env) => f(env) * g(env);
+    }
+    return (env) => {
+      let p = 1;
+      for (const f of fs) p *= f(env);
+      return p;
+    };
   }
-  return true;
+  const builtin = (BUILTINS as Record<string, NumFn>)[n] ?? ZERO;
+  const spec = Object.prototype.hasOwnProperty.call(params, n) ? params[n] : undefined;
+  if (!spec) return builtin;
+  const dv = spec.value;
+  return (env) => {
+    const held = heldOf(env);
+    if (!held) return builtin(env);
+    const v = held.params[n];
+    return v !== undefined ? v : dv;
+  };
+}
+
+function compileConds(conds: readonly Condition[], params: Readonly<Record<string, ParamSpec>>): CondFn | null {
+  if (conds.length === 0) return null;
+  const fs = conds.map((cnd): CondFn => {
+    const a = compileNum(cnd.value, params);
+    const b = compileNum(cnd.than, params);
+    switch (cnd.op) {
+      case 'lt': return (env) => a(env) < b(env);
+      case 'lte': return (env) => a(env) <= b(env);
+      case 'gt': return (env) => a(env) > b(env);
+      case 'gte': return (env) => a(env) >= b(env);
+      case 'eq': return (env) => a(env) === b(env);
+      case 'ne': return (env) => a(env) !== b(env);
+    }
+  });
+  if (fs.length === 1) return fs[0]!;
+  return (env) => {
+    for (const f of fs) if (!f(env)) return false;
+    return true;
+  };
 }
 
 function select(env: Env, sel: Selector): number[] {
@@ -287,69 +326,160 @@ const STAGES = [0, 1, 2] as const;
 const STAT_ACTIONS = new Set(['attack', 'defense', 'vulnerable', 'nullifyAttacks', 'ignoreAttacksBelow', 'pierceDefense']);
 const isStat = (a: Action) => Object.keys(a).some((key) => STAT_ACTIONS.has(key));
 
-/** Runs actions; returns true if the holder was saved from elimination (setEnergy). */
-function run(env: Env, actions: readonly Action[], stage?: 0 | 1 | 2): boolean {
-  const { c, self, k } = env;
-  const H = c.H;
+/** Runs compiled actions; returns true if the holder was saved from elimination (setEnergy). */
+function run(env: Env, actions: readonly ActFn[], stage?: 0 | 1 | 2): boolean {
   let saved = false;
-  for (const a of actions) {
-    if ('attack' in a) {
-      if (a.attack.add !== undefined && stage === 0) {
-        const add = value(env, a.attack.add);
-        if (a.attack.to === 'largest') {
-          let best = -1;
-          for (let j = 0; j < H; j++) if (c.atk[self * H + j]! > 0 && (best < 0 || c.atk[self * H + j]! > c.atk[self * H + best]!)) best = j;
-          if (best >= 0) c.atk[self * H + best]! += add;
-        } else for (let j = 0; j < H; j++) if (c.atk[self * H + j]! > 0) c.atk[self * H + j]! += add;
-      }
-      if (a.attack.mul !== undefined && stage === 1) {
-        const m = value(env, a.attack.mul);
-        for (let j = 0; j < H; j++) c.atk[self * H + j] = Math.floor(c.atk[self * H + j]! * m);
-      }
-    } else if ('defense' in a) {
-      if (a.defense.add !== undefined && stage === 0) c.def[self] = Math.max(0, c.def[self]! + value(env, a.defense.add));
-      if (a.defense.mul !== undefined && stage === 1) c.def[self] = Math.floor(c.def[self]! * value(env, a.defense.mul));
-    } else if ('nullifyAttacks' in a) {
-      if (stage === 2) {
-        if (a.nullifyAttacks !== 'against-me') c.nullBy[self] = true;
-        if (a.nullifyAttacks !== 'by-me') c.nullAgainst[self] = true;
-      }
-    } else if ('ignoreAttacksBelow' in a) {
-      if (stage === 0) c.ignoreBelow[self] = Math.max(c.ignoreBelow[self]!, value(env, a.ignoreAttacksBelow));
-    } else if ('pierceDefense' in a) {
-      if (stage === 0) c.pierce[self] = true;
-    } else if ('vulnerable' in a) {
-      if (stage === 0) for (const t of select(env, a.to)) c.vulnerable[t]! += value(env, a.vulnerable);
-    } else if ('energy' in a) {
-      for (const t of select(env, a.to)) {
-        env.target = t;
-        c.gain(t, value(env, a.energy));
-      }
-    } else if ('damage' in a) {
-      const targets = select(env, a.to);
-      for (const t of targets) {
-        env.target = t;
-        const amount = value(env, a.damage);
-        c.deal(self, t, a.split ? Math.ceil(amount / targets.length) : amount, 'power', a.blockable);
-      }
-    } else if ('defensePenalty' in a) {
-      for (const t of select(env, a.to)) c.nextDefPenalty[t] = Math.max(c.nextDefPenalty[t]!, value(env, a.defensePenalty));
-    } else if ('preventDamage' in a) {
-      if (env.ev) env.ev.amount = 0;
-    } else if ('damageBonus' in a) {
-      if (env.ev) env.ev.amount += value(env, a.damageBonus);
-    } else if ('win' in a) c.altWin[self] = true;
-    else if ('lose' in a) c.mustLose[self] = true;
-    else if ('discardSelf' in a) c.discard(self, k);
-    else if ('setEnergy' in a) {
-      c.energy[self] = value(env, a.setEnergy);
-      saved = c.energy[self]! > 0;
-    } else if ('accumulate' in a) {
-      const held = c.powers[self]![k];
-      if (held) c.update(self, k, { acc: held.acc + value(env, a.accumulate) });
-    }
+  for (let i = 0; i < actions.length; i++) {
+    const r = actions[i]!(env, stage);
+    if (r >= 0) saved = r === 1;
   }
   return saved;
+}
+
+/** One action as a function (what each does is listed in the README's "Power files"). */
+function compileAction(a: Action, params: Readonly<Record<string, ParamSpec>>): ActFn {
+  const num = (n: Num) => compileNum(n, params);
+  if ('attack' in a) {
+    const add = a.attack.add !== undefined ? num(a.attack.add) : null;
+    const mul = a.attack.mul !== undefined ? num(a.attack.mul) : null;
+    const largest = a.attack.to === 'largest';
+    return (env, stage) => {
+      const { c, self } = env;
+      const H = c.H;
+      if (add && stage === 0) {
+        const v = add(env);
+        if (largest) {
+          let best = -1;
+          for (let j = 0; j < H; j++) if (c.atk[self * H + j]! > 0 && (best < 0 || c.atk[self * H + j]! > c.atk[self * H + best]!)) best = j;
+          if (best >= 0) c.atk[self * H + best]! += v;
+        } else for (let j = 0; j < H; j++) if (c.atk[self * H + j]! > 0) c.atk[self * H + j]! += v;
+      }
+      if (mul && stage === 1) {
+        const m = mul(env);
+        for (let j = 0; j < H; j++) c.atk[self * H + j] = Math.floor(c.atk[self * H + j]! * m);
+      }
+      return -1;
+    };
+  }
+  if ('defense' in a) {
+    const add = a.defense.add !== undefined ? num(a.defense.add) : null;
+    const mul = a.defense.mul !== undefined ? num(a.defense.mul) : null;
+    return (env, stage) => {
+      const { c, self } = env;
+      if (add && stage === 0) c.def[self] = Math.max(0, c.def[self]! + add(env));
+      if (mul && stage === 1) c.def[self] = Math.floor(c.def[self]! * mul(env));
+      return -1;
+    };
+  }
+  if ('nullifyAttacks' in a) {
+    const by = a.nullifyAttacks !== 'against-me';
+    const against = a.nullifyAttacks !== 'by-me';
+    return (env, stage) => {
+      if (stage === 2) {
+        if (by) env.c.nullBy[env.self] = true;
+        if (against) env.c.nullAgainst[env.self] = true;
+      }
+      return -1;
+    };
+  }
+  if ('ignoreAttacksBelow' in a) {
+    const f = num(a.ignoreAttacksBelow);
+    return (env, stage) => {
+      if (stage === 0) env.c.ignoreBelow[env.self] = Math.max(env.c.ignoreBelow[env.self]!, f(env));
+      return -1;
+    };
+  }
+  if ('pierceDefense' in a) {
+    return (env, stage) => {
+      if (stage === 0) env.c.pierce[env.self] = true;
+      return -1;
+    };
+  }
+  if ('vulnerable' in a) {
+    const f = num(a.vulnerable);
+    const to = a.to;
+    return (env, stage) => {
+      if (stage === 0) for (const t of select(env, to)) env.c.vulnerable[t]! += f(env);
+      return -1;
+    };
+  }
+  if ('energy' in a) {
+    const f = num(a.energy);
+    const to = a.to;
+    return (env) => {
+      for (const t of select(env, to)) {
+        env.target = t;
+        env.c.gain(t, f(env));
+      }
+      return -1;
+    };
+  }
+  if ('damage' in a) {
+    const f = num(a.damage);
+    const { to, split, blockable } = a;
+    return (env) => {
+      const targets = select(env, to);
+      for (const t of targets) {
+        env.target = t;
+        const amount = f(env);
+        env.c.deal(env.self, t, split ? Math.ceil(amount / targets.length) : amount, 'power', blockable);
+      }
+      return -1;
+    };
+  }
+  if ('defensePenalty' in a) {
+    const f = num(a.defensePenalty);
+    const to = a.to;
+    return (env) => {
+      const c = env.c;
+      for (const t of select(env, to)) c.nextDefPenalty[t] = Math.max(c.nextDefPenalty[t]!, f(env));
+      return -1;
+    };
+  }
+  if ('preventDamage' in a) {
+    return (env) => {
+      if (env.ev) env.ev.amount = 0;
+      return -1;
+    };
+  }
+  if ('damageBonus' in a) {
+    const f = num(a.damageBonus);
+    return (env) => {
+      if (env.ev) env.ev.amount += f(env);
+      return -1;
+    };
+  }
+  if ('win' in a) {
+    return (env) => {
+      env.c.altWin[env.self] = true;
+      return -1;
+    };
+  }
+  if ('lose' in a) {
+    return (env) => {
+      env.c.mustLose[env.self] = true;
+      return -1;
+    };
+  }
+  if ('discardSelf' in a) {
+    return (env) => {
+      env.c.discard(env.self, env.k);
+      return -1;
+    };
+  }
+  if ('setEnergy' in a) {
+    const f = num(a.setEnergy);
+    return (env) => {
+      env.c.energy[env.self] = f(env);
+      return env.c.energy[env.self]! > 0 ? 1 : 0;
+    };
+  }
+  const f = num(a.accumulate);
+  return (env) => {
+    const held = env.c.powers[env.self]![env.k];
+    if (held) env.c.update(env.self, env.k, { acc: held.acc + f(env) });
+    return -1;
+  };
 }
 
 function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef {
@@ -377,15 +507,25 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
     };
     def['use'] = use;
   }
-  const by = (when: Effect['when']) => spec.effects.filter((e) => e.when === when);
+  /** An effect compiled: its guards, its condition and its actions as closures. */
+  interface Compiled {
+    readonly once: Effect['once'];
+    readonly kind: Effect['kind'];
+    readonly cond: CondFn | null;
+    readonly do: readonly ActFn[];
+  }
+  const acts = (list: readonly Action[]) => list.map((x) => compileAction(x, params));
+  const compileEffect = (e: Effect, list: readonly Action[] = e.do): Compiled => ({ once: e.once, kind: e.kind, cond: compileConds(e.if, params), do: acts(list) });
+  const raw = (when: Effect['when']) => spec.effects.filter((e) => e.when === when);
+  const by = (when: Effect['when']) => raw(when).map((e) => compileEffect(e));
   /** Guards an effect with its conditions and its once-per-round/game rule. */
-  const fireAll = (e: Effect, env: Env, actions: readonly Action[], stage?: 0 | 1 | 2): boolean => {
+  const fireAll = (e: Compiled, env: Env, actions: readonly ActFn[], stage?: 0 | 1 | 2): boolean => {
     const held = env.c.powers[env.self]![env.k];
     if (!held) return false;
     if (e.once === 'game' && held.fired > 0) return false;
     if (e.once === 'round' && held.fired === env.c.round) return false;
     if (e.kind !== 'any' && env.ev && env.ev.kind !== e.kind) return false;
-    if (e.if.length && !holds(env, e.if)) return false;
+    if (e.cond && !e.cond(env)) return false;
     if (e.once) env.c.update(env.self, env.k, { fired: env.c.round });
     env.held = env.c.powers[env.self]![env.k] ?? held;
     return run(env, actions, stage);
@@ -393,23 +533,24 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>): PowerDef 
 
   // Static effects run in three stages (adds, multiplies, overrides); each effect is
   // split once here so a stage only visits the actions that belong to it.
-  const statics = by('static');
+  const statics = raw('static');
   const byStage = ([0, 1, 2] as const).map((stage) =>
-    statics.map((e) => ({ e, acts: e.do.filter((a) => stageOf(a).includes(stage)) })).filter((x) => x.acts.length > 0),
+    statics.map((e) => compileEffect(e, e.do.filter((a) => stageOf(a).includes(stage)))).filter((x) => x.do.length > 0),
   );
   if (statics.length) {
     def['modify'] = (c: RoundCtx, self: number, k: number, stage: 0 | 1 | 2) => {
-      for (const { e, acts } of byStage[stage]!) fireAll(e, mkEnv(c, self, k), acts, stage);
+      const list = byStage[stage]!;
+      for (let i = 0; i < list.length; i++) fireAll(list[i]!, mkEnv(c, self, k), list[i]!.do, stage);
     };
   }
   // A use's stat actions apply before attacks resolve, its other actions after them.
-  const uses = by('use').map((e) => ({ e, stats: e.do.filter(isStat), rest: e.do.filter((a) => !isStat(a)) }));
+  const uses = raw('use').map((e) => ({ e: compileEffect(e), stats: acts(e.do.filter(isStat)), rest: acts(e.do.filter((a) => !isStat(a))) }));
   if (uses.length) {
     def['prepareUse'] = (c: RoundCtx, self: number, k: number, use: PowerUse) => {
       for (const { e, stats } of uses) {
         if (!stats.length) continue;
         const env = mkEnv(c, self, k, use);
-        if (holds(env, e.if)) for (const stage of STAGES) run(env, stats, stage);
+        if (!e.cond || e.cond(env)) for (const stage of STAGES) run(env, stats, stage);
       }
     };
     def['resolveUse'] = (c: RoundCtx, self: number, k: number, use: PowerUse) => {

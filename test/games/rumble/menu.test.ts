@@ -1,0 +1,109 @@
+/**
+ * The speed shortcuts must not change what `apply` accepts or returns: menu moves skip
+ * validation only because every one of them is legal (checked here over random games),
+ * only for the state and player they were built for, and only while unchanged.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/rng.js';
+import { UserError } from '../../../src/core/errors.js';
+import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
+import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/rumble/legality.js';
+import { deepFreeze, fixedGame } from './helpers.js';
+
+/** Every seed power dealt round-robin to 4 heroes (the bench's table). */
+function fullLibrary(): RumbleState {
+  const heroes = [0, 1, 2, 3].map(() => ({ energy: 100, powers: [] as { id: string; strength: number }[] }));
+  SEED_POWERS.forEach((p, i) => {
+    if (!p.onWin) heroes[i % 4]!.powers.push({ id: p.id, strength: 10 });
+  });
+  return rumble.setup(rumbleOptions({ players: 4, fixed: heroes }), 3);
+}
+
+/** Checks one menu move the way `apply` does for a move from outside. */
+function validate(s: RumbleState, player: number, m: RumbleAction): void {
+  const heroes: number[] = [];
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && s.heroes[h]!.controller === player) heroes.push(h);
+  if (m.t === 'alloc') heroes.forEach((h, j) => checkAllocation(s, h, m.heroes[j]!));
+  if (m.t === 'reveal')
+    heroes.forEach((h, j) => {
+      const r = m.heroes[j]!;
+      if (Object.keys(r).length) expect(needsReveal(s, s.pending!, h)).toBe(true);
+      checkReveal(s, s.pending!, h, r);
+    });
+}
+
+describe('menu moves and validation', () => {
+  it('every allocation and reveal menu move is legal (full library, auctions, 2-6 heroes)', () => {
+    const rng = new Rng(11);
+    const starts: (() => RumbleState)[] = [
+      () => fullLibrary(),
+      ...[2, 4, 6].map((players) => () => rumble.setup(rumbleOptions({ players }), rng.u32())),
+      () => rumble.setup(rumbleOptions({ players: 3, mustAssignAll: false }), rng.u32()),
+    ];
+    let checked = 0;
+    for (const start of starts) {
+      for (let g = 0; g < 6; g++) {
+        let s = start();
+        while (!rumble.isTerminal(s)) {
+          const who = rumble.toMove(s);
+          const menus = who.map((p) => rumble.legalActions(s, p));
+          if (s.phase === 'alloc' || s.phase === 'reveal')
+            who.forEach((p, i) => {
+              for (const m of menus[i]!) {
+                validate(s, p, m);
+                checked++;
+              }
+            });
+          s = rumble.apply(s, menus.map((menu) => rng.pick(menu)));
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('a menu move changed after it was built is validated (and rejected when illegal)', () => {
+    const s = fixedGame([{ energy: 100 }, { energy: 100 }]);
+    const m = rumble.legalActions(s, 0)[1]!;
+    if (m.t !== 'alloc') throw new Error('expected an allocation menu');
+    const other = rumble.legalActions(s, 1)[0]!;
+    // Points moved from hero 1 onto hero 0 itself: same total, illegal target.
+    const attack = m.heroes[0]!.attack as number[];
+    expect(attack[1]).toBeGreaterThan(0);
+    attack[0] = attack[1]!;
+    attack[1] = 0;
+    expect(() => rumble.apply(s, [m, other])).toThrow(/field attack\.0/);
+  });
+
+  it('a copy of a menu move, or a menu move for another state or player, is validated', () => {
+    const s = fixedGame([{ energy: 100 }, { energy: 100 }]);
+    const m = rumble.legalActions(s, 0)[0]!;
+    if (m.t !== 'alloc') throw new Error('expected an allocation menu');
+    // A copy with too much Defense: rejected although it looks like the menu move.
+    const copy: RumbleAction = { t: 'alloc', heroes: [{ ...m.heroes[0]!, defense: m.heroes[0]!.defense + 1 }] };
+    const other = rumble.legalActions(s, 1)[0]!;
+    expect(() => rumble.apply(s, [copy, other])).toThrow(UserError);
+    // The same menu move on a state where the hero has less Energy: rejected.
+    const poorer = fixedGame([{ energy: 60 }, { energy: 100 }]);
+    expect(() => rumble.apply(poorer, [m, rumble.legalActions(poorer, 1)[0]!])).toThrow(/allocation of hero 0: field total/);
+    // Player 1's menu move given as player 0's: validated (and legal here, by symmetry).
+    const swapped = rumble.apply(s, [other, m]);
+    expect(swapped.round).toBe(2);
+  });
+
+  it('apply on a deep-frozen state gives the same state every time (pooled scratch does not leak)', () => {
+    const s = deepFreeze(fullLibrary());
+    const rng = new Rng(5);
+    let cur = s;
+    const states: RumbleState[] = [];
+    const moves: RumbleAction[][] = [];
+    for (let i = 0; i < 12 && !rumble.isTerminal(cur); i++) {
+      const m = rumble.toMove(cur).map((p) => rng.pick(rumble.legalActions(cur, p)));
+      states.push(cur);
+      moves.push(m);
+      cur = deepFreeze(rumble.apply(cur, m));
+    }
+    const first = states.map((st, i) => rumble.apply(st, moves[i]!));
+    // Applying again, in reverse order (the pool hands out contexts used by other rounds).
+    for (let i = states.length - 1; i >= 0; i--) expect(rumble.apply(states[i]!, moves[i]!)).toEqual(first[i]);
+  });
+});
