@@ -5,6 +5,7 @@
  * tooltips. The report writer renders them to HTML, SVG and PNG.
  */
 import type { VegaLiteSpec } from './report-model.js';
+import { mean } from './stats/descriptive.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
@@ -329,7 +330,7 @@ export function lengthHistogram(
 ): VegaLiteSpec {
   const values = lengths.map((length) => ({ length }));
   const unit = opts.unit ?? 'decisions';
-  const mean = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
+  const meanLength = lengths.length ? mean(lengths) : 0;
   return {
     ...base(opts.title, opts.subtitle),
     width: 420,
@@ -348,7 +349,7 @@ export function lengthHistogram(
         },
       },
       {
-        data: { values: [{ mean: r3(mean) }] },
+        data: { values: [{ mean: r3(meanLength) }] },
         mark: { type: 'rule', color: '#c0392b', strokeDash: [4, 3] },
         encoding: { x: { field: 'mean', type: 'quantitative' }, tooltip: [{ field: 'mean', type: 'quantitative', title: 'mean length' }] },
       },

@@ -11,7 +11,7 @@ import type { Agent } from '../../agents/agent.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
-import { leader } from '../analysis/stats/quality.js';
+import { LeadCounter } from '../analysis/stats/quality.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
 export type GameResolver = (id: string) => AnyGame;
@@ -123,19 +123,6 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
       // The state itself may be what broke; the length is then unknown.
     }
     return failedRecord({ ...base, length }, err);
-  }
-}
-
-/** Counts changes of the unique leader of successive evaluations (ties neither lead nor reset). */
-class LeadCounter {
-  changes = 0;
-  private current = -1;
-
-  observe(evaluation: readonly number[]): void {
-    const l = leader(evaluation);
-    if (l < 0) return;
-    if (this.current >= 0 && l !== this.current) this.changes++;
-    this.current = l;
   }
 }
 

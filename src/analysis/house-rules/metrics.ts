@@ -5,7 +5,7 @@
  * interval over games (a bootstrap over games for the seat gap).
  */
 import type { GameRecord } from '../../sim/types.js';
-import { tInterval } from '../stats/descriptive.js';
+import { mean, tInterval } from '../stats/descriptive.js';
 import { isDraw } from '../stats/quality.js';
 import { Rng } from '../../core/rng.js';
 
@@ -61,8 +61,7 @@ export function pairedChanges(a: readonly Keyed[], b: readonly Keyed[], players:
     const av = common.map(([ra]) => m.value(ra));
     const bv = common.map(([, rb]) => m.value(rb));
     const t = tInterval(av.map((v, i) => bv[i]! - v));
-    const avg = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
-    return { label: m.label, scale: m.scale, a: avg(av), b: avg(bv), diff: t.mean, lo: t.lo, hi: t.hi, n: common.length };
+    return { label: m.label, scale: m.scale, a: mean(av), b: mean(bv), diff: t.mean, lo: t.lo, hi: t.hi, n: common.length };
   });
   return [seatGapChange(common, players), ...changes];
 }

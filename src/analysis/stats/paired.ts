@@ -10,7 +10,7 @@
  * house-rule A/B comparisons and restricted play need.
  */
 import type { GameRecord } from '../../sim/types.js';
-import { tInterval, type MeanInterval } from './descriptive.js';
+import { mean, tInterval, type MeanInterval } from './descriptive.js';
 
 /** A slot's score in one independent unit (a pair, or a single unpaired game). */
 export interface UnitScore {
@@ -68,7 +68,7 @@ export function unitScores(records: readonly GameRecord[], slot: number): UnitSc
     if (!games.every(isComplete)) continue;
     const shares = games.map((g) => slotShare(g, slot));
     if (shares.some((x) => Number.isNaN(x))) continue;
-    out.push({ key, seed: games[0]!.seed, score: shares.reduce((a, b) => a + b, 0) / shares.length, games: games.length });
+    out.push({ key, seed: games[0]!.seed, score: mean(shares), games: games.length });
   }
   return out.sort((a, b) => compareKeys(a.key, b.key));
 }

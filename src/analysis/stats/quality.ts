@@ -91,17 +91,27 @@ export function leader(evaluation: readonly number[]): number {
   return tied ? -1 : best;
 }
 
+/**
+ * Counts changes of the unique leader over successive evaluations, one at a time (the
+ * runner feeds it during play; ties neither lead nor reset).
+ */
+export class LeadCounter {
+  changes = 0;
+  private current = -1;
+
+  observe(evaluation: readonly number[]): void {
+    const l = leader(evaluation);
+    if (l < 0) return;
+    if (this.current >= 0 && l !== this.current) this.changes++;
+    this.current = l;
+  }
+}
+
 /** Times the unique leader changes to a different player (ties neither lead nor reset). */
 export function leadChanges(trace: EvaluationTrace): number {
-  let current = -1;
-  let changes = 0;
-  for (const e of trace) {
-    const l = leader(e);
-    if (l < 0) continue;
-    if (current >= 0 && l !== current) changes++;
-    current = l;
-  }
-  return changes;
+  const counter = new LeadCounter();
+  for (const e of trace) counter.observe(e);
+  return counter.changes;
 }
 
 function duration(lengths: number[]): Duration {
