@@ -60,8 +60,10 @@ const mctsSchema = z.object({
   prior: z.enum(['none', 'heuristic']).default('none'),
   bias: z.coerce.number().min(0).max(100).default(1),
   turns: steps.optional(),
+  plies: count.optional(),
   final: z.enum(['sample', 'most', 'mean']).default('sample'),
   opponents: z.enum(['search', 'heuristic']).default('search'),
+  draws: z.coerce.number().int().min(1).max(64).default(1),
   backup: z.enum(['maxn', 'paranoid']).default('maxn'),
 });
 
@@ -109,6 +111,11 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     description: "turns the tree looks past the decider's own (a turn ends when the player to move changes); states beyond are scored by the game's evaluate",
   },
   {
+    name: 'plies',
+    default: 'no limit',
+    description: "the tree's depth in moves (a simultaneous joint move is one ply); states that deep are scored by the game's evaluate instead of expanded",
+  },
+  {
     name: 'final',
     default: 'sample',
     description: "the move at a simultaneous-move root: sample (from the mixed strategy), most (most played action), mean (best mean return)",
@@ -117,6 +124,11 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'opponents',
     default: 'search',
     description: "search: the other players are searched like the decider; heuristic: they play the game's heuristic's choice (asked once per node), so the tree branches only on the decider's moves",
+  },
+  {
+    name: 'draws',
+    default: '1',
+    description: "opponents=heuristic: answers of the model kept per node and seat (asked on the first visits); every visit plays one at random, so a model with random guesses is seen as the spread it is",
   },
   {
     name: 'backup',
@@ -170,6 +182,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
       if (game) checkRolloutSupport(where, game, depth);
       if (game && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
+      if (game && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
       const rolloutAgent = (g: AnyGame) => (p.rollout === 'heuristic' ? heuristicFor(g, spec) : undefined);
       const priorAgent = (g: AnyGame) => (p.prior === 'heuristic' ? heuristicFor(g, spec) : undefined);
       const opponentAgent = (g: AnyGame) => (p.opponents === 'heuristic' ? heuristicFor(g, spec) : undefined);
@@ -188,6 +201,8 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         gamma: p.gamma,
         bias: p.bias,
         turns: p.turns ?? Infinity,
+        plies: p.plies ?? Infinity,
+        draws: p.draws,
         final: p.final,
         backup: p.backup,
       };

@@ -50,10 +50,11 @@ export class Node {
    */
   priorKey: ActionKey | undefined = undefined;
   /**
-   * The opponent model's choice here for each seat (param `opponents=heuristic`), asked
-   * on the first visit that needs it and asked again when it is no longer legal.
+   * The opponent model's choices here for each seat (param `opponents=heuristic`): up to
+   * `draws` answers of the model, asked on the visits that need them (and again when
+   * one is no longer legal); each visit plays one of them.
    */
-  modelKeys: (ActionKey | undefined)[] | null = null;
+  modelKeys: (ActionKey[] | undefined)[] | null = null;
 
   constructor(players: number) {
     this.sums = new Float64Array(players);

@@ -82,6 +82,14 @@ export interface MctsConfig {
    */
   readonly turns: number;
   /**
+   * The tree's depth limit in moves (a joint move at a simultaneous node is one ply):
+   * a state this many moves below the root is scored by `evaluate`, never expanded.
+   * The horizon for games where every player moves at once, whose turns never change
+   * hands (Rumble: `plies=1` is a best reply for this round, priced by `evaluate`).
+   * Infinity: no limit.
+   */
+  readonly plies: number;
+  /**
    * The final move at a simultaneous-move root: `sample` from the decider's mixed
    * strategy, `most` its most played action (RM: largest average-strategy weight, DUCT:
    * most visits), `mean` the action with the best mean return.
@@ -94,6 +102,8 @@ export interface MctsConfig {
    * tree branches only on the decider's own moves and grows deep.
    */
   readonly opponentAgent?: AgentFactory;
+  /** With an opponent model: how many of its answers each node keeps per seat. */
+  readonly draws: number;
   /**
    * `maxn`: every player maximises its own return. `paranoid` (Sturtevant & Korf 2000;
    * in MCTS, Nijssen & Winands 2011): every other player is credited with one minus the
@@ -104,7 +114,7 @@ export interface MctsConfig {
   readonly backup: 'maxn' | 'paranoid';
 }
 
-export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, final: 'sample', backup: 'maxn' };
+export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, plies: Infinity, draws: 1, final: 'sample', backup: 'maxn' };
 
 /** What the search learnt about one root action of the deciding player. */
 export interface RootActionStats {
@@ -258,7 +268,10 @@ export class MctsAgent implements Agent {
     let turns = 0;
     let lastFirst = -1;
     let lastCount = 0;
+    const plies = this.config.plies;
     while (!expanded) {
+      // path holds the root plus one node per move made.
+      if (depth > plies) break;
       const movers = game.toMove(s);
       if (movers.length === 0) break;
       if (horizon !== Infinity && (movers.length !== lastCount || movers[0] !== lastFirst)) {
@@ -335,28 +348,33 @@ export class MctsAgent implements Agent {
       }
       path[depth++] = node;
     }
-    // A leaf just expanded past the horizon is scored, not rolled out.
-    const rollOut = expanded && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
+    // A leaf just expanded past the horizon or at the depth limit is scored, not rolled out.
+    const rollOut = expanded && depth <= plies && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
     let value = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
     if (this.config.backup === 'paranoid') value = this.paranoid(value);
     this.backup(path, depth, simCount, value);
   }
 
   /**
-   * The opponent model's move for `p` at `node`: the cached choice if still legal,
-   * otherwise the model is asked (from `p`'s observation of the simulated state).
+   * The opponent model's move for `p` at `node`. The model (a heuristic with its own
+   * random guesses) is asked afresh on each of the node's first `draws` visits; later
+   * visits replay one of its answers at random, so the search sees the spread of what
+   * the model might do rather than betting on a single guess. An answer no longer legal
+   * (another determinization) is replaced by a fresh one.
    */
   private modelled(game: AnyGame, node: Node, s: unknown, p: number, legal: readonly unknown[]): number {
     if (node.modelKeys === null) node.modelKeys = [];
-    const cached = node.modelKeys[p];
-    if (cached !== undefined) {
-      for (let i = 0; i < legal.length; i++) if (game.actionKey(legal[i]) === cached) return i;
+    const answers = (node.modelKeys[p] ??= []);
+    if (answers.length >= this.config.draws) {
+      const pick = this.rng.int(answers.length);
+      const index = indexOfKey(game, legal, answers[pick]!);
+      if (index >= 0) return index;
+      answers.splice(pick, 1);
     }
     const action = this.modelAgents![p]!.act({ game, options: this.options, obs: game.observe(s, p), player: p, legal });
     const key = game.actionKey(action);
-    node.modelKeys[p] = key;
-    for (let i = 0; i < legal.length; i++) if (game.actionKey(legal[i]) === key) return i;
-    return 0;
+    answers.push(key);
+    return Math.max(0, indexOfKey(game, legal, key));
   }
 
   /** The paranoid return vector: every player but the decider gets 1 − the decider's. */
@@ -517,6 +535,11 @@ export class MctsAgent implements Agent {
       for (let i = 0; i < sums.length; i++) sums[i] += value[i]!;
     }
   }
+}
+
+function indexOfKey(game: AnyGame, legal: readonly unknown[], key: ActionKey): number {
+  for (let i = 0; i < legal.length; i++) if (game.actionKey(legal[i]) === key) return i;
+  return -1;
 }
 
 /** Checks that a game can run the rollout a config asks for. */

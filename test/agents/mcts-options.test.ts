@@ -1,8 +1,8 @@
 /**
  * The MCTS options for multi-player and simultaneous play: `backup=paranoid` (the
  * others as a coalition against the decider), `final` (how the move at a
- * simultaneous-move root is picked) and `opponents=heuristic` (the others follow a
- * model instead of being searched).
+ * simultaneous-move root is picked), `opponents=heuristic` (the others follow a
+ * model instead of being searched) with `draws`, and the depth limit `plies`.
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../agents/index.js';
@@ -11,6 +11,7 @@ import { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';
 import { kingmaker, type KingmakerState } from '../../src/games/toy/kingmaker.js';
 import { pennies, type PenniesOptions } from '../../src/games/toy/pennies.js';
+import type { Node } from '../../agents/mcts/node.js';
 import { rumble, rumbleOptions } from '../../src/games/rumble/index.js';
 
 function kingmakerCtx(state: KingmakerState) {
@@ -62,5 +63,38 @@ describe('mcts backup, final and opponents options', () => {
     expect(() => createAgent('mcts:opponents=heuristic', kingmaker, new Rng(1))).toThrow(UserError);
     expect(() => createAgent('mcts:final=best', kingmaker, new Rng(1))).toThrow(/final/);
     expect(() => createAgent('mcts:backup=minimax', kingmaker, new Rng(1))).toThrow(/backup/);
+  });
+
+  it('plies=N stops the tree N moves below the root (deeper states are scored, not expanded)', () => {
+    const depthOf = (n: Node): number => (n.children === null ? 0 : 1 + Math.max(...[...n.children.values()].map(depthOf)));
+    const s = rumble.setup(rumbleOptions({}), 4);
+    const ctx = { game: rumble as never, options: s.opts, obs: rumble.observe(s, 0) as never, player: 0, legal: rumble.legalActions(s, 0) as never[] };
+    for (const plies of [1, 2]) {
+      const root = (createAgent(`mcts:iterations=300,rollout=evaluate,plies=${plies}`, rumble as never, new Rng(2)) as MctsAgent).search(ctx);
+      expect(depthOf(root)).toBe(plies);
+      expect(root.visits).toBe(300);
+    }
+    // Without the limit the same budget grows past two plies.
+    const free = (createAgent('mcts:iterations=300,rollout=evaluate', rumble as never, new Rng(2)) as MctsAgent).search(ctx);
+    expect(depthOf(free)).toBeGreaterThan(2);
+    expect(() => createAgent('mcts:plies=0', rumble as never, new Rng(1))).toThrow(/plies/);
+    // A game without evaluate cannot score a cut tree.
+    expect(() => createAgent('mcts:plies=2', kingmaker, new Rng(1))).toThrow(/evaluate/);
+  });
+
+  it('draws=K keeps K answers of the opponent model per node and seat, and plays each of them', () => {
+    const s = rumble.setup(rumbleOptions({ auction: { perHero: 0 } }), 6);
+    const ctx = { game: rumble as never, options: s.opts, obs: rumble.observe(s, 0) as never, player: 0, legal: rumble.legalActions(s, 0) as never[] };
+    const spec = (k: number) => `mcts:iterations=40,rollout=evaluate,opponents=heuristic,plies=1,draws=${k}`;
+    for (const k of [1, 4]) {
+      const root = (createAgent(spec(k), rumble as never, new Rng(5)) as MctsAgent).search(ctx);
+      for (const seat of [1, 2, 3]) expect(root.modelKeys![seat]!.length).toBe(k);
+      expect(root.modelKeys![0]).toBeUndefined();
+    }
+    // The heuristic's guesses are random, so four answers of one seat are not all alike.
+    const root = (createAgent(spec(4), rumble as never, new Rng(5)) as MctsAgent).search(ctx);
+    const distinct = new Set([1, 2, 3].flatMap((seat) => root.modelKeys![seat]!));
+    expect(distinct.size).toBeGreaterThan(1);
+    expect(() => createAgent('mcts:draws=0', rumble as never, new Rng(1))).toThrow(/draws/);
   });
 });

@@ -93,20 +93,29 @@ function powerUses(s: RumbleState, hero: number, victim: number, opp: readonly n
     const exhaust = useLimit(d, held, 'exhaust');
     if (exhaust !== undefined && held.uses >= exhaust) return;
     const x = [u.spend, u.burn].includes('X') ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
-    let use: PowerUse = { power: k };
-    if (x !== undefined) use = { ...use, x };
-    if (u.target === 'hero' || u.target === 'opponent') use = { ...use, target: victim >= 0 ? victim : strongest };
+    const target = u.target === 'hero' || u.target === 'opponent' ? (victim >= 0 ? victim : strongest) : undefined;
+    let hypnotised: number | undefined;
     if (held.id === 'hypnotism') {
-      const other = opp.find((j) => j !== use.target);
-      if (other === undefined) return;
-      use = { ...use, victim: other };
+      hypnotised = opp.find((j) => j !== target);
+      if (hypnotised === undefined) return;
     }
+    const use = menuUse(k, x, target, hypnotised);
     const cost = allocationCost(s, hero, use);
     if (cost >= budget) return;
     budget -= cost;
     uses.push(use);
   });
   return uses;
+}
+
+/**
+ * A power use of the menu. Every menu use has all four fields (unused ones undefined, which
+ * JSON and `actionKey` leave out), in one order: one object shape, so `apply` and
+ * Resolution read them without a lookup per shape (five shapes cost the menu-move check
+ * a third of an Allocation's apply).
+ */
+function menuUse(power: number, x: number | undefined, target: number | undefined, victim: number | undefined): PowerUse {
+  return { power, x, target, victim };
 }
 
 function buildAllocation(s: RumbleState, hero: number, t: AllocationTemplate, withPowers: boolean, keepBack: boolean): Allocation | null {
@@ -141,6 +150,34 @@ function buildAllocation(s: RumbleState, hero: number, t: AllocationTemplate, wi
     defense = R - half;
   }
   return { attack, defense, ...(uses.length ? { uses } : {}) };
+}
+
+/**
+ * The last Allocation menu built for each player, reused while the next state asked
+ * about shares its heroes list. A menu reads only the heroes (Energy, powers,
+ * controllers), last round's attacks and the rules, never the random stream, and a
+ * search's determinizations (`{ ...obs, rng }`) share all of these with the observed
+ * state, so a search at one node builds each menu once instead of once per iteration.
+ * (The heroes list is new every round, so its identity pins the round too.) One entry
+ * per player rather than a WeakMap over every list: in random play every state is new
+ * and a map entry per state cost more in garbage collection than the menus it saved.
+ */
+interface LastMenu {
+  readonly heroes: RumbleState['heroes'];
+  readonly lastAttacks: readonly number[];
+  readonly opts: RumbleState['opts'];
+  readonly lib: RumbleState['lib'];
+  readonly menu: RumbleAction[];
+}
+const lastMenus: (LastMenu | undefined)[] = [];
+
+/** `allocationMenu`, reused when the previous call for `player` had the same inputs. */
+export function cachedAllocationMenu(s: RumbleState, player: number): RumbleAction[] {
+  const c = lastMenus[player];
+  if (c !== undefined && c.heroes === s.heroes && c.lastAttacks === s.lastAttacks && c.opts === s.opts && c.lib === s.lib) return c.menu;
+  const menu = allocationMenu(s, player);
+  lastMenus[player] = { heroes: s.heroes, lastAttacks: s.lastAttacks, opts: s.opts, lib: s.lib, menu };
+  return menu;
 }
 
 /** The Allocation menu of `player` (one allocation per controlled hero in each action). */
@@ -192,10 +229,10 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
     if (d.use?.phase !== 'reveal') return;
     const exhaust = useLimit(d, held, 'exhaust');
     if (exhaust !== undefined && held.uses >= exhaust) return;
-    let use: PowerUse = { power: k };
+    let target: number | undefined;
     if (d.use.target === 'hero' || d.use.target === 'opponent') {
       if (!opp.length) return;
-      use = { ...use, target: extreme(s, opp, true, hero) };
+      target = extreme(s, opp, true, hero);
     }
     if (d.use.target === 'ownPower') {
       // Discard the cheapest other power.
@@ -204,8 +241,9 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
         if (j !== k && (t < 0 || q.strength < h.powers[t]!.strength)) t = j;
       });
       if (t < 0) return;
-      use = { ...use, target: t };
+      target = t;
     }
+    const use = menuUse(k, undefined, target, undefined);
     const cost = drainCost(s, hero, use);
     if (cost > budget) return;
     budget -= cost;
@@ -232,15 +270,18 @@ export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
 
 /**
  * Allocation menu moves are legal by construction, so `apply` skips validating them (a
- * tenth of a round's cost). A move is trusted only for the very state object and player
- * its menu was built for (states are immutable) and only while its content is what the
+ * tenth of a round's cost). A move is trusted only for the player and the very heroes
+ * list, rules and library its menu was built from (states are immutable, and whether an
+ * Allocation is legal depends on nothing else) and only while its content is what the
  * menu built: the brand keeps the move's numbers (`fingerprint`) and `apply` compares them,
  * so a move changed after it was built, a copy, or a move built by hand is validated.
  * (Freezing the menu instead cost random play a fifth of its speed.) Reveal moves are
  * always validated. test/games/rumble/menu.test.ts checks that every menu move is legal.
  */
 interface Origin {
-  readonly s: RumbleState;
+  readonly heroes: RumbleState['heroes'];
+  readonly opts: RumbleState['opts'];
+  readonly lib: RumbleState['lib'];
   readonly player: number;
   readonly print: readonly number[];
 }
@@ -250,7 +291,7 @@ const MENU = Symbol('rumble menu origin');
 /** True if `m` is an unchanged move of `legalActions(s, player)` (Allocation menus). */
 export function fromMenu(m: RumbleAction, s: RumbleState, player: number): boolean {
   const o = (m as { [MENU]?: Origin })[MENU];
-  if (o === undefined || o.s !== s || o.player !== player) return false;
+  if (o === undefined || o.heroes !== s.heroes || o.opts !== s.opts || o.lib !== s.lib || o.player !== player) return false;
   return samePrint(o.print, m);
 }
 
@@ -294,7 +335,7 @@ function samePrint(print: readonly number[], m: RumbleAction): boolean {
 }
 
 function brand(out: RumbleAction[], s: RumbleState, player: number): RumbleAction[] {
-  for (const a of out) if (a.t === 'alloc') Object.defineProperty(a, MENU, { value: { s, player, print: fingerprint(a) } });
+  for (const a of out) if (a.t === 'alloc') Object.defineProperty(a, MENU, { value: { heroes: s.heroes, opts: s.opts, lib: s.lib, player, print: fingerprint(a) } });
   return out;
 }
 
@@ -359,9 +400,18 @@ export function movers(s: RumbleState): number[] {
   return out;
 }
 
+/** Players with a living hero that decides something at Reveal, in order. */
 export function revealMovers(s: RumbleState): number[] {
-  const set = new Set<number>();
   const needs = revealNeeds(s, s.pending!);
-  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && needs[h]) set.add(s.heroes[h]!.controller);
-  return [...set].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let p = 0; p < s.opts.players; p++) {
+    for (let h = 0; h < s.heroes.length; h++) {
+      const hero = s.heroes[h]!;
+      if (hero.alive && hero.controller === p && needs[h]) {
+        out.push(p);
+        break;
+      }
+    }
+  }
+  return out;
 }

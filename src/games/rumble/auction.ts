@@ -10,7 +10,7 @@ import { UserError } from '../../core/errors.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
 import { decideWinner, startRound } from './round.js';
-import type { AuctionState, HeldPower, Hero, RumbleAction, RumbleState } from './types.js';
+import { heroWith, stateWith, type AuctionState, type HeldPower, type Hero, type RumbleAction, type RumbleState } from './types.js';
 
 /** The lots for sale: a list, every seed power, or perHero x players drawn at random. */
 export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Dice): string[] {
@@ -83,8 +83,8 @@ export function applyBids(s: RumbleState, moves: readonly RumbleAction[]): Rumbl
     }
   }
   const steps = s.steps + 1;
-  if (anyTie) return { ...s, steps, auction: { lots: a.lots, bids, discard, ties, rebids: a.rebids + 1 } };
-  return settle({ ...s, steps }, bids, discard);
+  if (anyTie) return stateWith(s, { steps, auction: { lots: a.lots, bids, discard, ties, rebids: a.rebids + 1 } });
+  return settle(stateWith(s, { steps }), bids, discard);
 }
 
 function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly boolean[]): RumbleState {
@@ -172,17 +172,17 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
         won[w.player]!.push(hold(w.id, w.strength));
     }
   }
-  const heroes: Hero[] = s.heroes.map((h, p) => ({
-    ...h,
-    energy: energy[p]!,
-    alive: h.alive && energy[p]! > 0,
-    powers: [...h.powers, ...won[p]!],
-  }));
+  const heroes: Hero[] = s.heroes.map((h, p) =>
+    heroWith(h, {
+      energy: energy[p]!,
+      alive: h.alive && energy[p]! > 0,
+      powers: [...h.powers, ...won[p]!],
+    }),
+  );
   const eliminated = heroes.map((h, p) => s.heroes[p]!.alive && !h.alive);
   const all = [...heroes, ...extraHeroes];
   const H = all.length;
-  const next: RumbleState = {
-    ...s,
+  const next = stateWith(s, {
     heroes: all,
     rng: dice.state,
     auction: null,
@@ -193,9 +193,9 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     lastAttacks: new Array<number>(H * H).fill(0),
     phase: 'alloc',
     round: 1,
-  };
+  });
   const over = decideWinner(0, next, null, eliminated);
-  if (over) return { ...next, phase: 'over', returns: over.shares, end: over.end };
+  if (over) return stateWith(next, { phase: 'over', returns: over.shares, end: over.end });
   return startRound(next);
 }
 

@@ -1,4 +1,5 @@
 /** Rumble's static evaluation: each player's estimated chance of winning from here. */
+import { resolveRound } from './round.js';
 import type { RumbleState } from './types.js';
 
 /**
@@ -10,6 +11,12 @@ import type { RumbleState } from './types.js';
  * 0.184 for 1/4 each (squared: 0.100; a full prior: worse).
  */
 export function evaluate(s: RumbleState): readonly number[] {
+  // Mid-round (Reveal pending) the revealed attacks are about to land: price the state
+  // after them, with every Reveal choice at its default.
+  if (s.phase === 'reveal' && s.pending) {
+    const after = resolveRound(s, s.pending, []);
+    return after.returns ?? evaluate(after);
+  }
   const P = s.opts.players;
   const v = new Array<number>(P).fill(0);
   let total = 0;

@@ -7,14 +7,14 @@ import { UserError } from '../../core/errors.js';
 import { Dice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
-import { actionKey, allocationMenu, bidMenu, fromMenu, movers, revealMenu, revealMovers } from './actions.js';
+import { actionKey, cachedAllocationMenu, bidMenu, fromMenu, movers, revealMenu, revealMovers } from './actions.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
-import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, needsReveal } from './legality.js';
+import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { libraryWith } from './powers/library.js';
 import { resolveRound, startRound } from './round.js';
 import { evaluate } from './evaluate.js';
-import type { Allocation, HeldPower, RevealChoice, RumbleAction, RumbleState } from './types.js';
+import { stateWith, type Allocation, type HeldPower, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
 
 function setup(opts: RumbleOptions, seed: number): RumbleState {
   const lib = libraryWith(opts.customPowers);
@@ -91,26 +91,43 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
       if (m.t !== 'alloc' || m.heroes.length !== j) throw badAlloc(s, player, m);
     }
     const needs = computeRevealNeeds(s, allocs);
-    for (let h = 0; h < H; h++) if (needs[h]) return { ...s, steps: s.steps + 1, phase: 'reveal', pending: allocs };
+    for (let h = 0; h < H; h++) if (needs[h]) return stateWith(s, { steps: s.steps + 1, phase: 'reveal', pending: allocs });
     return resolveRound(s, allocs, []);
   }
-  if (s.phase === 'reveal') {
-    const reveals: (RevealChoice | undefined)[] = s.heroes.map(() => undefined);
-    who.forEach((player, i) => {
-      const m = moves[i]!;
-      const heroes = controlledHeroes(s, player);
-      if (m.t !== 'reveal' || m.heroes.length !== heroes.length)
-        throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'reveal' ? m.heroes.length : m.t}; allowed: a "reveal" with ${heroes.length} choice(s), one per controlled hero`);
-      heroes.forEach((h, j) => {
-        const r = m.heroes[j]!;
-        if (Object.keys(r).length && !needsReveal(s, s.pending!, h)) throw new UserError(`rumble reveal of hero ${h}: field (value) is ${JSON.stringify(r)}; allowed: {} (nothing to decide)`);
-        checkReveal(s, s.pending!, h, r);
-        reveals[h] = r;
-      });
-    });
-    return resolveRound(s, s.pending!, reveals);
-  }
+  if (s.phase === 'reveal') return resolveRound(s, s.pending!, revealChoices(s, who, moves));
   throw new UserError('rumble: the game is over; allowed: no more moves');
+}
+
+/** Each hero's validated Reveal choice (undefined for heroes whose player does not move). */
+function revealChoices(s: RumbleState, who: readonly number[], moves: readonly RumbleAction[]): (RevealChoice | undefined)[] {
+  const H = s.heroes.length;
+  const allocs = s.pending!;
+  const needs = revealNeeds(s, allocs);
+  const reveals = new Array<RevealChoice | undefined>(H).fill(undefined);
+  for (let i = 0; i < who.length; i++) {
+    const player = who[i]!;
+    const m = moves[i]!;
+    let count = 0;
+    for (let h = 0; h < H; h++) if (controls(s, player, h)) count++;
+    if (m.t !== 'reveal' || m.heroes.length !== count)
+      throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'reveal' ? m.heroes.length : m.t}; allowed: a "reveal" with ${count} choice(s), one per controlled hero`);
+    // The player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
+    let j = 0;
+    for (let h = 0; h < H; h++) {
+      if (!controls(s, player, h)) continue;
+      const r = m.heroes[j++]!;
+      if (!needs[h] && Object.keys(r).length) throw new UserError(`rumble reveal of hero ${h}: field (value) is ${JSON.stringify(r)}; allowed: {} (nothing to decide)`);
+      checkReveal(s, allocs, h, r);
+      reveals[h] = r;
+    }
+  }
+  return reveals;
+}
+
+/** True if `player` decides for hero `h` (a living hero it controls). */
+function controls(s: RumbleState, player: number, h: number): boolean {
+  const hero = s.heroes[h]!;
+  return hero.alive && hero.controller === player;
 }
 
 /** Players with a living hero, in order (`movers` without a list per player). */
@@ -137,7 +154,7 @@ function legalActions(s: RumbleState, player: number): readonly RumbleAction[] {
     case 'auction':
       return bidMenu(s, player);
     case 'alloc':
-      return allocationMenu(s, player);
+      return cachedAllocationMenu(s, player);
     case 'reveal':
       return revealMenu(s, player);
     case 'over':
@@ -179,7 +196,7 @@ function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {
   // (Lightning Strike, curses, seeded draws). Hidden bids never affect later rules: a
   // hidden value becomes 0.
   const fresh = rng.u32() | 0;
-  if (obs.opts.auction.bidsRevealed) return { ...obs, rng: fresh };
+  if (obs.opts.auction.bidsRevealed) return stateWith(obs, { rng: fresh });
   const auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
   return { ...obs, rng: fresh, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction };
 }

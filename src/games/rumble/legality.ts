@@ -52,15 +52,20 @@ export interface PowerInfo {
   readonly redirects: boolean;
   /** Indices of powers used at Reveal. */
   readonly reveal: readonly number[];
-  /** Indices of powers with each damage hook or a stat change (Resolution visits only these). */
+  /** Indices of powers with each hook (Resolution visits only these). */
   readonly beforeDeal: readonly number[];
   readonly beforeTake: readonly number[];
   readonly afterDeal: readonly number[];
   readonly afterTake: readonly number[];
   readonly modify: readonly number[];
+  readonly onAttacked: readonly number[];
+  readonly resolve: readonly number[];
 }
 
-function indicesWith(defs: readonly PowerDef[], hook: 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify'): number[] {
+/** The hooks `PowerInfo` lists the powers of. */
+export type IndexedHook = 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify' | 'onAttacked' | 'resolve';
+
+function indicesWith(defs: readonly PowerDef[], hook: IndexedHook): number[] {
   const out: number[] = [];
   for (let k = 0; k < defs.length; k++) if (defs[k]![hook]) out.push(k);
   return out;
@@ -71,6 +76,16 @@ const infoCache = new WeakMap<readonly HeldPower[], PowerInfo>();
 /** The last list seen per seat: a round looks the same lists up several times. */
 const lastList: (readonly HeldPower[] | undefined)[] = [];
 const lastInfo: PowerInfo[] = [];
+
+/**
+ * The info of hero `hero`'s power list if it is already cached, else undefined (no entry
+ * is made: for lists that may be short-lived, such as the round start's).
+ */
+export function cachedPowerInfo(s: RumbleState, hero: number): PowerInfo | undefined {
+  const powers = s.heroes[hero]!.powers;
+  if (lastList[hero] === powers) return lastInfo[hero]!;
+  return infoCache.get(powers);
+}
 
 export function powerInfo(s: RumbleState, hero: number): PowerInfo {
   const powers = s.heroes[hero]!.powers;
@@ -98,6 +113,8 @@ export function powerInfo(s: RumbleState, hero: number): PowerInfo {
       afterDeal: indicesWith(defs, 'afterDeal'),
       afterTake: indicesWith(defs, 'afterTake'),
       modify: indicesWith(defs, 'modify'),
+      onAttacked: indicesWith(defs, 'onAttacked'),
+      resolve: indicesWith(defs, 'resolve'),
     };
     infoCache.set(powers, info);
   }
@@ -212,14 +229,10 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
 export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation | null)[]): boolean[] {
   const H = s.heroes.length;
   const out = new Array<boolean>(H).fill(false);
-  // Does any attacker hold a power triggered by dealing damage? (looked up once per hero)
-  const infos: (PowerInfo | null)[] = [];
+  // Does any attacker hold a power triggered by dealing damage? (`powerInfo` is then
+  // cached per seat, so the lookups below are cheap.)
   let anyTriggers = false;
-  for (let i = 0; i < H; i++) {
-    const info = allocs[i] ? powerInfo(s, i) : null;
-    infos.push(info);
-    if (info && info.triggers) anyTriggers = true;
-  }
+  for (let i = 0; i < H; i++) if (allocs[i] && powerInfo(s, i).triggers) anyTriggers = true;
   for (let hero = 0; hero < H; hero++) {
     const a = allocs[hero];
     if (!a || !s.heroes[hero]!.alive) continue;
@@ -227,12 +240,12 @@ export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation 
       out[hero] = true;
       continue;
     }
-    const info = infos[hero]!;
-    if (info.reflex && a.uses && a.uses.some((u) => info.defs[u.power]!.reflex)) {
+    const info = powerInfo(s, hero);
+    if (info.reflex && a.uses && usesReflex(info, a.uses)) {
       out[hero] = true;
       continue;
     }
-    if (info.reveal.length && info.reveal.some((k) => canPayDrain(s, hero, k, info))) {
+    if (info.reveal.length && canPayAnyReveal(s, hero, info)) {
       out[hero] = true;
       continue;
     }
@@ -243,11 +256,23 @@ export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation 
       const o = allocs[i];
       if (!o || !(o.attack[hero]! > 0)) continue;
       attackers++;
-      if (infos[i]!.triggers) triggering = true;
+      if (powerInfo(s, i).triggers) triggering = true;
     }
     out[hero] = attackers >= 2 && triggering;
   }
   return out;
+}
+
+/** True if one of `uses` is of a power with Quick Reflexes' Reveal choice. */
+function usesReflex(info: PowerInfo, uses: readonly PowerUse[]): boolean {
+  for (let i = 0; i < uses.length; i++) if (info.defs[uses[i]!.power]!.reflex) return true;
+  return false;
+}
+
+/** True if the hero can pay for one of its Reveal powers. */
+function canPayAnyReveal(s: RumbleState, hero: number, info: PowerInfo): boolean {
+  for (let i = 0; i < info.reveal.length; i++) if (canPayDrain(s, hero, info.reveal[i]!, info)) return true;
+  return false;
 }
 
 function canPayDrain(s: RumbleState, hero: number, k: number, info: PowerInfo): boolean {
@@ -261,9 +286,11 @@ function canPayDrain(s: RumbleState, hero: number, k: number, info: PowerInfo): 
   return Math.max(0, v - info.costReduction) < s.heroes[hero]!.energy;
 }
 
+const revealWhere = (hero: number) => `rumble reveal of hero ${hero}`;
+
 /** Throws a UserError unless `r` is a legal Reveal choice for `hero`. */
 export function checkReveal(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number, r: RevealChoice): void {
-  const where = `rumble reveal of hero ${hero}`;
+  // Messages are built only on failure (this runs for every applied move).
   const a = allocs[hero]!;
   const H = s.heroes.length;
   if (r.precog) {
@@ -271,21 +298,22 @@ export function checkReveal(s: RumbleState, allocs: readonly (Allocation | null)
     let sum = r.precog.defense;
     for (let j = 0; j < H; j++) {
       const v = r.precog.attack[j] ?? 0;
-      if (!Number.isInteger(v) || v < 0 || (v > 0 && (j === hero || !s.heroes[j]!.alive))) throw new UserError(`${where}: field precog.attack.${j} is ${String(v)}; allowed: an integer >= 0 against a living other hero`);
+      if (!Number.isInteger(v) || v < 0 || (v > 0 && (j === hero || !s.heroes[j]!.alive))) throw new UserError(`${revealWhere(hero)}: field precog.attack.${j} is ${String(v)}; allowed: an integer >= 0 against a living other hero`);
       sum += v;
     }
-    if (sum !== reserve) throw new UserError(`${where}: field precog is ${sum} in total; allowed: exactly the reserve ${reserve}`);
+    if (sum !== reserve) throw new UserError(`${revealWhere(hero)}: field precog is ${sum} in total; allowed: exactly the reserve ${reserve}`);
   }
   if (r.reflex) {
-    const usedReflex = (a.uses ?? []).some((u) => s.lib.get(s.heroes[hero]!.powers[u.power]!.id).reflex);
+    const usedReflex = usesReflex(powerInfo(s, hero), a.uses ?? []);
     let atk = 0;
     for (const v of a.attack) atk += v;
     if (!usedReflex || !Number.isInteger(r.reflex) || r.reflex < 0 || r.reflex > atk)
-      throw new UserError(`${where}: field reflex is ${String(r.reflex)}; allowed: 0..${usedReflex ? atk : 0} (Attack moved to Defense after using Quick Reflexes)`);
+      throw new UserError(`${revealWhere(hero)}: field reflex is ${String(r.reflex)}; allowed: 0..${usedReflex ? atk : 0} (Attack moved to Defense after using Quick Reflexes)`);
   }
   const uses = r.uses ?? [];
+  if (uses.length === 0) return; // nothing to check or pay
   checkUses(s, hero, uses, 'reveal');
   let drain = 0;
   for (const u of uses) drain += drainCost(s, hero, u);
-  if (drain > 0 && drain > s.heroes[hero]!.energy) throw new UserError(`${where}: field uses drains ${drain}; allowed: at most the hero's Energy ${s.heroes[hero]!.energy}`);
+  if (drain > 0 && drain > s.heroes[hero]!.energy) throw new UserError(`${revealWhere(hero)}: field uses drains ${drain}; allowed: at most the hero's Energy ${s.heroes[hero]!.energy}`);
 }

@@ -15,8 +15,8 @@ import { Dice } from '../../core/dice.js';
 import type { PowerLibrary } from './powers/library.js';
 import type { PowerDef } from './powers/def.js';
 import type { RumbleOptions } from './options.js';
-import type { Allocation, HeldPower, Hero, PowerUse, RevealChoice, RumbleState } from './types.js';
-import { powerInfo, type PowerInfo } from './legality.js';
+import { heldWith, heroWith, stateWith, type Allocation, type HeldPower, type Hero, type PowerUse, type RevealChoice, type RumbleState } from './types.js';
+import { cachedPowerInfo, powerInfo, type IndexedHook, type PowerInfo } from './legality.js';
 
 export interface DamageEvent {
   readonly src: number;
@@ -25,6 +25,15 @@ export interface DamageEvent {
   readonly kind: 'attack' | 'power';
   readonly blockable: boolean;
 }
+
+/**
+ * What coded powers (coded.ts) note during a round, one number per hero each: fixed
+ * slots rather than a Map keyed by strings, so a note builds no key and a round forgets
+ * them all with one fill.
+ */
+export const NOTE = { lizardDna: 0, rayGun: 1, javalin: 2, brainswap: 3 } as const;
+export type NoteKind = (typeof NOTE)[keyof typeof NOTE];
+const NOTE_KINDS = 4;
 
 export class RoundCtx {
   readonly H: number;
@@ -36,10 +45,21 @@ export class RoundCtx {
   readonly startEnergy: number[];
   readonly alive: boolean[];
   readonly controller: number[];
-  /** Held powers per hero; `null` marks a power discarded this round. */
-  readonly powers: (HeldPower | null)[][];
-  /** The definition of each held power, parallel to `powers` (null once discarded). */
-  readonly defs: (PowerDef | null)[][];
+  /**
+   * Held powers per hero; `null` marks a power discarded this round. A round starts with
+   * the state's own list (read-only) and copies it on its first change (`ownPowers`), so
+   * a round that changes no power copies nothing. Change lists only through the methods
+   * below, and re-read `powers[h]`/`defs[h]` after calling a hook (it may have copied them).
+   */
+  readonly powers: (readonly (HeldPower | null)[])[];
+  /** The definition of each held power, parallel to `powers` (null once discarded); the cache's list until changed (`ownDefs`). */
+  readonly defs: (readonly (PowerDef | null)[])[];
+  /** True once hero h's `powers`/`defs` are the context's to change (not the state's or the cache's). */
+  private readonly powersOwned: boolean[];
+  private readonly defsOwned: boolean[];
+  /** Pooled arrays the lists are copied into when they change. */
+  private readonly powersCopy: (HeldPower | null)[][];
+  private readonly defsCopy: (PowerDef | null)[][];
   /** Effective attacks, flat [from * H + to]. */
   readonly atk: number[];
   /** Unblockable attack points on top of `atk` (Javalin). */
@@ -53,7 +73,10 @@ export class RoundCtx {
   readonly lastAttack: number[];
   readonly allocatedAttack: number[];
   readonly attackTargets: number[];
-  /** Uses of each held power this round, [hero][power]. */
+  /**
+   * Uses of each held power this round, [hero][power]. Only the entries of held powers
+   * are reset and read: the array is not shortened (setting an array's length is slow).
+   */
   readonly used: number[][];
   readonly powersUsed: number[];
   readonly vulnerable: number[];
@@ -62,7 +85,7 @@ export class RoundCtx {
   readonly costReduction: number[];
   /** Each hero's power-list info and its defs array as set at the round start. */
   readonly info: PowerInfo[] = [];
-  readonly resetDefs: ((PowerDef | null)[] | null)[] = [];
+  readonly resetDefs: (readonly (PowerDef | null)[] | null)[] = [];
   /** Scratch for Resolution's attack step (reused every round). */
   readonly trig: boolean[];
   readonly dmgScratch: number[];
@@ -89,8 +112,8 @@ export class RoundCtx {
   readonly altWin: boolean[];
   readonly mustLose: boolean[];
   readonly cannotLose: boolean[];
-  /** Per-round memory of coded powers, keyed "<power id>:<hero>". */
-  readonly scratch = new Map<string, number>();
+  /** Per-round notes of coded powers: notes[kind * H + hero], 0 = nothing noted (see `NOTE`). */
+  private readonly notes: number[];
   /** Heroes created this round (Sidekick). */
   readonly newHeroes: Hero[] = [];
   /** Attack points each defender blocks from each attacker, when chosen exactly. */
@@ -115,12 +138,18 @@ export class RoundCtx {
     this.controller = zeros(H);
     this.powers = [];
     this.defs = [];
+    this.powersOwned = falses(H);
+    this.defsOwned = falses(H);
+    this.powersCopy = [];
+    this.defsCopy = [];
     this.used = [];
     this.bleed = [];
     this.forced = [];
     for (let h = 0; h < H; h++) {
       this.powers.push([]);
       this.defs.push([]);
+      this.powersCopy.push([]);
+      this.defsCopy.push([]);
       this.used.push([]);
       this.bleed.push([]);
       this.forced.push(NO_FORCED);
@@ -157,20 +186,24 @@ export class RoundCtx {
     this.altWin = falses(H);
     this.mustLose = falses(H);
     this.cannotLose = falses(H);
+    this.notes = zeros(NOTE_KINDS * H);
     this.blockAmounts = new Array<readonly number[] | undefined>(H).fill(undefined);
     this.blockOrder = new Array<readonly number[] | undefined>(H).fill(undefined);
     this.reveals = NO_REVEALS;
   }
 
-  /** Fills the context for a round of `s` (every field, so nothing leaks between rounds). */
-  reset(s: RumbleState, reveals: readonly (RevealChoice | undefined)[], cached = true): this {
+  /**
+   * Fills the context for a round of `s` (every field, so nothing leaks between rounds).
+   * `cacheNewLists` false: a power list with no cached info gets none (round start).
+   */
+  reset(s: RumbleState, reveals: readonly (RevealChoice | undefined)[], cacheNewLists = true): this {
     const H = this.H;
     this.round = s.round;
     this.lib = s.lib;
     this.opts = s.opts;
     this.dice.state = s.rng;
     this.totalDamage = 0;
-    if (this.scratch.size) this.scratch.clear();
+    this.notes.fill(0);
     if (this.newHeroes.length) this.newHeroes.length = 0;
     this.reveals = reveals;
     this.atk.fill(0);
@@ -183,28 +216,32 @@ export class RoundCtx {
       this.controller[h] = hero.controller;
       this.lastAttack[h] = hero.lastAttack;
       this.doomRound[h] = hero.doomRound;
-      // Copies (discards write nulls); definitions from the per-power-list cache, or
-      // (round start: lists there are often new and short-lived, and a cache entry per
-      // new list costs more in GC than it saves) from the library.
-      copyInto((this.powers[h] ??= []), hero.powers);
-      if (cached) {
-        const info = powerInfo(s, h);
+      // The state's list and the cached definitions, shared until a power changes;
+      // definitions from the per-power-list cache, or (round start: lists there are
+      // often new and short-lived, and a cache entry per new list costs more in GC than
+      // it saves) from the library unless already cached.
+      this.powers[h] = hero.powers;
+      this.powersOwned[h] = false;
+      const info = cacheNewLists ? powerInfo(s, h) : cachedPowerInfo(s, h);
+      if (info) {
         this.costReduction[h] = info.costReduction;
         this.redirects[h] = info.redirects;
-        copyInto((this.defs[h] ??= []), info.defs);
+        this.defs[h] = info.defs;
+        this.defsOwned[h] = false;
         this.info[h] = info;
-        this.resetDefs[h] = this.defs[h]!;
+        this.resetDefs[h] = info.defs;
       } else {
-        const defs = (this.defs[h] ??= []);
+        const defs = this.defsCopy[h]!;
         if (defs.length !== hero.powers.length) defs.length = hero.powers.length;
         for (let k = 0; k < hero.powers.length; k++) defs[k] = s.lib.get(hero.powers[k]!.id);
+        this.defs[h] = defs;
+        this.defsOwned[h] = true;
         this.costReduction[h] = 0;
         this.redirects[h] = false;
         this.resetDefs[h] = null;
       }
-      const used = (this.used[h] ??= []);
-      if (used.length !== hero.powers.length) used.length = hero.powers.length;
-      used.fill(0);
+      const used = this.used[h]!;
+      for (let k = 0; k < hero.powers.length; k++) used[k] = 0;
       const bleed = (this.bleed[h] ??= []);
       if (bleed.length !== 0) bleed.length = 0;
       this.forced[h] = NO_FORCED;
@@ -255,8 +292,18 @@ export class RoundCtx {
    * the round start (since then entries are only nulled by discards or appended by
    * `give`: callers visit appended entries after these), else null (Brainswap).
    */
-  hookIndices(h: number, ds: readonly (PowerDef | null)[], hook: 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify'): readonly number[] | null {
+  hookIndices(h: number, ds: readonly (PowerDef | null)[], hook: IndexedHook): readonly number[] | null {
     return ds === this.resetDefs[h] ? this.info[h]![hook] : null;
+  }
+
+  /** What a coded power noted for `hero` this round (0 = nothing). */
+  noted(kind: NoteKind, hero: number): number {
+    return this.notes[kind * this.H + hero]!;
+  }
+
+  /** Notes a nonzero number for `hero` until the round ends (0 forgets it). */
+  note(kind: NoteKind, hero: number, value: number): void {
+    this.notes[kind * this.H + hero] = value;
   }
 
   hasPower(hero: number, id: string): number {
@@ -287,27 +334,54 @@ export class RoundCtx {
     this.energyLost[hero]! += amount;
   }
 
-  update(hero: number, k: number, patch: Partial<HeldPower>): void {
+  /** Changes a held power's counters (a new object: the old one may belong to a state). */
+  update(hero: number, k: number, patch: Partial<Pick<HeldPower, 'uses' | 'acc' | 'fired'>>): void {
     const p = this.powers[hero]![k];
-    if (p) this.powers[hero]![k] = { ...p, ...patch };
+    if (p) this.ownPowers(hero)[k] = heldWith(p, patch);
   }
 
   discard(hero: number, k: number): void {
-    this.powers[hero]![k] = null;
-    this.defs[hero]![k] = null;
+    this.ownPowers(hero)[k] = null;
+    this.ownDefs(hero)[k] = null;
   }
 
   give(hero: number, p: HeldPower): void {
-    this.powers[hero]!.push(p);
-    this.defs[hero]!.push(this.lib.get(p.id));
-    this.used[hero]!.push(0);
+    const k = this.powers[hero]!.length;
+    this.ownPowers(hero).push(p);
+    this.ownDefs(hero).push(this.lib.get(p.id));
+    this.used[hero]![k] = 0;
   }
 
   /** Replaces a hero's whole power list (Brainswap). */
   setPowers(hero: number, ps: HeldPower[]): void {
     this.powers[hero] = ps;
     this.defs[hero] = ps.map((p) => this.lib.get(p.id));
+    this.powersOwned[hero] = true;
+    this.defsOwned[hero] = true;
     this.used[hero] = new Array<number>(ps.length).fill(0);
+  }
+
+  /** Hero `hero`'s power list, copied from the state's before its first change. */
+  private ownPowers(hero: number): (HeldPower | null)[] {
+    if (!this.powersOwned[hero]) {
+      this.powers[hero] = copyInto(this.powersCopy[hero]!, this.powers[hero]!);
+      this.powersOwned[hero] = true;
+    }
+    return this.powers[hero] as (HeldPower | null)[];
+  }
+
+  /**
+   * Hero `hero`'s definitions, copied from the cache's before their first change. A copy
+   * of the round-start list stays that list for `hookIndices` (same entries, same indices).
+   */
+  private ownDefs(hero: number): (PowerDef | null)[] {
+    if (!this.defsOwned[hero]) {
+      const fromStart = this.defs[hero] === this.resetDefs[hero];
+      this.defs[hero] = copyInto(this.defsCopy[hero]!, this.defs[hero]!);
+      if (fromStart) this.resetDefs[hero] = this.defs[hero]!;
+      this.defsOwned[hero] = true;
+    }
+    return this.defs[hero] as (PowerDef | null)[];
   }
 
   /** Living opponents of `hero` (heroes of other controllers). */
@@ -331,15 +405,15 @@ export class RoundCtx {
     amount = Math.round(amount);
     if (amount <= 0 || !this.alive[tgt]) return;
     const ev: DamageEvent = { src, tgt, amount, kind, blockable };
+    // Hooks may discard powers (copying the lists): each step re-reads `this.defs[h]`.
     if (src >= 0 && src !== tgt) {
-      const ds = this.defs[src]!;
-      const ix = this.hookIndices(src, ds, 'beforeDeal');
+      const ix = this.hookIndices(src, this.defs[src]!, 'beforeDeal');
       let k = 0;
       if (ix) {
-        for (let i = 0; i < ix.length; i++) ds[ix[i]!]?.beforeDeal?.(this, src, ix[i]!, ev);
+        for (let i = 0; i < ix.length; i++) this.defs[src]![ix[i]!]?.beforeDeal?.(this, src, ix[i]!, ev);
         k = this.info[src]!.defs.length;
       }
-      for (; k < ds.length; k++) ds[k]?.beforeDeal?.(this, src, k, ev);
+      for (; k < this.defs[src]!.length; k++) this.defs[src]![k]?.beforeDeal?.(this, src, k, ev);
     }
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
     if (blockable) {
@@ -350,14 +424,13 @@ export class RoundCtx {
     if (ev.amount <= 0) return;
     this.takenCount[tgt]!++;
     if (this.preventAll[tgt]) return;
-    const dt = this.defs[tgt]!;
-    const ixt = this.hookIndices(tgt, dt, 'beforeTake');
+    const ixt = this.hookIndices(tgt, this.defs[tgt]!, 'beforeTake');
     let kt = 0;
     if (ixt) {
-      for (let i = 0; i < ixt.length && ev.amount > 0; i++) dt[ixt[i]!]?.beforeTake?.(this, tgt, ixt[i]!, ev);
+      for (let i = 0; i < ixt.length && ev.amount > 0; i++) this.defs[tgt]![ixt[i]!]?.beforeTake?.(this, tgt, ixt[i]!, ev);
       kt = this.info[tgt]!.defs.length;
     }
-    for (; kt < dt.length && ev.amount > 0; kt++) dt[kt]?.beforeTake?.(this, tgt, kt, ev);
+    for (; kt < this.defs[tgt]!.length && ev.amount > 0; kt++) this.defs[tgt]![kt]?.beforeTake?.(this, tgt, kt, ev);
     if (ev.amount <= 0) return;
     this.energy[tgt]! -= ev.amount;
     this.energyLost[tgt]! += ev.amount;
@@ -366,41 +439,41 @@ export class RoundCtx {
     if (src >= 0) {
       this.damageDealt[src]! += ev.amount;
       this.dealtCount[src]!++;
-      const ds = this.defs[src]!;
-      const ix = this.hookIndices(src, ds, 'afterDeal');
+      const ix = this.hookIndices(src, this.defs[src]!, 'afterDeal');
       let k = 0;
       if (ix) {
-        for (let i = 0; i < ix.length; i++) ds[ix[i]!]?.afterDeal?.(this, src, ix[i]!, ev);
+        for (let i = 0; i < ix.length; i++) this.defs[src]![ix[i]!]?.afterDeal?.(this, src, ix[i]!, ev);
         k = this.info[src]!.defs.length;
       }
-      for (; k < ds.length; k++) ds[k]?.afterDeal?.(this, src, k, ev);
+      for (; k < this.defs[src]!.length; k++) this.defs[src]![k]?.afterDeal?.(this, src, k, ev);
     }
-    const ixa = this.hookIndices(tgt, dt, 'afterTake');
+    const ixa = this.hookIndices(tgt, this.defs[tgt]!, 'afterTake');
     let ka = 0;
     if (ixa) {
-      for (let i = 0; i < ixa.length; i++) dt[ixa[i]!]?.afterTake?.(this, tgt, ixa[i]!, ev);
+      for (let i = 0; i < ixa.length; i++) this.defs[tgt]![ixa[i]!]?.afterTake?.(this, tgt, ixa[i]!, ev);
       ka = this.info[tgt]!.defs.length;
     }
-    for (; ka < dt.length; ka++) dt[ka]?.afterTake?.(this, tgt, ka, ev);
+    for (; ka < this.defs[tgt]!.length; ka++) this.defs[tgt]![ka]?.afterTake?.(this, tgt, ka, ev);
   }
 }
 
 const NO_FORCED: readonly number[] = Object.freeze([]) as readonly number[];
 const NO_REVEALS: readonly (RevealChoice | undefined)[] = Object.freeze([]);
 
-function copyInto<T>(to: (T | null)[], from: readonly T[]): void {
+function copyInto<T>(to: T[], from: readonly T[]): T[] {
   if (to.length !== from.length) to.length = from.length;
   for (let i = 0; i < from.length; i++) to[i] = from[i]!;
+  return to;
 }
 
 /** Free contexts per hero count. A round takes one and gives it back when its state is built. */
 const ctxPool: RoundCtx[][] = [];
 
-function acquireCtx(s: RumbleState, reveals: readonly (RevealChoice | undefined)[], cached = true): RoundCtx {
+function acquireCtx(s: RumbleState, reveals: readonly (RevealChoice | undefined)[], cacheNewLists = true): RoundCtx {
   const H = s.heroes.length;
   const free = ctxPool[H];
   const c = free && free.length ? free.pop()! : new RoundCtx(H);
-  return c.reset(s, reveals, cached);
+  return c.reset(s, reveals, cacheNewLists);
 }
 
 function releaseCtx(c: RoundCtx): void {
@@ -415,24 +488,33 @@ export function useCost(amount: number, reduction: number): number {
 /** Runs the round-start powers (Regeneration) at the beginning of a round. */
 export function startRound(s: RumbleState): RumbleState {
   let any = false;
-  // Library lookups, not the per-list cache: new lists here are short-lived (a WeakMap
-  // entry per round costs more in GC than it saves).
-  for (let h = 0; h < s.heroes.length && !any; h++) {
-    const hero = s.heroes[h]!;
-    if (hero.alive) for (let k = 0; k < hero.powers.length; k++) if (s.lib.get(hero.powers[k]!.id).roundStart) any = true;
-  }
+  for (let h = 0; h < s.heroes.length && !any; h++) any = s.heroes[h]!.alive && holdsRoundStartPower(s, h);
   if (!any) return s;
   const c = acquireCtx(s, NO_REVEALS, false);
   c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
   const heroes = s.heroes.map((h, i) =>
-    c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : { ...h, energy: c.energy[i]!, powers: compact(c.powers[i]!) },
+    c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : heroWith(h, { energy: c.energy[i]!, powers: compact(c.powers[i]!) }),
   );
   const rng = c.dice.state;
   releaseCtx(c);
-  return { ...s, heroes, rng };
+  return stateWith(s, { heroes, rng });
+}
+
+/**
+ * True if the hero holds a power with a round-start effect. Most lists are unchanged since
+ * the last round and cached; a new one is looked up in the library, not given a cache
+ * entry (new lists here are short-lived: an entry per round costs more in GC than it saves).
+ */
+function holdsRoundStartPower(s: RumbleState, h: number): boolean {
+  const info = cachedPowerInfo(s, h);
+  if (info) return info.roundStart;
+  const powers = s.heroes[h]!.powers;
+  for (let k = 0; k < powers.length; k++) if (s.lib.get(powers[k]!.id).roundStart) return true;
+  return false;
 }
 
 function samePowers(a: readonly (HeldPower | null)[], b: readonly HeldPower[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -565,10 +647,7 @@ export function resolveRound(
     if (!c.alive[j]) continue;
     for (let i = 0; i < H; i++) {
       const a = c.atk[i * H + j]!;
-      if (a > 0) {
-        const dj = c.defs[j]!;
-        for (let k = 0; k < dj.length; k++) dj[k]?.onAttacked?.(c, j, k, i, a);
-      }
+      if (a > 0) attackedHooks(c, j, i, a);
     }
   }
   const trig = c.trig;
@@ -606,36 +685,58 @@ export function resolveRound(
   return finishRound(s, c);
 }
 
-/** Static stat changes of every living hero's powers, one stage (adds, multiplies, overrides). */
+/**
+ * Static stat changes of every living hero's powers, one stage (adds, multiplies,
+ * overrides). Hooks may discard or give powers (copying the lists): each step re-reads them.
+ */
 function modifyStage(c: RoundCtx, stage: 0 | 1 | 2): void {
   for (let h = 0; h < c.H; h++) {
     if (!c.alive[h]) continue;
-    const ds = c.defs[h]!;
-    const ix = c.hookIndices(h, ds, 'modify');
+    const ix = c.hookIndices(h, c.defs[h]!, 'modify');
     let k = 0;
     if (ix) {
       for (let i = 0; i < ix.length; i++) {
-        const d = ds[ix[i]!];
+        const d = c.defs[h]![ix[i]!];
         if (d && d.modify && c.powers[h]![ix[i]!]) d.modify(c, h, ix[i]!, stage);
       }
       k = c.info[h]!.defs.length;
     }
-    for (; k < ds.length; k++) {
-      const d = ds[k];
+    for (; k < c.defs[h]!.length; k++) {
+      const d = c.defs[h]![k];
       if (d && d.modify && c.powers[h]![k]) d.modify(c, h, k, stage);
     }
   }
 }
 
+/** Unconditional resolution-time effects; re-reads the lists each step (a hook may discard). */
 function resolveHooks(c: RoundCtx): void {
   for (let h = 0; h < c.H; h++) {
     if (!c.alive[h]) continue;
-    const ds = c.defs[h]!;
-    for (let k = 0; k < ds.length; k++) {
-      const d = ds[k];
+    const ix = c.hookIndices(h, c.defs[h]!, 'resolve');
+    let k = 0;
+    if (ix) {
+      for (let i = 0; i < ix.length; i++) {
+        const d = c.defs[h]![ix[i]!];
+        if (d && d.resolve && c.powers[h]![ix[i]!]) d.resolve(c, h, ix[i]!);
+      }
+      k = c.info[h]!.defs.length;
+    }
+    for (; k < c.defs[h]!.length; k++) {
+      const d = c.defs[h]![k];
       if (d && d.resolve && c.powers[h]![k]) d.resolve(c, h, k);
     }
   }
+}
+
+/** Defender `j`'s powers triggered by `attacker`'s attack of `amount`; re-reads the lists each step (a hook may discard). */
+function attackedHooks(c: RoundCtx, j: number, attacker: number, amount: number): void {
+  const ix = c.hookIndices(j, c.defs[j]!, 'onAttacked');
+  let k = 0;
+  if (ix) {
+    for (let i = 0; i < ix.length; i++) c.defs[j]![ix[i]!]?.onAttacked?.(c, j, ix[i]!, attacker, amount);
+    k = c.info[j]!.defs.length;
+  }
+  for (; k < c.defs[j]!.length; k++) c.defs[j]![k]?.onAttacked?.(c, j, k, attacker, amount);
 }
 
 /** Re-reads the lists each step: a hook may replace them (Brainswap) or discard. */
@@ -664,11 +765,21 @@ function redirect(c: RoundCtx, uses: PowerUse[][]): void {
       const d = c.defs[z]![u.power];
       if (!d || !d.redirects || u.target === undefined) continue;
       for (let h = 0; h < c.H; h++) {
-        if (h === z) continue;
-        uses[h] = uses[h]!.map((o) => (o.target === z && c.defs[h]![o.power]?.use?.target !== 'ownPower' ? { ...o, target: u.target } : o));
+        if (h === z || !anyRedirected(c, h, uses[h]!, z)) continue;
+        uses[h] = uses[h]!.map((o) => (redirected(c, h, o, z) ? { ...o, target: u.target } : o));
       }
     }
   }
+}
+
+function anyRedirected(c: RoundCtx, h: number, list: readonly PowerUse[], z: number): boolean {
+  for (let i = 0; i < list.length; i++) if (redirected(c, h, list[i]!, z)) return true;
+  return false;
+}
+
+/** True if hero h's use `o` targets hero `z` (not one of h's own powers), so Zypher turns it. */
+function redirected(c: RoundCtx, h: number, o: PowerUse, z: number): boolean {
+  return o.target === z && c.defs[h]![o.power]?.use?.target !== 'ownPower';
 }
 
 function zeros(n: number): number[] {
@@ -686,7 +797,14 @@ function joinUses(a: readonly PowerUse[] | undefined, b: readonly PowerUse[] | u
 
 /** True if an attacker holds a power triggered by dealing damage. */
 function triggers(c: RoundCtx, i: number): boolean {
-  for (const d of c.defs[i]!) if (d?.afterDeal) return true;
+  const ds = c.defs[i]!;
+  const ix = c.hookIndices(i, ds, 'afterDeal');
+  let k = 0;
+  if (ix) {
+    for (let n = 0; n < ix.length; n++) if (ds[ix[n]!]) return true;
+    k = c.info[i]!.defs.length;
+  }
+  for (; k < ds.length; k++) if (ds[k]?.afterDeal) return true;
   return false;
 }
 
@@ -774,8 +892,8 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
     for (let h = 0; h < H; h++) {
       if (!c.alive[h] || c.energy[h]! > 0 || c.cannotLose[h]) continue;
       let saved = false;
-      const ds = c.defs[h]!;
-      for (let k = 0; k < ds.length && !saved; k++) saved = ds[k]?.onEliminated?.(c, h, k) ?? false;
+      // Re-read each step: a revive may discard powers (copying the list).
+      for (let k = 0; k < c.defs[h]!.length && !saved; k++) saved = c.defs[h]![k]?.onEliminated?.(c, h, k) ?? false;
       if (!saved) {
         c.alive[h] = false;
         eliminated[h] = true;
@@ -809,8 +927,7 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   }
   for (const nh of c.newHeroes) heroes.push(nh);
   const lastAttacks = c.atk.slice();
-  const next: RumbleState = {
-    ...s,
+  const next = stateWith(s, {
     phase: 'alloc',
     round: s.round + 1,
     steps: s.steps + 1,
@@ -818,11 +935,11 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
     rng: c.dice.state,
     pending: null,
     lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
-  };
+  });
   // decideWinner reads the round just played (the round cap).
   const returns = decideWinner(s.round, next, c, eliminated);
   releaseCtx(c);
-  if (returns) return { ...next, phase: 'over', round: s.round, returns: returns.shares, end: returns.end };
+  if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
   return startRound(next);
 }
 
@@ -851,6 +968,17 @@ function splitWin(s: RumbleState, heroes: number[], end: string): { shares: numb
   return { shares, end };
 }
 
+/** True if living heroes of two or more players remain. */
+function twoSidesAlive(s: RumbleState): boolean {
+  let side = -1;
+  for (const h of s.heroes) {
+    if (!h.alive) continue;
+    if (side < 0) side = h.controller;
+    else if (h.controller !== side) return true;
+  }
+  return false;
+}
+
 /** Win shares per player when the game ends now, else null. */
 export function decideWinner(round: number, s: RumbleState, c: RoundCtx | null, eliminated: readonly boolean[]): { shares: number[]; end: string } | null {
   if (c) {
@@ -858,6 +986,8 @@ export function decideWinner(round: number, s: RumbleState, c: RoundCtx | null, 
     for (let h = 0; h < s.heroes.length && h < c.H; h++) if (c.altWin[h] && s.heroes[h]!.alive) alt.push(h);
     if (alt.length) return splitWin(s, alt, 'alt-win');
   }
+  // Most rounds end no game: decide that before listing anyone.
+  if (round < s.opts.roundCap && twoSidesAlive(s)) return null;
   const alive: number[] = [];
   for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive) alive.push(h);
   let oneSide = alive.length > 0;

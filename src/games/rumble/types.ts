@@ -127,3 +127,58 @@ export interface RumbleState {
   /** Why the game ended: 'last-standing', 'cap', 'alt-win', 'all-dead'. */
   readonly end: string;
 }
+
+/**
+ * A copy of `s` with `changes` (fields given as undefined are kept). Transitions build
+ * states here, not with `{ ...s, ... }`: V8 copies a spread of this 16-field object
+ * property by property (about 1 µs, a twentieth of a round), while this literal is one
+ * allocation with every field in one order (so all states share one shape).
+ */
+export function stateWith(s: RumbleState, changes: Partial<RumbleState>): RumbleState {
+  return {
+    opts: changes.opts !== undefined ? changes.opts : s.opts,
+    lib: changes.lib !== undefined ? changes.lib : s.lib,
+    steps: changes.steps !== undefined ? changes.steps : s.steps,
+    pending: changes.pending !== undefined ? changes.pending : s.pending,
+    bidLog: changes.bidLog !== undefined ? changes.bidLog : s.bidLog,
+    lotLog: changes.lotLog !== undefined ? changes.lotLog : s.lotLog,
+    paid: changes.paid !== undefined ? changes.paid : s.paid,
+    held: changes.held !== undefined ? changes.held : s.held,
+    returns: changes.returns !== undefined ? changes.returns : s.returns,
+    end: changes.end !== undefined ? changes.end : s.end,
+    phase: changes.phase !== undefined ? changes.phase : s.phase,
+    round: changes.round !== undefined ? changes.round : s.round,
+    rng: changes.rng !== undefined ? changes.rng : s.rng,
+    heroes: changes.heroes !== undefined ? changes.heroes : s.heroes,
+    auction: changes.auction !== undefined ? changes.auction : s.auction,
+    lastAttacks: changes.lastAttacks !== undefined ? changes.lastAttacks : s.lastAttacks,
+  };
+}
+
+/** A copy of hero `h` with `changes` (one literal, one shape: see `stateWith`). */
+export function heroWith(h: Hero, changes: Partial<Hero>): Hero {
+  return {
+    energy: changes.energy !== undefined ? changes.energy : h.energy,
+    alive: changes.alive !== undefined ? changes.alive : h.alive,
+    controller: changes.controller !== undefined ? changes.controller : h.controller,
+    powers: changes.powers !== undefined ? changes.powers : h.powers,
+    lastAttack: changes.lastAttack !== undefined ? changes.lastAttack : h.lastAttack,
+    defensePenalty: changes.defensePenalty !== undefined ? changes.defensePenalty : h.defensePenalty,
+    attackBanned: changes.attackBanned !== undefined ? changes.attackBanned : h.attackBanned,
+    bleed: changes.bleed !== undefined ? changes.bleed : h.bleed,
+    forced: changes.forced !== undefined ? changes.forced : h.forced,
+    doomRound: changes.doomRound !== undefined ? changes.doomRound : h.doomRound,
+  };
+}
+
+/** A copy of held power `p` with new counters (one literal, one shape: see `stateWith`). */
+export function heldWith(p: HeldPower, changes: Partial<Pick<HeldPower, 'uses' | 'acc' | 'fired'>>): HeldPower {
+  return {
+    id: p.id,
+    strength: p.strength,
+    params: p.params,
+    uses: changes.uses !== undefined ? changes.uses : p.uses,
+    acc: changes.acc !== undefined ? changes.acc : p.acc,
+    fired: changes.fired !== undefined ? changes.fired : p.fired,
+  };
+}

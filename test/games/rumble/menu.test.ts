@@ -1,13 +1,15 @@
 /**
  * The speed shortcuts must not change what `apply` accepts or returns: menu moves skip
  * validation only because every one of them is legal (checked here over random games),
- * only for the state and player they were built for, and only while unchanged.
+ * only for the heroes, rules and player they were built for, and only while unchanged;
+ * a menu is reused only for a state with the same heroes (a determinization).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng.js';
 import { UserError } from '../../../src/core/errors.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/rumble/legality.js';
+import { allocationMenu } from '../../../src/games/rumble/actions.js';
 import { deepFreeze, fixedGame } from './helpers.js';
 
 /** Every seed power dealt round-robin to 4 heroes (the bench's table). */
@@ -90,6 +92,26 @@ describe('menu moves and validation', () => {
     expect(swapped.round).toBe(2);
   });
 
+  it('a determinization shares the observed state\'s menus (built once), and a new round gets new ones', () => {
+    const s = rumble.setup(rumbleOptions({}), 8);
+    let t: RumbleState = s;
+    const rng = new Rng(4);
+    while (t.phase !== 'alloc') t = rumble.apply(t, rumble.toMove(t).map((p) => rng.pick(rumble.legalActions(t, p))));
+    const menu = rumble.legalActions(t, 0);
+    const d = rumble.determinize(rumble.observe(t, 0), 0, new Rng(1));
+    expect(d).not.toBe(t);
+    expect(rumble.legalActions(t, 1)).not.toBe(menu);
+    expect(rumble.legalActions(d, 0)).toBe(menu);
+    // Trusted on the determinization, same result as on the state itself.
+    const joint = rumble.toMove(t).map((p) => rumble.legalActions(t, p)[0]!);
+    let next = rumble.apply(d, joint);
+    expect(next.heroes).toEqual(rumble.apply({ ...t, rng: d.rng }, joint).heroes);
+    while (next.phase === 'reveal') next = rumble.apply(next, rumble.toMove(next).map((p) => rumble.legalActions(next, p)[0]!));
+    // A state with other heroes (the next round) gets its own menu, built for it.
+    expect(rumble.legalActions(next, 0)).not.toBe(menu);
+    expect(rumble.legalActions(next, 0)).toEqual(allocationMenu(next, 0));
+  });
+
   it('apply on a deep-frozen state gives the same state every time (pooled scratch does not leak)', () => {
     const s = deepFreeze(fullLibrary());
     const rng = new Rng(5);
@@ -105,5 +127,26 @@ describe('menu moves and validation', () => {
     const first = states.map((st, i) => rumble.apply(st, moves[i]!));
     // Applying again, in reverse order (the pool hands out contexts used by other rounds).
     for (let i = states.length - 1; i >= 0; i--) expect(rumble.apply(states[i]!, moves[i]!)).toEqual(first[i]);
+  });
+
+  it('a round shares the state\'s power lists until a power changes: whole games on deep-frozen states match plain ones', () => {
+    // Resolution copies a hero's list only when a power is discarded, given or counted
+    // (Javalin, Batman Captions, Exhaust...); a write to a shared list would throw here.
+    const play = (start: RumbleState, seed: number, freeze: boolean): string => {
+      const rng = new Rng(seed);
+      let s = freeze ? deepFreeze(start) : start;
+      const trace: RumbleState[] = [];
+      while (!rumble.isTerminal(s)) {
+        const moves = rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p)));
+        s = rumble.apply(s, moves);
+        if (freeze) deepFreeze(s);
+        trace.push(s);
+      }
+      return JSON.stringify(trace.map((t) => ({ ...t, opts: null, lib: null })));
+    };
+    for (let g = 0; g < 8; g++) {
+      const start = g % 2 ? fullLibrary() : rumble.setup(rumbleOptions({ players: 4, auction: { pool: 'all' } }), g);
+      expect(play(start, g, true)).toBe(play(start, g, false));
+    }
   });
 });

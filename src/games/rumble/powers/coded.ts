@@ -3,7 +3,7 @@
  * phases, swap powers, redirect targets or count events). Each is a small object of
  * hooks; its numbers are params like any data power's.
  */
-import type { RoundCtx, DamageEvent } from '../round.js';
+import { NOTE, type RoundCtx, type DamageEvent } from '../round.js';
 import type { PowerUse } from '../types.js';
 import { param, type ParamSpec, type PowerDef } from './def.js';
 
@@ -13,7 +13,24 @@ function power(def: Omit<PowerDef, 'flaw' | 'curse' | 'source' | 'params'> & Par
   return { flaw: false, curse: false, params: {}, ...def, source: 'code' };
 }
 
-const key = (id: string, hero: number) => `${id}:${hero}`;
+/** Javalin's note is the round's (thrown once a round, whoever holds it), kept as hero 0's. */
+const ROUND = 0;
+
+/** How many different Attack totals of living heroes are greater than `mine`. */
+function greaterAttackTotals(c: RoundCtx, mine: number): number {
+  let n = 0;
+  for (let h = 0; h < c.H; h++) {
+    const a = c.alive[h] ? c.attackTotal(h) : 0;
+    if (a > mine && !sameTotalBefore(c, h, a)) n++;
+  }
+  return n;
+}
+
+/** True if a living hero seated before `h` has Attack total `a` (counted already). */
+function sameTotalBefore(c: RoundCtx, h: number, a: number): boolean {
+  for (let i = 0; i < h; i++) if (c.alive[i] && c.attackTotal(i) === a) return true;
+  return false;
+}
 
 export const CODED_POWERS: readonly PowerDef[] = [
   power({
@@ -38,13 +55,13 @@ export const CODED_POWERS: readonly PowerDef[] = [
         const a = c.atk[i * c.H + self]!;
         if (a > 0 && a >= c.startEnergy[self]! - c.baseDef[self]! && (best < 0 || a > c.atk[best * c.H + self]!)) best = i;
       }
-      if (best >= 0) c.scratch.set(key('lizard-dna', self), best + 1);
+      if (best >= 0) c.note(NOTE.lizardDna, self, best + 1);
     },
     beforeTake(c, self, k, ev) {
-      const src = c.scratch.get(key('lizard-dna', self));
-      if (src === undefined || ev.kind !== 'attack' || ev.src !== src - 1) return;
+      const src = c.noted(NOTE.lizardDna, self);
+      if (src === 0 || ev.kind !== 'attack' || ev.src !== src - 1) return;
       ev.amount = 0;
-      c.scratch.delete(key('lizard-dna', self));
+      c.note(NOTE.lizardDna, self, 0);
       c.lose(self, param(c, self, k, 'loss'));
       c.discard(self, k);
     },
@@ -70,13 +87,13 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 20,
     params: { factor: p(2) },
     beforeDeal(c, self, k, ev) {
-      if (c.scratch.has(key('galactic-ray-gun', self))) return;
-      c.scratch.set(key('galactic-ray-gun', self), ev.tgt + 1);
+      if (c.noted(NOTE.rayGun, self) !== 0) return;
+      c.note(NOTE.rayGun, self, ev.tgt + 1);
       ev.amount = Math.floor(ev.amount * param(c, self, k, 'factor'));
     },
     afterDeal(c, self, _k, ev) {
-      if (c.scratch.get(key('galactic-ray-gun', self)) !== ev.tgt + 1 || c.hasPower(self, 'galactic-helm') < 0) return;
-      c.scratch.set(key('galactic-ray-gun', self), -1);
+      if (c.noted(NOTE.rayGun, self) !== ev.tgt + 1 || c.hasPower(self, 'galactic-helm') < 0) return;
+      c.note(NOTE.rayGun, self, -1);
       // The second opponent: the strongest other living opponent.
       let other = -1;
       for (const j of c.opponents(self)) if (j !== ev.tgt && (other < 0 || c.energy[j]! > c.energy[other]!)) other = j;
@@ -126,12 +143,11 @@ export const CODED_POWERS: readonly PowerDef[] = [
     params: { rank: p(2, 'lower'), minHeroes: p(3, 'lower') },
     modify(c, self, k, stage) {
       if (stage !== 2) return;
-      const alive: number[] = [];
-      for (let h = 0; h < c.H; h++) if (c.alive[h]) alive.push(h);
-      if (alive.length < param(c, self, k, 'minHeroes')) return;
+      let alive = 0;
+      for (let h = 0; h < c.H; h++) if (c.alive[h]) alive++;
+      if (alive < param(c, self, k, 'minHeroes')) return;
       const mine = c.attackTotal(self);
-      const greater = new Set(alive.map((h) => c.attackTotal(h)).filter((a) => a > mine));
-      if (mine <= 0 || greater.size !== param(c, self, k, 'rank') - 1) return;
+      if (mine <= 0 || greaterAttackTotals(c, mine) !== param(c, self, k, 'rank') - 1) return;
       let best = -1;
       for (let i = 0; i < c.H; i++) if (c.atk[i * c.H + self]! > 0 && (best < 0 || c.atk[i * c.H + self]! > c.atk[best * c.H + self]!)) best = i;
       if (best >= 0) c.atk[best * c.H + self] = 0;
@@ -219,11 +235,11 @@ export const CODED_POWERS: readonly PowerDef[] = [
     params: { damage: p(20) },
     modify(c, self, k, stage) {
       // Thrown once a round, at the largest attack (it then changes hands).
-      if (stage !== 0 || c.scratch.has('javalin')) return;
+      if (stage !== 0 || c.noted(NOTE.javalin, ROUND) !== 0) return;
       let best = -1;
       for (let j = 0; j < c.H; j++) if (c.atk[self * c.H + j]! > 0 && (best < 0 || c.atk[self * c.H + j]! > c.atk[self * c.H + best]!)) best = j;
       if (best < 0) return;
-      c.scratch.set('javalin', 1);
+      c.note(NOTE.javalin, ROUND, 1);
       c.extraUnblockable[self * c.H + best]! += param(c, self, k, 'damage');
       const held = c.powers[self]![k]!;
       c.discard(self, k);
@@ -317,10 +333,10 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 20,
     use: { target: 'opponent', phase: 'allocation', exhaust: 1 },
     resolveUse(c, self, _k, use) {
-      if (use.target !== undefined) c.scratch.set(key('brainswap', self), use.target + 1);
+      if (use.target !== undefined) c.note(NOTE.brainswap, self, use.target + 1);
     },
     roundEnd(c, self, k) {
-      const t = (c.scratch.get(key('brainswap', self)) ?? 0) - 1;
+      const t = c.noted(NOTE.brainswap, self) - 1;
       if (t < 0 || !c.alive[t] || !c.alive[self]) return;
       c.discard(self, k);
       const mine = c.powers[self]!.filter((x) => x !== null);

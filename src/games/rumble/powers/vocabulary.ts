@@ -280,32 +280,47 @@ function compileConds(conds: readonly Condition[], params: Readonly<Record<strin
   };
 }
 
-function select(env: Env, sel: Selector): number[] {
+/** The heroes an action applies to, in seat order (a read-only list: one-hero lists are shared). */
+function select(env: Env, sel: Selector): readonly number[] {
   const { c, self } = env;
-  const all: number[] = [];
-  for (let j = 0; j < c.H; j++) if (c.alive[j]) all.push(j);
   switch (sel) {
-    case 'self': return [self];
-    case 'target': return env.use?.target !== undefined && c.alive[env.use.target] ? [env.use.target] : [];
-    case 'all': return all;
-    case 'others': return all.filter((j) => j !== self);
+    case 'self': return one(self);
+    case 'target': return env.use?.target !== undefined && c.alive[env.use.target] ? one(env.use.target) : NONE;
+    case 'all': return living(c);
+    case 'others': return living(c).filter((j) => j !== self);
     case 'opponents': return c.opponents(self);
     case 'strongest':
     case 'weakest': {
       const opp = c.opponents(self);
-      if (!opp.length) return [];
+      if (!opp.length) return NONE;
       const pick = opp.reduce((b, j) => ((sel === 'strongest' ? c.energy[j]! > c.energy[b]! : c.energy[j]! < c.energy[b]!) ? j : b));
-      return [pick];
+      return one(pick);
     }
-    case 'eventSource': return env.ev && env.ev.src >= 0 ? [env.ev.src] : env.attacker !== undefined ? [env.attacker] : [];
-    case 'eventTarget': return env.ev ? [env.ev.tgt] : [];
+    case 'eventSource': return env.ev && env.ev.src >= 0 ? one(env.ev.src) : env.attacker !== undefined ? one(env.attacker) : NONE;
+    case 'eventTarget': return env.ev ? one(env.ev.tgt) : NONE;
     case 'topAttacker': {
+      const all = living(c);
       let best = 0;
       for (const j of all) best = Math.max(best, c.allocatedAttack[j]!);
-      return best > 0 ? all.filter((j) => c.allocatedAttack[j] === best) : [];
+      return best > 0 ? all.filter((j) => c.allocatedAttack[j] === best) : NONE;
     }
-    case 'attackers': return all.filter((j) => c.atk[j * c.H + self]! > 0);
+    case 'attackers': return living(c).filter((j) => c.atk[j * c.H + self]! > 0);
   }
+}
+
+const NONE: readonly number[] = [];
+const ONE: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, h) => [h]);
+
+/** The list of hero `h` alone, shared (selectors of one hero allocate nothing). */
+function one(h: number): readonly number[] {
+  return ONE[h] ?? [h];
+}
+
+/** The living heroes, in seat order. */
+function living(c: RoundCtx): number[] {
+  const all: number[] = [];
+  for (let j = 0; j < c.H; j++) if (c.alive[j]) all.push(j);
+  return all;
 }
 
 /** The static stages an action acts in: 0 adds (and everything else), 1 multiplies, 2 overrides. */
