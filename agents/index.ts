@@ -123,7 +123,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
   {
     name: 'opponents',
     default: 'search',
-    description: "search: the other players are searched like the decider; heuristic: they play the game's heuristic's choice (asked once per node), so the tree branches only on the decider's moves",
+    description: "search: the other players are searched like the decider; heuristic: they play the game's heuristic's choice (asked per node and seat, see draws), so the tree branches only on the decider's moves",
   },
   {
     name: 'draws',

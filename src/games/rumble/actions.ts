@@ -19,7 +19,7 @@
  * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
  * at 60% of Energy.
  */
-import { allocationCost, controlledHeroes, drainCost, hasFlag, needsReveal, revealNeeds } from './legality.js';
+import { allocationCost, controlledHeroes, controls, drainCost, hasFlag, needsReveal, revealNeeds } from './legality.js';
 import { useLimit } from './powers/def.js';
 import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
 
@@ -406,8 +406,7 @@ export function revealMovers(s: RumbleState): number[] {
   const out: number[] = [];
   for (let p = 0; p < s.opts.players; p++) {
     for (let h = 0; h < s.heroes.length; h++) {
-      const hero = s.heroes[h]!;
-      if (hero.alive && hero.controller === p && needs[h]) {
+      if (needs[h] && controls(s, p, h)) {
         out.push(p);
         break;
       }

@@ -9,7 +9,7 @@ import type { Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey, cachedAllocationMenu, bidMenu, fromMenu, movers, revealMenu, revealMovers } from './actions.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
-import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, revealNeeds } from './legality.js';
+import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, controls, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { libraryWith } from './powers/library.js';
 import { resolveRound, startRound } from './round.js';
@@ -80,8 +80,7 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
       // A player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
       let j = 0;
       for (let h = 0; h < H; h++) {
-        const hero = s.heroes[h]!;
-        if (!hero.alive || hero.controller !== player) continue;
+        if (!controls(s, player, h)) continue;
         const a = m.t === 'alloc' ? m.heroes[j] : undefined;
         if (a === undefined) throw badAlloc(s, player, m);
         if (!trusted) checkAllocation(s, h, a);
@@ -124,18 +123,12 @@ function revealChoices(s: RumbleState, who: readonly number[], moves: readonly R
   return reveals;
 }
 
-/** True if `player` decides for hero `h` (a living hero it controls). */
-function controls(s: RumbleState, player: number, h: number): boolean {
-  const hero = s.heroes[h]!;
-  return hero.alive && hero.controller === player;
-}
-
 /** Players with a living hero, in order (`movers` without a list per player). */
 function allocMovers(s: RumbleState): number[] {
   const out: number[] = [];
   for (let p = 0; p < s.opts.players; p++) {
-    for (const h of s.heroes) {
-      if (h.alive && h.controller === p) {
+    for (let h = 0; h < s.heroes.length; h++) {
+      if (controls(s, p, h)) {
         out.push(p);
         break;
       }
@@ -198,7 +191,7 @@ function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {
   const fresh = rng.u32() | 0;
   if (obs.opts.auction.bidsRevealed) return stateWith(obs, { rng: fresh });
   const auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
-  return { ...obs, rng: fresh, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction };
+  return stateWith(obs, { rng: fresh, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction });
 }
 
 function describeAction(s: RumbleState, player: number, a: RumbleAction): string {

@@ -10,8 +10,14 @@ import type { Allocation, HeldPower, PowerUse, RevealChoice, RumbleState } from 
 /** Living heroes a player decides for, in seat order (its hero, then Sidekicks). */
 export function controlledHeroes(s: RumbleState, player: number): number[] {
   const out: number[] = [];
-  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.alive && s.heroes[h]!.controller === player) out.push(h);
+  for (let h = 0; h < s.heroes.length; h++) if (controls(s, player, h)) out.push(h);
   return out;
+}
+
+/** True if `player` decides for hero `h` (a living hero it controls). */
+export function controls(s: RumbleState, player: number, h: number): boolean {
+  const hero = s.heroes[h]!;
+  return hero.alive && hero.controller === player;
 }
 
 /** Energy a use costs at Allocation (Spend + Burn, after cost reductions), per time. */

@@ -35,6 +35,8 @@ export const NOTE = { lizardDna: 0, rayGun: 1, javalin: 2, brainswap: 3 } as con
 export type NoteKind = (typeof NOTE)[keyof typeof NOTE];
 const NOTE_KINDS = 4;
 
+type DamageHook = 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake';
+
 export class RoundCtx {
   readonly H: number;
   round: number;
@@ -398,6 +400,21 @@ export class RoundCtx {
   }
 
   /**
+   * Runs hero `h`'s `hook` on a damage event: the round-start powers that have it (by
+   * index), then any power given since. A hook may discard powers (copying the lists),
+   * so each step re-reads `this.defs[h]`. `untilPrevented`: stop once no damage is left.
+   */
+  private damageHooks(h: number, hook: DamageHook, ev: DamageEvent, untilPrevented = false): void {
+    const ix = this.hookIndices(h, this.defs[h]!, hook);
+    let k = 0;
+    if (ix) {
+      for (let i = 0; i < ix.length && !(untilPrevented && ev.amount <= 0); i++) this.defs[h]![ix[i]!]?.[hook]?.(this, h, ix[i]!, ev);
+      k = this.info[h]!.defs.length;
+    }
+    for (; k < this.defs[h]!.length && !(untilPrevented && ev.amount <= 0); k++) this.defs[h]![k]?.[hook]?.(this, h, k, ev);
+  }
+
+  /**
    * Deals damage through the source's and target's powers. Blockable power damage is
    * reduced by the Defense the target has left after attacks.
    */
@@ -405,16 +422,7 @@ export class RoundCtx {
     amount = Math.round(amount);
     if (amount <= 0 || !this.alive[tgt]) return;
     const ev: DamageEvent = { src, tgt, amount, kind, blockable };
-    // Hooks may discard powers (copying the lists): each step re-reads `this.defs[h]`.
-    if (src >= 0 && src !== tgt) {
-      const ix = this.hookIndices(src, this.defs[src]!, 'beforeDeal');
-      let k = 0;
-      if (ix) {
-        for (let i = 0; i < ix.length; i++) this.defs[src]![ix[i]!]?.beforeDeal?.(this, src, ix[i]!, ev);
-        k = this.info[src]!.defs.length;
-      }
-      for (; k < this.defs[src]!.length; k++) this.defs[src]![k]?.beforeDeal?.(this, src, k, ev);
-    }
+    if (src >= 0 && src !== tgt) this.damageHooks(src, 'beforeDeal', ev);
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
     if (blockable) {
       const blocked = Math.min(this.def[tgt]!, ev.amount);
@@ -424,13 +432,7 @@ export class RoundCtx {
     if (ev.amount <= 0) return;
     this.takenCount[tgt]!++;
     if (this.preventAll[tgt]) return;
-    const ixt = this.hookIndices(tgt, this.defs[tgt]!, 'beforeTake');
-    let kt = 0;
-    if (ixt) {
-      for (let i = 0; i < ixt.length && ev.amount > 0; i++) this.defs[tgt]![ixt[i]!]?.beforeTake?.(this, tgt, ixt[i]!, ev);
-      kt = this.info[tgt]!.defs.length;
-    }
-    for (; kt < this.defs[tgt]!.length && ev.amount > 0; kt++) this.defs[tgt]![kt]?.beforeTake?.(this, tgt, kt, ev);
+    this.damageHooks(tgt, 'beforeTake', ev, true);
     if (ev.amount <= 0) return;
     this.energy[tgt]! -= ev.amount;
     this.energyLost[tgt]! += ev.amount;
@@ -439,21 +441,9 @@ export class RoundCtx {
     if (src >= 0) {
       this.damageDealt[src]! += ev.amount;
       this.dealtCount[src]!++;
-      const ix = this.hookIndices(src, this.defs[src]!, 'afterDeal');
-      let k = 0;
-      if (ix) {
-        for (let i = 0; i < ix.length; i++) this.defs[src]![ix[i]!]?.afterDeal?.(this, src, ix[i]!, ev);
-        k = this.info[src]!.defs.length;
-      }
-      for (; k < this.defs[src]!.length; k++) this.defs[src]![k]?.afterDeal?.(this, src, k, ev);
+      this.damageHooks(src, 'afterDeal', ev);
     }
-    const ixa = this.hookIndices(tgt, this.defs[tgt]!, 'afterTake');
-    let ka = 0;
-    if (ixa) {
-      for (let i = 0; i < ixa.length; i++) this.defs[tgt]![ixa[i]!]?.afterTake?.(this, tgt, ixa[i]!, ev);
-      ka = this.info[tgt]!.defs.length;
-    }
-    for (; ka < this.defs[tgt]!.length; ka++) this.defs[tgt]![ka]?.afterTake?.(this, tgt, ka, ev);
+    this.damageHooks(tgt, 'afterTake', ev);
   }
 }
 
