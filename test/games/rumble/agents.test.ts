@@ -10,6 +10,7 @@ import { Rng } from '../../../src/core/rng.js';
 import { playGame } from '../../../src/sim/runner.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
 import { createAgent } from '../../../agents/index.js';
+import { createRumbleHeuristic } from '../../../agents/heuristics/rumble.js';
 import { UserError } from '../../../src/core/errors.js';
 
 /** Mean share of slot 0 over `games` seeded games with seat rotation. */
@@ -50,6 +51,25 @@ describe('rumble action menu and agents', () => {
     expect(bid('heuristic', 0).bids).toEqual([25, 15]);
     expect(bid('heuristic:skip=tough-skin', 0).bids[0]).toBe(0);
     expect(() => createAgent('heuristic:bid=9', game, new Rng(1))).toThrow(UserError);
+  });
+
+  it('the heuristic bids the power values it is given, not the priors: a prior-0 power is won', () => {
+    const withZero = { id: 'zero-prior', name: 'Zero Prior', prior: 0, effects: [{ when: 'static', do: [{ defense: { add: 5 } }] }] };
+    const s = rumble.setup(rumbleOptions({ players: 2, customPowers: [withZero], auction: { pool: 'list', list: ['tough-skin', 'zero-prior'] } }), 1);
+    const game = rumble as never;
+    const act = (agent: ReturnType<typeof createAgent>, st: RumbleState, player: number) =>
+      agent.act({ game, options: st.opts, obs: st, player, legal: rumble.legalActions(st, player) }) as { t: 'bid'; bids: number[] };
+    const valued = createAgent('heuristic:values=zero-prior/30+tough-skin/4', game, new Rng(1));
+    expect(act(valued, s, 0).bids).toEqual([4, 30]);
+    // Missing ids are worth 0 (no prior leaks in); bid= scales; the 60% cap scales all bids down.
+    expect(act(createAgent('heuristic:values=zero-prior/30,bid=0.5', game, new Rng(1)), s, 0).bids).toEqual([0, 15]);
+    expect(act(createAgent('heuristic:values=zero-prior/90+tough-skin/30', game, new Rng(1)), s, 0).bids).toEqual([15, 45]);
+    // The same through the programmatic option, and the bid is legal: the prior-0 power is won.
+    const prog = createRumbleHeuristic({ values: { 'zero-prior': 30 } }, new Rng(2));
+    const next = rumble.apply(s, [act(prog as never, s, 0), act(createAgent('heuristic', game, new Rng(3)), s, 1)]);
+    expect(next.heroes[0]!.powers.map((p) => p.id)).toContain('zero-prior');
+    expect(() => createAgent('heuristic:values=zero-prior', game, new Rng(1))).toThrow(UserError);
+    expect(() => createRumbleHeuristic({ values: { x: -1 } }, new Rng(1))).toThrow(UserError);
   });
 
   it('evaluate predicts the winner better than a plain Energy share (Brier score, seeded random games)', () => {
