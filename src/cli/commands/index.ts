@@ -15,4 +15,5 @@ export const COMMANDS: readonly Promise<CommandModule>[] = [
   import('./study.js'),
   import('./compare.js'),
   import('./tune.js'),
+  import('./build.js'),
 ];

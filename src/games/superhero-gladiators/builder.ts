@@ -1,0 +1,243 @@
+/**
+ * The builder: everything the text computes from a hero card, and the rules a legal
+ * hero obeys. `buildHero` turns a validated hero spec into a `Hero` (secondaries,
+ * segment boxes, each power's cost with its factors) or throws one line naming the
+ * hero, the field, the value and the rule broken.
+ */
+import { UserError, showValue } from '../../core/errors.js';
+import { GIZMO_KINDS, POWER_INFO, RATE_POWERS, UNRELIABLE_KINDS, type Enhancement, type GizmoKind, type PowerType, type VisionKind } from './catalogue.js';
+import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from './build-options.js';
+import type { HeroSpec, PowerSpec } from './hero.js';
+
+/** Uses per game as a number (`infinite` = Infinity). */
+export type Uses = number;
+
+export interface CostFactors {
+  /** unit x levelBase^(level-1) */
+  readonly level: number;
+  /** usesA - usesB x usesBase^(-uses) */
+  readonly uses: number;
+  /** Each enhancement's modifier, in the order given. */
+  readonly modifiers: readonly { readonly enhancement: Enhancement; readonly factor: number }[];
+}
+
+export interface Power {
+  readonly type: PowerType;
+  readonly level: number;
+  readonly uses: Uses;
+  readonly gizmo: GizmoKind;
+  readonly piercing: boolean;
+  readonly missile: boolean;
+  /** The d20 roll at or below which the power works: 20 (reliable), 15 or 10. */
+  readonly worksOn: number;
+  readonly alwaysOn: boolean;
+  readonly enhancements: readonly Enhancement[];
+  readonly look: string;
+  /** enhanced-vision: what it sees; darkness: the vision that sees through it. */
+  readonly vision: VisionKind | null;
+  /** extra-limbs: limbs spent on extra segments. */
+  readonly limbSegments: number;
+  readonly cost: number;
+  readonly factors: CostFactors;
+}
+
+export interface Hero {
+  readonly name: string;
+  readonly look: string;
+  readonly sample: boolean;
+  readonly STR: number;
+  readonly DEX: number;
+  readonly SIZ: number;
+  readonly PER: number;
+  /** 2 x DEX + STR, plus extra limbs given to combat. */
+  readonly combatModifier: number;
+  /** STR x SIZ x 3. */
+  readonly oomphMax: number;
+  /** DEX x SIZ. */
+  readonly movementRate: number;
+  /** Segment boxes #1..#6 (index 0..5): may act on that segment. */
+  readonly segments: readonly boolean[];
+  /** Movement rate per mode of movement ("normal", "flight", ...). */
+  readonly rates: Readonly<Record<string, number>>;
+  readonly powers: readonly Power[];
+  readonly characteristicPointsBought: number;
+  readonly characteristicPrice: number;
+  readonly characteristicCost: number;
+  readonly powerCost: number;
+  readonly totalCost: number;
+  readonly budget: number;
+}
+
+/** The cost formula's level factor: unit x levelBase^(level-1). */
+export function levelFactor(level: number, o: BuildOptions = DEFAULT_BUILD_OPTIONS): number {
+  return o.unit * Math.pow(o.levelBase, level - 1);
+}
+
+/** The cost formula's uses factor: usesA - usesB x usesBase^(-uses) (Infinity -> usesA). */
+export function usesFactor(uses: Uses, o: BuildOptions = DEFAULT_BUILD_OPTIONS): number {
+  return o.usesA - o.usesB * Math.pow(o.usesBase, -uses);
+}
+
+/** cost = 10 x 1.4948^(level-1) x (3 - 3.15 x 1.1^-uses), before enhancements. */
+export function baseCost(level: number, uses: Uses, o: BuildOptions = DEFAULT_BUILD_OPTIONS): number {
+  return levelFactor(level, o) * usesFactor(uses, o);
+}
+
+/** The full cost of a power: the base cost times each enhancement's modifier. */
+export function powerCost(level: number, uses: Uses, enhancements: readonly Enhancement[], o: BuildOptions = DEFAULT_BUILD_OPTIONS): number {
+  let c = baseCost(level, uses, o);
+  for (const e of enhancements) c *= o.modifiers[e];
+  return c;
+}
+
+/**
+ * Segment boxes for a movement rate: segment i is checked when the rate reaches
+ * `thresholds[i]` (the text: #1 >= 1, #2 >= 26, #3 >= 6, #4 >= 21, #5 >= 11, #6 >= 16).
+ */
+export function segmentBoxes(movementRate: number, thresholds: readonly number[] = DEFAULT_BUILD_OPTIONS.segmentThresholds): boolean[] {
+  return thresholds.map((t) => movementRate >= t);
+}
+
+/**
+ * Adds `extra` segments (extra limbs "allow an action on one extra phase"): the
+ * unchecked boxes a faster hero would gain next, lowest threshold first.
+ */
+export function withExtraSegments(boxes: readonly boolean[], extra: number, thresholds: readonly number[]): boolean[] {
+  const out = [...boxes];
+  const order = thresholds.map((t, i) => ({ t, i })).sort((a, b) => a.t - b.t || a.i - b.i);
+  let left = extra;
+  for (const { i } of order) {
+    if (left <= 0) break;
+    if (!out[i]) {
+      out[i] = true;
+      left--;
+    }
+  }
+  return out;
+}
+
+function fail(where: string, hero: string, field: string, value: unknown, rule: string): never {
+  throw new UserError(`${where}: hero ${JSON.stringify(hero)}: ${field} is ${showValue(value)}; ${rule}`);
+}
+
+function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: BuildOptions): Power {
+  const info = POWER_INFO[p.type];
+  const field = `powers[${i}] (${p.type})`;
+  if (info.minLevel === info.maxLevel && p.level !== info.minLevel) {
+    fail(where, hero, `${field}.level`, p.level, `allowed: ${info.minLevel} only (${p.type} is a level-only power)`);
+  }
+  const cap = Math.min(info.maxLevel ?? o.maxLevel, o.maxLevel);
+  if (p.level < info.minLevel || p.level > cap) fail(where, hero, `${field}.level`, p.level, `allowed: ${info.minLevel} to ${cap}`);
+  const uses = p.uses === 'infinite' ? Infinity : p.uses;
+  const enh = p.enhancements;
+  const seen = new Set<Enhancement>();
+  for (const e of enh) {
+    if (seen.has(e)) fail(where, hero, `${field}.enhancements`, enh, `allowed: each enhancement once (${e} repeats)`);
+    seen.add(e);
+  }
+  const gizmos = enh.filter((e) => (GIZMO_KINDS as readonly string[]).includes(e));
+  if (gizmos.length > 1) fail(where, hero, `${field}.enhancements`, enh, 'allowed: one gizmo kind (no-gizmo, indestructible-gizmo, hidden-gizmo or visible-gizmo)');
+  const unreliable = enh.filter((e) => (UNRELIABLE_KINDS as readonly string[]).includes(e));
+  if (unreliable.length > 1) fail(where, hero, `${field}.enhancements`, enh, 'allowed: one of unreliable-15, unreliable-10');
+  if (seen.has('piercing') && !info.piercingAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: piercing only on close-attack, distance-attack, defenses, absorbing');
+  if (seen.has('missile') && !info.missileAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: missile only on distance-attack, entangle');
+  if (seen.has('always-on')) {
+    if (!info.alwaysOnAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: always-on only on the starred powers (movement rate powers, extra-limbs, defenses, missile-deflection, enhanced-vision, life-support)');
+    if (o.alwaysOnNeedsInfiniteUses && uses !== Infinity) fail(where, hero, `${field}.uses`, p.uses, 'allowed: infinite for an always-on power');
+  }
+  if (p.segments !== undefined) {
+    if (p.type !== 'extra-limbs') fail(where, hero, `${field}.segments`, p.segments, 'allowed: only on extra-limbs');
+    if (p.segments > p.level) fail(where, hero, `${field}.segments`, p.segments, `allowed: 0 to ${p.level} (one per limb)`);
+  }
+  let vision: VisionKind | null = null;
+  if (p.type === 'enhanced-vision') {
+    vision = p.vision ?? (p.level === 1 ? 'infrared' : 'x-ray');
+    if (p.level === 1 && vision !== 'infrared') fail(where, hero, `${field}.vision`, vision, 'allowed: infrared at level 1');
+    if (p.level === 2 && vision === 'infrared') fail(where, hero, `${field}.vision`, vision, 'allowed: ultraviolet, x-ray or sonar at level 2');
+  } else if (p.type === 'darkness') {
+    vision = p.vision ?? 'infrared';
+  } else if (p.vision !== undefined) {
+    fail(where, hero, `${field}.vision`, p.vision, 'allowed: only on enhanced-vision and darkness');
+  }
+  const gizmo = (gizmos[0] as GizmoKind | undefined) ?? 'no-gizmo';
+  const modifiers = enh.map((e) => ({ enhancement: e, factor: o.modifiers[e] }));
+  const cost = powerCost(p.level, uses, enh, o);
+  return {
+    type: p.type,
+    level: p.level,
+    uses,
+    gizmo,
+    piercing: seen.has('piercing'),
+    missile: seen.has('missile'),
+    worksOn: seen.has('unreliable-10') ? 10 : seen.has('unreliable-15') ? 15 : 20,
+    alwaysOn: seen.has('always-on'),
+    enhancements: enh,
+    look: p.look,
+    vision,
+    limbSegments: p.type === 'extra-limbs' ? (p.segments ?? 0) : 0,
+    cost,
+    factors: { level: levelFactor(p.level, o), uses: usesFactor(uses, o), modifiers },
+  };
+}
+
+/** Budget slack for floating-point sums (a hero exactly at 200 is legal). */
+const EPS = 1e-9;
+
+/** Builds a hero from a validated spec, checking every build rule. */
+export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTIONS, where = 'hero'): Hero {
+  const name = spec.name;
+  for (const c of ['STR', 'DEX', 'SIZ', 'PER'] as const) {
+    if (spec[c] < o.characteristicMin) fail(where, name, c, spec[c], `allowed: at least ${o.characteristicMin}`);
+  }
+  const sum = spec.STR + spec.DEX + spec.SIZ + spec.PER;
+  if (sum < o.characteristicPoints) {
+    fail(where, name, 'STR+DEX+SIZ+PER', sum, `allowed: at least ${o.characteristicPoints} (the free characteristic points; more cost ${o.characteristicPrice} points each)`);
+  }
+  const types = new Set<PowerType>();
+  spec.powers.forEach((p, i) => {
+    if (types.has(p.type)) fail(where, name, `powers[${i}].type`, p.type, 'allowed: each power type once');
+    types.add(p.type);
+  });
+  const powers = spec.powers.map((p, i) => buildPower(p, i, name, where, o));
+  const bought = sum - o.characteristicPoints;
+  const characteristicCost = bought * o.characteristicPrice;
+  const powerTotal = powers.reduce((a, p) => a + p.cost, 0);
+  const total = characteristicCost + powerTotal;
+  if (total > o.budget + EPS) {
+    fail(where, name, 'total cost', Number(total.toFixed(2)), `allowed: at most ${o.budget} points (powers ${powerTotal.toFixed(2)} + characteristics ${characteristicCost})`);
+  }
+  const limbs = powers.find((p) => p.type === 'extra-limbs');
+  const movementRate = spec.DEX * spec.SIZ;
+  const segments = withExtraSegments(segmentBoxes(movementRate, o.segmentThresholds), limbs?.limbSegments ?? 0, o.segmentThresholds);
+  const rates: Record<string, number> = { normal: movementRate };
+  for (const p of powers) {
+    const f = RATE_POWERS[p.type];
+    if (f !== undefined) rates[p.type] = movementRate * p.level * f;
+  }
+  return {
+    name,
+    look: spec.look,
+    sample: spec.sample,
+    STR: spec.STR,
+    DEX: spec.DEX,
+    SIZ: spec.SIZ,
+    PER: spec.PER,
+    combatModifier: 2 * spec.DEX + spec.STR + (limbs ? limbs.level - limbs.limbSegments : 0),
+    oomphMax: spec.STR * spec.SIZ * 3,
+    movementRate,
+    segments,
+    rates,
+    powers,
+    characteristicPointsBought: bought,
+    characteristicPrice: o.characteristicPrice,
+    characteristicCost,
+    powerCost: powerTotal,
+    totalCost: total,
+    budget: o.budget,
+  };
+}
+
+/** Builds every hero of a list, failing on the first illegal one. */
+export function buildHeroes(specs: readonly HeroSpec[], o: BuildOptions = DEFAULT_BUILD_OPTIONS, where = 'hero'): Hero[] {
+  return specs.map((s) => buildHero(s, o, where));
+}

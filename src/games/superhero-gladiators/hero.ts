@@ -1,0 +1,109 @@
+/**
+ * Heroes as data. A hero file (YAML or JSON) holds one hero or a list:
+ *
+ *   name: Lightning Lass
+ *   STR: 3
+ *   DEX: 5
+ *   SIZ: 3
+ *   PER: 4
+ *   look: blue leotard, crackling hair          # optional
+ *   powers:
+ *     - type: distance-attack
+ *       level: 4
+ *       uses: infinite                            # or a number
+ *       enhancements: [piercing, hidden-gizmo]
+ *       look: lightning bolts from her fingertips
+ *
+ * `parseHeroFile` checks the shape with zod; `buildHero` (builder.ts) checks the rules
+ * (budget, one of each power type, level-only powers, characteristic total).
+ */
+import fs from 'node:fs';
+import YAML from 'yaml';
+import { z } from 'zod';
+import { UserError, showValue } from '../../core/errors.js';
+import { zodIssueMessage } from '../../core/validate.js';
+import { ENHANCEMENTS, POWER_TYPES, VISION_KINDS } from './catalogue.js';
+
+const characteristic = () => z.number().int().min(0).max(1000);
+
+export const powerSpecSchema = z
+  .object({
+    type: z.enum(POWER_TYPES),
+    level: z.number().int().min(1).max(1000),
+    uses: z.union([z.number().int().min(1).max(1_000_000), z.literal('infinite')]),
+    enhancements: z.array(z.enum(ENHANCEMENTS)).default([]),
+    look: z.string().max(200).default(''),
+    /** extra-limbs only: how many limbs give an action on an extra segment (the rest give +1 combat modifier each). */
+    segments: z.number().int().min(0).max(6).optional(),
+    /** enhanced-vision: the kind of vision; darkness: the vision that sees through it. */
+    vision: z.enum(VISION_KINDS).optional(),
+  })
+  .strict();
+
+export const heroSpecSchema = z
+  .object({
+    name: z.string().min(1).max(80),
+    STR: characteristic(),
+    DEX: characteristic(),
+    SIZ: characteristic(),
+    PER: characteristic(),
+    look: z.string().max(200).default(''),
+    sample: z.boolean().default(false),
+    powers: z.array(powerSpecSchema).max(POWER_TYPES.length + 1).default([]),
+  })
+  .strict();
+
+export type PowerSpec = z.infer<typeof powerSpecSchema>;
+export type HeroSpec = z.infer<typeof heroSpecSchema>;
+/** What a user writes (defaults not yet applied). */
+export type HeroInput = z.input<typeof heroSpecSchema>;
+
+/** The hero's name for error messages, if the raw input has one. */
+function heroLabel(raw: unknown, index: number): string {
+  const name = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).name : undefined;
+  return typeof name === 'string' && name.length > 0 ? `hero ${JSON.stringify(name)}` : `hero #${index + 1}`;
+}
+
+/** Validates one raw hero (shape only) with a one-line error naming hero, field, value and rule. */
+export function parseHeroSpec(raw: unknown, where: string, index = 0): HeroSpec {
+  const result = heroSpecSchema.safeParse(raw);
+  if (!result.success) throw new UserError(zodIssueMessage(`${where}: ${heroLabel(raw, index)}`, result.error, raw));
+  return result.data;
+}
+
+/** Validates a parsed hero document: one hero or a list of heroes. */
+export function parseHeroDocument(doc: unknown, where: string): HeroSpec[] {
+  const list = Array.isArray(doc) ? doc : [doc];
+  if (list.length === 0) throw new UserError(`${where}: the file holds no hero; allowed: one hero or a list of heroes`);
+  const heroes = list.map((raw, i) => parseHeroSpec(raw, where, i));
+  const seen = new Set<string>();
+  for (const h of heroes) {
+    if (seen.has(h.name)) throw new UserError(`${where}: hero ${JSON.stringify(h.name)}: field name is ${showValue(h.name)}; allowed: each hero name once per file`);
+    seen.add(h.name);
+  }
+  return heroes;
+}
+
+/** Parses hero text (YAML, which includes JSON). */
+export function parseHeroText(text: string, where: string): HeroSpec[] {
+  let doc: unknown;
+  try {
+    doc = YAML.parse(text);
+  } catch (e) {
+    const first = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    throw new UserError(`${where}: not valid YAML or JSON (${first}); allowed: a hero or a list of heroes`);
+  }
+  return parseHeroDocument(doc, where);
+}
+
+/** Reads and validates a hero file. */
+export function readHeroFile(file: string | URL): HeroSpec[] {
+  const where = typeof file === 'string' ? file : file.pathname;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new UserError(`hero file ${JSON.stringify(where)} cannot be read; allowed: a readable YAML or JSON file`);
+  }
+  return parseHeroText(text, `hero file ${where}`);
+}
