@@ -7,6 +7,9 @@ import { gladiatorDuel } from './gladiator-duel/index.js';
 import { darkHero } from './dark-hero/index.js';
 import { rumble } from './rumble/index.js';
 
+/** Superhero Gladiators' hero builder (for `crucible build`). */
+export { superheroBuilder } from './superhero-gladiators/content.js';
+
 export const GAMES: readonly AnyGame[] = [
   // one line per game, e.g.: gladiatorDuel,
   gladiatorDuel,

@@ -5,10 +5,7 @@
  * printed, with one line naming the hero, the field, the value and the rule broken.
  */
 import type { Command } from 'commander';
-import { parseBuildOptions } from '../../games/superhero-gladiators/build-options.js';
-import { buildHeroes } from '../../games/superhero-gladiators/builder.js';
-import { heroCard } from '../../games/superhero-gladiators/card.js';
-import { readHeroFile } from '../../games/superhero-gladiators/hero.js';
+import { superheroBuilder } from '../../games/index.js';
 import { optionsArg } from '../args.js';
 
 export function register(program: Command): void {
@@ -19,6 +16,7 @@ export function register(program: Command): void {
     .option('--options <json|file>', 'build options (cost constants, enhancement modifiers, budget), e.g. \'{"budget": 250}\'')
     .option('--json', 'print the built heroes as JSON')
     .action((file: string, flags: { options?: string; json?: boolean }) => {
+      const { parseBuildOptions, buildHeroes, readHeroFile, heroCard } = superheroBuilder;
       const options = parseBuildOptions(flags.options === undefined ? {} : optionsArg('--options', flags.options));
       const heroes = buildHeroes(readHeroFile(file), options, `hero file ${file}`);
       if (flags.json) {
