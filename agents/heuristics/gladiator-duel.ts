@@ -16,7 +16,7 @@ import { HexArena, relativeSide } from '../../src/core/hex.js';
 import { CAST_NET, END_TURN, ESCAPE_NET, PIVOT_LEFT, PIVOT_RIGHT, STEP, STRIKE } from '../../src/games/gladiator-duel/actions.js';
 import { directionTo, hexsideBonus, saveTarget } from '../../src/games/gladiator-duel/rules.js';
 import { expectedDamage } from '../../src/games/gladiator-duel/evaluate.js';
-import { RETIARIUS, woundLevel, type DuelState, type Gladiator, type Rules } from '../../src/games/gladiator-duel/state.js';
+import { RETIARIUS, gladiatorWith, woundLevel, type DuelState, type Gladiator, type Rules } from '../../src/games/gladiator-duel/state.js';
 
 /** Probability that 1d6 + mod reaches at least n. */
 function chanceAtLeast(n: number, mod: number): number {
@@ -106,7 +106,7 @@ export class GladiatorDuelHeuristic implements Agent {
       // What the foe's next turn is likely to cost us, if we end here facing this way.
       let threat: number;
       if (d === 1) {
-        const at: Gladiator = { ...me, cell, facing };
+        const at = gladiatorWith(me, { cell, facing });
         threat = strikeValue(hexsideBonus(rules, at, foe.cell) + foeStrikeMod, mySave, me.strength);
       } else {
         const side = relativeSide(facing, bearing[cell * size + foe.cell]!);

@@ -108,16 +108,26 @@ export function randomPlayout<S, A>(
 ): { state: S; steps: number } {
   let s = state;
   let steps = 0;
-  const joint: A[] = [];
+  // One reused array per joint-move size: a turn-based game (one mover) never resizes
+  // an array, which V8 would do with a runtime call on every step.
+  const single: A[] = [undefined as A];
+  let joint: A[] = single;
   while (steps < maxSteps) {
     const movers = game.toMove(s);
-    if (movers.length === 0) break;
-    joint.length = movers.length;
-    for (let i = 0; i < movers.length; i++) {
-      const legal = game.legalActions(s, movers[i]!);
-      joint[i] = legal[rng.int(legal.length)]!;
+    const n = movers.length;
+    if (n === 0) break;
+    if (n === 1) {
+      const legal = game.legalActions(s, movers[0]!);
+      single[0] = legal[rng.int(legal.length)]!;
+      s = game.apply(s, single);
+    } else {
+      if (joint.length !== n) joint = new Array<A>(n);
+      for (let i = 0; i < n; i++) {
+        const legal = game.legalActions(s, movers[i]!);
+        joint[i] = legal[rng.int(legal.length)]!;
+      }
+      s = game.apply(s, joint);
     }
-    s = game.apply(s, joint);
     steps++;
   }
   return { state: s, steps };

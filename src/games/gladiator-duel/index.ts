@@ -10,7 +10,7 @@ import { duelEncoder } from './encoder.js';
 import { evaluatePosition } from './evaluate.js';
 import { GLADIATOR_TYPES, optionDocs, optionsSchema, type DuelOptions } from './options.js';
 import { applyAction, legalMask } from './rules.js';
-import { DRAW, END_NAMES, ONGOING, setupState, type DuelState } from './state.js';
+import { DRAW, END_NAMES, ONGOING, duelWith, setupState, type DuelState } from './state.js';
 
 // Local copies of hot imported functions (transpiled imports are read through getters).
 const legalMaskOf = legalMask;
@@ -59,7 +59,7 @@ export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> 
   observe: (s) => s,
   // Everything is visible except the future: the dice stream is re-sampled, so search
   // agents plan against fresh dice instead of reading the next rolls from the state.
-  determinize: (obs, _player, rng) => ({ ...obs, rng: rng.u32() | 0 }),
+  determinize: (obs, _player, rng) => duelWith(obs, { rng: rng.u32() | 0 }),
 
   actionKey: (a) => a,
   describeAction,

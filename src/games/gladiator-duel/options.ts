@@ -78,7 +78,8 @@ export const optionsSchema = z
       .object({
         adjacentTarget: die().default(6),
         gapTarget: die().default(5),
-        recovered: z.boolean().default(false),
+        recovered: z.boolean().default(true),
+        castsPerTurn: z.number().int().min(1).max(6).default(1),
         escapeTarget: die().default(4),
       })
       .strict()
@@ -135,7 +136,8 @@ export const optionDocs: readonly OptionDoc[] = [
   { path: 'saves.retiarius', default: 6, description: 'Lowest 1d6 that saves a Retiarius (a Medium; the net is not armour, so losing it keeps the save).' },
   { path: 'net.adjacentTarget', default: 6, description: 'Lowest 1d6 that ensnares an adjacent target.' },
   { path: 'net.gapTarget', default: 5, description: 'Lowest 1d6 that ensnares a target with one empty hex between.' },
-  { path: 'net.recovered', default: false, description: 'false: a cast net is gone (no more casts, net side then counts as rear); true: he keeps it.' },
+  { path: 'net.recovered', default: true, description: 'true: a cast that misses keeps the net (as written, only a double 5 loses it); false: the single-use reading, a cast net is gone hit or miss (no more casts, net side then counts as rear).' },
+  { path: 'net.castsPerTurn', default: 1, description: 'Most net casts per turn (1, as one strike per turn).' },
   { path: 'net.escapeTarget', default: 4, description: 'Lowest 1d6 that frees an ensnared gladiator on an escape attempt.' },
   { path: 'offBalanceTiming', default: 'next-turn', description: '"next-turn": off balance costs AP on the gladiator\'s next AP roll; "now": a double-3 attacker loses the AP from his current turn (the defender still loses it next turn).' },
   { path: 'ensnaredCanStrike', default: true, description: 'Whether an ensnared gladiator may strike (the text only gives -3 AP and +1 to be hit).' },

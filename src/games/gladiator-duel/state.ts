@@ -44,24 +44,58 @@ export const END_NAMES = ['none', 'decked', 'helpless', 'dead', 'turn cap'] as c
 export const ONGOING = -1;
 export const DRAW = 2;
 
-/** Option-derived constants shared by every state of one game (frozen, plain data). */
+/**
+ * Option-derived constants shared by every state of one game, compiled once per option
+ * set. The hot path reads flat numbers and typed arrays here (not nested option objects
+ * or frozen JS arrays, which V8 loads through slower generic paths). The tables are
+ * never written after compilation; typed arrays cannot be frozen, so deep-freeze
+ * helpers skip them.
+ */
 export interface Rules {
   readonly options: DuelOptions;
   readonly cols: number;
   readonly rows: number;
   readonly size: number;
   /** neighbor[cell * 6 + dir]: the adjacent cell or -1 at the wall. */
-  readonly neighbor: readonly number[];
+  readonly neighbor: Int16Array;
   /** dist[a * size + b]: hex distance. */
-  readonly dist: readonly number[];
-  /** For cells two apart: 1 when a straight line between them crosses only arena hexes. */
-  readonly gapLine: readonly number[];
+  readonly dist: Int16Array;
+  /** For cells two apart: 1 when the net can fly between them (some arena hex is adjacent to both). */
+  readonly gapLine: Uint8Array;
+  /**
+   * stepDirs[me * size + foe]: bit d set when a gladiator on `me` may step in absolute
+   * direction d with his foe on `foe` (inside the arena, not onto the foe, zone of control).
+   */
+  readonly stepDirs: Uint8Array;
   /** AP modifier per type (HEAVY..RETIARIUS). */
-  readonly typeAp: readonly number[];
+  readonly typeAp: Int8Array;
   /** Save target per type with shield (7 = none). */
-  readonly saveWith: readonly number[];
+  readonly saveWith: Int8Array;
   /** Save target per type without shield. */
-  readonly saveWithout: readonly number[];
+  readonly saveWithout: Int8Array;
+  /** lightlyAt[start] / badlyAt[start]: the strength at or below which a gladiator who started with `start` is lightly / badly wounded. */
+  readonly lightlyAt: Int16Array;
+  readonly badlyAt: Int16Array;
+  // AP costs (options.costs) and AP penalties (options.ap), flattened.
+  readonly forwardStep: number;
+  readonly otherStep: number;
+  readonly pivot: number;
+  readonly strike: number;
+  readonly castNet: number;
+  readonly escapeNet: number;
+  readonly apLightly: number;
+  readonly apBadly: number;
+  readonly apEnsnared: number;
+  readonly apOffBalance: number;
+  readonly turnCap: number;
+  readonly ensnaredCanStep: boolean;
+  readonly ensnaredCanStrike: boolean;
+  /** strikeArc 'front'. */
+  readonly frontArcOnly: boolean;
+  /** net.recovered: a cast that misses keeps the net. */
+  readonly netRecovered: boolean;
+  readonly netCastsPerTurn: number;
+  readonly disarmedPenalty: number;
 }
 
 export interface DuelState {
@@ -74,6 +108,8 @@ export interface DuelState {
   readonly ap: number;
   /** The gladiator to move has struck this turn. */
   readonly struck: boolean;
+  /** Nets the gladiator to move has cast this turn. */
+  readonly casts: number;
   /** Turns begun so far (1 during the first turn). */
   readonly turn: number;
   /** The state's own random stream. */
@@ -89,67 +125,161 @@ export interface DuelState {
   readonly spared: number;
 }
 
+/**
+ * A copy of `s` with `changes` (fields absent or undefined are kept). Every state is
+ * built here, as one literal with every field in one order, so all states share one
+ * shape and V8 keeps the reads monomorphic (a spread of a partial object would not).
+ */
+export function duelWith(s: DuelState, changes: Partial<DuelState>): DuelState {
+  return {
+    rules: s.rules,
+    g0: changes.g0 !== undefined ? changes.g0 : s.g0,
+    g1: changes.g1 !== undefined ? changes.g1 : s.g1,
+    current: changes.current !== undefined ? changes.current : s.current,
+    ap: changes.ap !== undefined ? changes.ap : s.ap,
+    struck: changes.struck !== undefined ? changes.struck : s.struck,
+    casts: changes.casts !== undefined ? changes.casts : s.casts,
+    turn: changes.turn !== undefined ? changes.turn : s.turn,
+    rng: changes.rng !== undefined ? changes.rng : s.rng,
+    result: changes.result !== undefined ? changes.result : s.result,
+    end: changes.end !== undefined ? changes.end : s.end,
+    moves: changes.moves !== undefined ? changes.moves : s.moves,
+    firstMover: s.firstMover,
+    spared: changes.spared !== undefined ? changes.spared : s.spared,
+  };
+}
+
+/** A copy of gladiator `g` with `changes` (one literal, one shape: see `duelWith`). */
+export function gladiatorWith(g: Gladiator, changes: Partial<Gladiator>): Gladiator {
+  return {
+    type: g.type,
+    cell: changes.cell !== undefined ? changes.cell : g.cell,
+    facing: changes.facing !== undefined ? changes.facing : g.facing,
+    strength: changes.strength !== undefined ? changes.strength : g.strength,
+    startStrength: g.startStrength,
+    shield: changes.shield !== undefined ? changes.shield : g.shield,
+    armed: changes.armed !== undefined ? changes.armed : g.armed,
+    ensnared: changes.ensnared !== undefined ? changes.ensnared : g.ensnared,
+    offBalance: changes.offBalance !== undefined ? changes.offBalance : g.offBalance,
+  };
+}
+
 export function gladiatorOf(s: DuelState, seat: number): Gladiator {
   return seat === 0 ? s.g0 : s.g1;
 }
 
-const rulesCache = new Map<string, Rules>();
+/** Compiled rules by option object (the common case: one parsed object per run) ... */
+const rulesByObject = new WeakMap<DuelOptions, Rules>();
+/** ... and by content, for equal option sets parsed separately. */
+const rulesByKey = new Map<string, Rules>();
 
 /** Compiles (and caches) the shared tables for one option set. */
 export function compileRules(options: DuelOptions): Rules {
+  const known = rulesByObject.get(options);
+  if (known !== undefined) return known;
   const key = JSON.stringify(options);
-  const cached = rulesCache.get(key);
-  if (cached) return cached;
+  let rules = rulesByKey.get(key);
+  if (rules === undefined) {
+    rules = buildRules(options);
+    if (rulesByKey.size > 256) rulesByKey.clear();
+    rulesByKey.set(key, rules);
+  }
+  rulesByObject.set(options, rules);
+  return rules;
+}
+
+function buildRules(options: DuelOptions): Rules {
   const { cols, rows } = options.arena;
   const arena = new HexArena(cols, rows);
   const size = arena.size;
-  const neighbor = Array.from(arena.neighbor);
-  const dist: number[] = new Array(size * size);
-  const gapLine: number[] = new Array(size * size).fill(0);
+  const neighbor = Int16Array.from(arena.neighbor);
+  const dist = new Int16Array(size * size);
+  for (let a = 0; a < size; a++) for (let b = 0; b < size; b++) dist[a * size + b] = arena.distance(a, b);
+  const adjacent = (a: number, b: number): boolean => dist[a * size + b] === 1;
+  const gapLine = new Uint8Array(size * size);
+  const stepDirs = new Uint8Array(size * size);
   for (let a = 0; a < size; a++) {
     for (let b = 0; b < size; b++) {
-      const d = arena.distance(a, b);
-      dist[a * size + b] = d;
-      if (d === 2 && arena.lineOfSight(a, b)) gapLine[a * size + b] = 1;
+      if (dist[a * size + b] === 2) {
+        // The net flies over one hex: the hex on the straight line between them or, when
+        // that line runs along the edge between two hexes, either of the two. So the
+        // cast is open when some arena hex is adjacent to both, whichever side of the
+        // arena they stand on (a nudged line would pick one of the two hexes by its
+        // side and refuse, e.g., (10,1)-(10,3) at the east wall but not its mirror).
+        for (let d = 0; d < 6; d++) {
+          const m = neighbor[a * 6 + d]!;
+          if (m >= 0 && adjacent(m, b)) gapLine[a * size + b] = 1;
+        }
+      }
+      let dirs = 0;
+      for (let d = 0; d < 6; d++) {
+        const to = neighbor[a * 6 + d]!;
+        if (to < 0 || to === b) continue;
+        if (adjacent(a, b) && adjacent(to, b)) continue; // zone of control
+        dirs |= 1 << d;
+      }
+      stepDirs[a * size + b] = dirs;
     }
   }
+  const w = options.wounds;
+  const lightlyAt = new Int16Array(37);
+  const badlyAt = new Int16Array(37);
+  for (let start = 0; start <= 36; start++) {
+    lightlyAt[start] = Math.floor(w.lightlyAt * start);
+    badlyAt[start] = Math.floor(w.badlyAt * start);
+  }
   const s = options.saves;
-  const rules: Rules = Object.freeze({
+  const c = options.costs;
+  return Object.freeze({
     options,
     cols,
     rows,
     size,
-    neighbor: Object.freeze(neighbor),
-    dist: Object.freeze(dist),
-    gapLine: Object.freeze(gapLine),
-    typeAp: Object.freeze([options.heavyApModifier, 0, options.lightApBonus, 0]),
-    saveWith: Object.freeze([s.heavy, s.medium, s.light, s.retiarius]),
+    neighbor,
+    dist,
+    gapLine,
+    stepDirs,
+    typeAp: Int8Array.of(options.heavyApModifier, 0, options.lightApBonus, 0),
+    saveWith: Int8Array.of(s.heavy, s.medium, s.light, s.retiarius),
     // No shield: a Heavy saves as a Medium, a Medium (and a Light) gets none. The
     // Retiarius's net is not armour, so his save does not depend on it.
-    saveWithout: Object.freeze([s.medium, 7, 7, s.retiarius]),
+    saveWithout: Int8Array.of(s.medium, 7, 7, s.retiarius),
+    lightlyAt,
+    badlyAt,
+    forwardStep: c.forwardStep,
+    otherStep: c.otherStep,
+    pivot: c.pivot,
+    strike: c.strike,
+    castNet: c.castNet,
+    escapeNet: c.escapeNet,
+    apLightly: options.ap.lightlyWounded,
+    apBadly: options.ap.badlyWounded,
+    apEnsnared: options.ap.ensnared,
+    apOffBalance: options.ap.offBalance,
+    turnCap: options.turnCap,
+    ensnaredCanStep: options.ensnaredCanStep,
+    ensnaredCanStrike: options.ensnaredCanStrike,
+    frontArcOnly: options.strikeArc === 'front',
+    netRecovered: options.net.recovered,
+    netCastsPerTurn: options.net.castsPerTurn,
+    disarmedPenalty: options.disarmedPenalty,
   });
-  if (rulesCache.size > 256) rulesCache.clear();
-  rulesCache.set(key, rules);
-  return rules;
 }
 
 /** 0 healthy, 1 lightly wounded, 2 badly wounded. */
 export function woundLevel(rules: Rules, g: Gladiator): number {
-  const w = rules.options.wounds;
-  if (g.strength <= Math.floor(w.badlyAt * g.startStrength)) return 2;
-  if (g.strength <= Math.floor(w.lightlyAt * g.startStrength)) return 1;
+  if (g.strength <= rules.badlyAt[g.startStrength]!) return 2;
+  if (g.strength <= rules.lightlyAt[g.startStrength]!) return 1;
   return 0;
 }
 
 /** AP rolled at the start of a turn: 1d6 + modifiers, never below 0. */
 export function rollAp(rules: Rules, g: Gladiator, roll: number): number {
-  const o = rules.options.ap;
   let ap = roll + rules.typeAp[g.type]!;
-  const wound = woundLevel(rules, g);
-  if (wound === 2) ap -= o.badlyWounded;
-  else if (wound === 1) ap -= o.lightlyWounded;
-  if (g.ensnared) ap -= o.ensnared;
-  if (g.offBalance) ap -= o.offBalance;
+  if (g.strength <= rules.badlyAt[g.startStrength]!) ap -= rules.apBadly;
+  else if (g.strength <= rules.lightlyAt[g.startStrength]!) ap -= rules.apLightly;
+  if (g.ensnared) ap -= rules.apEnsnared;
+  if (g.offBalance) ap -= rules.apOffBalance;
   return ap < 0 ? 0 : ap;
 }
 
@@ -171,10 +301,11 @@ export function setupState(options: DuelOptions, seed: number): DuelState {
   const left = Math.floor((rules.cols - 1 - gap) / 2);
   const cellA = row * rules.cols + left;
   const cellB = cellA + gap;
-  const strengths = options.gladiators.map((g) => (g.strength === 'roll' ? dice.sum(2, 6) : g.strength));
-  const types = options.gladiators.map((g) => GLADIATOR_TYPES.indexOf(g.type));
-  const g0 = makeGladiator(types[0]!, cellA, 0, strengths[0]!);
-  const g1 = makeGladiator(types[1]!, cellB, 3, strengths[1]!);
+  const [spec0, spec1] = options.gladiators;
+  const strength0 = spec0.strength === 'roll' ? dice.sum(2, 6) : spec0.strength;
+  const strength1 = spec1.strength === 'roll' ? dice.sum(2, 6) : spec1.strength;
+  const g0 = makeGladiator(GLADIATOR_TYPES.indexOf(spec0.type), cellA, 0, strength0);
+  const g1 = makeGladiator(GLADIATOR_TYPES.indexOf(spec1.type), cellB, 3, strength1);
   let first: number;
   if (options.firstMover === 'roll') {
     let a = 0;
@@ -195,6 +326,7 @@ export function setupState(options: DuelOptions, seed: number): DuelState {
     current: first,
     ap,
     struck: false,
+    casts: 0,
     turn: 1,
     rng: dice.state,
     result: ONGOING,

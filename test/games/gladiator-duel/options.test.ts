@@ -23,7 +23,7 @@ describe('gladiator-duel options', () => {
     expect(o.ap).toEqual({ lightlyWounded: 1, badlyWounded: 2, ensnared: 3, offBalance: 2 });
     expect(o.costs).toEqual({ forwardStep: 1, otherStep: 2, pivot: 1, strike: 1, castNet: 2, escapeNet: 2 });
     expect(o.saves).toEqual({ heavy: 5, medium: 6, light: 7, retiarius: 6 });
-    expect(o.net).toEqual({ adjacentTarget: 6, gapTarget: 5, recovered: false, escapeTarget: 4 });
+    expect(o.net).toEqual({ adjacentTarget: 6, gapTarget: 5, recovered: true, castsPerTurn: 1, escapeTarget: 4 });
     expect(o.arena).toEqual({ cols: 11, rows: 7, startDistance: 4 });
   });
 
