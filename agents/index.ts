@@ -10,7 +10,7 @@
  * naming the spec, the field, the value and what is allowed.
  */
 import type { Agent, AgentFactory, AgentParams } from './agent.js';
-import type { AnyGame } from '../src/core/game.js';
+import { factsOf, type AnyGame } from '../src/core/game.js';
 import type { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { parseWith, z } from '../src/core/validate.js';
@@ -183,6 +183,10 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       if (game) checkRolloutSupport(where, game, depth);
       if (game && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
       if (game && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
+      // Paranoid search treats the others as one coalition minimising the decider's share:
+      // that reading needs one player's gain to be the others' loss.
+      if (game && p.backup === 'paranoid' && factsOf(game).utility === 'general-sum')
+        throw new UserError(`${where}: backup is "paranoid" but ${game.id} is general-sum (allies share rewards; everyone can lose); allowed: backup=maxn for this game`);
       const rolloutAgent = (g: AnyGame) => (p.rollout === 'heuristic' ? heuristicFor(g, spec) : undefined);
       const priorAgent = (g: AnyGame) => (p.prior === 'heuristic' ? heuristicFor(g, spec) : undefined);
       const opponentAgent = (g: AnyGame) => (p.opponents === 'heuristic' ? heuristicFor(g, spec) : undefined);

@@ -8,6 +8,9 @@
  */
 import type { z } from 'zod';
 import type { Rng } from './rng.js';
+import type { GameFacts, Sweep } from './facts.js';
+
+export type { GameFacts } from './facts.js';
 
 /** Tags attached to a finished game for analysis (powers held, build, seat...). */
 export type Tags = Readonly<Record<string, string | number | boolean | readonly (string | number)[] | null>>;
@@ -31,6 +34,8 @@ export interface OptionDoc {
   readonly path: string;
   readonly default: unknown;
   readonly description: string;
+  /** For numeric options: the range `tune` and house-rule sweeps explore. */
+  readonly sweep?: Sweep;
 }
 
 export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>> {
@@ -42,6 +47,16 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   readonly perfectInformation: boolean;
   /** True when several players can move at once (the joint move is applied together). */
   readonly simultaneous: boolean;
+  /**
+   * What kind of game this is (utility, chance, information, player range; see facts.ts).
+   * Every registered game declares it; `factsOf` fills a conservative default otherwise.
+   */
+  readonly facts?: GameFacts;
+  /**
+   * The typed schema of `tags(state)` at the end of a game, using the shared names of
+   * `sharedTags` (facts.ts) — `endReason`, not `end` — for shared facts.
+   */
+  readonly tagsSchema?: z.ZodType;
 
   /** House rules: a zod schema whose defaults come from the seed text. */
   readonly optionsSchema: z.ZodType<Opt, any>;
@@ -90,6 +105,22 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   evaluate?(state: S): readonly number[];
   /** Optional tensor encoder for learned agents. */
   readonly encoder?: Encoder<S, A, O>;
+}
+
+/**
+ * A game's facts, or for a game that declares none a conservative reading: general-sum
+ * (so nothing assumes one player's gain is another's loss), sampled chance.
+ */
+export function factsOf(game: Pick<AnyGame, 'facts' | 'perfectInformation' | 'simultaneous'>): GameFacts {
+  return (
+    game.facts ?? {
+      utility: 'general-sum',
+      chance: 'sampled',
+      information: game.perfectInformation ? 'perfect' : 'imperfect',
+      simultaneous: game.simultaneous,
+      players: { min: 1, max: 64 },
+    }
+  );
 }
 
 /** A game with its type parameters erased, for registries and runners. */

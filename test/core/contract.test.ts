@@ -18,6 +18,7 @@ const diceRace: Game<DiceRaceState, 'roll', DiceRaceState, object> = {
   name: 'dice race',
   perfectInformation: true,
   simultaneous: false,
+  facts: { utility: 'zero-sum', chance: 'sampled', information: 'perfect', simultaneous: false, players: { min: 2, max: 2 } },
   optionsSchema: z.object({}),
   optionDocs: [],
   numPlayers: () => 2,
@@ -67,7 +68,14 @@ describe('checkGameContract', () => {
     // A dice game whose determinize returns the observation: the future roll leaks.
     const leaky = { ...diceRace, determinize: (obs: DiceRaceState) => obs };
     expect(() => checkGameContract(diceRace, {}, { games: 3, chance: true })).not.toThrow();
-    expect(() => checkGameContract(leaky, {}, { games: 3, chance: true })).toThrow(/never re-sampled/);
+    expect(() => checkGameContract(leaky, {}, { games: 3, chance: true })).toThrow(/determinize depends on hidden state/);
+  });
+
+  it('no peeking: catches a determinize that keeps the true stream even when it re-deals hidden cards', () => {
+    // The dark-hero leak: hidden cards are shuffled anew (so the old "re-sampled" check
+    // passes) but the true dice stream is kept.
+    const partial = { ...diceRace, determinize: (obs: DiceRaceState, _p: number, rng: Rng) => ({ ...obs, moves: obs.moves + 0 * rng.u32() }) };
+    expect(() => checkGameContract(partial, {}, { games: 3 })).toThrow(/determinize depends on hidden state/);
   });
 
   it('deepFreeze freezes nested objects', () => {

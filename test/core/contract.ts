@@ -7,7 +7,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import type { AnyGame } from '../../src/core/game.js';
+import { RESERVED_TAG_ALIASES } from '../../src/core/facts.js';
 import { Rng } from '../../src/core/rng.js';
+import { createAgent } from '../../agents/index.js';
 
 /** Freezes an object graph in place (typed arrays cannot be frozen and are skipped). */
 export function deepFreeze<T>(value: T): T {
@@ -32,11 +34,70 @@ export interface ContractCheck {
    * read the future dice from the state.
    */
   readonly chance?: boolean;
+  /**
+   * Decisions per game (in the first two games) at which a seeded search agent
+   * (`agent`) decides from the true observation and from the observation of a consistent
+   * re-deal of the hidden part; the two decisions must agree. 0 skips it.
+   */
+  readonly agentChecks?: number;
+  /** The agent spec for `agentChecks` (default a small IS-MCTS). */
+  readonly agent?: string;
+}
+
+/** `a` and `b` equal, ignoring their top-level `rng` (the in-state stream, which no observer knows). */
+function equalBesidesStream(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return isDeepStrictEqual(a, b);
+  return isDeepStrictEqual({ ...(a as object), rng: 0 }, { ...(b as object), rng: 0 });
+}
+
+/**
+ * `state` with another future of its in-state stream (its top-level `rng`, the convention
+ * of every Crucible game): a truth no player can tell from `state`.
+ */
+function withNewStream<T>(state: T, seed: number): T {
+  if (state === null || typeof state !== 'object' || typeof (state as { rng?: unknown }).rng !== 'number') return state;
+  return { ...state, rng: new Rng(seed ^ 0x5bd1e995).u32() | 0 };
+}
+
+/** The value at a dotted path of an object. */
+function at(root: unknown, path: string): unknown {
+  let v = root;
+  for (const k of path.split('.')) v = v === null || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[k];
+  return v;
+}
+
+/**
+ * The game's declared facts, tags schema and option docs agree with what it does.
+ * Called by `checkGameContract`; `returnsSeen` are the return vectors of its games.
+ */
+function checkFacts(game: AnyGame, options: object, returnsSeen: readonly (readonly number[])[], tagsSeen: readonly object[]): void {
+  const f = game.facts;
+  expect(f, `${game.id}: declares no facts`).toBeDefined();
+  if (!f) return;
+  expect(f.information === 'perfect', `${game.id}: facts.information vs perfectInformation`).toBe(game.perfectInformation);
+  expect(f.simultaneous, `${game.id}: facts.simultaneous`).toBe(game.simultaneous);
+  const n = game.numPlayers(options);
+  expect(n >= f.players.min && n <= f.players.max, `${game.id}: ${n} players outside facts.players`).toBe(true);
+  const sums = returnsSeen.map((r) => r.reduce((a, b) => a + b, 0));
+  if (f.utility === 'zero-sum') for (const x of sums) expect(x, `${game.id}: zero-sum returns sum to 1`).toBeCloseTo(1, 9);
+  if (f.utility === 'constant-sum') for (const x of sums) expect(x, `${game.id}: constant-sum returns`).toBeCloseTo(sums[0]!, 9);
+  for (const t of tagsSeen) {
+    for (const [alias, name] of Object.entries(RESERVED_TAG_ALIASES)) expect(alias in t, `${game.id}: tag "${alias}" should be the shared name "${name}"`).toBe(false);
+    if (game.tagsSchema) {
+      const r = game.tagsSchema.safeParse(t);
+      expect(r.success, `${game.id}: tags do not match tagsSchema: ${r.success ? '' : JSON.stringify(r.error.issues[0])}`).toBe(true);
+    }
+  }
+  // The documented defaults are the schema's defaults (null documents a derived or absent default).
+  const defaults = game.optionsSchema.parse({});
+  for (const doc of game.optionDocs) if (doc.default !== undefined && doc.default !== null) expect(at(defaults, doc.path), `${game.id}: optionDocs default of ${doc.path}`).toEqual(doc.default);
 }
 
 /** Plays random games checking every rule of the contract at every step. */
 export function checkGameContract(game: AnyGame, options: object, check: ContractCheck = {}): void {
-  const { games = 20, seed = 1, maxSteps = 100_000, chance = false } = check;
+  const { games = 20, seed = 1, maxSteps = 100_000, chance = false, agentChecks = 0, agent = 'mcts:iterations=24' } = check;
+  const returnsSeen: (readonly number[])[] = [];
+  const tagsSeen: object[] = [];
   const players = game.numPlayers(options);
   expect(game.optionsSchema.parse({})).toBeTruthy();
   expect(game.optionDocs.every((d) => d.path.length > 0 && d.description.length > 0)).toBe(true);
@@ -66,6 +127,20 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
         if (chance && !resampled) resampled = !isDeepStrictEqual(det, game.determinize(obs, p, new Rng(seed + g + 1000 * steps + 1)));
         expect(game.toMove(det)).toEqual(movers);
         expect(game.legalActions(det, p).map((a: unknown) => game.actionKey(a))).toEqual(keys);
+        // OpenSpiel's resample test: a sampled state shows p exactly what p observed.
+        expect(equalBesidesStream(game.observe(det, p), obs), `${game.id}: observe(determinize(obs)) differs from obs (step ${steps})`).toBe(true);
+        // No peeking: the worlds p's agent samples depend only on what p may know. `other`
+        // is another truth p cannot tell from this one (hidden cards re-dealt, a new dice
+        // stream); determinizing from either observation with the same rng gives the same world.
+        const other = withNewStream(game.determinize(obs, p, new Rng(seed + g + 7777 * (steps + 1))), seed + g + steps);
+        const otherObs = game.observe(other, p);
+        const mine = game.determinize(obs, p, new Rng(99 + steps));
+        const theirs = game.determinize(otherObs, p, new Rng(99 + steps));
+        expect(isDeepStrictEqual(mine, theirs), `${game.id}: determinize depends on hidden state (dice stream or hidden cards) at step ${steps}`).toBe(true);
+        if (g < 2 && steps < agentChecks && legal.length > 1) {
+          const decide = (o: unknown) => createAgent(agent, game, new Rng(seed + g + steps)).act({ game, options, obs: o, player: p, legal });
+          expect(game.actionKey(decide(otherObs)), `${game.id}: ${agent} decides differently when hidden parts are re-dealt (step ${steps})`).toEqual(game.actionKey(decide(obs)));
+        }
         const action = legal[rng.int(legal.length)];
         expect(typeof game.describeAction(state, p, action)).toBe('string');
         return action;
@@ -80,9 +155,12 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
     }
     if (chance && steps > 0) expect(resampled, `${game.id}: determinize never re-sampled the random stream in game ${g}`).toBe(true);
     const returns = game.returns(state);
+    returnsSeen.push(returns);
+    tagsSeen.push(game.tags(state));
     expect(returns.length).toBe(players);
     for (const r of returns) expect(r >= 0 && r <= 1).toBe(true);
     expect(game.moveCount(state)).toBeGreaterThanOrEqual(0);
     expect(typeof game.tags(state)).toBe('object');
   }
+  checkFacts(game, options, returnsSeen, tagsSeen);
 }

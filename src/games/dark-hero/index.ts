@@ -89,6 +89,8 @@ export const darkHero: Game<DarkHeroState, number, DarkHeroState, DarkHeroOption
   name: 'Dark Hero, Light Hero, Super Hero',
   perfectInformation: false,
   simultaneous: false,
+  // Not zero-sum: allies share a goal's reward and an extreme meter makes everyone lose.
+  facts: { utility: 'general-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 20 } },
   optionsSchema,
   optionDocs,
   numPlayers: (o) => o.heroes.length,

@@ -614,5 +614,6 @@ export function determinize(obs: DarkHeroState, rng: Rng): DarkHeroState {
   const faceDown = obs.faceDown.slice();
   let k = 0;
   for (let s = 0; s < faceDown.length; s++) if (obs.cards[s] === FACE_DOWN) faceDown[s] = pool[k++]!;
-  return { ...obs, faceDown, pile: pool.slice(k), pileTop: 0, masked: false };
+  // Nobody knows the future dice either: a fresh stream (keeping obs.rng would let search plan on the true rolls).
+  return { ...obs, faceDown, pile: pool.slice(k), pileTop: 0, masked: false, rng: rng.u32() | 0 };
 }

@@ -31,6 +31,7 @@ export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> 
   name: 'Gladiator duel (SAGA #67)',
   perfectInformation: true,
   simultaneous: false,
+  facts: { utility: 'zero-sum', chance: 'sampled', information: 'perfect', simultaneous: false, players: { min: 2, max: 2 } },
   optionsSchema,
   optionDocs,
 

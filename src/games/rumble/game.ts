@@ -159,7 +159,7 @@ function tags(s: RumbleState): Tags {
   const P = s.opts.players;
   const t: Record<string, string | number | boolean | readonly (string | number)[] | null> = {
     rounds: s.round,
-    end: s.end,
+    endReason: s.end,
     lots: s.lotLog,
     heroes: s.heroes.length,
   };
@@ -227,6 +227,7 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   name: 'Rumble',
   perfectInformation: false,
   simultaneous: true,
+  facts: { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: true, players: { min: 2, max: 8 } },
   optionsSchema: rumbleOptionsSchema,
   optionDocs: rumbleOptionDocs,
   numPlayers: (o) => o.players,

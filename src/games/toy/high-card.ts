@@ -50,6 +50,7 @@ export const highCard: Game<HighCardState, HighCardAction, HighCardObservation, 
   name: 'High card (toy)',
   perfectInformation: false,
   simultaneous: false,
+  facts: { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 2 } },
   optionsSchema: highCardOptionsSchema,
   optionDocs: [{ path: 'cards', default: 4, description: 'cards in the deck, numbered 1..cards' }],
 

@@ -8,7 +8,8 @@ import { nim } from './nim.js';
 import { pennies } from './pennies.js';
 import { highCard } from './high-card.js';
 import { kingmaker } from './kingmaker.js';
+import { challenge } from './challenge.js';
 
-export { nim, pennies, highCard, kingmaker };
+export { nim, pennies, highCard, kingmaker, challenge };
 
-export const TOY_GAMES: readonly AnyGame[] = [nim, pennies, highCard, kingmaker];
+export const TOY_GAMES: readonly AnyGame[] = [nim, pennies, highCard, kingmaker, challenge];

@@ -40,6 +40,7 @@ export const kingmaker: Game<KingmakerState, KingmakerAction, KingmakerState, Ki
   name: 'Kingmaker (toy, 3 players)',
   perfectInformation: true,
   simultaneous: false,
+  facts: { utility: 'zero-sum', chance: 'none', information: 'perfect', simultaneous: false, players: { min: 3, max: 3 } },
   optionsSchema: kingmakerOptionsSchema,
   optionDocs: [],
 

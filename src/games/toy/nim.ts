@@ -41,6 +41,7 @@ export const nim: Game<NimState, NimAction, NimState, NimOptions> = {
   name: 'Subtraction Nim (toy)',
   perfectInformation: true,
   simultaneous: false,
+  facts: { utility: 'zero-sum', chance: 'none', information: 'perfect', simultaneous: false, players: { min: 2, max: 2 } },
   optionsSchema: nimOptionsSchema,
   optionDocs: [
     { path: 'stones', default: 10, description: 'stones in the pile at the start' },

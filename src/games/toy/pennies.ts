@@ -48,6 +48,7 @@ export const pennies: Game<PenniesState, Coin, PenniesState, PenniesOptions> = {
   name: 'Biased matching pennies (toy)',
   perfectInformation: true,
   simultaneous: true,
+  facts: { utility: 'zero-sum', chance: 'none', information: 'perfect', simultaneous: true, players: { min: 2, max: 2 } },
   optionsSchema: penniesOptionsSchema,
   optionDocs: [
     { path: 'heads', default: 1, description: "matcher's win share when both show heads" },

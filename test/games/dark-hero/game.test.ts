@@ -82,8 +82,11 @@ describe('hidden information', () => {
     expect(obs.pile).toEqual([...hiddenTrue].sort((x, y) => x - y));
     // Two observers of different true deals see the same thing.
     const other = darkHero.determinize(obs, 0, new Rng(1));
-    expect(darkHero.observe(other, 0)).toEqual(obs);
+    expect({ ...darkHero.observe(other, 0), rng: 0 }).toEqual({ ...obs, rng: 0 });
     expect(other.faceDown).not.toEqual(s.faceDown);
+    // Nobody knows the future d4 rolls: the stream is re-sampled, never the true one.
+    expect(other.rng).not.toBe(s.rng);
+    expect(darkHero.determinize(obs, 0, new Rng(2)).rng).not.toBe(other.rng);
     const det = darkHero.determinize(obs, 0, new Rng(2));
     expect(det.cards).toEqual(s.cards);
     const dealt = det.faceDown.filter((_, i) => det.cards[i] === FACE_DOWN).concat(det.pile.slice(det.pileTop));

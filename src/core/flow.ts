@@ -1,0 +1,417 @@
+/**
+ * Turn flow and decision stack: a game declares *who may decide what now* instead of
+ * hand-writing a phase switch (boardgame.io's phases, turn orders and "others once"
+ * stages; TAG's stack of extended actions).
+ *
+ * The vocabulary, from the outside in:
+ *
+ * - a **round**: every seat of the turn order takes one turn (the order is computed at the
+ *   start of each round: fixed seats, by a stat such as PER, or passing left while a
+ *   condition holds); `onRoundEnd` runs after the last turn, and `endIf` ends the game;
+ * - a **turn**: the current player goes through **phases**, starting at `first`. Each
+ *   phase lists its moves and plays one; then the flow goes to the phase's `next` (a name,
+ *   or `END_TURN`), unless `endIf` keeps the phase open for another move (a gladiator
+ *   spending AP) or the move chose a phase with `goto`;
+ * - a **window** (a response window) is pushed on the decision stack by any move or hook
+ *   with `openWindow`: it asks a list of players once each, in order, until one answers
+ *   "yes" (its `play` returns true) or all have passed; then its `onClose` runs. While a
+ *   window is open its current asker is the only player to move. Windows nest (an attack
+ *   opened in a window can open a defence window), and the phase that opened a window
+ *   continues when the stack is empty again.
+ *
+ * `toMove`, `legalActions` and `apply` of the Game contract come from the flow.
+ *
+ * Speed and immutability: `apply` makes ONE shallow copy of the state (the game's `copy`,
+ * ideally an object literal listing every field so that V8 keeps one shape) and hands that
+ * fresh *draft* to the game's `play`/`onBegin`/`onClose` hooks, which assign its top-level
+ * fields and replace arrays copy-on-write (`setAt`), never write into an array or object
+ * they did not create. So the input state is never touched (tests deep-freeze it), unchanged
+ * parts are shared, and a step allocates one object plus the arrays it changes — the same
+ * idea as boardgame.io's immer drafts, without the proxy cost.
+ */
+
+/** The flow's fields, stored at the top level of the game state (spread them in). */
+export interface FlowFields {
+  /** Index of the current phase (see `Flow.phaseIndex`), `ROUND_END` or `GAME_OVER`. */
+  readonly phase: number;
+  /** Round number from 0 (a round: every seat of the order takes one turn). */
+  readonly round: number;
+  /** This round's turn order (seats). */
+  readonly order: readonly number[];
+  /** Index in `order` of the player whose turn it is. */
+  readonly turn: number;
+  /** The player whose turn it is (`order[turn]`), or -1 between rounds and after the game. */
+  readonly current: number;
+  /** Open response windows, innermost last. The last one's asker decides now. */
+  readonly stack: readonly OpenWindow[];
+  /** Decisions applied so far (every `apply` counts one): the game's `moveCount`. */
+  readonly steps: number;
+  /** Internal: a phase chosen by `goto` during the move being applied (-1 when none). */
+  readonly goto: number;
+}
+
+/** One open response window on the decision stack. */
+export interface OpenWindow {
+  /** Index of the window's spec (see `Flow.windowIndex`). */
+  readonly window: number;
+  /** The players asked, in order. */
+  readonly askers: readonly number[];
+  /** Index in `askers` of the player asked now. */
+  readonly at: number;
+  /** A number the opener attaches (a target seat, a card...), passed to the window's hooks. */
+  readonly data: number;
+}
+
+/** A fresh shallow copy of a state that a hook may assign to (top-level fields only). */
+export type Draft<S> = { -readonly [K in keyof S]: S[K] };
+
+/** `phase` between rounds (while round-end windows are open). */
+export const ROUND_END = -2;
+/** `phase` once the game is over. */
+export const GAME_OVER = -1;
+/** The `next` of a phase that ends the turn. */
+export const END_TURN = '@end-turn';
+
+export interface PhaseSpec<S extends FlowFields, A> {
+  /** The legal moves of the current player in this phase (non-empty). */
+  moves(s: S, player: number): readonly A[];
+  /** Plays `action` on the draft: assign fields, open windows, `goto` another phase. */
+  play(d: Draft<S>, player: number, action: A): void;
+  /** Where the turn goes after this phase: a phase name, `END_TURN` (default), or a function of the state. */
+  readonly next?: string | ((s: S) => string);
+  /** Runs on entering the phase (may open windows, which are asked before the phase's moves). */
+  onBegin?(d: Draft<S>): void;
+  /** Checked on entering (after `onBegin`): true skips the phase (e.g. nothing to spend). */
+  skipIf?(s: S): boolean;
+  /** Checked after each move: false keeps the phase open for another move. Default: one move ends it. */
+  endIf?(s: S): boolean;
+}
+
+export interface WindowSpec<S extends FlowFields, A> {
+  /** The legal answers of the asked player (non-empty). */
+  moves(s: S, player: number, data: number): readonly A[];
+  /** Plays the answer; returns true when it closes the window (the offer was taken). */
+  play(d: Draft<S>, player: number, action: A, data: number): boolean;
+  /** Skips an asker lazily when it is its turn to be asked (e.g. a player with nothing to pay). */
+  asks?(s: S, player: number, data: number): boolean;
+  /** Runs when the window closes: `answeredBy` is the player who took it, or -1 when all passed. */
+  onClose?(d: Draft<S>, answeredBy: number, data: number): void;
+}
+
+export interface TurnOrder<S> {
+  /** The seats taking turns this round, in order (computed once at the round's start). */
+  round(s: S): readonly number[];
+  /** Index in `order` of the next turn after turn `i`, or -1 to end the round. Default: i + 1. */
+  next?(s: S, order: readonly number[], i: number): number;
+}
+
+export interface FlowSpec<S extends FlowFields, A> {
+  readonly turnOrder: TurnOrder<S>;
+  /** The phases of a turn, by name. */
+  readonly phases: Readonly<Record<string, PhaseSpec<S, A>>>;
+  /** The phase each turn starts in. */
+  readonly first: string;
+  /** Response windows, by name. */
+  readonly windows?: Readonly<Record<string, WindowSpec<S, A>>>;
+  /** Runs after the last turn of a round (may open windows, e.g. "any player may pay to stop the drift"). */
+  onRoundEnd?(d: Draft<S>): void;
+  /** True when the game is over; checked after every move and at the start of every round. */
+  endIf(s: S): boolean;
+  /** Runs once when the game ends (a last card drawn, scores counted). */
+  onEnd?(d: Draft<S>): void;
+  /** The one shallow copy per step. Default `{ ...s }`; an explicit literal is faster. */
+  copy?(s: S): Draft<S>;
+}
+
+export interface Flow<S extends FlowFields, A> {
+  /** The flow fields of a state before `begin` (spread them into the initial state). */
+  initial(): FlowFields;
+  /** Starts round 0 on a freshly built state (call at the end of `setup`). */
+  begin(s: S): S;
+  toMove(s: S): readonly number[];
+  legalActions(s: S, player: number): readonly A[];
+  apply(s: S, moves: readonly A[]): S;
+  isOver(s: S): boolean;
+  /** Who decides what now: the player and the phase or window name (null when over). */
+  decision(s: S): { readonly player: number; readonly name: string; readonly window: boolean } | null;
+  /** From a hook: push a response window asking `askers` once each, in order. */
+  openWindow(d: Draft<S>, name: string, askers: readonly number[], data?: number): void;
+  /** From a hook: the phase to go to once this move (and the windows it opened) is done; `END_TURN` ends the turn. */
+  goto(d: Draft<S>, phase: string): void;
+  phaseIndex(name: string): number;
+  windowIndex(name: string): number;
+  phaseName(s: S): string;
+}
+
+/** Copy-on-write: `arr` with `arr[i] = v` (the same array when nothing changes). */
+export function setAt<T>(arr: readonly T[], i: number, v: T): readonly T[] {
+  if (arr[i] === v) return arr;
+  const out = arr.slice();
+  out[i] = v;
+  return out;
+}
+
+/** Shared one-seat lists, so `toMove` allocates nothing. */
+const SEATS: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, i) => Object.freeze([i]));
+const NOBODY: readonly number[] = Object.freeze([]);
+const EMPTY_STACK: readonly OpenWindow[] = Object.freeze([]);
+const END_TURN_INDEX = -3;
+/** `goto` while the windows opened by a phase's `onBegin` are asked. */
+const ENTERING = -4;
+
+// ---------------------------------------------------------------------------------
+// Turn orders
+
+/** Seats 0..n-1 every round. */
+export function fixedOrder<S>(players: (s: S) => number): TurnOrder<S> {
+  const cache: (readonly number[])[] = [];
+  return {
+    round(s) {
+      const n = players(s);
+      return (cache[n] ??= Object.freeze(Array.from({ length: n }, (_, i) => i)));
+    },
+  };
+}
+
+/**
+ * Highest `stat` first (e.g. PER), ties broken by `tieBreak` (higher first) and then by
+ * seat. Seats for which `acts` is false sit the round out (e.g. not entitled to this segment).
+ */
+export function orderByStat<S>(
+  players: (s: S) => number,
+  stat: (s: S, seat: number) => number,
+  options: { tieBreak?: (s: S, seat: number) => number; acts?: (s: S, seat: number) => boolean } = {},
+): TurnOrder<S> {
+  return {
+    round(s) {
+      const seats: number[] = [];
+      for (let p = 0; p < players(s); p++) if (!options.acts || options.acts(s, p)) seats.push(p);
+      return seats.sort((a, b) => stat(s, b) - stat(s, a) || (options.tieBreak ? options.tieBreak(s, b) - options.tieBreak(s, a) : 0) || a - b);
+    },
+  };
+}
+
+/**
+ * Starting from `leader(s)`, the turn passes to the left (seat + 1) for as long as
+ * `passes(s)` holds after a turn (Ophidian's Flow); a full lap without a stop ends the
+ * round too. The round ends when `passes` is false.
+ */
+export function passLeft<S>(players: (s: S) => number, leader: (s: S) => number, passes: (s: S) => boolean): TurnOrder<S> {
+  return {
+    round(s) {
+      const n = players(s);
+      const first = leader(s);
+      return Array.from({ length: n }, (_, i) => (first + i) % n);
+    },
+    next: (s, order, i) => (i + 1 < order.length && passes(s) ? i + 1 : -1),
+  };
+}
+
+/** The other seats, starting at the left of `player` and going round the table: "others once". */
+export function othersFrom(player: number, players: number): readonly number[] {
+  const out: number[] = [];
+  for (let k = 1; k < players; k++) out.push((player + k) % players);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------
+// The flow engine
+
+export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<S, A> {
+  const phaseNames = Object.keys(spec.phases);
+  const phases = phaseNames.map((n) => spec.phases[n]!);
+  const windowNames = Object.keys(spec.windows ?? {});
+  const windows = windowNames.map((n) => spec.windows![n]!);
+  const phaseIds = new Map<string, number>(phaseNames.map((n, i) => [n, i]));
+  phaseIds.set(END_TURN, END_TURN_INDEX);
+  const windowIds = new Map<string, number>(windowNames.map((n, i) => [n, i]));
+  const copy = spec.copy ?? ((s: S) => ({ ...s }) as Draft<S>);
+  const nextOf = spec.turnOrder.next;
+
+  function phaseIndex(name: string): number {
+    const i = phaseIds.get(name);
+    if (i === undefined) throw new Error(`flow: unknown phase "${name}"; allowed: ${[...phaseIds.keys()].join(', ')}`);
+    return i;
+  }
+  function windowIndex(name: string): number {
+    const i = windowIds.get(name);
+    if (i === undefined) throw new Error(`flow: unknown window "${name}"; allowed: ${windowNames.join(', ')}`);
+    return i;
+  }
+  // Resolve static `next` names once, so a typo fails at definition time.
+  const staticNext = phases.map((p) => (typeof p.next === 'function' ? null : phaseIndex(p.next ?? END_TURN)));
+  const firstIndex = phaseIndex(spec.first);
+
+  function nextIndex(d: Draft<S>, i: number): number {
+    const fixed = staticNext[i];
+    return fixed !== null ? fixed! : phaseIndex((phases[i]!.next as (s: S) => string)(d as S));
+  }
+
+  /** Enters phase `p` (or ends the turn), skipping phases whose `skipIf` holds. */
+  function enter(d: Draft<S>, p: number): void {
+    for (let guard = 0; guard < 1000; guard++) {
+      if (p === END_TURN_INDEX) return nextTurn(d);
+      d.phase = p;
+      d.goto = -1;
+      const ph = phases[p]!;
+      if (ph.onBegin) {
+        ph.onBegin(d);
+        if (d.stack.length > 0) {
+          d.goto = ENTERING; // its windows are asked first; `finishMove` resumes the entry after them
+          return;
+        }
+      }
+      if (!ph.skipIf || !ph.skipIf(d as S)) return;
+      p = nextIndex(d, p);
+    }
+    throw new Error('flow: more than 1000 phases skipped in a row (a cycle of skipIf?)');
+  }
+
+  function nextTurn(d: Draft<S>): void {
+    const i = nextOf ? nextOf(d as S, d.order, d.turn) : d.turn + 1 < d.order.length ? d.turn + 1 : -1;
+    if (i < 0) return endRound(d);
+    d.turn = i;
+    d.current = d.order[i]!;
+    enter(d, firstIndex);
+  }
+
+  function endRound(d: Draft<S>): void {
+    d.phase = ROUND_END;
+    d.current = -1;
+    if (spec.onRoundEnd) spec.onRoundEnd(d);
+    if (d.stack.length === 0) startRound(d, d.round + 1);
+  }
+
+  function startRound(d: Draft<S>, round: number): void {
+    d.round = round;
+    if (spec.endIf(d as S)) return over(d);
+    const order = spec.turnOrder.round(d as S);
+    if (order.length === 0) throw new Error(`flow: round ${round} has no one to take a turn (turn order is empty)`);
+    d.order = order;
+    d.turn = 0;
+    d.current = order[0]!;
+    enter(d, firstIndex);
+  }
+
+  function over(d: Draft<S>): void {
+    d.phase = GAME_OVER;
+    d.current = -1;
+    d.stack = EMPTY_STACK;
+    if (spec.onEnd) spec.onEnd(d);
+  }
+
+  /** After a phase move (and every window it opened) is done: end, stay, or move on. */
+  function finishMove(d: Draft<S>): void {
+    if (d.phase === ROUND_END) return startRound(d, d.round + 1);
+    if (spec.endIf(d as S)) return over(d);
+    const p = d.phase;
+    const ph = phases[p]!;
+    if (d.goto === ENTERING) {
+      d.goto = -1;
+      if (ph.skipIf && ph.skipIf(d as S)) enter(d, nextIndex(d, p));
+      return;
+    }
+    if (d.goto !== -1) return enter(d, d.goto);
+    if (ph.endIf && !ph.endIf(d as S)) return;
+    enter(d, nextIndex(d, p));
+  }
+
+  /** Moves window `k` on to its next asker (skipping those `asks` excludes), or closes it. */
+  function advance(d: Draft<S>, k: number, closedBy: number): void {
+    const w = d.stack[k]!;
+    const spec = windows[w.window]!;
+    let at = w.at + 1;
+    if (closedBy < 0 && spec.asks) while (at < w.askers.length && !spec.asks(d as S, w.askers[at]!, w.data)) at++;
+    if (closedBy < 0 && at < w.askers.length) {
+      const stack = d.stack.slice();
+      stack[k] = { window: w.window, askers: w.askers, at, data: w.data };
+      d.stack = stack;
+      return;
+    }
+    const stack = d.stack.slice();
+    stack.splice(k, 1);
+    d.stack = stack;
+    if (spec.onClose) spec.onClose(d, closedBy, w.data);
+  }
+
+  return {
+    initial: () => ({ phase: GAME_OVER, round: 0, order: NOBODY, turn: 0, current: -1, stack: EMPTY_STACK, goto: -1, steps: 0 }),
+
+    begin(s) {
+      const d = copy(s);
+      startRound(d, 0);
+      return d as S;
+    },
+
+    toMove(s) {
+      const st = s.stack;
+      if (st.length > 0) {
+        const w = st[st.length - 1]!;
+        return SEATS[w.askers[w.at]!]!;
+      }
+      return s.phase < 0 ? NOBODY : SEATS[s.current]!;
+    },
+
+    legalActions(s, player) {
+      const st = s.stack;
+      if (st.length > 0) {
+        const w = st[st.length - 1]!;
+        return windows[w.window]!.moves(s, player, w.data);
+      }
+      if (s.phase < 0) return [];
+      return phases[s.phase]!.moves(s, player);
+    },
+
+    apply(s, moves) {
+      const action = moves[0]!;
+      const d = copy(s);
+      d.steps = s.steps + 1;
+      const k = d.stack.length - 1;
+      if (k >= 0) {
+        const w = d.stack[k]!;
+        const player = w.askers[w.at]!;
+        const closed = windows[w.window]!.play(d, player, action, w.data);
+        advance(d, k, closed ? player : -1);
+      } else {
+        if (d.phase < 0) throw new Error('flow: apply called on a finished game');
+        d.goto = -1;
+        phases[d.phase]!.play(d, d.current, action);
+      }
+      // Windows still open: their askers decide next. Otherwise the move is done.
+      if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d);
+      return d as S;
+    },
+
+    isOver: (s) => s.phase === GAME_OVER,
+
+    decision(s) {
+      const st = s.stack;
+      if (st.length > 0) {
+        const w = st[st.length - 1]!;
+        return { player: w.askers[w.at]!, name: windowNames[w.window]!, window: true };
+      }
+      if (s.phase < 0) return null;
+      return { player: s.current, name: phaseNames[s.phase]!, window: false };
+    },
+
+    openWindow(d, name, askers, data = 0) {
+      const window = windowIndex(name);
+      const spec = windows[window]!;
+      let at = 0;
+      if (spec.asks) while (at < askers.length && !spec.asks(d as S, askers[at]!, data)) at++;
+      if (at >= askers.length) {
+        if (spec.onClose) spec.onClose(d, -1, data); // nobody to ask: it closes at once
+        return;
+      }
+      d.stack = [...d.stack, { window, askers, at, data }];
+    },
+
+    goto(d, phase) {
+      d.goto = phaseIndex(phase);
+    },
+
+    phaseIndex,
+    windowIndex,
+    phaseName: (s) => (s.phase === GAME_OVER ? 'over' : s.phase === ROUND_END ? 'round-end' : phaseNames[s.phase]!),
+  };
+}

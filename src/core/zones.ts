@@ -1,0 +1,202 @@
+/**
+ * Zones: decks, hands, piles and fields of cards with per-player knowledge, and the
+ * generic observation and determinization that go with them (TAG's partially observable
+ * decks, OpenSpiel's resampling of information states).
+ *
+ * A card is a non-negative integer (an index into the game's card table, or simply a suit).
+ * Every zone is an ordered list of cards (index 0 = bottom, last = top) and, beside it,
+ * who *knows* each card: a bitmask over seats (`1 << seat`), `EVERYONE` for a card seen by
+ * all. Knowledge travels with the card when it moves, so a card a player drew stays known
+ * to that player in its hand, and a card everyone saw stays known when it is turned face
+ * down again (agents have perfect memory). Shuffling a zone forgets every card's place.
+ *
+ * Two kinds of zone:
+ * - `stack` (deck, hand, pile, discard): taking a card closes the gap; new cards go on top;
+ * - `field` (a map of slots, a table with places): a slot keeps its index; taking a card
+ *   leaves `NO_CARD` there, and cards are put into a given slot.
+ *
+ * `observeZones(z, seat)` replaces every card `seat` does not know by `HIDDEN` and lists
+ * those cards, sorted, in `unseen` (the composition of what is hidden is public; where each
+ * card lies is not). `determinizeZones(obs, rng)` deals `unseen` at random back onto the
+ * hidden places: exactly what the player cannot see is re-dealt, and everything it has seen
+ * stays. All functions are pure and copy only the zone they change.
+ */
+import type { Dice } from './dice.js';
+import type { Rng } from './rng.js';
+
+/** A card the observer cannot see (only in observations). */
+export const HIDDEN = -1;
+/** An empty slot of a field zone. */
+export const NO_CARD = -2;
+/** Knowledge mask of a card every seat knows (face up, or seen by all). */
+export const EVERYONE = -1;
+/** Knowledge mask of a card nobody knows (face down, shuffled). */
+export const NOBODY = 0;
+
+export type ZoneKind = 'stack' | 'field';
+
+export interface Zones {
+  readonly kinds: readonly ZoneKind[];
+  /** Per zone, its cards (bottom first). In an observation, unknown cards are `HIDDEN`. */
+  readonly cards: readonly (readonly number[])[];
+  /** Per zone and place, the seats who know the card there (bitmask). */
+  readonly known: readonly (readonly number[])[];
+  /** In an observation: the hidden cards, sorted (their places show `HIDDEN`); else null. */
+  readonly unseen: readonly number[] | null;
+}
+
+/** The knowledge bit of one seat. */
+export function seatBit(seat: number): number {
+  if (seat < 0 || seat > 30) throw new Error(`zones: seat ${seat} out of range; allowed: 0..30`);
+  return 1 << seat;
+}
+
+/** Empty zones of the given kinds (zone i has kind kinds[i]). */
+export function createZones(kinds: readonly ZoneKind[]): Zones {
+  return { kinds, cards: kinds.map(() => []), known: kinds.map(() => []), unseen: null };
+}
+
+function withZone(z: Zones, zone: number, cards: readonly number[], known: readonly number[]): Zones {
+  const c = z.cards.slice();
+  const k = z.known.slice();
+  c[zone] = cards;
+  k[zone] = known;
+  return { kinds: z.kinds, cards: c, known: k, unseen: z.unseen };
+}
+
+/** Zone `zone` filled with `cards`, all with knowledge `known` (NOBODY for a face-down deck). */
+export function fillZone(z: Zones, zone: number, cards: readonly number[], known = NOBODY): Zones {
+  return withZone(z, zone, cards.slice(), cards.map((c) => (c < 0 ? EVERYONE : known)));
+}
+
+/** Shuffles zone `zone` with the state's stream: nobody knows where any card lies any more. */
+export function shuffleZone(z: Zones, zone: number, dice: Dice): Zones {
+  const cards = dice.shuffled(z.cards[zone]!);
+  return withZone(z, zone, cards, cards.map(() => NOBODY));
+}
+
+/** Number of cards (or slots, for a field) in a zone. */
+export function zoneSize(z: Zones, zone: number): number {
+  return z.cards[zone]!.length;
+}
+
+/** The card at `index` of a zone (`index` -1 = the top). */
+export function cardAt(z: Zones, zone: number, index = -1): number {
+  const cards = z.cards[zone]!;
+  return cards[index < 0 ? cards.length + index : index]!;
+}
+
+/** Who knows the card at `index` of a zone. */
+export function knownAt(z: Zones, zone: number, index: number): number {
+  return z.known[zone]![index]!;
+}
+
+/** True when `seat` knows the card at `index` of a zone. */
+export function knows(z: Zones, zone: number, index: number, seat: number): boolean {
+  return (z.known[zone]![index]! & seatBit(seat)) !== 0;
+}
+
+/**
+ * Moves a card: from `from` at `fromIndex` (-1 = the top) to `to` (on top of a stack,
+ * or into slot `toIndex` of a field, which must be empty). `reveal` is added to what is
+ * known of the card (e.g. `seatBit(p)` when drawn into p's hand, `EVERYONE` when played
+ * face up); pass `forget: true` to reset its knowledge first (put face down into a deck).
+ */
+export function moveCard(
+  z: Zones,
+  from: number,
+  fromIndex: number,
+  to: number,
+  options: { toIndex?: number; reveal?: number; forget?: boolean } = {},
+): Zones {
+  const src = z.cards[from]!;
+  const i = fromIndex < 0 ? src.length + fromIndex : fromIndex;
+  const card = src[i];
+  if (card === undefined || card < 0) throw new Error(`zones: no card at zone ${from} index ${fromIndex}`);
+  const mask = (options.forget ? NOBODY : z.known[from]![i]!) | (options.reveal ?? NOBODY);
+  const cards = z.cards.slice();
+  const known = z.known.slice();
+  // Take it out.
+  const sc = src.slice();
+  const sk = z.known[from]!.slice();
+  if (z.kinds[from] === 'field') {
+    sc[i] = NO_CARD;
+    sk[i] = EVERYONE;
+  } else {
+    sc.splice(i, 1);
+    sk.splice(i, 1);
+  }
+  cards[from] = sc;
+  known[from] = sk;
+  // Put it in (re-reading the destination: it may be the same zone).
+  const dc = cards[to]!.slice();
+  const dk = known[to]!.slice();
+  if (z.kinds[to] === 'field') {
+    const j = options.toIndex ?? -1;
+    if (j < 0 || j >= dc.length || dc[j] !== NO_CARD) throw new Error(`zones: slot ${j} of zone ${to} is not an empty slot`);
+    dc[j] = card;
+    dk[j] = mask;
+  } else {
+    dc.push(card);
+    dk.push(mask);
+  }
+  cards[to] = dc;
+  known[to] = dk;
+  return { kinds: z.kinds, cards, known, unseen: z.unseen };
+}
+
+/** Adds `mask` (a seat bit, or EVERYONE) to who knows the card at `index` of a zone. */
+export function reveal(z: Zones, zone: number, index: number, mask = EVERYONE): Zones {
+  const old = z.known[zone]![index]!;
+  if ((old | mask) === old) return z;
+  const known = z.known[zone]!.slice();
+  known[index] = old | mask;
+  return withZone(z, zone, z.cards[zone]!, known);
+}
+
+/** What `seat` may know: unknown cards become HIDDEN and are listed, sorted, in `unseen`. */
+export function observeZones(z: Zones, seat: number): Zones {
+  const bit = seatBit(seat);
+  const unseen: number[] = [];
+  const cards = z.cards.map((zone, zi) => {
+    const known = z.known[zi]!;
+    let out: number[] | null = null;
+    for (let i = 0; i < zone.length; i++) {
+      const c = zone[i]!;
+      if (c >= 0 && (known[i]! & bit) === 0) {
+        out ??= zone.slice();
+        out[i] = HIDDEN;
+        unseen.push(c);
+      }
+    }
+    return out ?? zone;
+  });
+  unseen.sort((a, b) => a - b);
+  return { kinds: z.kinds, cards, known: z.known, unseen };
+}
+
+/**
+ * A full deal consistent with an observation: the `unseen` cards shuffled with `rng` onto
+ * the HIDDEN places (zones in order, bottom first). A full (non-observed) value is returned as is.
+ */
+export function determinizeZones(obs: Zones, rng: Rng): Zones {
+  if (obs.unseen === null) return obs;
+  const pool = rng.shuffled(obs.unseen);
+  let k = 0;
+  const cards = obs.cards.map((zone) => {
+    let out: number[] | null = null;
+    for (let i = 0; i < zone.length; i++)
+      if (zone[i] === HIDDEN) {
+        out ??= zone.slice();
+        out[i] = pool[k++]!;
+      }
+    return out ?? zone;
+  });
+  if (k !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards for ${k} hidden places`);
+  return { kinds: obs.kinds, cards, known: obs.known, unseen: null };
+}
+
+/** A fresh in-state random stream for a determinized state: nobody knows the future dice. */
+export function freshStream(rng: Rng): number {
+  return rng.u32() | 0;
+}
