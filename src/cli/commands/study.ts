@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
 import { positiveInt, seed as parseSeed } from '../args.js';
-import { loadPowerFile } from '../../games/rumble/powers/vocabulary.js';
+import { checkContentFile } from '../../games/index.js';
 
 interface StudyFlags {
   full?: boolean;
@@ -56,6 +56,6 @@ Open reports/index.html in a browser (it works offline).`,
 
 /** Validates a power file up front, so a bad file fails before any study runs. */
 function checkedPowerFile(path: string): string {
-  loadPowerFile(path);
+  checkContentFile('rumble', path);
   return path;
 }

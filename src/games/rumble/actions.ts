@@ -20,7 +20,7 @@
  * at 60% of Energy.
  */
 import { allocationCost, controlledHeroes, controls, drainCost, hasFlag, needsReveal, revealNeeds } from './legality.js';
-import { useLimit } from './powers/def.js';
+import { useLimit } from './powers/contract.js';
 import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
 
 export const ALLOCATION_TEMPLATES = ['defend', 'attack-weakest', 'attack-strongest', 'split', 'counter', 'all-in'] as const;

@@ -4,7 +4,7 @@
  * every legal allocation and rejects an illegal one naming the field and the rule).
  */
 import { UserError } from '../../core/errors.js';
-import { useLimit, type PowerDef } from './powers/def.js';
+import { useLimit, type PowerDef } from './powers/contract.js';
 import type { Allocation, HeldPower, PowerUse, RevealChoice, RumbleState } from './types.js';
 
 /** Living heroes a player decides for, in seat order (its hero, then Sidekicks). */
@@ -66,10 +66,11 @@ export interface PowerInfo {
   readonly modify: readonly number[];
   readonly onAttacked: readonly number[];
   readonly resolve: readonly number[];
+  readonly roundEnd: readonly number[];
 }
 
 /** The hooks `PowerInfo` lists the powers of. */
-export type IndexedHook = 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify' | 'onAttacked' | 'resolve';
+export type IndexedHook = 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify' | 'onAttacked' | 'resolve' | 'roundEnd';
 
 function indicesWith(defs: readonly PowerDef[], hook: IndexedHook): number[] {
   const out: number[] = [];
@@ -121,6 +122,7 @@ export function powerInfo(s: RumbleState, hero: number): PowerInfo {
       modify: indicesWith(defs, 'modify'),
       onAttacked: indicesWith(defs, 'onAttacked'),
       resolve: indicesWith(defs, 'resolve'),
+      roundEnd: indicesWith(defs, 'roundEnd'),
     };
     infoCache.set(powers, info);
   }

@@ -13,31 +13,13 @@
  */
 import { Dice } from '../../core/dice.js';
 import type { PowerLibrary } from './powers/library.js';
-import type { PowerDef } from './powers/def.js';
+import { NOTE_KINDS, type DamageEvent, type NoteKind, type PowerDef, type PowerWorld } from './powers/contract.js';
 import type { RumbleOptions } from './options.js';
 import { heldWith, heroWith, stateWith, type Allocation, type HeldPower, type Hero, type PowerUse, type RevealChoice, type RumbleState } from './types.js';
 import { cachedPowerInfo, powerInfo, type IndexedHook, type PowerInfo } from './legality.js';
 
-export interface DamageEvent {
-  readonly src: number;
-  readonly tgt: number;
-  amount: number;
-  readonly kind: 'attack' | 'power';
-  readonly blockable: boolean;
-}
 
-/**
- * What coded powers (coded.ts) note during a round, one number per hero each: fixed
- * slots rather than a Map keyed by strings, so a note builds no key and a round forgets
- * them all with one fill.
- */
-export const NOTE = { lizardDna: 0, rayGun: 1, javalin: 2, brainswap: 3 } as const;
-export type NoteKind = (typeof NOTE)[keyof typeof NOTE];
-const NOTE_KINDS = 4;
-
-type DamageHook = 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake';
-
-export class RoundCtx {
+export class RoundCtx implements PowerWorld {
   readonly H: number;
   round: number;
   lib: PowerLibrary;
@@ -107,6 +89,8 @@ export class RoundCtx {
   readonly energyLost: number[];
   readonly preventAll: boolean[];
   readonly nextDefPenalty: number[];
+  /** Defense set outright this round (Ghost Punch), applied after every other change; -1 = none. */
+  readonly defenseSet: number[];
   readonly nextBan: boolean[];
   readonly bleed: number[][];
   readonly forced: (readonly number[])[];
@@ -183,6 +167,7 @@ export class RoundCtx {
     this.energyLost = zeros(H);
     this.preventAll = falses(H);
     this.nextDefPenalty = zeros(H);
+    this.defenseSet = new Array<number>(H).fill(-1);
     this.nextBan = falses(H);
     this.doomRound = zeros(H);
     this.altWin = falses(H);
@@ -265,6 +250,7 @@ export class RoundCtx {
       this.energyLost[h] = 0;
       this.preventAll[h] = false;
       this.nextDefPenalty[h] = 0;
+      this.defenseSet[h] = -1;
       this.nextBan[h] = false;
       this.altWin[h] = false;
       this.mustLose[h] = false;
@@ -400,18 +386,37 @@ export class RoundCtx {
   }
 
   /**
-   * Runs hero `h`'s `hook` on a damage event: the round-start powers that have it (by
-   * index), then any power given since. A hook may discard powers (copying the lists),
-   * so each step re-reads `this.defs[h]`. `untilPrevented`: stop once no damage is left.
+   * The one hook runner: calls hero `h`'s powers that have `hook`, in power order, with
+   * `(this, h, k, a, b)`: the round-start powers that have it (by index, from the list's
+   * cached info), then any power given since. A hook may discard powers (copying the
+   * lists) or replace the whole list (Brainswap), so each step re-reads `this.defs[h]`
+   * and a replaced list is walked whole. `stopWhenPrevented`: stop once that damage
+   * event has no damage left (a prevention ends the "before taking damage" chain).
    */
-  private damageHooks(h: number, hook: DamageHook, ev: DamageEvent, untilPrevented = false): void {
+  runHooks(h: number, hook: IndexedHook, a?: unknown, b?: unknown, stopWhenPrevented?: DamageEvent): void {
     const ix = this.hookIndices(h, this.defs[h]!, hook);
     let k = 0;
     if (ix) {
-      for (let i = 0; i < ix.length && !(untilPrevented && ev.amount <= 0); i++) this.defs[h]![ix[i]!]?.[hook]?.(this, h, ix[i]!, ev);
-      k = this.info[h]!.defs.length;
+      let i = 0;
+      for (; i < ix.length; i++) {
+        if (stopWhenPrevented && stopWhenPrevented.amount <= 0) return;
+        if (this.defs[h] !== this.resetDefs[h]) break;
+        this.callHook(h, ix[i]!, hook, a, b);
+      }
+      // A replaced list: go on from the power after the last one called.
+      k = i < ix.length ? (i > 0 ? ix[i - 1]! + 1 : 0) : this.info[h]!.defs.length;
     }
-    for (; k < this.defs[h]!.length && !(untilPrevented && ev.amount <= 0); k++) this.defs[h]![k]?.[hook]?.(this, h, k, ev);
+    for (; k < this.defs[h]!.length; k++) {
+      if (stopWhenPrevented && stopWhenPrevented.amount <= 0) return;
+      this.callHook(h, k, hook, a, b);
+    }
+  }
+
+  private callHook(h: number, k: number, hook: IndexedHook, a: unknown, b: unknown): void {
+    const d = this.defs[h]![k];
+    if (!d || !this.powers[h]![k]) return;
+    const f = d[hook] as ((c: PowerWorld, self: number, k: number, a: unknown, b: unknown) => void) | undefined;
+    if (f !== undefined) f.call(d, this, h, k, a, b);
   }
 
   /**
@@ -422,7 +427,7 @@ export class RoundCtx {
     amount = Math.round(amount);
     if (amount <= 0 || !this.alive[tgt]) return;
     const ev: DamageEvent = { src, tgt, amount, kind, blockable };
-    if (src >= 0 && src !== tgt) this.damageHooks(src, 'beforeDeal', ev);
+    if (src >= 0 && src !== tgt) this.runHooks(src, 'beforeDeal', ev);
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
     if (blockable) {
       const blocked = Math.min(this.def[tgt]!, ev.amount);
@@ -432,7 +437,7 @@ export class RoundCtx {
     if (ev.amount <= 0) return;
     this.takenCount[tgt]!++;
     if (this.preventAll[tgt]) return;
-    this.damageHooks(tgt, 'beforeTake', ev, true);
+    this.runHooks(tgt, 'beforeTake', ev, undefined, ev);
     if (ev.amount <= 0) return;
     this.energy[tgt]! -= ev.amount;
     this.energyLost[tgt]! += ev.amount;
@@ -441,9 +446,9 @@ export class RoundCtx {
     if (src >= 0) {
       this.damageDealt[src]! += ev.amount;
       this.dealtCount[src]!++;
-      this.damageHooks(src, 'afterDeal', ev);
+      this.runHooks(src, 'afterDeal', ev);
     }
-    this.damageHooks(tgt, 'afterTake', ev);
+    this.runHooks(tgt, 'afterTake', ev);
   }
 }
 
@@ -617,9 +622,7 @@ export function resolveRound(
       for (let t = 0; t < (u.times ?? 1); t++) d.prepareUse?.(c, h, u.power, u);
     }
   }
-  modifyStage(c, 0);
-  modifyStage(c, 1);
-  modifyStage(c, 2);
+  for (const stage of STAGES) for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'modify', stage);
   for (let h = 0; h < H; h++) {
     if (!c.alive[h]) continue;
     for (let j = 0; j < H; j++) {
@@ -630,14 +633,18 @@ export function resolveRound(
     }
   }
 
-  for (let h = 0; h < H; h++) c.fullDef[h] = c.def[h]!;
+  for (let h = 0; h < H; h++) {
+    // "Set a target's Defense to zero" overrides every add and multiply (the rules page's Ghost Punch question).
+    if (c.defenseSet[h]! >= 0) c.def[h] = c.defenseSet[h]!;
+    c.fullDef[h] = c.def[h]!;
+  }
 
   // 4. Attacks, per defender.
   for (let j = 0; j < H; j++) {
     if (!c.alive[j]) continue;
     for (let i = 0; i < H; i++) {
       const a = c.atk[i * H + j]!;
-      if (a > 0) attackedHooks(c, j, i, a);
+      if (a > 0) c.runHooks(j, 'onAttacked', i, a);
     }
   }
   const trig = c.trig;
@@ -667,77 +674,12 @@ export function resolveRound(
       for (let t = 0; t < (u.times ?? 1); t++) d.resolveUse?.(c, h, u.power, u);
     }
   }
-  resolveHooks(c);
+  for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'resolve');
 
   // 6. Round end.
-  roundEndHooks(c);
+  for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'roundEnd');
 
   return finishRound(s, c);
-}
-
-/**
- * Static stat changes of every living hero's powers, one stage (adds, multiplies,
- * overrides). Hooks may discard or give powers (copying the lists): each step re-reads them.
- */
-function modifyStage(c: RoundCtx, stage: 0 | 1 | 2): void {
-  for (let h = 0; h < c.H; h++) {
-    if (!c.alive[h]) continue;
-    const ix = c.hookIndices(h, c.defs[h]!, 'modify');
-    let k = 0;
-    if (ix) {
-      for (let i = 0; i < ix.length; i++) {
-        const d = c.defs[h]![ix[i]!];
-        if (d && d.modify && c.powers[h]![ix[i]!]) d.modify(c, h, ix[i]!, stage);
-      }
-      k = c.info[h]!.defs.length;
-    }
-    for (; k < c.defs[h]!.length; k++) {
-      const d = c.defs[h]![k];
-      if (d && d.modify && c.powers[h]![k]) d.modify(c, h, k, stage);
-    }
-  }
-}
-
-/** Unconditional resolution-time effects; re-reads the lists each step (a hook may discard). */
-function resolveHooks(c: RoundCtx): void {
-  for (let h = 0; h < c.H; h++) {
-    if (!c.alive[h]) continue;
-    const ix = c.hookIndices(h, c.defs[h]!, 'resolve');
-    let k = 0;
-    if (ix) {
-      for (let i = 0; i < ix.length; i++) {
-        const d = c.defs[h]![ix[i]!];
-        if (d && d.resolve && c.powers[h]![ix[i]!]) d.resolve(c, h, ix[i]!);
-      }
-      k = c.info[h]!.defs.length;
-    }
-    for (; k < c.defs[h]!.length; k++) {
-      const d = c.defs[h]![k];
-      if (d && d.resolve && c.powers[h]![k]) d.resolve(c, h, k);
-    }
-  }
-}
-
-/** Defender `j`'s powers triggered by `attacker`'s attack of `amount`; re-reads the lists each step (a hook may discard). */
-function attackedHooks(c: RoundCtx, j: number, attacker: number, amount: number): void {
-  const ix = c.hookIndices(j, c.defs[j]!, 'onAttacked');
-  let k = 0;
-  if (ix) {
-    for (let i = 0; i < ix.length; i++) c.defs[j]![ix[i]!]?.onAttacked?.(c, j, ix[i]!, attacker, amount);
-    k = c.info[j]!.defs.length;
-  }
-  for (; k < c.defs[j]!.length; k++) c.defs[j]![k]?.onAttacked?.(c, j, k, attacker, amount);
-}
-
-/** Re-reads the lists each step: a hook may replace them (Brainswap) or discard. */
-function roundEndHooks(c: RoundCtx): void {
-  for (let h = 0; h < c.H; h++) {
-    if (!c.alive[h]) continue;
-    for (let k = 0; k < c.defs[h]!.length; k++) {
-      const d = c.defs[h]![k];
-      if (d && d.roundEnd && c.powers[h]![k]) d.roundEnd(c, h, k);
-    }
-  }
 }
 
 function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {

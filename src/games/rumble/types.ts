@@ -5,20 +5,9 @@
 import type { RngState } from '../../core/rng.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
+import type { HeldPower, PowerUse } from './powers/contract.js';
 
-/** One power a hero holds. `params` are the power's numbers (Expert Training may change them). */
-export interface HeldPower {
-  readonly id: string;
-  /** Power Strength: the winning bid (0 for Flaws and fixed setups unless given). */
-  readonly strength: number;
-  readonly params: Readonly<Record<string, number>>;
-  /** Times used in the whole game, counted for powers with an Exhaust N limit only. */
-  readonly uses: number;
-  /** A per-power counter (Doomsday Device's cumulative spend, Batman's words used...). */
-  readonly acc: number;
-  /** Round a "once" trigger last fired (0 = never). */
-  readonly fired: number;
-}
+export type { HeldPower, PowerUse } from './powers/contract.js';
 
 export interface Hero {
   readonly energy: number;
@@ -38,20 +27,6 @@ export interface Hero {
   readonly forced: readonly number[];
   /** Round at whose end this hero loses (Psionic Head Exploding Rays), 0 = none. */
   readonly doomRound: number;
-}
-
-/** One costed power use chosen at Allocation (or Reveal for Drain costs). */
-export interface PowerUse {
-  /** Index into the hero's `powers`. */
-  readonly power: number;
-  /** X for "Spend X" / "Burn X" powers. */
-  readonly x?: number;
-  /** Target hero (or, for powers that target a power, the power index). */
-  readonly target?: number;
-  /** How many times (Activate N / repeated uses); default 1. */
-  readonly times?: number;
-  /** A second hero (Hypnotism: whom the hypnotised hero must attack). */
-  readonly victim?: number;
 }
 
 /** A hero's secret Allocation. `attack[j]` is the Attack against hero j. */

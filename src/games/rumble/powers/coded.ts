@@ -3,9 +3,7 @@
  * phases, swap powers, redirect targets or count events). Each is a small object of
  * hooks; its numbers are params like any data power's.
  */
-import { NOTE, type RoundCtx, type DamageEvent } from '../round.js';
-import type { PowerUse } from '../types.js';
-import { param, type ParamSpec, type PowerDef } from './def.js';
+import { NOTE, param, type DamageEvent, type ParamSpec, type PowerDef, type PowerUse, type PowerWorld } from './contract.js';
 
 const p = (value: number, better: 'higher' | 'lower' = 'higher'): ParamSpec => ({ value, better });
 
@@ -17,7 +15,7 @@ function power(def: Omit<PowerDef, 'flaw' | 'curse' | 'source' | 'params'> & Par
 const ROUND = 0;
 
 /** How many different Attack totals of living heroes are greater than `mine`. */
-function greaterAttackTotals(c: RoundCtx, mine: number): number {
+function greaterAttackTotals(c: PowerWorld, mine: number): number {
   let n = 0;
   for (let h = 0; h < c.H; h++) {
     const a = c.alive[h] ? c.attackTotal(h) : 0;
@@ -27,7 +25,7 @@ function greaterAttackTotals(c: RoundCtx, mine: number): number {
 }
 
 /** True if a living hero seated before `h` has Attack total `a` (counted already). */
-function sameTotalBefore(c: RoundCtx, h: number, a: number): boolean {
+function sameTotalBefore(c: PowerWorld, h: number, a: number): boolean {
   for (let i = 0; i < h; i++) if (c.alive[i] && c.attackTotal(i) === a) return true;
   return false;
 }
@@ -319,7 +317,7 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 20,
     use: { spend: 'X', target: 'opponent', phase: 'allocation', activate: 1 },
     // Compared with the target's Defense after all powers, before attacks use it up.
-    resolveUse(c: RoundCtx, _self, _k, use) {
+    resolveUse(c: PowerWorld, _self, _k, use) {
       const t = use.target;
       if (t === undefined || !c.alive[t]) return;
       if ((use.x ?? 0) > c.fullDef[t]!) c.doomRound[t] = c.round + 1;

@@ -4,7 +4,7 @@
  * so states share one library by reference.
  */
 import { UserError } from '../../../core/errors.js';
-import type { PowerDef } from './def.js';
+import type { PowerDef } from './contract.js';
 import { CODED_POWERS } from './coded.js';
 import { compileSpec, loadPowerFile, type PowerSpec } from './vocabulary.js';
 
