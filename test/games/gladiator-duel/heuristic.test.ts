@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandomAgent } from '../../../agents/random.js';
 import { gladiatorDuelHeuristic } from '../../../agents/heuristics/gladiator-duel.js';
+import { foeTurnsLeft } from '../../../src/games/gladiator-duel/heuristic.js';
 import { HEURISTICS } from '../../../agents/heuristics/index.js';
 import type { Agent } from '../../../agents/agent.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
@@ -56,10 +57,23 @@ describe('gladiator-duel heuristic tactics', () => {
     expect(decide(heuristic(), s)).toBe(CAST_NET);
   });
 
-  it('backs away when badly wounded and losing, still facing the foe', () => {
-    const s = scene({ g0: { strength: 2, startStrength: 12 }, g1: { cell: CENTRE + 3, strength: 10 }, ap: 4 });
+  it('backs away when badly wounded and losing with the turn cap in reach, still facing the foe', () => {
+    // Turn 57 of 60: the foe has 2 turns left, so staying out of reach draws the fight.
+    const s = scene({ g0: { strength: 2, startStrength: 12 }, g1: { cell: CENTRE + 3, strength: 10 }, ap: 4, turn: 57 });
+    expect(foeTurnsLeft(s)).toBe(2);
     const { after } = playTurn(s);
     expect(s.rules.dist[after.g0.cell * s.rules.size + after.g1.cell]).toBeGreaterThan(3);
+  });
+
+  it('fights on when cornered and losing with the turn cap far off: strikes the foe in front', () => {
+    // Corner (0,0) facing E, the healthy foe adjacent to the east facing him; turn 5 of 60.
+    // Fleeing cannot win (wounds never heal; the foe corners him long before the cap),
+    // so he takes the frontal strike rather than backing into the wall.
+    const s = scene({ g0: { cell: 0, facing: E, strength: 2, startStrength: 12 }, g1: { cell: 1, facing: W, strength: 10 }, ap: 4, turn: 5 });
+    expect(playTurn(s).actions).toContain(STRIKE);
+    // In open ground too: he closes in and strikes instead of running.
+    const open = scene({ g0: { strength: 2, startStrength: 12 }, g1: { cell: CENTRE + 2, facing: W, strength: 10 }, ap: 4, turn: 5 });
+    expect(playTurn(open).actions).toContain(STRIKE);
   });
 
   it('rejects parameters it does not have', () => {
