@@ -43,8 +43,12 @@ export interface ReportVerdict {
   readonly statement: string;
   /** The numbers behind it (estimate, interval, n). */
   readonly evidence: string;
-  /** 'supported' when the interval excludes the null; 'inconclusive' otherwise. */
-  readonly strength: 'supported' | 'inconclusive';
+  /**
+   * 'supported' when the interval excludes the null (after the report's multiplicity
+   * correction); 'inconclusive' otherwise; 'warning' for a fact about the evidence itself
+   * that a reader must see before any finding (failed games, games stopped at a cap).
+   */
+  readonly strength: 'supported' | 'inconclusive' | 'warning';
 }
 
 export interface Report {
@@ -56,6 +60,11 @@ export interface Report {
   readonly question: string;
   readonly verdicts: readonly ReportVerdict[];
   readonly sections: readonly ReportSection[];
+  /**
+   * Set for the quick version of a study: the report then carries a "quick sample —
+   * leads, not conclusions" banner with this text (what `--full` adds).
+   */
+  readonly quick?: string;
   readonly meta: {
     readonly command: string;
     readonly seed: string | number;

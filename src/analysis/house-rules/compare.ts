@@ -15,8 +15,11 @@ import type { GameRecord } from '../../sim/types.js';
 import { forestPlot, type Effect } from '../charts.js';
 import type { Report, ReportVerdict } from '../report-model.js';
 import { sprtValues, type SprtResult } from '../stats/sprt.js';
-import { verdict } from '../stats/verdict.js';
-import { pairedChanges, completed, type Keyed, type PairedChange } from './metrics.js';
+import { agentsPhrase, failedGamesVerdict } from '../stats/verdict.js';
+import { pairedChanges, completed, unitKey, unitsOf, type Keyed, type PairedChange } from './metrics.js';
+import { fairnessMeasures } from './fairness.js';
+import { mean } from '../stats/descriptive.js';
+import { formatLevel, holmNote } from '../stats/multiplicity.js';
 import { fullOptions } from './paths.js';
 
 export interface CompareConfig {
@@ -29,11 +32,17 @@ export interface CompareConfig {
   /** Games per batch (the SPRT is checked after each); even, for seat-swapped pairs. */
   readonly batch?: number;
   readonly seed: string | number;
-  /** SPRT hypotheses on the first seat's share change B − A (default 0 and 0.05). */
+  /** SPRT hypotheses on the primary measure's change B − A (default 0 and 0.05). */
   readonly h0?: number;
   readonly h1?: number;
+  /** Total false-alarm rate of the two one-sided SPRTs (split evenly between them). */
   readonly alpha?: number;
   readonly beta?: number;
+  /**
+   * A/A calibration: B plays A's rules on independent seeds, so every "change" the
+   * report shows is a false alarm; over many seeds at most 5% of reports should show one.
+   */
+  readonly aa?: boolean;
 }
 
 export interface CompareRunOptions {
@@ -48,15 +57,22 @@ export interface CompareRunOptions {
 export interface CompareResult {
   readonly gamesPerSide: number;
   readonly batches: number;
+  /** The measure the SPRT watches: the game's first fairness measure, else the first seat's share. */
+  readonly primary: string;
   /** 'raises' / 'lowers': the SPRT accepted a change of at least |h1 − h0| that way. */
   readonly sprt: { readonly decision: 'raises' | 'lowers' | 'no change' | 'undecided'; readonly up: SprtResult; readonly down: SprtResult };
   readonly changes: readonly PairedChange[];
+  /** Games that threw, per rule set, with the most common error. */
+  readonly failed: { readonly a: number; readonly b: number; readonly example?: string };
+  /** Independent units (pairs when paired) per rule set. */
+  readonly units: number;
+  readonly paired: boolean;
 }
 
 /**
- * The SPRT is run both ways on the per-game change d of the first seat's share: "B raises
- * it by h1" (on d) and "B lowers it by h1" (on −d). It stops when either accepts H1, or
- * both accept H0 (no change of that size).
+ * The SPRT is run both ways on the per-unit change d of the primary measure: "B raises
+ * it by h1" (on d) and "B lowers it by h1" (on −d), each at half the false-alarm budget.
+ * It stops when either accepts H1, or both accept H0 (no change of that size).
  */
 function decide(up: SprtResult, down: SprtResult): CompareResult['sprt']['decision'] {
   if (up.decision === 'H1') return 'raises';
@@ -69,24 +85,38 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
   const game: AnyGame = (opts.resolveGame ?? getGame)(config.gameId);
   // Validate both rule sets up front (UserError naming the field).
   fullOptions(game, config.optionsA);
-  fullOptions(game, config.optionsB);
+  const optionsB = config.aa ? config.optionsA : config.optionsB;
+  fullOptions(game, optionsB);
   const batch = config.batch ?? Math.min(config.games, 200);
   if (!Number.isInteger(batch) || batch < 2 || batch % 2 !== 0) throw new UserError(`batch is ${batch}; allowed: an even integer >= 2`);
   const h0 = config.h0 ?? 0;
   const h1 = config.h1 ?? 0.05;
   if (!(h1 > h0)) throw new UserError(`--h1 is ${h1}; allowed: a number greater than --h0 (${h0})`);
-  const sprtOpts = { h0, h1, alpha: config.alpha, beta: config.beta };
+  const sprtOpts = { h0, h1, alpha: (config.alpha ?? 0.05) / 2, beta: config.beta };
+  const primary = fairnessMeasures(config.gameId)?.[0] ?? { label: 'seat 1 win share (first seat)', scale: 'share' as const, value: (r: GameRecord) => r.returns[0] ?? NaN };
+  const span = primary.scale === 'difference' ? 2 : 1;
   const a: Keyed[] = [];
   const b: Keyed[] = [];
   let k = 0;
   let up: SprtResult | undefined;
   let down: SprtResult | undefined;
+  let paired = true;
   while (a.length < config.games) {
     const n = Math.min(batch, config.games - a.length);
+    paired &&= n % 2 === 0;
     const play = async (side: 'a' | 'b', options: Readonly<Record<string, unknown>>): Promise<GameRecord[]> =>
       (
         await runMatch(
-          { gameId: config.gameId, options, agents: config.agents, games: n, seed: `${String(config.seed)}/batch-${k}`, paired: n % 2 === 0, leadChanges: true },
+          {
+            gameId: config.gameId,
+            options,
+            agents: config.agents,
+            games: n,
+            // A/A: B's seeds are independent of A's, so nothing is shared but the rules.
+            seed: `${String(config.seed)}/batch-${k}${config.aa && side === 'b' ? '/aa' : ''}`,
+            paired: n % 2 === 0,
+            leadChanges: true,
+          },
           {
             workers: opts.resolveGame ? 1 : opts.workers,
             outDir: opts.runDir ? join(opts.runDir, `${side}-batch-${k}`) : undefined,
@@ -97,24 +127,47 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
         )
       ).records;
     const batchKey = k;
-    a.push(...(await play('a', config.optionsA)).map((record) => ({ key: `${batchKey}:${record.index}`, record })));
-    b.push(...(await play('b', config.optionsB)).map((record) => ({ key: `${batchKey}:${record.index}`, record })));
+    a.push(...(await play('a', config.optionsA)).map((record) => ({ key: unitKey(batchKey, record), record })));
+    b.push(...(await play('b', optionsB)).map((record) => ({ key: unitKey(batchKey, record), record })));
     k++;
-    const d = firstSeatDiffs(a, b);
-    up = sprtValues(d, sprtOpts, -1, 1);
-    down = sprtValues(d.map((x) => -x), sprtOpts, -1, 1);
+    const d = unitDiffs(a, b, primary.value, !config.aa);
+    up = sprtValues(d, sprtOpts, -span, span);
+    down = sprtValues(d.map((x) => -x), sprtOpts, -span, span);
     if (decide(up, down) !== 'undecided') break;
   }
-  const players = Math.max(...a.filter((x) => completed(x.record)).map((x) => x.record.returns.length), 2);
-  return { gamesPerSide: a.length, batches: k, sprt: { decision: decide(up!, down!), up: up!, down: down! }, changes: pairedChanges(a, b, players) };
+  const failures = [...a, ...b].map((x) => x.record).filter((r) => !completed(r));
+  const changes = pairedChanges(config.gameId, a, b, { matchSeeds: !config.aa });
+  return {
+    gamesPerSide: a.length,
+    batches: k,
+    primary: primary.label,
+    sprt: { decision: decide(up!, down!), up: up!, down: down! },
+    changes,
+    failed: {
+      a: a.filter((x) => !completed(x.record)).length,
+      b: b.filter((x) => !completed(x.record)).length,
+      ...(failures.length ? { example: mostCommon(failures.map((r) => r.error ?? 'no returns')) } : {}),
+    },
+    units: Math.max(0, ...changes.map((c) => c.n)),
+    paired,
+  };
 }
 
-function firstSeatDiffs(a: readonly Keyed[], b: readonly Keyed[]): number[] {
-  const byKey = new Map(b.map((x) => [x.key, x.record]));
+function mostCommon(xs: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts].sort((p, q) => q[1] - p[1])[0]![0];
+}
+
+/** Per-unit B − A changes of one measure over the units both runs completed. */
+function unitDiffs(a: readonly Keyed[], b: readonly Keyed[], value: (r: GameRecord) => number, matchSeeds: boolean): number[] {
+  const ub = unitsOf(b);
   const out: number[] = [];
-  for (const x of a) {
-    const y = byKey.get(x.key);
-    if (y && completed(x.record) && completed(y)) out.push(y.returns[0]! - x.record.returns[0]!);
+  for (const [key, ga] of unitsOf(a)) {
+    const gb = ub.get(key);
+    if (!gb || (matchSeeds && gb[0]!.seed !== ga[0]!.seed)) continue;
+    const d = mean(gb.map(value)) - mean(ga.map(value));
+    if (!Number.isNaN(d)) out.push(d);
   }
   return out;
 }
@@ -128,44 +181,57 @@ export function compareReport(
   meta: { id: string; command: string; labelA?: string; labelB?: string },
 ): Report {
   const la = meta.labelA ?? 'A';
-  const lb = meta.labelB ?? 'B';
-  const verdicts: ReportVerdict[] = result.changes.map((c) =>
-    verdict(
-      { estimate: c.diff, lo: c.lo, hi: c.hi, n: c.n },
-      {
-        higher: `${c.label} is higher under ${lb} than under ${la}.`,
-        lower: `${c.label} is lower under ${lb} than under ${la}.`,
-        none: `${c.label}: no change shown between ${la} and ${lb}.`,
-      },
-      { units: 'seed-matched games', digits: c.scale === 'share' ? 3 : 1 },
-    ),
-  );
+  const lb = meta.labelB ?? (config.aa ? "A' (A's rules, independent seeds)" : 'B');
+  const play = agentsPhrase(config.agents);
+  const family = result.changes.length;
+  const unitName = result.paired ? 'seat-swapped pairs' : 'games';
+  const verdicts: ReportVerdict[] = [];
+  const failed = result.failed.a + result.failed.b;
+  if (failed > 0) verdicts.push(failedGamesVerdict(failed, 2 * result.gamesPerSide, result.failed.example));
+  for (const c of result.changes) {
+    const digits = c.scale === 'length' || c.scale === 'count' ? 1 : 3;
+    const evidence = `change ${f(c.diff, digits)} (${formatLevel(c.level)} CI ${f(c.lo, digits)} to ${f(c.hi, digits)}, Holm-corrected over ${family} measures; n = ${c.n} ${unitName}, ${c.games} games per rule set)`;
+    const by = `${f(Math.abs(c.diff), digits)}${c.scale === 'length' ? ' decisions' : ''}`;
+    verdicts.push(
+      c.supported
+        ? { statement: `${cap(c.label)} is ${c.diff > 0 ? 'higher' : 'lower'} under ${lb} than under ${la} (by ${by}), ${play}.`, evidence, strength: 'supported' }
+        : { statement: `${cap(c.label)}: no change shown between ${la} and ${lb}, ${play}.`, evidence, strength: 'inconclusive' },
+    );
+  }
   const sprt = result.sprt;
   const sprtText =
     sprt.decision === 'undecided'
-      ? `The SPRT (first seat's share change, H0 ${sprt.up.h0} vs H1 ±${sprt.up.h1}) had not decided after ${result.gamesPerSide} games per rule set.`
-      : `The SPRT on the first seat's share change (H0 ${sprt.up.h0} vs H1 ±${sprt.up.h1}) stopped after ${result.gamesPerSide} games per rule set: ${lb} ${sprt.decision === 'no change' ? 'does not change it by that much' : sprt.decision + ' it'}.`;
+      ? `The SPRT on the change of ${result.primary} (H0 ${sprt.up.h0} vs H1 ±${sprt.up.h1}, per ${result.paired ? 'pair' : 'game'}) had not decided after ${result.gamesPerSide} games per rule set.`
+      : `The SPRT on the change of ${result.primary} (H0 ${sprt.up.h0} vs H1 ±${sprt.up.h1}, per ${result.paired ? 'pair' : 'game'}) stopped after ${result.gamesPerSide} games per rule set: ${lb} ${sprt.decision === 'no change' ? 'does not change it by that much' : sprt.decision + ' it'}.`;
   const toEffect = (c: PairedChange): Effect => ({ label: c.label, estimate: c.diff, lo: c.lo, hi: c.hi, n: c.n });
-  const shares = result.changes.filter((c) => c.scale === 'share');
+  const shares = result.changes.filter((c) => c.scale === 'share' || c.scale === 'difference');
   const lengths = result.changes.filter((c) => c.scale === 'length');
-  // Lead changes exist when the game has an evaluation (the runner counts them).
+  // Lead changes exist only when the game has an evaluation (the runner counts them).
   const leads = result.changes.filter((c) => c.scale === 'count');
+  const calibration = config.aa
+    ? `A/A calibration: both sides play the same rules; ${lb} uses seeds independent of A's, so any "supported" change below is a false alarm. Over many seeds at most 5% of such reports should show one.\n\n`
+    : '';
   return {
     id: meta.id,
-    title: `${config.gameId}: house rules ${la} vs ${lb}`,
+    title: config.aa ? `${config.gameId}: A/A calibration of compare` : `${config.gameId}: house rules ${la} vs ${lb}`,
     gameId: config.gameId,
-    question: `Does changing the rules from ${la} to ${lb} make ${config.gameId} fairer, drawier or longer?`,
+    question: config.aa
+      ? `Does compare stay quiet when nothing changed (same rules, independent seeds)?`
+      : `Does changing the rules from ${la} to ${lb} make ${config.gameId} fairer, drawier or longer?`,
     verdicts,
     sections: [
       {
         heading: 'What moved',
         blocks: [
-          { kind: 'text', text: `${la}: ${JSON.stringify(config.optionsA)}\n\n${lb}: ${JSON.stringify(config.optionsB)}\n\n${sprtText}` },
+          {
+            kind: 'text',
+            text: `${calibration}${la}: ${JSON.stringify(config.optionsA)}\n\n${config.aa ? lb : `${lb}: ${JSON.stringify(config.optionsB)}`}\n\nPlay: ${play}. The unit is the ${result.paired ? 'pair of games on one seed with seats swapped (its two games are often the same game, so they count once)' : 'game'}: ${result.units} units per rule set. ${holmNote(family, 'measures')}\n\n${sprtText}`,
+          },
           {
             kind: 'chart',
             id: 'share-changes',
-            title: 'Change in seat win shares and draw rate',
-            caption: `Each row is ${lb} − ${la} over seed-matched games with its 95% interval; a row whose interval crosses zero shows no change.`,
+            title: 'Change in fairness measures and draw rate',
+            caption: `Each row is ${lb} − ${la} over seed-matched ${unitName} with its Holm-corrected interval; a row whose interval crosses zero shows no change.`,
             spec: forestPlot(shares.map(toEffect), { title: `Change from ${la} to ${lb}`, xTitle: 'change in share (B − A, 0–1 scale)' }),
           },
           {
@@ -189,7 +255,8 @@ export function compareReport(
             kind: 'table',
             id: 'changes',
             title: 'Each measure under A and B, with the paired change',
-            rows: result.changes.map((c) => ({ measure: c.label, A: c.a, B: c.b, change: c.diff, lo: c.lo, hi: c.hi, games: c.n })),
+            caption: 'lo/hi: the interval at "level" (95% corrected by Holm for the number of measures); units: independent units behind it.',
+            rows: result.changes.map((c) => ({ measure: c.label, A: c.a, B: c.b, change: c.diff, lo: c.lo, hi: c.hi, level: c.level, supported: c.supported, units: c.n, games: c.games })),
           },
         ],
       },
@@ -197,8 +264,11 @@ export function compareReport(
     meta: {
       command: meta.command,
       seed: config.seed,
-      sampleSizes: { 'games per rule set': result.gamesPerSide, batches: result.batches },
-      details: { agents: config.agents, optionsA: config.optionsA, optionsB: config.optionsB, sprt: result.sprt.decision },
+      sampleSizes: { 'games per rule set': result.gamesPerSide, [result.paired ? 'pairs per rule set' : 'units per rule set']: result.units, batches: result.batches, 'failed games': failed },
+      details: { agents: config.agents, optionsA: config.optionsA, optionsB: config.aa ? config.optionsA : config.optionsB, aa: config.aa ?? false, sprt: result.sprt.decision, measuresTested: family },
     },
   };
 }
+
+const f = (x: number, digits: number): string => (Number.isFinite(x) ? (Math.abs(x) < 0.5 * 10 ** -digits ? 0 : x).toFixed(digits) : String(x));
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -12,9 +12,11 @@ import type { GameResolver } from '../../sim/play.js';
 import type { GameRecord } from '../../sim/types.js';
 import { responseCurve, type ResponsePoint } from '../charts.js';
 import type { Report, ReportVerdict } from '../report-model.js';
-import { tInterval } from '../stats/descriptive.js';
+import { mean, tInterval } from '../stats/descriptive.js';
+import { holm, holmNote, formatLevel } from '../stats/multiplicity.js';
 import { isDraw } from '../stats/quality.js';
-import { wilson } from '../stats/wilson.js';
+import { completed, unitKey, unitsOf } from './metrics.js';
+import { agentsPhrase, failedGamesVerdict } from '../stats/verdict.js';
 import { fullOptions, numericDefault, setPath } from './paths.js';
 
 export interface TuneParam {
@@ -37,8 +39,14 @@ export interface Evaluation {
   readonly value: number;
   readonly lo: number;
   readonly hi: number;
+  /** Independent units behind the interval: pairs when games are paired, else games. */
   readonly n: number;
   readonly objective: number;
+  /** The metric per unit, keyed by unit (same keys at every setting: common seeds). */
+  readonly units?: ReadonlyMap<string, number>;
+  /** Games that failed at this setting, and one of their errors. */
+  readonly failed?: number;
+  readonly error?: string;
 }
 
 export interface Evaluated {
@@ -122,17 +130,27 @@ export interface TuneResult {
 /**
  * The measured metric of a run for a target: 'balance' is the first seat's share (goal
  * 1/N, objective its distance from fair — for two players, half the seat gap);
- * 'first-player' likewise; 'draws' the draw rate; 'length' the mean length.
+ * 'first-player' likewise; 'draws' the draw rate; 'length' the mean length. The unit is
+ * the seat-swapped pair when games are paired (its two games are often one game played
+ * twice), so the interval is a t interval over pairs, not over games.
  */
 export function measureTarget(records: readonly GameRecord[], target: TuneTarget, goal: number): Evaluation {
-  const done = records.filter((r) => r.error === undefined && r.returns.length > 0);
-  if (target === 'length') {
-    const t = tInterval(done.map((r) => r.length));
-    return { value: t.mean, lo: t.lo, hi: t.hi, n: done.length, objective: Math.abs(t.mean - goal) };
-  }
-  const successes = target === 'draws' ? done.filter(isDraw).length : done.reduce((s, r) => s + r.returns[0]!, 0);
-  const w = wilson(successes, done.length);
-  return { value: w.p, lo: w.lo, hi: w.hi, n: w.n, objective: Math.abs(w.p - goal) };
+  const metric = (r: GameRecord): number => (target === 'length' ? r.length : target === 'draws' ? (isDraw(r) ? 1 : 0) : r.returns[0]!);
+  const units = new Map<string, number>();
+  for (const [key, games] of unitsOf(records.map((record) => ({ key: unitKey(0, record), record })))) units.set(key, mean(games.map(metric)));
+  const t = tInterval([...units.values()]);
+  const clip = target === 'length' ? (x: number) => x : (x: number) => Math.min(1, Math.max(0, x));
+  const failedRecords = records.filter((r) => !completed(r));
+  return {
+    value: t.mean,
+    lo: clip(t.lo),
+    hi: clip(t.hi),
+    n: t.n,
+    objective: Math.abs(t.mean - goal),
+    units,
+    failed: failedRecords.length,
+    ...(failedRecords.length ? { error: failedRecords[0]!.error ?? 'no returns' } : {}),
+  };
 }
 
 export interface TuneRunOptions {
@@ -189,28 +207,101 @@ export function responsePoints(result: Pick<TuneResult, 'params' | 'best' | 'all
     .sort((a, b) => a.x - b.x);
 }
 
+/** A rival setting compared with the best one, pair by pair on common seeds. */
+export interface RivalComparison {
+  readonly values: readonly number[];
+  /** Mean of (rival − best) of the metric over common units, with its Holm-level interval. */
+  readonly diff: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly level: number;
+  readonly n: number;
+  /** Holm rejects "same metric as the best setting". */
+  readonly differs: boolean;
+}
+
+/** Every other setting against the best, on common units, Holm-corrected as one family. */
+export function rivalsOfBest(result: Pick<TuneResult, 'best' | 'all'>): RivalComparison[] {
+  const best = result.best.evaluation.units ?? new Map<string, number>();
+  const others = result.all.filter((e) => e !== result.best);
+  const diffsOf = others.map((e) => {
+    const out: number[] = [];
+    for (const [key, v] of e.evaluation.units ?? []) {
+      const b = best.get(key);
+      if (b !== undefined) out.push(v - b);
+    }
+    return out;
+  });
+  const decisions = holm(
+    diffsOf,
+    (d) => {
+      const t = tInterval(d);
+      const se = t.sd / Math.sqrt(t.n);
+      return se > 0 ? Math.abs(t.mean) / se : t.mean !== 0 ? Infinity : 0;
+    },
+    (d, level) => {
+      const t = tInterval(d, level);
+      return t.lo > 0 || t.hi < 0;
+    },
+  );
+  return others.map((e, i) => {
+    const t = tInterval(diffsOf[i]!, decisions[i]!.level);
+    return { values: e.values, diff: t.mean, lo: t.lo, hi: t.hi, level: decisions[i]!.level, n: t.n, differs: decisions[i]!.rejected };
+  });
+}
+
 export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: string; command: string }): Report {
   const best = result.best;
   const setting = result.params.map((p, i) => `${p.path} = ${best.values[i]}`).join(', ');
   const e = best.evaluation;
-  const meets = e.lo <= result.goal && result.goal <= e.hi;
-  const verdicts: ReportVerdict[] = [
-    {
-      statement: meets
-        ? `${setting} brings the ${result.metricLabel} to the goal ${f3(result.goal)} within its interval.`
-        : `${setting} comes closest to the goal ${f3(result.goal)}, but its interval excludes the goal.`,
-      evidence: `${result.metricLabel} ${f3(e.value)} (95% CI ${f3(e.lo)} to ${f3(e.hi)}, n = ${e.n} games)`,
-      strength: meets ? 'inconclusive' : 'supported',
-    },
-  ];
-  // Is the best setting distinguishable from the others? Say only what the intervals show.
-  const rivals = result.all.filter((x) => x !== best && !(x.evaluation.hi < e.lo || x.evaluation.lo > e.hi));
-  if (rivals.length > 0) {
+  const play = agentsPhrase(config.agents);
+  const unit = e.n * 2 <= config.games ? 'pairs' : 'games';
+  const ev = (x: Evaluation): string => `${result.metricLabel} ${f3(x.value)} (95% CI ${f3(x.lo)} to ${f3(x.hi)}, n = ${x.n} ${unit})`;
+  const verdicts: ReportVerdict[] = [];
+  const failed = result.all.reduce((s, x) => s + (x.evaluation.failed ?? 0), 0);
+  if (failed > 0) {
+    verdicts.push(failedGamesVerdict(failed, config.games * result.all.length, result.all.find((x) => x.evaluation.error)?.evaluation.error));
+  }
+  const values = result.all.map((x) => x.evaluation.value);
+  const flat = Math.max(...values) - Math.min(...values) < 1e-12;
+  const rivals = rivalsOfBest(result);
+  if (flat) {
+    // Every setting played out identically (e.g. the option only matters for a gladiator
+    // type that is not in this setup): there is no best setting to report.
     verdicts.push({
-      statement: `${rivals.length} other setting(s) have intervals overlapping the best one; the data do not single out one setting among them.`,
-      evidence: rivals.slice(0, 5).map((r) => `${r.values.join(', ')}: ${f3(r.evaluation.value)}`).join('; '),
+      statement: `${result.params.map((p) => p.path).join(', ')} has no effect on the ${result.metricLabel} in this setup: all ${result.all.length} settings score ${f3(values[0]!)}, ${play}.`,
+      evidence: `${result.all.length} settings × ${config.games} games on the same seeds; ${ev(e)}. Check that the option applies to this setup (e.g. the gladiator types in play).`,
       strength: 'inconclusive',
     });
+  } else {
+    const meets = e.lo <= result.goal && result.goal <= e.hi;
+    verdicts.push(
+      meets
+        ? { statement: `At ${setting} the ${result.metricLabel} is consistent with the goal ${f3(result.goal)}, ${play}.`, evidence: ev(e), strength: 'inconclusive' }
+        : { statement: `Even the setting closest to the goal (${setting}) misses it: its ${result.metricLabel} stays ${e.value > result.goal ? 'above' : 'below'} ${f3(result.goal)}, ${play}.`, evidence: ev(e), strength: 'supported' },
+    );
+    const ties = rivals.filter((r) => !r.differs);
+    if (ties.length > 0) {
+      verdicts.push({
+        statement: `The data do not single out one setting: ${ties.length} of ${rivals.length} other setting(s) are not shown to differ from ${setting}.`,
+        evidence: ties.slice(0, 5).map((r) => `${r.values.join(', ')}: change ${f3(r.diff)} [${f3(r.lo)}, ${f3(r.hi)}] at ${formatLevel(r.level)}`).join('; ') + `; paired over ${ties[0]!.n} common ${unit}, Holm over ${rivals.length} comparisons`,
+        strength: 'inconclusive',
+      });
+    } else if (rivals.length > 0) {
+      verdicts.push({
+        statement: `${setting} differs from every other setting tried (${rivals.length}), ${play}.`,
+        evidence: `paired over common ${unit}, Holm-corrected over ${rivals.length} comparisons; smallest change ${f3(Math.min(...rivals.map((r) => Math.abs(r.diff))))}`,
+        strength: 'supported',
+      });
+    }
+    const edges = result.params.filter((p, i) => best.values[i] === p.lo || best.values[i] === p.hi);
+    if (edges.length > 0) {
+      verdicts.push({
+        statement: `The best setting lies at the edge of the tested range for ${edges.map((p) => `${p.path} (${p.lo}..${p.hi})`).join(', ')}: a better one may lie beyond it; widen --range to find out.`,
+        evidence: `best ${setting}`,
+        strength: 'warning',
+      });
+    }
   }
   return {
     id: meta.id,
@@ -226,7 +317,7 @@ export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: s
             kind: 'chart' as const,
             id: `response-${i + 1}`,
             title: `${result.metricLabel} against ${p.path}`,
-            caption: 'Every setting is played on the same seeds; the band is the 95% interval, the dashed line the goal, the dotted line the best setting.',
+            caption: `Every setting is played on the same seeds; the band is the 95% interval over ${unit}, the dashed line the goal, the dotted line the best setting. ${holmNote(rivals.length, 'comparisons of a setting with the best one')}`,
             spec: responseCurve(responsePoints(result, i), {
               title: `Response to ${p.path}`,
               xTitle: p.path,
@@ -245,8 +336,9 @@ export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: s
               value: x.evaluation.value,
               lo: x.evaluation.lo,
               hi: x.evaluation.hi,
-              games: x.evaluation.n,
+              units: x.evaluation.n,
               'distance from goal': x.evaluation.objective,
+              'differs from best': x === best ? null : (rivals.find((r) => r.values === x.values)?.differs ?? null),
             })),
           },
         ],

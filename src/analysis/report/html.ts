@@ -30,6 +30,9 @@ h1{margin-bottom:.2em}.question{font-size:1.1em;color:#444}
 .verdicts{list-style:none;padding:0}.verdicts li{margin:.4em 0;padding:.5em .8em;border-left:6px solid}
 .verdicts li.supported{border-color:#2e7d32;background:#eef7ee}
 .verdicts li.inconclusive{border-color:#999;background:#f4f4f4;color:#555}
+.verdicts li.warning{border-color:#e65100;background:#fff3e0}
+.banner{border:2px solid #e65100;background:#fff3e0;padding:.6em 1em;margin:1em 0}
+.headlines li{margin:.5em 0}
 .badge{font-size:.8em;text-transform:uppercase;letter-spacing:.05em;margin-right:.6em;font-weight:bold}
 .evidence{display:block;font-size:.9em;color:#555}
 figure{margin:1.5em 0}figcaption{color:#444;font-size:.95em}.files{font-size:.85em}
@@ -83,7 +86,7 @@ export function reportHtml(report: Report, libs: readonly string[], meta: Record
     ? `<ul class="verdicts">${report.verdicts
         .map(
           (v) =>
-            `<li class="${v.strength === 'supported' ? 'supported' : 'inconclusive'}"><span class="badge">${v.strength === 'supported' ? 'supported' : 'inconclusive'}</span>${escapeHtml(v.statement)}<span class="evidence">${escapeHtml(v.evidence)}</span></li>`,
+            `<li class="${v.strength}"><span class="badge">${v.strength === 'warning' ? 'read first' : v.strength}</span>${escapeHtml(v.statement)}<span class="evidence">${escapeHtml(v.evidence)}</span></li>`,
         )
         .join('\n')}</ul>`
     : '<p>No verdicts.</p>';
@@ -101,6 +104,7 @@ ${libs.map(inlineScript).join('\n')}
 <p class="meta"><a href="../index.html">All reports</a> · game <code>${escapeHtml(report.gameId)}</code></p>
 <h1>${escapeHtml(report.title)}</h1>
 <p class="question">${escapeHtml(report.question)}</p>
+${report.quick ? `<p class="banner"><strong>Quick sample — leads, not conclusions.</strong> ${escapeHtml(report.quick)}</p>` : ''}
 <h2>Verdicts</h2>
 ${verdicts}
 ${sections}
@@ -127,19 +131,41 @@ export interface IndexEntry {
   readonly sampleSizes: Record<string, number>;
   readonly supported: number;
   readonly inconclusive: number;
+  /** Verdicts of the report in its own order (it leads with its most important). */
+  readonly verdicts?: readonly { statement: string; evidence: string; strength: string }[];
+  /** Quick-sample banner text, when the report is a quick run. */
+  readonly quick?: string;
 }
 
+/** Headline findings per report on the index: every warning, then its first supported verdicts. */
+const HEADLINES_PER_REPORT = 2;
+
 export function indexHtml(entries: readonly IndexEntry[]): string {
+  const headlines = entries.flatMap((e) => {
+    const vs = e.verdicts ?? [];
+    const warnings = vs.filter((v) => v.strength === 'warning');
+    const supported = vs.filter((v) => v.strength === 'supported').slice(0, HEADLINES_PER_REPORT);
+    return [...warnings, ...supported].map(
+      (v) =>
+        `<li class="${escapeHtml(v.strength)}"><span class="badge">${v.strength === 'warning' ? 'read first' : escapeHtml(v.strength)}</span>${escapeHtml(v.statement)} <a href="${encodeURIComponent(e.dir)}/index.html">${escapeHtml(e.title)} →</a><span class="evidence">${escapeHtml(v.evidence)}</span></li>`,
+    );
+  });
+  const anyQuick = entries.some((e) => e.quick);
   const rows = entries
     .map(
-      (e) => `<tr><td><a href="${encodeURIComponent(e.dir)}/index.html">${escapeHtml(e.title)}</a></td><td><code>${escapeHtml(e.gameId)}</code></td>
-<td style="text-align:left">${escapeHtml(e.question)}</td><td>${e.supported} supported, ${e.inconclusive} inconclusive</td>
+      (e) => `<tr><td><a href="${encodeURIComponent(e.dir)}/index.html">${escapeHtml(e.title)}</a>${e.quick ? ' <em>(quick)</em>' : ''}</td><td><code>${escapeHtml(e.gameId)}</code></td>
+<td style="text-align:left">${escapeHtml(e.question)}</td><td>${e.supported} supported, ${e.inconclusive} not</td>
 <td style="text-align:left">${escapeHtml(Object.entries(e.sampleSizes).map(([k, v]) => `${k}: ${v}`).join('; '))}</td><td>${escapeHtml(e.seed)}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Crucible reports</title><style>${STYLE}</style></head><body>
 <h1>Crucible reports</h1>
+${anyQuick ? '<p class="banner"><strong>Quick sample — leads, not conclusions.</strong> Reports marked (quick) ran the small sample sizes of <code>npm start</code>; rerun a study with <code>--full</code> for the sample sizes a published verdict needs.</p>' : ''}
+<h2>Headline findings</h2>
+${headlines.length ? `<ul class="verdicts headlines">${headlines.join('\n')}</ul>` : '<p>No report has a supported finding yet.</p>'}
+<p class="meta">Each report's warnings, then up to ${HEADLINES_PER_REPORT} of its supported verdicts, in the report's own order; every finding links to the report with its charts, tables and the command that reproduces it.</p>
+<h2>All reports</h2>
 <p>${entries.length} report${entries.length === 1 ? '' : 's'}. Each folder holds index.html (opens offline), every chart as SVG/PNG/Vega-Lite JSON, every table as CSV/JSON, and meta.json to reproduce it.</p>
 <table><thead><tr><th>report</th><th>game</th><th>question</th><th>verdicts</th><th>sample sizes</th><th>seed</th></tr></thead>
 <tbody>${rows}</tbody></table>

@@ -112,6 +112,7 @@ export async function writeReport(report: Report, dir: string): Promise<string[]
     details: report.meta.details ?? {},
     versions: versions(),
     verdicts: report.verdicts,
+    ...(report.quick ? { quick: report.quick } : {}),
     charts,
     tables,
   };
@@ -131,7 +132,7 @@ export function writeReportsIndex(reportsRoot: string): string {
     if (!existsSync(metaFile)) continue;
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as {
       title: string; gameId: string; question: string; seed: string | number;
-      sampleSizes: Record<string, number>; verdicts: { strength: string }[];
+      sampleSizes: Record<string, number>; verdicts: { statement: string; evidence: string; strength: string }[]; quick?: string;
     };
     entries.push({
       dir: dir.name,
@@ -141,7 +142,9 @@ export function writeReportsIndex(reportsRoot: string): string {
       seed: meta.seed,
       sampleSizes: meta.sampleSizes,
       supported: meta.verdicts.filter((v) => v.strength === 'supported').length,
-      inconclusive: meta.verdicts.filter((v) => v.strength !== 'supported').length,
+      inconclusive: meta.verdicts.filter((v) => v.strength === 'inconclusive').length,
+      verdicts: meta.verdicts,
+      ...(meta.quick ? { quick: meta.quick } : {}),
     });
   }
   entries.sort((a, b) => a.dir.localeCompare(b.dir));

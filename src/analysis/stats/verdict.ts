@@ -67,3 +67,18 @@ export function shareVerdict(who: string, share: Proportion, fair: number): Repo
     { nullValue: fair },
   );
 }
+
+/** "heuristic" / "mcts:iterations=100 vs random": the play behind a verdict. */
+export function agentsPhrase(agents: readonly string[]): string {
+  const distinct = [...new Set(agents)];
+  return distinct.length === 1 ? `every seat played by ${distinct[0]}` : `agents ${agents.join(' vs ')} (seats rotated)`;
+}
+
+/** The first verdict of a report whose games failed: how many and why. */
+export function failedGamesVerdict(failed: number, total: number, example: string | undefined, what = 'games'): ReportVerdict {
+  return {
+    statement: `${failed} of ${total} ${what} failed and are left out of every statistic below${failed * 2 > total ? ' — most of the study did not run, so its numbers describe a small remainder' : ''}.`,
+    evidence: `most common error: ${example ?? 'unknown'}`,
+    strength: 'warning',
+  };
+}

@@ -14,7 +14,8 @@ import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
 
 interface CompareFlags {
   a: string;
-  b: string;
+  b?: string;
+  aA?: boolean;
   agents: string;
   games: string;
   batch: string;
@@ -38,7 +39,8 @@ export function register(program: Command): void {
     .description('A/B test two house-rule sets on common seeds (SPRT early stop) and write a report')
     .argument('<game>', 'game id (see `crucible games`)')
     .requiredOption('--a <json|file>', 'rule set A: inline JSON options or a .json/.yaml file')
-    .requiredOption('--b <json|file>', 'rule set B: inline JSON options or a .json/.yaml file')
+    .option('--b <json|file>', 'rule set B: inline JSON options or a .json/.yaml file (required unless --a-a)')
+    .option('--a-a', "calibration: B plays A's rules on independent seeds, so every change reported is a false alarm")
     .option('--agents <list>', 'agent specs, one per slot', 'mcts:iterations=100')
     .option('--games <n>', 'most games per rule set', '2000')
     .option('--batch <n>', 'games per batch between SPRT checks (even)', '200')
@@ -52,15 +54,24 @@ export function register(program: Command): void {
       'after',
       `
 Example:
-  crucible compare gladiator-duel --a '{}' --b '{"lightApBonus": 2}' --agents mcts:iterations=100 --games 2000`,
+  crucible compare gladiator-duel --a '{}' --b '{"lightApBonus": 2}' --agents mcts:iterations=100 --games 2000
+  crucible compare gladiator-duel --a '{}' --a-a --agents heuristic --games 400   # calibration: should show no change
+
+The unit of every interval is the pair of games on one seed with seats swapped; all
+measures of one report are corrected together (Holm), so at most 5% of reports on
+unchanged rules show a false "supported" change.`,
     )
     .action(async (gameId: string, flags: CompareFlags) => {
       const agents = splitAgentList(flags.agents);
       if (agents.length === 0) throw new UserError(`--agents is ${showValue(flags.agents)}; allowed: a comma-separated list of agent specs`);
+      if (flags.aA && flags.b !== undefined) throw new UserError(`--b is ${showValue(flags.b)}; allowed: no --b with --a-a (B plays A's rules on independent seeds)`);
+      if (!flags.aA && flags.b === undefined) throw new UserError(`--b is missing; allowed: inline JSON options or a .json/.yaml file (or --a-a for a calibration run)`);
+      const optionsA = optionsArg('--a', flags.a);
       const config = {
         gameId,
-        optionsA: optionsArg('--a', flags.a),
-        optionsB: optionsArg('--b', flags.b),
+        optionsA,
+        optionsB: flags.aA ? optionsA : optionsArg('--b', flags.b!),
+        aa: flags.aA === true,
         agents,
         games: positiveInt('--games', flags.games),
         batch: positiveInt('--batch', flags.batch),
@@ -68,7 +79,7 @@ Example:
         h0: numberArg('--h0', flags.h0),
         h1: numberArg('--h1', flags.h1),
       };
-      const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { a: config.optionsA, b: config.optionsB }, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
+      const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { a: config.optionsA, b: config.optionsB }, aa: config.aa, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
       const id = `compare-${gameId}-${hash}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
       const result = await compareRules(config, {
         workers: flags.workers === undefined ? undefined : positiveInt('--workers', flags.workers),
@@ -79,9 +90,9 @@ Example:
       const dir = path.join(flags.out, id);
       await writeReport(report, dir);
       writeReportsIndex(flags.out);
-      const lines = [`SPRT: ${result.sprt.decision} after ${result.gamesPerSide} games per rule set`];
-      for (const c of result.changes) lines.push(`  ${c.label}: A ${c.a.toFixed(3)}  B ${c.b.toFixed(3)}  change ${c.diff.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}]`);
-      lines.push(...report.verdicts.map((v) => `${v.strength === 'supported' ? '✔' : '·'} ${v.statement}`));
+      const lines = [`SPRT on ${result.primary}: ${result.sprt.decision} after ${result.gamesPerSide} games per rule set (${result.units} ${result.paired ? 'pairs' : 'games'})`];
+      for (const c of result.changes) lines.push(`  ${c.label}: A ${c.a.toFixed(3)}  B ${c.b.toFixed(3)}  change ${c.diff.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}] at ${(c.level * 100).toFixed(2)}%`);
+      lines.push(...report.verdicts.map((v) => `${v.strength === 'supported' ? '✔' : v.strength === 'warning' ? '!' : '·'} ${v.statement}`));
       lines.push(`Report: ${path.join(dir, 'index.html')}`);
       process.stdout.write(lines.join('\n') + '\n');
     });

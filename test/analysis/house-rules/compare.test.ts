@@ -19,7 +19,10 @@ describe('compareRules', () => {
     expect(first.diff).toBeGreaterThan(0.1);
     expect(first.diff).toBeLessThan(0.3);
     const report = compareReport(cfg, res, { id: 'coin-ab', command: 'test' });
-    expect(report.verdicts.find((v) => v.statement.startsWith('seat 1'))!.strength).toBe('supported');
+    expect(report.verdicts.find((v) => v.statement.startsWith('Seat 1'))!.strength).toBe('supported');
+    // Two players, constant sum: seat 2's share is 1 − seat 1's, so it is not a second verdict.
+    expect(res.changes.some((c) => c.label.startsWith('seat 2'))).toBe(false);
+    expect(report.verdicts.every((v) => v.strength === 'warning' || v.statement.includes('every seat played by random'))).toBe(true);
   });
 
   it('reports no change for identical rule sets (intervals contain zero, common seeds)', async () => {
@@ -27,7 +30,7 @@ describe('compareRules', () => {
     const res = await compareRules(cfg, { resolveGame: resolveCoin });
     for (const c of res.changes) {
       expect(c.diff).toBe(0); // same seeds, same rules: every game is identical
-      expect(c.n).toBe(res.gamesPerSide);
+      expect(c.n).toBe(res.gamesPerSide / 2); // the unit is the seat-swapped pair, not the game
     }
     const report = compareReport(cfg, res, { id: 'coin-same', command: 'test' });
     expect(report.verdicts.every((v) => v.strength === 'inconclusive')).toBe(true);
@@ -62,5 +65,52 @@ describe('seat gap (balance)', () => {
     expect(gap.b).toBeLessThan(0.15);
     expect(gap.hi).toBeLessThan(0);
     expect(gap.lo).toBeLessThan(gap.diff);
+  });
+});
+
+describe('compare --a-a calibration (false alarms on unchanged rules)', () => {
+  it('shows a "supported" change in at most 5% of 200 null reports (gladiator-duel, deterministic heuristics, 12 pairs each)', async () => {
+    // Heuristic duels are deterministic: both games of a seat-swapped pair are usually the
+    // same game. Counting them as two independent games made 10.8% of single verdicts and
+    // a third of reports false alarms; with the pair as unit and Holm over the measures,
+    // a report's false-alarm rate is at most 5%.
+    let alarms = 0;
+    let sprtAlarms = 0;
+    const seeds = 200;
+    for (let seed = 0; seed < seeds; seed++) {
+      const cfg = { gameId: 'gladiator-duel', optionsA: {}, optionsB: {}, agents: ['heuristic'], games: 24, batch: 24, seed, aa: true };
+      const res = await compareRules(cfg, { workers: 1 });
+      expect(res.units).toBe(12);
+      const report = compareReport(cfg, res, { id: 'aa', command: 'test' });
+      if (report.verdicts.some((v) => v.strength === 'supported')) alarms++;
+      if (res.sprt.decision === 'raises' || res.sprt.decision === 'lowers') sprtAlarms++;
+    }
+    expect(alarms / seeds).toBeLessThanOrEqual(0.05);
+    expect(sprtAlarms / seeds).toBeLessThanOrEqual(0.05);
+  }, 120_000);
+
+  it('reports failed games as its first verdict, with the count and the error', async () => {
+    const cfg = { ...base, optionsA: { bias: 0.5 }, optionsB: { bias: 0.5 }, games: 20, batch: 20 };
+    const res = await compareRules(cfg, { resolveGame: resolveCoin });
+    const broken = { ...res, failed: { a: 3, b: 1, example: 'power "boom" threw' } };
+    const report = compareReport(cfg, broken, { id: 'coin-failed', command: 'test' });
+    expect(report.verdicts[0]!.strength).toBe('warning');
+    expect(report.verdicts[0]!.statement).toMatch(/^4 of 40 games failed/);
+    expect(report.verdicts[0]!.evidence).toMatch(/boom/);
+  });
+});
+
+describe('fairness measures a game declares', () => {
+  it('Dark Hero is compared on the underdog gap and team shares, not seat shares, with no lead-change chart', async () => {
+    const cfg = { gameId: 'dark-hero', optionsA: {}, optionsB: {}, agents: ['heuristic'], games: 20, batch: 20, seed: 3, aa: true };
+    const res = await compareRules(cfg, { workers: 1 });
+    const labels = res.changes.map((c) => c.label);
+    expect(labels[0]).toMatch(/^underdog gap/);
+    expect(labels).toContain('everyone-loses rate');
+    expect(labels.some((l) => l.startsWith('seat'))).toBe(false);
+    expect(res.primary).toMatch(/^underdog gap/);
+    const report = compareReport(cfg, res, { id: 'dh', command: 'test' });
+    const charts = report.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'chart').map((b) => (b as { id: string }).id);
+    expect(charts.includes('lead-changes')).toBe(labels.includes('lead changes per game'));
   });
 });

@@ -56,3 +56,37 @@ describe('tuneRules', () => {
     expect(parseRange('bias', '0..2.5')).toEqual({ lo: 0, hi: 2.5 });
   });
 });
+
+describe('tune verdicts', () => {
+  const config = { gameId: 'coin', baseOptions: {}, target: 'balance' as const, agents: ['random'], games: 400, seed: 5, points: 5, refinements: 0 };
+
+  it('reports "no effect in this setup" when every setting scores the same (no green tie)', async () => {
+    // nested.steps changes only the recorded length, never who wins.
+    const cfg = { ...config, params: [{ path: 'nested.steps', lo: 1, hi: 9 }] };
+    const res = await tuneRules(cfg, { resolveGame: resolveCoin });
+    const report = tuneReport(cfg, res, { id: 'coin-flat', command: 'test' });
+    expect(report.verdicts[0]!.statement).toMatch(/has no effect on the first seat win share in this setup: all 5 settings score/);
+    expect(report.verdicts.every((v) => v.strength !== 'supported')).toBe(true);
+  });
+
+  it('puts pair-based intervals on paired games (400 games = 200 pairs, not 400 independent games)', async () => {
+    const cfg = { ...config, params: [{ path: 'bias', lo: 0.1, hi: 0.9 }] };
+    const res = await tuneRules(cfg, { resolveGame: resolveCoin });
+    const e = res.best.evaluation;
+    expect(e.n).toBe(200);
+    // The coin's pair plays one flip twice: the pair share is 0 or 1, so the half-width
+    // is about 1.97·0.5/√200 ≈ 0.070 — not the 0.049 of 400 independent games.
+    expect((e.hi - e.lo) / 2).toBeGreaterThan(0.06);
+  });
+
+  it('flags a best setting at the edge of the tested range', async () => {
+    const cfg = { ...config, params: [{ path: 'bias', lo: 0.6, hi: 0.9 }] };
+    const res = await tuneRules(cfg, { resolveGame: resolveCoin });
+    expect(res.best.values[0]).toBe(0.6);
+    const report = tuneReport(cfg, res, { id: 'coin-edge', command: 'test' });
+    const edge = report.verdicts.find((v) => /edge of the tested range/.test(v.statement))!;
+    expect(edge.statement).toMatch(/bias \(0\.6\.\.0\.9\)/);
+    // The goal ½ lies outside every tested setting's interval: the verdict says it is missed.
+    expect(report.verdicts[0]!.statement).toMatch(/misses it: its first seat win share stays above 0\.500/);
+  });
+});
