@@ -11,6 +11,7 @@ import { acquirePool, closeRunnerPool } from './pool.js';
 import { startProgress } from './progress.js';
 import { openRunStore, type RunStore } from './store.js';
 import { summarize } from './summary.js';
+import { currentMatchExecutor, type MatchExecutor } from './queue/executor.js';
 import type { GameRecord, MatchConfig, RunSummary } from './types.js';
 
 export { playGame, replayGame } from './play.js';
@@ -28,6 +29,8 @@ export interface RunOptions {
   readonly label?: string;
   /** In-process runs only (workers 1): resolve games outside the registry, for tests. */
   readonly resolveGame?: GameResolver;
+  /** Plays the missing games elsewhere (e.g. queue workers); default: the one `--queue` installed, else local threads. */
+  readonly executor?: MatchExecutor | null;
 }
 
 export interface RunResult {
@@ -126,7 +129,9 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
   };
   try {
     if (missing.length > 0) {
-      if (workers === 1) await playInThread(match, missing, onRecord);
+      const executor = opts.executor === undefined ? currentMatchExecutor() : opts.executor;
+      if (executor) await executor.play(cfg, missing, (batch) => batch.forEach(onRecord), progress);
+      else if (workers === 1) await playInThread(match, missing, onRecord);
       else await playInPool(cfg, missing, workers, (batch) => batch.forEach(onRecord));
     }
   } catch (err) {

@@ -11,8 +11,10 @@ import { writeReport, writeReportsIndex } from '../../analysis/report/write.js';
 import { UserError, showValue } from '../../core/errors.js';
 import { createHash } from 'node:crypto';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { QUEUE_HELP, useQueue } from './queue.js';
 
 interface CompareFlags {
+  queue?: string;
   a: string;
   b?: string;
   aA?: boolean;
@@ -50,6 +52,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads')
     .option('--out <dir>', 'reports folder', 'reports')
     .option('--no-progress', 'no progress bars')
+    .option('--queue <url>', QUEUE_HELP)
     .addHelpText(
       'after',
       `
@@ -62,6 +65,7 @@ measures of one report are corrected together (Holm), so at most 5% of reports o
 unchanged rules show a false "supported" change.`,
     )
     .action(async (gameId: string, flags: CompareFlags) => {
+      await useQueue(flags.queue);
       const agents = splitAgentList(flags.agents);
       if (agents.length === 0) throw new UserError(`--agents is ${showValue(flags.agents)}; allowed: a comma-separated list of agent specs`);
       if (flags.aA && flags.b !== undefined) throw new UserError(`--b is ${showValue(flags.b)}; allowed: no --b with --a-a (B plays A's rules on independent seeds)`);

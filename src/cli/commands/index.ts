@@ -16,4 +16,6 @@ export const COMMANDS: readonly Promise<CommandModule>[] = [
   import('./compare.js'),
   import('./tune.js'),
   import('./build.js'),
+  import('./worker.js'),
+  import('./queue.js'),
 ];

@@ -11,8 +11,10 @@ import { configHash } from '../../sim/config.js';
 import { formatSummary, runMatch } from '../../sim/runner.js';
 import type { MatchConfig } from '../../sim/types.js';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { QUEUE_HELP, useQueue } from './queue.js';
 
 interface PlayFlags {
+  queue?: string;
   agents: string;
   games: string;
   seed: string;
@@ -46,6 +48,7 @@ export function register(program: Command): void {
     .option('--no-rotate', 'keep each agent in its seat instead of rotating seats')
     .option('--json', 'print the summary as JSON')
     .option('--no-progress', 'no progress bar')
+    .option('--queue <url>', QUEUE_HELP)
     .addHelpText(
       'after',
       `
@@ -59,6 +62,7 @@ rotate unless --no-rotate; a short list repeats to fill the seats). Rerunning th
 command resumes from its run folder; a different config in that folder is refused.`,
     )
     .action(async (gameId: string, flags: PlayFlags) => {
+      await useQueue(flags.queue);
       const agents = splitAgentList(flags.agents);
       if (agents.length === 0) throw new UserError(`--agents is ${JSON.stringify(flags.agents)}; allowed: a comma-separated list of agent specs, e.g. random,mcts:iterations=400`);
       const config: MatchConfig = {

@@ -7,8 +7,10 @@ import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
 import { positiveInt, seed as parseSeed } from '../args.js';
 import { checkContentFile } from '../../games/index.js';
+import { QUEUE_HELP, useQueue } from './queue.js';
 
 interface StudyFlags {
+  queue?: string;
   full?: boolean;
   seed: string;
   workers?: string;
@@ -29,6 +31,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'reports folder', 'reports')
     .option('--runs <dir>', 'folder for raw game records (an interrupted study resumes from it)', 'runs')
     .option('--no-progress', 'no progress bars')
+    .option('--queue <url>', QUEUE_HELP)
     .option('--power-file <file>', 'your own Rumble power file (YAML/JSON) to add to the Rumble studies')
     .addHelpText(
       'after',
@@ -39,6 +42,7 @@ Examples:
 Open reports/index.html in a browser (it works offline).`,
     )
     .action(async (name: string, flags: StudyFlags) => {
+      await useQueue(flags.queue);
       const workers = flags.workers === undefined ? Math.max(1, (await import('node:os')).availableParallelism()) : positiveInt('--workers', flags.workers);
       const common = {
         seed: parseSeed(flags.seed),

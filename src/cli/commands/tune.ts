@@ -13,8 +13,10 @@ import { UserError, showValue } from '../../core/errors.js';
 import { createHash } from 'node:crypto';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
 import { numberArg } from './compare.js';
+import { QUEUE_HELP, useQueue } from './queue.js';
 
 interface TuneFlags {
+  queue?: string;
   param: string[];
   range: string[];
   target: string;
@@ -50,6 +52,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads')
     .option('--out <dir>', 'reports folder', 'reports')
     .option('--no-progress', 'no progress bars')
+    .option('--queue <url>', QUEUE_HELP)
     .addHelpText(
       'after',
       `
@@ -59,6 +62,7 @@ Examples:
   crucible tune gladiator-duel --param saves.heavy --range 4..7 --param lightApBonus --range 0..2`,
     )
     .action(async (gameId: string, flags: TuneFlags) => {
+      await useQueue(flags.queue);
       if (flags.param.length === 0) throw new UserError('--param is missing; allowed: a numeric option path such as lightApBonus, with --range lo..hi');
       if (flags.param.length !== flags.range.length) {
         throw new UserError(`--range is given ${flags.range.length} time(s) for ${flags.param.length} --param(s); allowed: one --range per --param`);

@@ -1,0 +1,77 @@
+/**
+ * `--queue URL` for the commands that play games (play, study, compare, tune; a future
+ * `train` adds the same two lines), and `crucible queue status`.
+ *
+ * With `--queue` (or CRUCIBLE_QUEUE) the command becomes a coordinator: every run it
+ * starts is played by `crucible worker` processes through Redis instead of local
+ * threads, and writes the same run folder, summary and report.
+ */
+import type { Command } from 'commander';
+import { Redis } from 'ioredis';
+import { UserError } from '../../core/errors.js';
+import { setMatchExecutor } from '../../sim/queue/executor.js';
+import { formatQueueStatus, queueStatus } from '../../sim/queue/status.js';
+import { parseQueueUrl, redisOptions, type QueueTarget } from '../../sim/queue/url.js';
+
+export const QUEUE_HELP = 'play on `crucible worker`s through Redis: redis[s]://[user:password@]host:port[/db][?batch=N] (or set CRUCIBLE_QUEUE)';
+
+/** Adds `--queue <url>` to a command. */
+export function withQueueOption(command: Command): Command {
+  return command.option('--queue <url>', QUEUE_HELP);
+}
+
+/** The queue address from the flag or CRUCIBLE_QUEUE, or null for a local run. */
+export function queueTarget(flag: string | undefined): QueueTarget | null {
+  const raw = flag ?? process.env['CRUCIBLE_QUEUE'];
+  if (raw === undefined || raw.trim() === '') return null;
+  return parseQueueUrl(raw);
+}
+
+/** Opens a connection and checks it answers (a clear one-line error before any work). */
+export async function connectChecked(target: QueueTarget): Promise<Redis> {
+  const redis = new Redis({ ...redisOptions(target), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    redis.disconnect();
+    const message = (err as Error).message.split('\n')[0];
+    throw new UserError(`--queue is ${JSON.stringify(target.display)}: cannot use that Redis (${message}); allowed: a reachable Redis server (check host, port, password or ACL user, TLS)`);
+  }
+  return redis;
+}
+
+/**
+ * Makes this command a coordinator when `--queue`/CRUCIBLE_QUEUE is given: checks the
+ * Redis answers, then routes every run of the command through it.
+ */
+export async function useQueue(flag: string | undefined): Promise<void> {
+  const target = queueTarget(flag);
+  setMatchExecutor(null);
+  if (!target) return;
+  const probe = await connectChecked(target);
+  probe.disconnect();
+  const { QueueExecutor } = await import('../../sim/queue/coordinator.js');
+  setMatchExecutor(new QueueExecutor(target));
+}
+
+export function register(program: Command): void {
+  const queue = program.command('queue').description('inspect distributed runs on a Redis (see `crucible worker`)');
+  withQueueOption(
+    queue
+      .command('status')
+      .description('list runs, their batches (waiting, active, retrying, done, failed) and live workers')
+      .option('--json', 'print the status as JSON'),
+  ).action(async (flags: { queue?: string; json?: boolean }) => {
+    const target = queueTarget(flags.queue);
+    if (!target) throw new UserError('--queue is missing; allowed: redis[s]://[user:password@]host:port[/db] (or set CRUCIBLE_QUEUE)');
+    const redis = await connectChecked(target);
+    try {
+      const status = await queueStatus(target, redis);
+      process.stdout.write((flags.json ? JSON.stringify(status, null, 2) : formatQueueStatus(status, target.display, Date.now())) + '\n');
+    } finally {
+      redis.disconnect();
+    }
+  });
+}
