@@ -30,13 +30,15 @@ export function queueTarget(flag: string | undefined): QueueTarget | null {
 /** Opens a connection and checks it answers (a clear one-line error before any work). */
 export async function connectChecked(target: QueueTarget): Promise<Redis> {
   const redis = new Redis({ ...redisOptions(target), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1, connectTimeout: 5000 });
-  redis.on('error', () => {});
+  // The first error event says why (e.g. WRONGPASS); the rejection may only say the connection closed.
+  let firstError: Error | null = null;
+  redis.on('error', (err: Error) => (firstError ??= err));
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
     redis.disconnect();
-    const message = (err as Error).message.split('\n')[0];
+    const message = ((firstError as Error | null) ?? (err as Error)).message.split('\n')[0];
     throw new UserError(`--queue is ${JSON.stringify(target.display)}: cannot use that Redis (${message}); allowed: a reachable Redis server (check host, port, password or ACL user, TLS)`);
   }
   return redis;

@@ -18,7 +18,7 @@ import type { GameRecord } from '../types.js';
 import { collectContent } from './content.js';
 import type { ExecutorProgress, MatchExecutor } from './executor.js';
 import { JOB_VERSION, parseResult, type BatchJob } from './job.js';
-import { batchSize, codeVersion, contentKey, jobKey, queueName, runKey, runsKey, type RunMeta } from './run-key.js';
+import { batchSize, codeVersion, contentKey, jobKey, queueName, runKey, runsChannel, runsKey, type RunMeta } from './run-key.js';
 import { redisOptions, type QueueTarget } from './url.js';
 import { liveWorkers } from './status.js';
 
@@ -103,6 +103,7 @@ export class QueueExecutor implements MatchExecutor {
     const register = async (): Promise<void> => {
       await redis.hset(runsKey(prefix), run, JSON.stringify(meta));
       for (const c of content) await redis.set(contentKey(prefix, run, c.hash), c.text);
+      await redis.publish(runsChannel(prefix), run);
     };
 
     /** Reads every pending job: takes finished ones, re-adds lost ones, stops on a batch that failed for good. */

@@ -22,7 +22,7 @@ import { acquirePool } from '../pool.js';
 import type { GameRecord, MatchConfig } from '../types.js';
 import { defaultContentDir, materializeContent } from './content.js';
 import { parseJob, type BatchResult } from './job.js';
-import { codeVersion, contentKey, queueName, workerKey } from './run-key.js';
+import { codeVersion, contentKey, queueName, runsChannel, workerKey } from './run-key.js';
 import { registeredRuns, WORKER_TTL_S } from './status.js';
 import { redisOptions, type QueueTarget } from './url.js';
 
@@ -200,6 +200,11 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
   };
   await tick();
   const timer = setInterval(() => void tick(), POLL_RUNS_MS);
+  // A new run wakes idle workers at once (the poll above is the fallback).
+  const subscriber = new Redis(connection);
+  subscriber.on('error', () => {});
+  subscriber.on('message', () => void tick());
+  await subscriber.subscribe(runsChannel(prefix)).catch(() => log(`worker ${id}: cannot subscribe to ${runsChannel(prefix)} (ACL?); finding runs by polling every ${POLL_RUNS_MS} ms`));
   log(`worker ${id}: code ${code}, ${opts.concurrency} thread(s), waiting for runs on ${target.display}`);
 
   return {
@@ -208,6 +213,7 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     async close(force = false) {
       closing = true;
       clearInterval(timer);
+      subscriber.disconnect();
       if (current) await current.worker.close(force);
       current = null;
       await redis.del(workerKey(prefix, id)).catch(() => {});

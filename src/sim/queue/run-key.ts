@@ -60,6 +60,8 @@ export function runKey(config: NormalizedConfig, contentHashes: readonly string[
 export const queueName = (run: string): string => `run-${run}`;
 /** Hash of run key → run meta (JSON): what workers look at to find work. */
 export const runsKey = (prefix: string): string => `${prefix}:runs`;
+/** Published when a run is registered, so idle workers start at once instead of at their next poll. */
+export const runsChannel = (prefix: string): string => `${prefix}:runs-changed`;
 /** One key per live worker (expires unless refreshed). */
 export const workerKey = (prefix: string, id: string): string => `${prefix}:workers:${id}`;
 export const workersPattern = (prefix: string): string => `${prefix}:workers:*`;
