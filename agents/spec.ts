@@ -44,7 +44,16 @@ export function parseAgentSpec(text: string): ParsedSpec {
       if (Object.prototype.hasOwnProperty.call(params, key)) {
         throw new UserError(`${where}: parameter ${JSON.stringify(key)} is given twice; allowed: each parameter once`);
       }
-      params[key] = part.slice(eq + 1).trim();
+      const value = part.slice(eq + 1).trim();
+      // Values are read with Number(), which also takes "", "0x10", "0b1", "0o7" and "1_0"
+      // is refused; a spec accepts plain decimal numbers and words only.
+      if (value === '') {
+        throw new UserError(`${where}: parameter ${JSON.stringify(key)} has no value; allowed: key=value`);
+      }
+      if (/^[+-]?0[xXbBoO]/.test(value)) {
+        throw new UserError(`${where}: parameter ${JSON.stringify(key)} is ${JSON.stringify(value)}; allowed: a decimal number (e.g. 16) or a word`);
+      }
+      params[key] = value;
     }
   }
   return { spec, kind, params };

@@ -4,16 +4,24 @@
  * other error is a bug: its message, exit 1 (with the stack when CRUCIBLE_DEBUG is set).
  */
 import { Command, CommanderError } from 'commander';
-import { UserError } from '../core/errors.js';
+import { Interrupted, UserError } from '../core/errors.js';
+import { codeVersion, describeCode } from '../sim/run-key.js';
 import { closeRunnerPool } from '../sim/pool.js';
 import { COMMANDS } from './commands/index.js';
 
 export async function buildProgram(): Promise<Command> {
   const program = new Command('crucible')
     .description('Balance testing for hero and gladiator games: agents play them at scale, statistics say what is fair.')
+    .version(versionLine(), '-V, --version', 'print the version (package, engine, git commit)')
     .exitOverride();
   for (const command of await Promise.all(COMMANDS)) command.register(program);
   return program;
+}
+
+/** "crucible 0.1.0 (commit 1a2b3c4d5e6f, engine 1)": what run folders record as the code version. */
+function versionLine(): string {
+  const code = codeVersion();
+  return `crucible ${code.crucible} (${describeCode(code)})`;
 }
 
 function oneLine(message: string): string {
@@ -35,6 +43,10 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     if (err instanceof CommanderError) {
       // Commander has already printed its message (usage errors are user errors).
       return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof Interrupted) {
+      process.stderr.write(`${err.message}\n`);
+      return err.exitCode;
     }
     if (err instanceof UserError) {
       process.stderr.write(`error: ${oneLine(err.message)}\n`);

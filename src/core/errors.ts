@@ -29,3 +29,19 @@ export function showValue(value: unknown): string {
 export function invalid(where: string, field: string, value: unknown, allowed: string): UserError {
   return new UserError(`${where}: ${field} is ${showValue(value)}; allowed: ${allowed}`);
 }
+
+/**
+ * A run stopped by Ctrl-C or SIGTERM. Not a failure: the games finished so far are on
+ * disk and rerunning the same command resumes. The CLI prints one line and exits with
+ * the signal's conventional code (130 for SIGINT, 143 for SIGTERM).
+ */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
+    super(`run interrupted (${signal}); rerun the same command to resume`);
+  }
+
+  get exitCode(): number {
+    return this.signal === 'SIGINT' ? 130 : 143;
+  }
+}

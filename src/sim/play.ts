@@ -11,7 +11,7 @@ import type { Agent } from '../../agents/agent.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
-import { LeadCounter } from '../analysis/stats/quality.js';
+import { LeadCounter } from './leads.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
 export type GameResolver = (id: string) => AnyGame;
@@ -54,7 +54,26 @@ export function prepareMatch(config: MatchConfig, opts: PlayOptions = {}): Prepa
   }
   // An unknown agent kind or parameter fails now, not as a failed game.
   for (const spec of new Set(normalized.agents)) checkAgentSpec(spec, game);
-  return { config: normalized, game, options, players, agentKey: agentKey(normalized) };
+  const match = { config: normalized, game, options, players, agentKey: agentKey(normalized) };
+  checkSetup(match);
+  return match;
+}
+
+/**
+ * Sets up game 0 once. Some configurations pass the options schema and only fail when a
+ * game is built (a Rumble fixed list naming an unknown power, a Dark Hero map file that
+ * is missing or disconnected); such a mistake must stop the run before it starts, as
+ * one line, not come back as N failed games. Setup depends only on the options and a
+ * seed, so if game 0 sets up, the configuration is sound.
+ */
+function checkSetup(match: PreparedMatch): void {
+  try {
+    match.game.setup(match.options, gameSeed(match.config, 0));
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    throw new UserError(`${match.game.id} options: a game cannot be set up with them (${message}); allowed: options the game accepts (see \`crucible games\`)`);
+  }
 }
 
 /** One step of a replay: who moved, what they did, and the state after. */

@@ -6,63 +6,97 @@
  * the agent list repeats to fill a multi-player table), so every game is one
  * observation in [0, 1] and n counts games, not seats.
  */
-import { wilson } from '../analysis/stats/wilson.js';
-import { normalizeConfig } from './config.js';
-import type { GameRecord, MatchConfig, RunSummary, ShareSummary } from './types.js';
+import { wilson } from '../core/wilson.js';
+import { normalizeConfig, type NormalizedConfig } from './config.js';
+import type { FailureSummary, GameRecord, MatchConfig, RunSummary, ShareSummary } from './types.js';
 
 function share(slot: number, agent: string, seat: number | null, total: number, n: number): ShareSummary {
   const w = wilson(total, n);
   return { slot, agent, seat, share: w.p, lo: w.lo, hi: w.hi, n };
 }
 
-/** Summarizes the records of a run (in any order; failed games are counted, not scored). */
-export function summarize(config: MatchConfig, records: readonly GameRecord[]): RunSummary {
-  const cfg = normalizeConfig(config);
-  const slotCount = cfg.agents.length;
-  const completed = [...records].sort((a, b) => a.index - b.index).filter((r) => r.error === undefined);
-  const slotTotal = new Array<number>(slotCount).fill(0);
-  const slotN = new Array<number>(slotCount).fill(0);
+/**
+ * The summary built one record at a time, so a run of any size is summarized in
+ * constant memory. Feed records in index order (the runner does) so floating-point
+ * sums, and hence summary.json, are the same bytes for any worker count.
+ */
+export class SummaryAccumulator {
+  private readonly cfg: NormalizedConfig;
+  private readonly slotTotal: number[];
+  private readonly slotN: number[];
   // seatTotal[slot][seat], seatN[slot][seat]; seats grow as records show them.
-  const seatTotal: number[][] = Array.from({ length: slotCount }, () => []);
-  const seatN: number[][] = Array.from({ length: slotCount }, () => []);
-  let lengthSum = 0;
-  for (const r of completed) {
-    lengthSum += r.length;
+  private readonly seatTotal: number[][];
+  private readonly seatN: number[][];
+  private lengthSum = 0;
+  private completed = 0;
+  private failed = 0;
+  private firstFailure: FailureSummary | undefined;
+
+  constructor(config: MatchConfig) {
+    this.cfg = normalizeConfig(config);
+    const slots = this.cfg.agents.length;
+    this.slotTotal = new Array<number>(slots).fill(0);
+    this.slotN = new Array<number>(slots).fill(0);
+    this.seatTotal = Array.from({ length: slots }, () => []);
+    this.seatN = Array.from({ length: slots }, () => []);
+  }
+
+  add(r: GameRecord): void {
+    if (r.error !== undefined) {
+      this.failed++;
+      if (!this.firstFailure || r.index < this.firstFailure.index) this.firstFailure = { index: r.index, seed: r.seed, error: r.error };
+      return;
+    }
+    this.completed++;
+    this.lengthSum += r.length;
+    const slotCount = this.cfg.agents.length;
     const sum = new Array<number>(slotCount).fill(0);
     const held = new Array<number>(slotCount).fill(0);
     r.slots.forEach((slot, seat) => {
       const ret = r.returns[seat] ?? 0;
       sum[slot]! += ret;
       held[slot]! += 1;
-      seatTotal[slot]![seat] = (seatTotal[slot]![seat] ?? 0) + ret;
-      seatN[slot]![seat] = (seatN[slot]![seat] ?? 0) + 1;
+      this.seatTotal[slot]![seat] = (this.seatTotal[slot]![seat] ?? 0) + ret;
+      this.seatN[slot]![seat] = (this.seatN[slot]![seat] ?? 0) + 1;
     });
     for (let k = 0; k < slotCount; k++) {
       if (held[k]! > 0) {
-        slotTotal[k]! += sum[k]! / held[k]!;
-        slotN[k]! += 1;
+        this.slotTotal[k]! += sum[k]! / held[k]!;
+        this.slotN[k]! += 1;
       }
     }
   }
-  const shares = cfg.agents.map((agent, k) => share(k, agent, null, slotTotal[k]!, slotN[k]!));
-  const sharesBySeat: ShareSummary[] = [];
-  cfg.agents.forEach((agent, k) => {
-    seatN[k]!.forEach((n, seat) => {
-      if (n !== undefined) sharesBySeat.push(share(k, agent, seat, seatTotal[k]![seat]!, n));
+
+  result(): RunSummary {
+    const cfg = this.cfg;
+    const shares = cfg.agents.map((agent, k) => share(k, agent, null, this.slotTotal[k]!, this.slotN[k]!));
+    const sharesBySeat: ShareSummary[] = [];
+    cfg.agents.forEach((agent, k) => {
+      this.seatN[k]!.forEach((n, seat) => {
+        if (n !== undefined) sharesBySeat.push(share(k, agent, seat, this.seatTotal[k]![seat]!, n));
+      });
     });
-  });
-  return {
-    gameId: cfg.gameId,
-    options: cfg.options,
-    agents: cfg.agents,
-    seed: cfg.seed,
-    games: cfg.games,
-    completed: completed.length,
-    failed: records.length - completed.length,
-    meanLength: completed.length > 0 ? lengthSum / completed.length : NaN,
-    shares,
-    sharesBySeat,
-  };
+    return {
+      gameId: cfg.gameId,
+      options: cfg.options,
+      agents: cfg.agents,
+      seed: cfg.seed,
+      games: cfg.games,
+      completed: this.completed,
+      failed: this.failed,
+      meanLength: this.completed > 0 ? this.lengthSum / this.completed : NaN,
+      shares,
+      sharesBySeat,
+      ...(this.firstFailure ? { firstFailure: this.firstFailure } : {}),
+    };
+  }
+}
+
+/** Summarizes the records of a run (in any order; failed games are counted, not scored). */
+export function summarize(config: MatchConfig, records: readonly GameRecord[]): RunSummary {
+  const acc = new SummaryAccumulator(config);
+  for (const r of [...records].sort((a, b) => a.index - b.index)) acc.add(r);
+  return acc.result();
 }
 
 function fmt(x: number): string {

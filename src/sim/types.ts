@@ -70,4 +70,12 @@ export interface RunSummary {
   /** Per agent slot over all seats, then per agent slot per seat. */
   readonly shares: readonly ShareSummary[];
   readonly sharesBySeat: readonly ShareSummary[];
+  /** The failed game with the lowest index, when any failed (replay it to see why). */
+  readonly firstFailure?: FailureSummary;
+}
+
+export interface FailureSummary {
+  readonly index: number;
+  readonly seed: number;
+  readonly error: string;
 }

@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { splitAgentList } from '../../../agents/index.js';
 import { UserError } from '../../core/errors.js';
-import { configHash } from '../../sim/config.js';
-import { formatSummary, runMatch } from '../../sim/runner.js';
+import { checkGameCount } from '../../sim/config.js';
+import { checkWorkers, formatSummary, runKeyHash, runMatch } from '../../sim/runner.js';
 import type { MatchConfig } from '../../sim/types.js';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
@@ -27,10 +27,20 @@ interface PlayFlags {
   progress: boolean;
 }
 
-/** runs/<game>-<seed>-<hash of the config>: the same command always finds its own folder. */
+/**
+ * runs/<game>-<seed>-<hash of config, content files and code version>: the same command
+ * finds its own folder, and an edited content file or new code gets a fresh one.
+ */
 export function defaultOutDir(config: MatchConfig): string {
   const seedPart = String(config.seed).replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 40);
-  return path.join('runs', `${config.gameId}-${seedPart}-${configHash(config)}`);
+  return path.join('runs', `${config.gameId}-${seedPart}-${runKeyHash(config)}`);
+}
+
+/** --games: a positive integer up to the per-run cap. */
+function gamesArg(raw: string): number {
+  const games = positiveInt('--games', raw);
+  checkGameCount('--games', games);
+  return games;
 }
 
 export function register(program: Command): void {
@@ -69,14 +79,14 @@ command resumes from its run folder; a different config in that folder is refuse
         gameId,
         options: flags.options === undefined ? {} : optionsArg('--options', flags.options),
         agents,
-        games: positiveInt('--games', flags.games),
+        games: gamesArg(flags.games),
         seed: parseSeed(flags.seed),
         paired: flags.paired ?? false,
         rotate: flags.rotate,
       };
-      const workers = flags.workers === undefined ? undefined : positiveInt('--workers', flags.workers);
+      const workers = flags.workers === undefined ? undefined : checkWorkers('--workers', positiveInt('--workers', flags.workers));
       const outDir = flags.out ?? defaultOutDir(config);
-      const { records, summary } = await runMatch(config, { workers, outDir, progress: flags.progress && !flags.json });
+      const { summary } = await runMatch(config, { workers, outDir, progress: flags.progress && !flags.json, keepRecords: false });
       if (flags.json) {
         process.stdout.write(JSON.stringify({ outDir, summary }, null, 2) + '\n');
         return;
@@ -84,10 +94,9 @@ command resumes from its run folder; a different config in that folder is refuse
       const lines = [formatSummary(summary), ''];
       if (config.paired) lines.push(`Paired: ${config.games / 2} pairs of games with the same seed and seats reversed.`);
       lines.push(`Games: ${path.join(outDir, 'games.jsonl')}  (replay one with: crucible replay ${outDir} --game N)`);
-      const failed = records.filter((r) => r.error !== undefined);
-      if (failed.length > 0) {
-        const first = failed[0]!;
-        lines.push(`Warning: ${failed.length} game(s) failed and are not scored; first: game ${first.index} (seed ${first.seed}): ${first.error}`);
+      const first = summary.firstFailure;
+      if (first) {
+        lines.push(`Warning: ${summary.failed} game(s) failed and are not scored; first: game ${first.index} (seed ${first.seed}): ${first.error}`);
       }
       process.stdout.write(lines.join('\n') + '\n');
     });

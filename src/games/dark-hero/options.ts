@@ -73,7 +73,7 @@ const mapSchema = z
 const rawSchema = z
   .object({
     /** Number of heroes when `heroes` is not given (goals alternate Free, Safe). */
-    players: z.number().int().min(2).max(20).default(4),
+    players: z.number().int().min(2).max(20).optional(),
     heroes: z.array(heroSchema).min(2).max(20).optional(),
     turns: z.number().int().min(1).max(60).default(12),
     /** Fix the d4 Bent roll (1–4) instead of rolling it. */
@@ -102,7 +102,8 @@ const rawSchema = z
 
 export type RawOptions = z.output<typeof rawSchema>;
 
-export interface DarkHeroOptions extends Omit<RawOptions, 'heroes'> {
+export interface DarkHeroOptions extends Omit<RawOptions, 'heroes' | 'players'> {
+  readonly players: number;
   readonly heroes: readonly HeroBuild[];
 }
 
@@ -157,9 +158,13 @@ function defaultHero(i: number): HeroBuild {
  * heroes and checks build totals; its UserErrors reach the user unchanged.
  */
 export const optionsSchema = rawSchema.transform((raw): DarkHeroOptions => {
+  // One of the two says how many heroes play; both given would silently ignore one.
+  if (raw.heroes && raw.players !== undefined && raw.players !== raw.heroes.length) {
+    throw new UserError(`dark-hero options: players is ${raw.players} with ${raw.heroes.length} heroes listed; allowed: players or heroes, not both (the heroes list sets the count)`);
+  }
   const heroes: HeroBuild[] = raw.heroes
     ? raw.heroes.map((h, i) => ({ name: h.name ?? `Hero ${i + 1}`, goal: h.goal, fighting: h.fighting, infiltrating: h.infiltrating, aces: h.aces, resources: h.resources }))
-    : Array.from({ length: raw.players }, (_, i) => defaultHero(i));
+    : Array.from({ length: raw.players ?? 4 }, (_, i) => defaultHero(i));
   heroes.forEach(checkBuild);
   if (raw.map.layout === 'file' && !raw.map.file) {
     throw new UserError('dark-hero options: map.file is undefined with map.layout "file"; allowed: a path to a JSON or YAML layout file');

@@ -1,0 +1,177 @@
+/**
+ * What a run's results depend on besides its config: the content files its options
+ * name and the code that played it. Together with the normalized config this is the
+ * run's key: a run folder is reused only when the key matches, so editing a map or a
+ * power file, or changing the engines, never silently reuses games played before.
+ *
+ * - Content: any option field named `file` or ending in `File` (e.g. `map.file`,
+ *   `powerFile`) whose value is a string is a content file. Its key is the SHA-256 of its
+ *   parsed entries in canonical form (YAML/JSON; key order, comments and layout do not
+ *   count), or of its bytes when it does not parse (the game reports that at setup).
+ *   Content given inline in the options (a Rumble study's user powers) is keyed by the
+ *   options themselves.
+ * - Code: the git commit of this checkout plus a hash of uncommitted changes under
+ *   src/ and agents/, or, outside git, the package version; with ENGINE_VERSION.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { UserError } from '../core/errors.js';
+import { canonicalJson, normalizeConfig, type NormalizedConfig } from './config.js';
+import type { MatchConfig } from './types.js';
+
+/**
+ * Bump when engines or agents change results in a release whose package version stays
+ * the same (installs without git have only these two numbers to tell code apart).
+ */
+export const ENGINE_VERSION = 1;
+
+/**
+ * Content files larger than this are refused before any work: a 10 MB power file took
+ * minutes to compile and gigabytes of memory. Real maps and power lists are a few KB.
+ */
+export const MAX_CONTENT_BYTES = 1024 * 1024;
+
+export interface CodeVersion {
+  /** package.json version. */
+  readonly crucible: string;
+  readonly engine: number;
+  /** Git commit of the checkout, null outside git. */
+  readonly commit: string | null;
+  /** SHA-256 (12 hex) of `git diff HEAD -- src agents`, null when the tree is clean or outside git. */
+  readonly changes: string | null;
+}
+
+export interface ContentEntry {
+  /** The path as the options give it. */
+  readonly file: string;
+  /** SHA-256 (16 hex) of the parsed entries (or of the bytes). */
+  readonly sha256: string;
+}
+
+/** Stored as meta.json beside config.json. */
+export interface RunMeta {
+  /** Content file of each option path, e.g. { "map.file": {...} }. */
+  readonly content: Readonly<Record<string, ContentEntry>>;
+  readonly code: CodeVersion;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function git(args: readonly string[]): string | null {
+  try {
+    return execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000, maxBuffer: 64 * 1024 * 1024 });
+  } catch {
+    return null;
+  }
+}
+
+function realpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+let cachedCode: CodeVersion | null = null;
+
+/** The version of the code in this checkout (computed once per process). */
+export function codeVersion(): CodeVersion {
+  if (cachedCode) return cachedCode;
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string };
+  // Only this checkout's own repository counts (an install inside a user's repo is not it).
+  const top = git(['rev-parse', '--show-toplevel'])?.trim();
+  const own = top !== undefined && realpath(top) === realpath(ROOT);
+  const commit = own ? git(['rev-parse', 'HEAD'])?.trim() || null : null;
+  let changes: string | null = null;
+  if (commit) {
+    const diff = git(['diff', 'HEAD', '--', 'src', 'agents']);
+    if (diff) changes = createHash('sha256').update(diff).digest('hex').slice(0, 12);
+  }
+  cachedCode = { crucible: pkg.version ?? '0.0.0', engine: ENGINE_VERSION, commit, changes };
+  return cachedCode;
+}
+
+/** "commit 1a2b3c4d (+ changes 9f8e..)" or "crucible 0.1.0, engine 1". */
+export function describeCode(code: CodeVersion | undefined): string {
+  if (!code) return 'an older crucible that kept no code version';
+  const base = code.commit ? `commit ${code.commit.slice(0, 12)}` : `crucible ${code.crucible}`;
+  return `${base}${code.changes ? ` with uncommitted changes ${code.changes}` : ''}, engine ${code.engine}`;
+}
+
+/** Every `file` / `*File` string field of the options, by dotted path. */
+export function contentFiles(options: unknown, prefix = ''): { path: string; file: string }[] {
+  if (options === null || typeof options !== 'object') return [];
+  const out: { path: string; file: string }[] = [];
+  for (const [key, value] of Object.entries(options)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string' && (key === 'file' || /File$/.test(key))) out.push({ path: at, file: value });
+    else if (value !== null && typeof value === 'object') out.push(...contentFiles(value, at));
+  }
+  return out;
+}
+
+/**
+ * Reads a content file, refusing a missing, unreadable or oversized one with one line
+ * naming `where`, the path and the cause.
+ */
+export function readContentFile(where: string, file: string): string {
+  let size: number;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a regular file' });
+    size = stat.size;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new UserError(`${where} is ${JSON.stringify(file)}: cannot read the file (${code}); allowed: a readable JSON or YAML file`);
+  }
+  if (size > MAX_CONTENT_BYTES) {
+    throw new UserError(`${where} is ${JSON.stringify(file)}: ${size} bytes; allowed: content files up to ${MAX_CONTENT_BYTES} bytes (1 MiB)`);
+  }
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new UserError(`${where} is ${JSON.stringify(file)}: cannot read the file (${code}); allowed: a readable JSON or YAML file`);
+  }
+}
+
+/** The key of a content file's text: its parsed entries in canonical form, else its bytes. */
+export function contentHash(text: string): string {
+  let canonical: string;
+  try {
+    canonical = 'parsed:' + canonicalJson(YAML.parse(text));
+  } catch {
+    canonical = 'bytes:' + text;
+  }
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}
+
+/** The content and code a run of `config` depends on (reads every content file once). */
+export function runMeta(config: MatchConfig): RunMeta {
+  const content: Record<string, ContentEntry> = {};
+  for (const ref of contentFiles(config.options)) {
+    const text = readContentFile(`${config.gameId} options: ${ref.path}`, ref.file);
+    content[ref.path] = { file: ref.file, sha256: contentHash(text) };
+  }
+  return { content, code: codeVersion() };
+}
+
+/** A short hash of config + content + code: the default run folder name of `crucible play`. */
+export function runKeyHash(config: MatchConfig, meta: RunMeta = runMeta(config)): string {
+  const normalized: NormalizedConfig = normalizeConfig(config);
+  return createHash('sha256').update(canonicalJson({ config: normalized, meta })).digest('hex').slice(0, 8);
+}
+
+/**
+ * `parent/name-<key hash>`: a folder per (config, content, code). Studies that name their
+ * tables use it so an edited content file or new code plays into a fresh folder while
+ * unchanged tables resume from theirs.
+ */
+export function keyedRunDir(parent: string, name: string, config: MatchConfig): string {
+  return path.join(parent, `${name}-${runKeyHash(config)}`);
+}
