@@ -9,6 +9,7 @@ import { getGame } from '../games/index.js';
 import { checkAgentSpec, createAgent } from '../../agents/index.js';
 import type { Agent } from '../../agents/agent.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
+import { checkContentFiles } from './run-key.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
 import { LeadCounter } from './leads.js';
@@ -45,6 +46,8 @@ export interface PreparedMatch {
 export function prepareMatch(config: MatchConfig, opts: PlayOptions = {}): PreparedMatch {
   const normalized = normalizeConfig(config);
   const game = (opts.resolveGame ?? getGame)(normalized.gameId);
+  // Content files named by the options: present and within the size limit before any parsing.
+  checkContentFiles(normalized.gameId, normalized.options);
   const options = parseWith(`${game.id} options`, game.optionsSchema, normalized.options) as object;
   const players = game.numPlayers(options);
   if (normalized.agents.length > players) {

@@ -116,10 +116,10 @@ export function contentFiles(options: unknown, prefix = ''): { path: string; fil
 }
 
 /**
- * Reads a content file, refusing a missing, unreadable or oversized one with one line
- * naming `where`, the path and the cause.
+ * Checks a content file exists, is a file and is within MAX_CONTENT_BYTES, with one
+ * line naming `where`, the path and the cause; returns its size.
  */
-export function readContentFile(where: string, file: string): string {
+export function checkContentFile(where: string, file: string): number {
   let size: number;
   try {
     const stat = fs.statSync(file);
@@ -132,6 +132,17 @@ export function readContentFile(where: string, file: string): string {
   if (size > MAX_CONTENT_BYTES) {
     throw new UserError(`${where} is ${JSON.stringify(file)}: ${size} bytes; allowed: content files up to ${MAX_CONTENT_BYTES} bytes (1 MiB)`);
   }
+  return size;
+}
+
+/** Every content file the options name, checked (see checkContentFile) before any work. */
+export function checkContentFiles(gameId: string, options: unknown): void {
+  for (const ref of contentFiles(options)) checkContentFile(`${gameId} options: ${ref.path}`, ref.file);
+}
+
+/** Reads a content file after checkContentFile. */
+export function readContentFile(where: string, file: string): string {
+  checkContentFile(where, file);
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (err) {

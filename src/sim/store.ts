@@ -188,7 +188,8 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
   if (fs.existsSync(configFile)) {
     const diff = firstDifference(readJson(configFile, 'match config', flag), config);
     if (diff) throw clash(diff);
-    const stored = fs.existsSync(metaFile) ? readJson(metaFile, 'run meta', flag) : {};
+    if (!fs.existsSync(metaFile)) throw clash(`its games were played by ${describeCode(undefined)}, this is ${describeCode(meta.code)}`);
+    const stored = readJson(metaFile, 'run meta', flag);
     const contentDiff = firstDifference(stored['content'] ?? '(none recorded)', meta.content, 'content');
     if (contentDiff) throw clash(`a content file changed: ${contentDiff}`);
     if (canonicalJson(stored['code']) !== canonicalJson(meta.code)) {
