@@ -56,7 +56,7 @@ describe('a Dark Hero map file that cannot make a game is refused before the run
     });
   }
   it('missing file', () => {
-    expect(refusal(darkHero(path.join(dir, 'nowhere.yaml')))).toMatch(/map\.file is ".*nowhere\.yaml" \(cannot be read\)/);
+    expect(refusal(darkHero(path.join(dir, 'nowhere.yaml')))).toMatch(/dark-hero options: map\.file is ".*nowhere\.yaml": cannot read the file \(ENOENT\)/);
   });
   it('a sound map file is accepted', () => {
     expect(() => prepareMatch(darkHero(mapFile('good.json', '{"cards":3,"edges":[[0,1],[1,2]],"starts":[0,2]}')))).not.toThrow();
