@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import YAML from 'yaml';
 import { UserError, showValue } from '../core/errors.js';
+import { checkContentFile } from '../sim/run-key.js';
 
 export function positiveInt(name: string, raw: string): number {
   const value = Number(raw);
@@ -49,6 +50,7 @@ export function optionsArg(name: string, raw: string): Record<string, unknown> {
       throw new UserError(`${name} is ${showValue(raw)}: not valid JSON (${(err as Error).message}); allowed: a JSON object or a .json/.yaml file`);
     }
   }
+  checkContentFile(name, text);
   let content: string;
   try {
     content = fs.readFileSync(text, 'utf8');

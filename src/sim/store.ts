@@ -258,6 +258,15 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
     if (fd !== null) fs.closeSync(fd);
     fd = null;
   };
+  // Bytes of whole lines in the file: a failed write is cut back to here, so a full
+  // disk never leaves a torn last line.
+  let size = 0;
+  try {
+    size = fs.fstatSync(fd).size;
+  } catch (err) {
+    close();
+    throw storeError('read', gamesFile, err);
+  }
   return {
     dir: outDir,
     done,
@@ -265,9 +274,17 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
     corrupt,
     append(record) {
       if (fd === null) throw new Error('run store is closed');
+      const line = Buffer.from(JSON.stringify(record) + '\n');
       try {
-        fs.writeSync(fd, JSON.stringify(record) + '\n');
+        // A short write means the disk filled mid-line; treat it as the error it is.
+        if (fs.writeSync(fd, line) < line.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+        size += line.length;
       } catch (err) {
+        try {
+          fs.ftruncateSync(fd, size);
+        } catch {
+          // The partial line stays; the next open cuts it.
+        }
         close();
         throw storeError('write', gamesFile, err, '; the games written so far are kept: fix that and rerun the same command to resume');
       }

@@ -66,6 +66,7 @@ describe('crucible play and replay', () => {
       },
     });
     expect(first.code).toBe(130);
+    expect(first.stderr).toBe('run interrupted (SIGINT); rerun the same command to resume\n');
     const written = lines(gamesFile).length;
     expect(written).toBeGreaterThanOrEqual(5);
     expect(written).toBeLessThan(150);
