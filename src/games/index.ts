@@ -5,7 +5,7 @@ import type { AnyGame } from '../core/game.js';
 import { UserError } from '../core/errors.js';
 import { gladiatorDuel } from './gladiator-duel/index.js';
 import { darkHero } from './dark-hero/index.js';
-import { loadPowerFile, rumble } from './rumble/index.js';
+import { checkUserPowerFile, rumble } from './rumble/index.js';
 
 /** Superhero Gladiators' hero builder (for `crucible build`). */
 export { superheroBuilder } from './superhero-gladiators/content.js';
@@ -30,7 +30,7 @@ export function getGame(id: string): AnyGame {
  * fails before any work starts; the CLI goes through here, never into a game's folder.
  */
 const CONTENT_CHECKS: Readonly<Record<string, (path: string) => void>> = {
-  rumble: (path) => void loadPowerFile(path),
+  rumble: (path) => void checkUserPowerFile(path),
 };
 
 /** Validates a content file for `gameId` (UserError naming file, item, field and fix). */

@@ -243,7 +243,9 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
       if (t < 0) return;
       target = t;
     }
-    const use = menuUse(k, undefined, target, undefined);
+    // X of a Drain X (or Spend/Burn X) power used at Reveal: a fifth of Energy, as at Allocation.
+    const x = d.use.drain === 'X' || d.use.spend === 'X' || d.use.burn === 'X' ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
+    const use = menuUse(k, x, target, undefined);
     const cost = drainCost(s, hero, use);
     if (cost > budget) return;
     budget -= cost;

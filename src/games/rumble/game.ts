@@ -11,13 +11,13 @@ import { actionKey, cachedAllocationMenu, bidMenu, fromMenu, movers, revealMenu,
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
 import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, controls, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
-import { libraryWith } from './powers/library.js';
+import { checkConfiguration } from './content.js';
 import { resolveRound, startRound } from './round.js';
 import { evaluate } from './evaluate.js';
 import { stateWith, type Allocation, type HeldPower, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
 
 function setup(opts: RumbleOptions, seed: number): RumbleState {
-  const lib = libraryWith(opts.customPowers);
+  const lib = checkConfiguration(opts);
   const P = opts.players;
   const dice = new Dice(seed);
   const base = {
@@ -249,5 +249,7 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
 
 /** Validates raw options (filling defaults) for `rumble.setup`. */
 export function rumbleOptions(raw: unknown = {}): RumbleOptions {
-  return parseWith('rumble options', rumbleOptionsSchema, raw ?? {});
+  const opts = parseWith('rumble options', rumbleOptionsSchema, raw ?? {});
+  checkConfiguration(opts);
+  return opts;
 }

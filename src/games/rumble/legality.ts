@@ -41,7 +41,7 @@ export function drainCost(s: RumbleState, hero: number, u: PowerUse): number {
   const c = d.use?.drain;
   if (c === undefined) return 0;
   const v = typeof c === 'number' ? c : c === 'X' ? u.x ?? 0 : held.params[c] ?? d.params[c]?.value ?? 0;
-  return Math.max(0, v - costReduction(s, hero)) * (u.times ?? 1);
+  return Math.max(0, v - (s.opts.costReductionOnDrain ? costReduction(s, hero) : 0)) * (u.times ?? 1);
 }
 
 /** What a hero's power list implies for legality, computed once per (immutable) list. */

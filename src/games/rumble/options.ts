@@ -30,6 +30,8 @@ export const rumbleOptionsSchema = z
     roundCap: z.number().int().min(1).max(1000).default(50),
     /** Kevan's house rule: a hero cannot leave Energy unassigned. */
     mustAssignAll: z.boolean().default(true),
+    /** Technical Training names Burn and Spend only; true also reduces Drain costs. */
+    costReductionOnDrain: z.boolean().default(false),
     auction: z
       .object({
         /** Where the lots come from: all seed powers, a random draw, or a given list. */
@@ -62,6 +64,7 @@ export const rumbleOptionDocs: readonly OptionDoc[] = [
   { path: 'startEnergy', default: 100, description: 'Starting Energy of each hero.' },
   { path: 'roundCap', default: 50, description: 'Round cap; then the highest Energy wins, ties split.' },
   { path: 'mustAssignAll', default: true, description: 'A hero must assign all its Energy each round (Kevan\'s house rule).' },
+  { path: 'costReductionOnDrain', default: false, description: 'Cost reductions (Technical Training: "Burn or Spend") also reduce Drain costs.' },
   { path: 'auction.pool', default: 'random', description: "Lots: 'random' (perHero x players drawn), 'all' seed powers, or 'list'." },
   { path: 'auction.perHero', default: 2, description: 'Powers per hero in a random draw ("each hero invents two").' },
   { path: 'auction.list', default: [], description: "Power ids auctioned when pool = 'list'." },

@@ -23,6 +23,8 @@ export class RoundCtx implements PowerWorld {
   readonly H: number;
   round: number;
   lib: PowerLibrary;
+  /** Cost reductions apply to Drain costs too (option `costReductionOnDrain`). */
+  reducesDrain = false;
   opts: RumbleOptions;
   readonly dice: Dice;
   readonly energy: number[];
@@ -86,6 +88,8 @@ export class RoundCtx implements PowerWorld {
   readonly damageTaken: number[];
   readonly damageDealt: number[];
   totalDamage = 0;
+  /** Depth of the damage chain being dealt (see `deal`). */
+  private chain = 0;
   readonly energyLost: number[];
   readonly preventAll: boolean[];
   readonly nextDefPenalty: number[];
@@ -188,8 +192,10 @@ export class RoundCtx implements PowerWorld {
     this.round = s.round;
     this.lib = s.lib;
     this.opts = s.opts;
+    this.reducesDrain = s.opts.costReductionOnDrain;
     this.dice.state = s.rng;
     this.totalDamage = 0;
+    this.chain = 0;
     this.notes.fill(0);
     if (this.newHeroes.length) this.newHeroes.length = 0;
     this.reveals = reveals;
@@ -426,6 +432,39 @@ export class RoundCtx implements PowerWorld {
   deal(src: number, tgt: number, amount: number, kind: 'attack' | 'power', blockable = false): void {
     amount = Math.round(amount);
     if (amount <= 0 || !this.alive[tgt]) return;
+    // Damage dealt by hooks of damage dealt by hooks …: past MAX_CHAIN links the damage
+    // still lands but triggers nothing more (data effects never re-trigger themselves;
+    // this bounds chains that pass between powers, e.g. two heroes' reflecting powers).
+    if (this.chain >= MAX_CHAIN) return this.dealQuietly(src, tgt, amount, blockable);
+    this.chain++;
+    try {
+      this.dealWithHooks(src, tgt, amount, kind, blockable);
+    } finally {
+      this.chain--;
+    }
+  }
+
+  /** Damage past the chain bound: Defense, vulnerability and counters, no hooks. */
+  private dealQuietly(src: number, tgt: number, amount: number, blockable: boolean): void {
+    amount += this.vulnerable[tgt]!;
+    if (blockable) {
+      const blocked = Math.min(this.def[tgt]!, amount);
+      this.def[tgt]! -= blocked;
+      amount -= blocked;
+    }
+    if (amount <= 0 || this.preventAll[tgt]) return;
+    this.takenCount[tgt]!++;
+    this.energy[tgt]! -= amount;
+    this.energyLost[tgt]! += amount;
+    this.damageTaken[tgt]! += amount;
+    this.totalDamage += amount;
+    if (src >= 0) {
+      this.damageDealt[src]! += amount;
+      this.dealtCount[src]!++;
+    }
+  }
+
+  private dealWithHooks(src: number, tgt: number, amount: number, kind: 'attack' | 'power', blockable: boolean): void {
     const ev: DamageEvent = { src, tgt, amount, kind, blockable };
     if (src >= 0 && src !== tgt) this.runHooks(src, 'beforeDeal', ev);
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
@@ -446,11 +485,15 @@ export class RoundCtx implements PowerWorld {
     if (src >= 0) {
       this.damageDealt[src]! += ev.amount;
       this.dealtCount[src]!++;
-      this.runHooks(src, 'afterDeal', ev);
+      // "If you damage a Hero" means another hero (Air Strike also hits its holder).
+      if (src !== tgt) this.runHooks(src, 'afterDeal', ev);
     }
     this.runHooks(tgt, 'afterTake', ev);
   }
 }
+
+/** Links of damage caused by damage hooks, see `deal`. */
+const MAX_CHAIN = 8;
 
 const NO_FORCED: readonly number[] = Object.freeze([]) as readonly number[];
 const NO_REVEALS: readonly (RevealChoice | undefined)[] = Object.freeze([]);
@@ -550,7 +593,7 @@ export function resolveRound(
       if (d.use) {
         const burn = costOf(c, h, u.power, d.use.burn, u.x);
         const drain = costOf(c, h, u.power, d.use.drain, u.x);
-        c.lose(h, (useCost(burn, c.costReduction[h]!) + useCost(drain, c.costReduction[h]!)) * times);
+        c.lose(h, (useCost(burn, c.costReduction[h]!) + useCost(drain, c.reducesDrain ? c.costReduction[h]! : 0)) * times);
         // Only Exhaust limits read the per-game count: other powers keep their object.
         if (d.use.exhaust !== undefined) c.update(h, u.power, { uses: held.uses + times });
       }
@@ -655,8 +698,8 @@ export function resolveRound(
     if (!c.alive[j]) continue;
     attackDamage(c, j, trig, damage, blockable);
     for (let i = 0; i < H; i++) {
-      c.deal(i, j, damage[i]!, 'attack');
-      c.deal(i, j, c.extraUnblockable[i * H + j]!, 'attack');
+      // Javalin's unblockable points are part of that attack: one damage event.
+      c.deal(i, j, damage[i]! + c.extraUnblockable[i * H + j]!, 'attack');
     }
   }
 
@@ -677,7 +720,10 @@ export function resolveRound(
   for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'resolve');
 
   // 6. Round end.
-  for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'roundEnd');
+  // A hero at 0 Energy or below is out at once: its round-end powers do not run
+  // (Hyper Immune System cannot lift it from -5; Brainswap at 0 swaps nothing), unless
+  // it cannot lose (Clockwork Being). Revives (onEliminated) come after, in finishRound.
+  for (let h = 0; h < H; h++) if (c.alive[h] && (c.energy[h]! > 0 || c.cannotLose[h])) c.runHooks(h, 'roundEnd');
 
   return finishRound(s, c);
 }

@@ -130,7 +130,7 @@ describe('auction', () => {
   it('bad options are rejected naming the field', () => {
     expect(() => rumbleOptions({ players: 9 })).toThrow(/players is 9; allowed: <= 8/);
     expect(() => rumbleOptions({ auction: { pool: 'some' } })).toThrow(/auction\.pool is "some"/);
-    expect(() => rumble.setup(rumbleOptions({ auction: { pool: 'list', list: ['nope'] } }), 1)).toThrow(/power "nope" is unknown/);
+    expect(() => rumbleOptions({ auction: { pool: 'list', list: ['nope'] } })).toThrow(/field auction\.list\.0: unknown power `nope`; allowed: /);
   });
 });
 

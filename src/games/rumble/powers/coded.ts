@@ -84,14 +84,16 @@ export const CODED_POWERS: readonly PowerDef[] = [
     text: 'The first time you deal Damage in a round, double it. If you have Galactic Helm, also deal that same amount of Damage to a different Opponent.',
     prior: 20,
     params: { factor: p(2) },
+    // Doubles every damage event until one is actually dealt (a prevented one does not
+    // count as "the first time you deal Damage"); that one is noted after it lands.
     beforeDeal(c, self, k, ev) {
       if (c.noted(NOTE.rayGun, self) !== 0) return;
-      c.note(NOTE.rayGun, self, ev.tgt + 1);
       ev.amount = Math.floor(ev.amount * param(c, self, k, 'factor'));
     },
     afterDeal(c, self, _k, ev) {
-      if (c.noted(NOTE.rayGun, self) !== ev.tgt + 1 || c.hasPower(self, 'galactic-helm') < 0) return;
-      c.note(NOTE.rayGun, self, -1);
+      if (c.noted(NOTE.rayGun, self) !== 0) return;
+      c.note(NOTE.rayGun, self, ev.tgt + 1);
+      if (c.hasPower(self, 'galactic-helm') < 0) return;
       // The second opponent: the strongest other living opponent.
       let other = -1;
       for (const j of c.opponents(self)) if (j !== ev.tgt && (other < 0 || c.energy[j]! > c.energy[other]!)) other = j;
@@ -202,7 +204,8 @@ export const CODED_POWERS: readonly PowerDef[] = [
     name: 'Hypnotism',
     text: "Spend X and choose a Hero: the chosen Hero must attack a hero of your choice for X next round. (Hero's can't attack themselves)",
     prior: 8,
-    use: { spend: 'X', target: 'opponent', phase: 'allocation', activate: 1 },
+    // A costed power with no Activate: usable any number of times a round (the rules page).
+    use: { spend: 'X', target: 'opponent', phase: 'allocation' },
     resolveUse(c, self, _k, use) {
       const t = use.target;
       const v = use.victim ?? self;
@@ -315,7 +318,8 @@ export const CODED_POWERS: readonly PowerDef[] = [
     name: 'Psionic Head Exploding Rays',
     text: 'Choose an opponent and Spend X: if X is greater than their defense, they lose at the end of the next round.',
     prior: 20,
-    use: { spend: 'X', target: 'opponent', phase: 'allocation', activate: 1 },
+    // A costed power with no Activate: usable any number of times a round.
+    use: { spend: 'X', target: 'opponent', phase: 'allocation' },
     // Compared with the target's Defense after all powers, before attacks use it up.
     resolveUse(c: PowerWorld, _self, _k, use) {
       const t = use.target;
@@ -335,7 +339,8 @@ export const CODED_POWERS: readonly PowerDef[] = [
     },
     roundEnd(c, self, k) {
       const t = c.noted(NOTE.brainswap, self) - 1;
-      if (t < 0 || !c.alive[t] || !c.alive[self]) return;
+      // A hero at 0 or below is out at once: no swap with (or by) an eliminated hero.
+      if (t < 0 || !c.alive[t] || !c.alive[self] || c.energy[t]! <= 0 || c.energy[self]! <= 0) return;
       c.discard(self, k);
       const mine = c.powers[self]!.filter((x) => x !== null);
       const theirs = c.powers[t]!.filter((x) => x !== null);

@@ -82,6 +82,9 @@ export interface PowerWorld {
   readonly damageDealt: readonly number[];
   readonly totalDamage: number;
   readonly energyLost: readonly number[];
+  /** Each hero's Spend/Burn cost reduction (Technical Training), and whether it also reduces Drain. */
+  readonly costReduction: readonly number[];
+  readonly reducesDrain: boolean;
   // What powers change (stats before attacks resolve, marks read at the round's end).
   readonly atk: number[];
   readonly extraUnblockable: number[];
@@ -200,4 +203,21 @@ export function param(c: PowerWorld, self: number, k: number, name: string): num
   if (v !== undefined) return v;
   const spec = (c.defs[self]![k] ?? c.lib.get(held.id)).params[name];
   return spec ? spec.value : 0;
+}
+
+/**
+ * Energy a hero actually pays for one use of its power `k` (Spend + Burn + Drain after
+ * cost reductions): Doomsday Device counts this, so a discounted X = 5 at cost 0 counts 0.
+ */
+export function paidFor(c: PowerWorld, self: number, k: number, use: PowerUse | undefined): number {
+  const d = c.defs[self]![k] ?? (c.powers[self]![k] ? c.lib.get(c.powers[self]![k]!.id) : null);
+  if (!d || !d.use) return 0;
+  const red = c.costReduction[self]!;
+  const amount = (a: CostAmount | undefined) => {
+    if (a === undefined) return 0;
+    if (typeof a === 'number') return a;
+    if (a === 'X') return use?.x ?? 0;
+    return param(c, self, k, a);
+  };
+  return Math.max(0, amount(d.use.spend) - red) * (d.use.spend === undefined ? 0 : 1) + Math.max(0, amount(d.use.burn) - red) * (d.use.burn === undefined ? 0 : 1) + Math.max(0, amount(d.use.drain) - (c.reducesDrain ? red : 0)) * (d.use.drain === undefined ? 0 : 1);
 }

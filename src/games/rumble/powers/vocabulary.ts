@@ -27,13 +27,13 @@ import {
   type SelectFn,
   type Vocabulary,
 } from '../../../core/effects/index.js';
-import type { DamageEvent, HeldPower, ParamSpec, PowerDef, PowerUse, PowerWorld, UseSpec } from './contract.js';
+import { paidFor, type DamageEvent, type HeldPower, type ParamSpec, type PowerDef, type PowerUse, type PowerWorld, type UseSpec } from './contract.js';
 
 /** Built-in values a number or condition may name (besides the power's params). */
 export const VALUES = [
   'X', 'strength', 'round', 'energy', 'startEnergy', 'attackTotal', 'attackTargets', 'defense', 'baseDefense',
   'energyLost', 'damageDealtAll', 'damageTaken', 'damageDealt', 'otherPowersUsed', 'usedThis',
-  'lastAttack', 'acc', 'eventAmount', 'powerCount', 'targetPowerCount', 'heroesAlive',
+  'lastAttack', 'acc', 'eventAmount', 'powerCount', 'targetPowerCount', 'heroesAlive', 'paid',
 ] as const;
 
 export const SELECTORS = ['self', 'target', 'all', 'others', 'opponents', 'strongest', 'weakest', 'eventSource', 'eventTarget', 'topAttacker', 'attackers'] as const;
@@ -98,7 +98,13 @@ export function parsePowerFile(text: string, where = 'power file'): PowerDef[] {
   }
   const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && 'powers' in raw ? (raw as { powers: unknown }).powers : [raw];
   if (!Array.isArray(list)) throw new UserError(`${where}: field powers is ${JSON.stringify(list)}; allowed: a list of powers`);
-  return list.map((item, i) => compileSpec(item, `${where}: power ${describe(item, i)}`));
+  const defs = list.map((item, i) => compileSpec(item, `${where}: power ${describe(item, i)}`));
+  const seen = new Set<string>();
+  defs.forEach((d, i) => {
+    if (seen.has(d.id)) throw new UserError(`${where}: power #${i + 1}: field id is ${JSON.stringify(d.id)}; allowed: each id once in a file (it is given twice)`);
+    seen.add(d.id);
+  });
+  return defs;
 }
 
 /** Reads and compiles a power file from disk. */
@@ -164,6 +170,7 @@ const BUILTINS: Readonly<Record<(typeof VALUES)[number], (env: Env, who: number)
   eventAmount: (env) => env.ev?.amount ?? 0,
   powerCount: (env, h) => env.c.powerCount(h),
   targetPowerCount: (env) => (env.target === undefined ? 0 : env.c.powerCount(env.target)),
+  paid: (env) => paidFor(env.c, env.self, env.k, env.use),
   heroesAlive: (env) => {
     let n = 0;
     for (const a of env.c.alive) if (a) n++;
@@ -620,10 +627,12 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>, effects: r
     readonly kind: Effect['kind'];
     readonly cond: CondFn<Env> | null;
     readonly do: readonly ActFn[];
+    /** True while its actions run: a triggered effect does not trigger itself again within one event chain. */
+    active: boolean;
   }
   type Parsed = ParsedEffect['actions'][number];
   const acts = (list: readonly Parsed[]) => list.map((x) => ACTIONS.compile(x, scope));
-  const compileEffect = (e: ParsedEffect, list: readonly Parsed[] = e.actions): Compiled => ({ once: e.once, kind: e.kind, cond: compileConditions(e.conds, scope), do: acts(list) });
+  const compileEffect = (e: ParsedEffect, list: readonly Parsed[] = e.actions): Compiled => ({ once: e.once, kind: e.kind, cond: compileConditions(e.conds, scope), do: acts(list), active: false });
   const raw = (when: Effect['when']) => effects.filter((e) => e.when === when);
   const by = (when: Effect['when']) => raw(when).map((e) => compileEffect(e));
   /** Guards an effect with its conditions and its once-per-round/game rule. */
@@ -634,9 +643,15 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>, effects: r
     if (e.once === 'round' && held.fired === env.c.round) return false;
     if (e.kind !== 'any' && env.ev && env.ev.kind !== e.kind) return false;
     if (e.cond && !e.cond(env)) return false;
+    if (e.active) return false;
     if (e.once) env.c.update(env.self, env.k, { fired: env.c.round });
     env.held = env.c.powers[env.self]![env.k] ?? held;
-    return run(env, actions, stage);
+    e.active = true;
+    try {
+      return run(env, actions, stage);
+    } finally {
+      e.active = false;
+    }
   };
 
   // Static effects run in three stages (adds, multiplies, overrides); each effect is

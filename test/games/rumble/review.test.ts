@@ -1,0 +1,70 @@
+/**
+ * Rules the review of issue #11 found wrong, each on a scenario state built from the
+ * seed text (003_58bc1e48e51193ca.txt), and the fuzz regressions.
+ */
+import { describe, expect, it } from 'vitest';
+import { alloc, allocate, energies, fixedGame } from './helpers.js';
+
+const forceField = { id: 'force-field', name: 'Force Field', effects: [{ when: 'takingDamage', once: 'round', do: [{ preventDamage: true }] }] };
+
+describe('rules fixed after the review', () => {
+  it('1. a hero at 0 or below is out at once: its round-end powers do not run', () => {
+    // Hyper Immune System: 20 Energy, hit for 25 -> -5; it must not come back to 5.
+    const his = fixedGame([{ energy: 20, powers: ['hyper-immune-system'] }, { energy: 100 }]);
+    const n = allocate(his, [alloc(2, { 1: 20 }, 0), alloc(2, { 0: 25 }, 75)]);
+    expect(n.heroes[0]).toMatchObject({ energy: -5, alive: false });
+    // Brainswap by a hero brought to 0 swaps nothing (its victim keeps its Energy and lives).
+    const bs = fixedGame([{ energy: 30, powers: ['brainswap'] }, { energy: 100, powers: ['tough-skin'] }]);
+    const m = allocate(bs, [alloc(2, {}, 30, { uses: [{ power: 0, target: 1 }] }), alloc(2, { 0: 100 }, 0)]);
+    expect(m.heroes[1]).toMatchObject({ energy: 100, alive: true });
+    expect(m.heroes[1]!.powers.map((p) => p.id)).toEqual(['tough-skin']);
+    expect(m.heroes[0]!.alive).toBe(false);
+  });
+
+  it('2. Javalin adds 20 unblockable damage to that attack: one damage event', () => {
+    // Lazer Eyes adds 10 to each source: one event, 10 + 20 + 10 = 40 (two events gave 50).
+    const s = fixedGame([{ energy: 100, powers: ['javalin', 'lazer-eyes'] }, { energy: 100 }]);
+    const n = allocate(s, [alloc(2, { 1: 10 }, 80, { uses: [{ power: 1, target: 1 }] }), alloc(2, { 0: 100 }, 0)]);
+    expect(n.heroes[1]!.energy).toBe(60);
+    // Galactic Helm sees the Javalin attack as its first damage, so nothing is prevented.
+    const h = fixedGame([{ energy: 100, powers: ['javalin'] }, { energy: 100, powers: ['galactic-helm'] }]);
+    expect(allocate(h, [alloc(2, { 1: 10 }, 90), alloc(2, {}, 100)]).heroes[1]!.energy).toBe(100 - 20);
+    expect(allocate(h, [alloc(2, { 1: 30 }, 70), alloc(2, { 0: 100 }, 0)]).heroes[1]!.energy).toBe(100 - 50);
+  });
+
+  it('4. Hypnotism and Psionic Head Exploding Rays have no Activate: several uses a round', () => {
+    const s = fixedGame([{ energy: 100, powers: ['psionic-head-exploding-rays'] }, { energy: 100 }, { energy: 100 }]);
+    const n = allocate(s, [alloc(3, {}, 40, { uses: [{ power: 0, x: 30, target: 1 }, { power: 0, x: 30, target: 2 }] }), alloc(3, {}, 100), alloc(3, { 0: 80 }, 20)]);
+    expect(n.heroes[1]!.doomRound).toBe(0); // 30 is not greater than 100 Defense
+    expect(n.heroes[2]!.doomRound).toBe(2); // 30 > 20: loses at the end of the next round
+    const h = fixedGame([{ energy: 100, powers: ['hypnotism'] }, { energy: 100 }, { energy: 100 }]);
+    expect(() => allocate(h, [alloc(3, {}, 80, { uses: [{ power: 0, x: 10, target: 1, victim: 2 }, { power: 0, x: 10, target: 2, victim: 1 }] }), alloc(3, {}, 100), alloc(3, {}, 100)])).not.toThrow();
+  });
+
+  it('5. Technical Training reduces Burn and Spend, not Drain (an option gives the wider reading); Doomsday counts Energy actually spent', () => {
+    const siphon = { id: 'siphon', name: 'Siphon', use: { drain: 10, phase: 'allocation' }, effects: [{ when: 'use', do: [{ energy: 0 }] }] };
+    const play = (extra: Record<string, unknown>) =>
+      allocate(fixedGame([{ energy: 100, powers: ['technical-training', 'siphon'] }, { energy: 100 }], { customPowers: [siphon], ...extra }), [
+        alloc(2, {}, 100, { uses: [{ power: 1 }] }),
+        alloc(2, {}, 100),
+      ]).heroes[0]!.energy;
+    expect(play({})).toBe(90);
+    expect(play({ costReductionOnDrain: true })).toBe(95);
+    const dd = fixedGame([{ energy: 100, powers: ['technical-training', 'doomsday-device'] }, { energy: 100 }]);
+    const acc = (x: number) => allocate(dd, [alloc(2, {}, 100 - Math.max(0, x - 5), { uses: [{ power: 1, x }] }), alloc(2, {}, 100)]).heroes[0]!.powers[1]!.acc;
+    expect(acc(5)).toBe(0); // X = 5 at cost 0 spends nothing
+    expect(acc(25)).toBe(20);
+  });
+
+  it('7. Metal Tentacles only marks another hero; Galactic Ray Gun doubles the first damage actually dealt', () => {
+    // Air Strike X = 10 hits everyone, its holder too: only the other hero gets -15 Defense.
+    const s = fixedGame([{ energy: 100, powers: ['metal-tentacles', 'air-strike'] }, { energy: 100 }]);
+    const n = allocate(s, [alloc(2, {}, 90, { uses: [{ power: 1, x: 10 }] }), alloc(2, {}, 100)]);
+    expect(n.heroes.map((h) => h.defensePenalty)).toEqual([0, 15]);
+    // Hero 1's Force Field prevents the (doubled) attack; the Laser Eyes hit after it is the first dealt: doubled.
+    const r = fixedGame([{ energy: 100, powers: ['galactic-ray-gun', 'laser-eyes'] }, { energy: 100, powers: ['force-field'] }], { customPowers: [forceField] });
+    const m = allocate(r, [alloc(2, { 1: 30 }, 60, { uses: [{ power: 1, target: 1 }] }), alloc(2, { 0: 80 }, 20)]);
+    expect(m.heroes[1]!.energy).toBe(100 - 10);
+    expect(energies(m)[0]).toBe(100 - 20);
+  });
+});
