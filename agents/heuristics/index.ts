@@ -1,13 +1,13 @@
 /**
  * Game-specific heuristic agents, by game id. Each game's owner adds one line here for
- * its own heuristic (agents/heuristics/<game>.ts). The `heuristic` agent kind looks a
+ * its own heuristic (agents/heuristics/<game>.ts, or src/games/<game>/heuristic.ts). The `heuristic` agent kind looks a
  * game up in this record.
  */
 import type { AgentFactory } from '../agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { UserError } from '../../src/core/errors.js';
 import { gladiatorDuelHeuristic } from './gladiator-duel.js';
-import { darkHeroHeuristic } from './dark-hero.js';
+import { darkHeroHeuristic } from '../../src/games/dark-hero/heuristic.js';
 import { rumbleHeuristic } from './rumble.js';
 
 export const HEURISTICS: Record<string, AgentFactory> = {

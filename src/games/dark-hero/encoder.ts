@@ -10,19 +10,21 @@
  *   fraction, my goal, Fighting, Infiltrating, Resources, Aces, Tactics, Hiding, allies'
  *   and opponents' Resources and Aces, "I am to move", pending drift, attacker's Ace.
  *
- * Actions: MOVE slot s → s; PLACE slot s → MAX_SLOTS + s; then SPEND codes (t·16 + h),
+ * Actions: MOVE slot s → s; PLACE slot s → MAX_SLOTS + s; then SPEND (t·32 + h for t, h < 32),
  * CONTEST, SHIFT, CLUB_ASK, CLUB_DEFEND, CONVERT and VETO choices in fixed blocks.
  */
 import type { Encoder } from '../../core/game.js';
-import { legalActions } from './rules.js';
-import { CLUB_ASK, CLUB_DEFEND, CONTEST, CONVERT, EMPTY, MOVE, OVER, PLACE, SHIFT, SPEND, VETO, type DarkHeroState } from './state.js';
+import { decisionOf, legalActions, toMove } from './rules.js';
+import { zoneSize } from '../../core/zones.js';
+import { CLUB_ASK, CLUB_DEFEND, CONTEST, CONVERT, EMPTY, MOVE, PILE, PLACE, SHIFT, SPEND, VETO, hidingOf, tacticsOf, type DarkHeroState } from './state.js';
 
 export const MAX_SLOTS = 560;
 const SLOT_FEATURES = 10;
 const GLOBALS = 7 + 7 + 10 + 19;
 
 const SPEND_BASE = 2 * MAX_SLOTS;
-const SPEND_SIZE = 7 * 16; // t ≤ 6, h ≤ 6
+const SPEND_SIDE = 32; // Tactics and Hiding below 32 each (more Resources than that are never held)
+const SPEND_SIZE = SPEND_SIDE * SPEND_SIDE;
 const CONTEST_BASE = SPEND_BASE + SPEND_SIZE;
 const SHIFT_BASE = CONTEST_BASE + 3;
 const ASK_BASE = SHIFT_BASE + 3;
@@ -33,13 +35,13 @@ const VETO_BASE = CONVERT_BASE + CONVERT_SIZE;
 const ACTIONS = VETO_BASE + 2;
 
 function actionIndex(action: number, state: DarkHeroState): number {
-  switch (state.phase) {
+  switch (decisionOf(state)) {
     case MOVE:
       return action;
     case PLACE:
       return MAX_SLOTS + action;
     case SPEND:
-      return SPEND_BASE + action;
+      return SPEND_BASE + Math.min(tacticsOf(action), SPEND_SIDE - 1) * SPEND_SIDE + Math.min(hidingOf(action), SPEND_SIDE - 1);
     case CONTEST:
       return CONTEST_BASE + action;
     case SHIFT:
@@ -53,7 +55,7 @@ function actionIndex(action: number, state: DarkHeroState): number {
     case VETO:
       return VETO_BASE + action;
     default:
-      throw new Error(`dark-hero encoder: no actions in phase ${state.phase}`);
+      throw new Error(`dark-hero encoder: no actions in phase ${decisionOf(state)}`);
   }
 }
 
@@ -83,9 +85,10 @@ function encode(obs: DarkHeroState, player: number, out: Float32Array): void {
   k += 7;
   out[k + obs.bent - 1] = 1;
   k += 7;
-  out[k + obs.phase] = 1;
+  const kind = decisionOf(obs);
+  out[k + kind] = 1;
   k += 10;
-  const movers = obs.phase === OVER ? -1 : obs.phase === CLUB_ASK || obs.phase === VETO ? obs.asker : obs.current;
+  const movers = toMove(obs)[0] ?? -1;
   const globals = [
     obs.round / g.options.turns,
     mine === 3 ? 1 : 0,
@@ -105,7 +108,7 @@ function encode(obs: DarkHeroState, player: number, out: Float32Array): void {
     g.players / 20,
     obs.current === player ? 1 : 0,
     obs.attacker === player ? 1 : 0,
-    (obs.pile.length - obs.pileTop) / g.deck.length, // share of the deck still unknown or undrawn
+    zoneSize(obs.zones, PILE) / g.deck.length, // share of the deck still in the pile
   ];
   for (let i = 0; i < globals.length; i++) out[k + i] = globals[i]!;
 }

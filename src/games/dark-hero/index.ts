@@ -7,7 +7,10 @@ import type { Game, Tags } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { darkHeroEncoder } from './encoder.js';
 import { buildCode, optionDocs, optionsSchema, type DarkHeroOptions } from './options.js';
-import { apply, determinize, evaluate, legalActions, observe, returns, setup, toMove } from './rules.js';
+import { apply, decisionOf, determinize, evaluate, legalActions, observe, returns, setup, toMove } from './rules.js';
+import { z } from 'zod';
+import { sharedTags } from '../../core/facts.js';
+import { GAME_OVER } from '../../core/flow.js';
 import {
   CLUB_ASK,
   CLUB_DEFEND,
@@ -17,12 +20,13 @@ import {
   METER_NAMES,
   MOVE,
   NEUTRAL,
-  OVER,
   PHASE_NAMES,
   PLACE,
   SHIFT,
   SPEND,
   SUIT_NAMES,
+  hidingOf,
+  tacticsOf,
   VETO,
   type DarkHeroState,
 } from './state.js';
@@ -38,11 +42,11 @@ function cardName(state: DarkHeroState, slot: number): string {
 }
 
 function describeAction(state: DarkHeroState, player: number, action: number): string {
-  switch (state.phase) {
+  switch (decisionOf(state)) {
     case PLACE:
       return `place a card at slot ${action}`;
     case SPEND:
-      return action === 0 ? 'spend nothing' : `spend ${action >> 4} on Tactics, ${action & 15} on Hiding`;
+      return action === 0 ? 'spend nothing' : `spend ${tacticsOf(action)} on Tactics, ${hidingOf(action)} on Hiding`;
     case MOVE:
       return action === state.pos[player] ? `stay on ${cardName(state, action)}` : `move to ${cardName(state, action)}`;
     case CONTEST:
@@ -66,12 +70,13 @@ function describeState(state: DarkHeroState): string {
   const heroes = state.setup.options.heroes
     .map((h, i) => `${h.name}[${h.goal}] @${state.pos[i]} R${state.resources[i]} A${state.aces[i]}`)
     .join('; ');
-  return `round ${state.round + 1}/${state.setup.options.turns} ${PHASE_NAMES[state.phase]} meter ${state.meter} (${METER_NAMES[state.meter]}) bent ${state.bent} | ${heroes}`;
+  return `round ${Math.min(state.round + 1, state.setup.options.turns)}/${state.setup.options.turns} ${PHASE_NAMES[decisionOf(state)]} meter ${state.meter} (${METER_NAMES[state.meter]}) bent ${state.bent} | ${heroes}`;
 }
 
 function tags(state: DarkHeroState): Tags {
   const o = state.setup.options;
   return {
+    endReason: 'turns',
     players: o.heroes.length,
     goals: o.heroes.map((h) => h.goal),
     builds: o.heroes.map((h) => buildCode(h)),
@@ -84,6 +89,23 @@ function tags(state: DarkHeroState): Tags {
   };
 }
 
+/** End-of-game tags (shared names from core/facts.ts: endReason, players, turns). */
+const tagsSchema = z
+  .object({
+    endReason: sharedTags.endReason,
+    players: sharedTags.players,
+    turns: sharedTags.turns,
+    goals: z.array(z.enum(['free', 'safe'])).describe('goal per seat'),
+    builds: z.array(z.string()).describe('build code per seat, e.g. "F1 I1 R2"'),
+    bentRoll: z.number().int().min(1).max(4).describe('the d4 that set the first Bent'),
+    startMeter: z.number().int().min(1).max(7).describe('Society Meter at the start'),
+    finalMeter: z.number().int().min(1).max(7).describe('Society Meter at the end'),
+    layout: z.string().describe('map layout'),
+    drift: z.enum(['bent', 'fluctuating']).describe('end-of-round drift rule'),
+  })
+  .strict();
+void tagsSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
+
 export const darkHero: Game<DarkHeroState, number, DarkHeroState, DarkHeroOptions> = {
   id: 'dark-hero',
   name: 'Dark Hero, Light Hero, Super Hero',
@@ -91,6 +113,7 @@ export const darkHero: Game<DarkHeroState, number, DarkHeroState, DarkHeroOption
   simultaneous: false,
   // Not zero-sum: allies share a goal's reward and an extreme meter makes everyone lose.
   facts: { utility: 'general-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 20 } },
+  tagsSchema,
   optionsSchema,
   optionDocs,
   numPlayers: (o) => o.heroes.length,
@@ -98,11 +121,11 @@ export const darkHero: Game<DarkHeroState, number, DarkHeroState, DarkHeroOption
   toMove,
   legalActions,
   apply,
-  isTerminal: (s) => s.phase === OVER,
+  isTerminal: (s) => s.phase === GAME_OVER,
   returns,
   tags,
   moveCount: (s) => s.steps,
-  observe: (s) => observe(s),
+  observe,
   determinize: (obs: DarkHeroState, _player: number, rng: Rng) => determinize(obs, rng),
   actionKey: (a) => a,
   describeAction,

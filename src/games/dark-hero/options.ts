@@ -96,6 +96,8 @@ const rawSchema = z
     drift: z.enum(['bent', 'fluctuating']).default('bent'),
     /** After the last turn a random card makes one last shift. */
     finalDraw: z.boolean().default(true),
+    /** "Concentration-like variant": flipped cards are turned face down again (when their hero leaves them). */
+    concentration: z.boolean().default(false),
     map: mapSchema.prefault({}),
   })
   .strict();
@@ -189,6 +191,7 @@ export const optionDocs: readonly OptionDoc[] = [
   { path: 'cardBase', default: 2, description: 'Base of Heart raids and Spade fights ("vs 2").' },
   { path: 'drift', default: 'bent', description: '"bent": end-of-round move toward Bent; "fluctuating": a drawn card decides (Fluctuating Society).' },
   { path: 'finalDraw', default: true, description: 'A random card shifts the meter once after the last turn.' },
+  { path: 'concentration', default: false, description: 'Concentration-like variant: a flipped card that is not Neutral is turned face down again when its hero leaves it (everyone remembers it; heroes must still prefer it to Neutral cards, and entering it flips it again).' },
   { path: 'map.layout', default: 'seed', description: 'seed (ring + spokes), random (extra paths and spurs), asymmetric, custom, file, draw (draw and place a card each turn).' },
   { path: 'map.spokeLength', default: 4, description: 'Cards per spoke.' },
   { path: 'map.extraPaths', default: 2, description: 'Random layout: extra paths between cards.' },

@@ -1,15 +1,19 @@
 /**
- * Dark Hero's rules as pure functions of a state: setup, legal actions, transitions,
- * returns, observation and determinization. Seed text quotes mark where a rule comes
- * from; interpretations are options (see options.ts and README.md).
+ * Dark Hero's rules as pure functions of a state: setup, the turn flow (phases of a hero's
+ * turn, the Club and veto response windows), returns, observation and determinization.
+ * Seed text quotes mark where a rule comes from; interpretations are options (see
+ * options.ts and README.md).
  *
- * A hero's turn: [place a card] → spend Resources on Tactics/Hiding → move to an
- * adjacent card and flip it → resolve the card (contest, Club attack, Diamond) →
- * convert Resources to Aces. After every hero has moved, the meter drifts toward its
- * Bent unless a hero pays a Resource. After the last round, one last drawn card shifts it.
+ * A hero's turn (flow phases): [place a card] → spend Resources on Tactics/Hiding → move
+ * to an adjacent card and flip it → resolve the card (contest and shift, the Club window,
+ * Diamond) → convert Resources to Aces. After every hero has moved, the veto window asks
+ * each hero with a Resource, in seat order, whether to pay to stop the drift toward the
+ * Bent. After the last round, one last drawn card shifts the meter.
  */
 import { Dice } from '../../core/dice.js';
+import { GAME_OVER, defineFlow, fixedOrder, othersFrom, setAt, type Draft } from '../../core/flow.js';
 import type { Rng } from '../../core/rng.js';
+import { EVERYONE, NO_CARD, NOBODY, cardAt, createZones, determinizeZones, freshStream, moveCard, observeZones, reveal, zoneSize, type Zones } from '../../core/zones.js';
 import { buildBoard } from './map.js';
 import type { DarkHeroOptions } from './options.js';
 import {
@@ -20,35 +24,31 @@ import {
   CONTEST,
   CONVERT,
   DIAMOND,
+  DRAWN,
   EMPTY,
   FACE_DOWN,
   FASCIST,
   FREE,
   HEART,
   IDEAL,
+  MAP,
   MOVE,
   NEUTRAL,
   OVER,
+  PILE,
   PLACE,
   SAFE,
   SHIFT,
   SPADE,
   SPEND,
   VETO,
+  hidingOf,
+  spendCode,
   suitDirection,
+  tacticsOf,
   type DarkHeroState,
   type Setup,
 } from './state.js';
-
-/** A ceiling on useful boosts: ability 6 beats "vs 2" (2 + d4 ≤ 6) whatever the dice. */
-const MAX_BOOSTED = 6;
-
-function set<T>(arr: readonly T[], i: number, v: T): readonly T[] {
-  if (arr[i] === v) return arr;
-  const out = arr.slice();
-  out[i] = v;
-  return out;
-}
 
 function clampMeter(m: number): number {
   return m < CHAOS ? CHAOS : m > FASCIST ? FASCIST : m;
@@ -80,6 +80,9 @@ function makeSetup(options: DarkHeroOptions, seed: number): Setup {
     target: options.heroes.map((h) => (h.goal === 'free' ? FREE : SAFE)),
     fighting: options.heroes.map((h) => h.fighting),
     infiltrating: options.heroes.map((h) => h.infiltrating),
+    others: options.heroes.map((_, h) => othersFrom(h, players)),
+    seat: options.heroes.map((_, h) => [h]),
+    seats: options.heroes.map((_, h) => h),
   };
   if (!seeded) setupCache.set(options, s);
   return s;
@@ -94,24 +97,35 @@ export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
   const meter = options.start === 'bent' ? bent : IDEAL;
   // "Heroes with a goal of Free get 2 extra Resource cards if the Bent is 3 or 4; Safe ... 1 or 2."
   const underdog = bentRoll <= 2 ? 'safe' : 'free';
+  // "Shuffle the deck then lay down a map of playing cards, face down."
   const shuffled = dice.shuffled(g.deck);
   const cards = new Array<number>(board.size).fill(board.placed ? EMPTY : FACE_DOWN);
-  const faceDown = new Array<number>(board.size).fill(-1);
+  const map = new Array<number>(board.size).fill(NO_CARD);
+  const known = new Array<number>(board.size).fill(EVERYONE);
   let top = 0;
-  if (!board.placed) for (let s = 0; s < board.size; s++) faceDown[s] = shuffled[top++]!;
+  if (!board.placed)
+    for (let s = 0; s < board.size; s++) {
+      map[s] = shuffled[top++]!;
+      known[s] = NOBODY;
+    }
   // Heroes stand on their start cards: face up and Neutral (nothing to find there).
   for (const s of board.starts) {
-    if (board.placed) top++;
+    if (board.placed) map[s] = shuffled[top++]!;
     cards[s] = NEUTRAL;
-    faceDown[s] = -1;
+    known[s] = EVERYONE;
   }
-  const state: DarkHeroState = {
+  // The pile: the next card to draw is the last one (its top).
+  const pile = shuffled.slice(top).reverse();
+  const zones: Zones = {
+    kinds: ZONE_KINDS,
+    cards: [map, pile, []],
+    known: [known, pile.map(() => NOBODY), []],
+    unseen: null,
+  };
+  return flow.begin({
+    ...flow.initial(),
     setup: g,
     rng: dice.state,
-    phase: SPEND,
-    round: 0,
-    current: 0,
-    asker: -1,
     attacker: -1,
     attackerAce: false,
     meter,
@@ -120,9 +134,7 @@ export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
     startMeter: meter,
     drift: 0,
     cards,
-    faceDown,
-    pile: shuffled.slice(top),
-    pileTop: 0,
+    zones,
     resources: options.heroes.map((h) => h.resources + (h.goal === underdog ? options.underdogBonus : 0)),
     aces: options.heroes.map((h) => h.aces),
     pos: board.starts.slice(),
@@ -130,29 +142,29 @@ export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
     tiedSpade: new Array<number>(players).fill(-1),
     tactics: 0,
     hiding: 0,
-    steps: 0,
-    masked: false,
-  };
-  const d = clone(state);
-  startTurn(d, 0);
-  return d;
+  });
 }
+
+const ZONE_KINDS = ['field', 'stack', 'stack'] as const;
 
 // ---------------------------------------------------------------------------------
 // Legal actions
 
 const CONST_ACTIONS: readonly (readonly number[])[] = [Object.freeze([0]), Object.freeze([0, 1]), Object.freeze([0, 1, 2])];
+const ATTEMPT_ONLY: readonly (readonly number[])[] = [Object.freeze([1]), Object.freeze([1, 2])];
 
-/** Spend options cached by (resources, Tactics cap, Hiding cap): action = t * 16 + h. */
-const spendCache = new Map<number, readonly number[]>();
-function spendActions(resources: number, capT: number, capH: number): readonly number[] {
-  const key = (resources * 16 + capT) * 16 + capH;
-  let list = spendCache.get(key);
+/**
+ * Spend options by Resources: every (Tactics t, Hiding h) with t + h ≤ Resources. "Spend
+ * any or all Resources": no cap beyond what the hero has (a revealed Club's attacker can
+ * reach 10, so boosts past 6 matter). Cached per Resource count.
+ */
+const spendCache: (readonly number[])[] = [];
+export function spendActions(resources: number): readonly number[] {
+  let list = spendCache[resources];
   if (!list) {
     const out: number[] = [];
-    for (let t = 0; t <= capT && t <= resources; t++) for (let h = 0; h <= capH && t + h <= resources; h++) out.push(t * 16 + h);
-    list = Object.freeze(out);
-    spendCache.set(key, list);
+    for (let t = 0; t <= resources && t < 64; t++) for (let h = 0; t + h <= resources && h < 64; h++) out.push(spendCode(t, h));
+    list = spendCache[resources] = Object.freeze(out);
   }
   return list;
 }
@@ -160,7 +172,7 @@ function spendActions(resources: number, capT: number, capH: number): readonly n
 /**
  * Cards the current hero may move to: "must move to the next card"; unflipped cards
  * before Neutral ones; "any hero reduced to 0 Resources cannot enter a Club space".
- * A hero who tied a Spade may stay to fight again. With nowhere to go it stays.
+ * A hero who tied a Spade may stay — to fight it again. With nowhere to go it stays.
  */
 export function moveTargets(state: DarkHeroState, hero: number): readonly number[] {
   const here = state.pos[hero]!;
@@ -197,92 +209,13 @@ export function placeTargets(state: DarkHeroState, firstOnly = false): readonly 
   return out;
 }
 
-export function legalActions(state: DarkHeroState, player: number): readonly number[] {
-  const { setup: g } = state;
-  switch (state.phase) {
-    case PLACE:
-      return placeTargets(state);
-    case SPEND:
-      return spendActions(state.resources[player]!, Math.max(0, MAX_BOOSTED - g.fighting[player]!), Math.max(0, MAX_BOOSTED - g.infiltrating[player]!));
-    case MOVE:
-      return moveTargets(state, player);
-    case CONTEST:
-    case CLUB_ASK:
-      return CONST_ACTIONS[state.aces[player]! > 0 ? 2 : 1]!;
-    case SHIFT:
-      return CONST_ACTIONS[2]!;
-    case CLUB_DEFEND:
-    case VETO:
-      return CONST_ACTIONS[1]!;
-    case CONVERT: {
-      const k = Math.floor(state.resources[player]! / g.options.aceCost);
-      const out: number[] = [];
-      for (let i = 0; i <= k; i++) out.push(i);
-      return out;
-    }
-    default:
-      return [];
-  }
-}
-
-/** Shared one-element lists [0], [1], ... (toMove runs every step; no allocation). */
-const SEATS: readonly (readonly number[])[] = Array.from({ length: 20 }, (_, i) => Object.freeze([i]));
-const NOBODY: readonly number[] = Object.freeze([]);
-
-export function toMove(state: DarkHeroState): readonly number[] {
-  switch (state.phase) {
-    case OVER:
-      return NOBODY;
-    case CLUB_ASK:
-    case VETO:
-      return SEATS[state.asker]!;
-    default:
-      return SEATS[state.current]!;
-  }
-}
-
 // ---------------------------------------------------------------------------------
-// Transitions
-//
-// `apply` makes one shallow copy of the state (a `Draft`, listing every field so V8
-// keeps one object shape) and the helpers below write to that fresh copy only. Arrays
-// are copied on write (`set`), so the input state and its arrays are never touched.
+// Effects shared by several phases and windows (they write to the draft of one apply)
 
-type Draft = { -readonly [K in keyof DarkHeroState]: DarkHeroState[K] };
-
-function clone(s: DarkHeroState): Draft {
-  return {
-    setup: s.setup,
-    rng: s.rng,
-    phase: s.phase,
-    round: s.round,
-    current: s.current,
-    asker: s.asker,
-    attacker: s.attacker,
-    attackerAce: s.attackerAce,
-    meter: s.meter,
-    bent: s.bent,
-    bentRoll: s.bentRoll,
-    startMeter: s.startMeter,
-    drift: s.drift,
-    cards: s.cards,
-    faceDown: s.faceDown,
-    pile: s.pile,
-    pileTop: s.pileTop,
-    resources: s.resources,
-    aces: s.aces,
-    pos: s.pos,
-    prev: s.prev,
-    tiedSpade: s.tiedSpade,
-    tactics: s.tactics,
-    hiding: s.hiding,
-    steps: s.steps,
-    masked: s.masked,
-  };
-}
+type D = Draft<DarkHeroState>;
 
 /** Moves the meter by `dir`, applying the Bent shifts on reaching Dangerous or Stifling. */
-function moveMeter(d: Draft, dir: number): void {
+function moveMeter(d: D, dir: number): void {
   if (dir === 0) return;
   const meter = clampMeter(d.meter + dir);
   const o = d.setup.options;
@@ -294,139 +227,15 @@ function moveMeter(d: Draft, dir: number): void {
   d.meter = meter;
 }
 
-/** The start of `hero`'s turn: place (draw variant), spend (if it has Resources), move. */
-function startTurn(d: Draft, hero: number): void {
-  d.current = hero;
-  d.tactics = 0;
-  d.hiding = 0;
-  d.asker = -1;
-  d.attacker = -1;
-  d.attackerAce = false;
-  const canPlace = d.setup.board.placed && d.pileTop < d.pile.length - 1 && placeTargets(d, true).length > 0;
-  d.phase = canPlace ? PLACE : d.resources[hero]! > 0 ? SPEND : MOVE;
+/** Draws the top card of the pile face up (drift and final cards); returns its suit. */
+function drawCard(d: D): number {
+  const suit = cardAt(d.zones, PILE);
+  d.zones = moveCard(d.zones, PILE, -1, DRAWN, { reveal: EVERYONE });
+  return suit;
 }
 
-/** End of the current hero's turn: offer Ace conversion, then the next hero or round end. */
-function endTurn(d: Draft, converted = false): void {
-  if (!converted && d.resources[d.current]! >= d.setup.options.aceCost) {
-    d.phase = CONVERT;
-    return;
-  }
-  const next = d.current + 1;
-  if (next < d.setup.players) startTurn(d, next);
-  else endRound(d);
-}
-
-/** The first hero from `from` (inclusive, in seat order) who has a Resource, else -1. */
-function nextPayer(d: Draft, from: number): number {
-  for (let h = from; h < d.setup.players; h++) if (d.resources[h]! > 0) return h;
-  return -1;
-}
-
-/**
- * "After all players have moved, the Society meter automatically moves 1 square towards
- * its Bent unless a player (any player) opts to spend 1 Resource card." With
- * Fluctuating Society a drawn card sets the direction instead. Heroes are asked in seat
- * order; the first to pay stops the move.
- */
-function endRound(d: Draft): void {
-  let dir: number;
-  if (d.setup.options.drift === 'fluctuating') {
-    dir = suitDirection(d.pile[d.pileTop]!, d.meter);
-    d.pileTop++;
-  } else {
-    dir = Math.sign(d.bent - d.meter);
-  }
-  const payer = dir === 0 ? -1 : nextPayer(d, 0);
-  if (payer < 0) {
-    moveMeter(d, dir);
-    nextRound(d);
-    return;
-  }
-  d.phase = VETO;
-  d.drift = dir;
-  d.asker = payer;
-  d.current = -1;
-}
-
-function nextRound(d: Draft): void {
-  d.round++;
-  d.drift = 0;
-  d.asker = -1;
-  if (d.round < d.setup.options.turns) {
-    startTurn(d, 0);
-    return;
-  }
-  d.phase = OVER;
-  d.current = -1;
-  if (d.setup.options.finalDraw) {
-    // "After the last turn, a random card is drawn": Heart → Chaos, Spade → Fascist, Diamond → Free, Club → Safe.
-    const dir = suitDirection(d.pile[d.pileTop]!, d.meter);
-    d.pileTop++;
-    moveMeter(d, dir);
-  }
-}
-
-/** Arrival of `hero` on its (already flipped) card. */
-function arrive(d: Draft, hero: number): void {
-  const slot = d.pos[hero]!;
-  switch (d.cards[slot]) {
-    case DIAMOND:
-      // "Diamond = gain ally: add 1 to Resources. Diamond becomes Neutral."
-      d.resources = set(d.resources, hero, d.resources[hero]! + 1);
-      d.cards = set(d.cards, slot, NEUTRAL);
-      endTurn(d);
-      return;
-    case HEART:
-    case SPADE:
-      d.phase = CONTEST;
-      return;
-    case CLUB:
-      if (d.resources[hero] === 0) {
-        // A broke hero "cannot enter a Club space at all": having flipped one, it steps back.
-        d.pos = set(d.pos, hero, d.prev[hero]!);
-        endTurn(d);
-        return;
-      }
-      askClub(d, 1);
-      return;
-    default:
-      endTurn(d);
-  }
-}
-
-/** "Any 1 opponent (going around the table to the left, asking only once) can attack you." */
-function askClub(d: Draft, offset: number): void {
-  const n = d.setup.players;
-  if (offset >= n) {
-    d.asker = -1;
-    endTurn(d);
-    return;
-  }
-  d.phase = CLUB_ASK;
-  d.asker = (d.current + offset) % n;
-}
-
-function resolveClub(d: Draft, defenderAce: boolean): void {
-  const g = d.setup;
-  const o = g.options;
-  const att = d.attacker;
-  const def = d.current;
-  const dice = new Dice(d.rng);
-  // The attacker fights "at their base fighting"; the defender adds this turn's Tactics.
-  const a = g.fighting[att]! + dice.d(4) + (d.attackerAce ? o.aceBonus : 0);
-  const b = g.fighting[def]! + d.tactics + dice.d(4) + (defenderAce ? o.aceBonus : 0);
-  d.rng = dice.state;
-  // "The loser of this attack loses 1 Resource, on a tie there is no loss."
-  if (a > b) d.resources = set(d.resources, def, Math.max(0, d.resources[def]! - 1));
-  else if (b > a) d.resources = set(d.resources, att, Math.max(0, d.resources[att]! - 1));
-  if (defenderAce) d.aces = set(d.aces, def, d.aces[def]! - 1);
-  d.asker = -1;
-  endTurn(d);
-}
-
-/** A Heart raid or Spade fight: ability + d4 (+ Ace) against the card's base + d4. */
-function contest(d: Draft, withAce: boolean): void {
+/** A Heart raid or Spade fight: ability + d4 (+ Ace) against the card's base + d4. Returns true when won. */
+function contest(d: D, withAce: boolean): boolean {
   const g = d.setup;
   const o = g.options;
   const hero = d.current;
@@ -437,109 +246,266 @@ function contest(d: Draft, withAce: boolean): void {
   const mine = ability + dice.d(4) + (withAce ? o.aceBonus : 0);
   const theirs = o.cardBase + dice.d(4);
   d.rng = dice.state;
-  if (withAce) d.aces = set(d.aces, hero, d.aces[hero]! - 1);
-  d.tiedSpade = set(d.tiedSpade, hero, -1);
+  if (withAce) d.aces = setAt(d.aces, hero, d.aces[hero]! - 1);
+  d.tiedSpade = setAt(d.tiedSpade, hero, -1);
   if (mine > theirs) {
-    d.cards = set(d.cards, slot, NEUTRAL);
-    d.phase = SHIFT;
-    return;
+    d.cards = setAt(d.cards, slot, NEUTRAL);
+    return true;
   }
-  if (suit === SPADE && mine < theirs) d.pos = set(d.pos, hero, d.prev[hero]!); // "failure = move back"
-  else if (suit === SPADE) d.tiedSpade = set(d.tiedSpade, hero, slot); // "tie = no change": may fight again
+  if (suit === SPADE && mine < theirs) d.pos = setAt(d.pos, hero, d.prev[hero]!); // "failure = move back"
+  else if (suit === SPADE) d.tiedSpade = setAt(d.tiedSpade, hero, slot); // "tie = no change": move off or fight again
   // A failed or tied raid leaves the Heart ("tie goes to the defender").
-  endTurn(d);
+  return false;
 }
 
-export function apply(state: DarkHeroState, moves: readonly number[]): DarkHeroState {
-  const a = moves[0]!;
-  const d = clone(state);
-  d.steps++;
-  const hero = d.current;
-  switch (d.phase) {
-    case PLACE:
-      d.cards = set(d.cards, a, FACE_DOWN);
-      d.faceDown = set(d.faceDown, a, d.pile[d.pileTop]!);
-      d.pileTop++;
-      d.phase = d.resources[hero]! > 0 ? SPEND : MOVE;
-      break;
-    case SPEND: {
-      const t = a >> 4;
-      const h = a & 15;
-      d.tactics = t;
-      d.hiding = h;
-      if (t + h > 0) d.resources = set(d.resources, hero, d.resources[hero]! - t - h);
-      d.phase = MOVE;
-      break;
-    }
-    case MOVE: {
-      const here = d.pos[hero]!;
-      if (a === here) {
-        if (d.tiedSpade[hero] === here && d.cards[here] === SPADE) d.phase = CONTEST;
-        else endTurn(d); // nowhere to go
-        break;
-      }
-      d.pos = set(d.pos, hero, a);
-      d.prev = set(d.prev, hero, here);
-      d.tiedSpade = set(d.tiedSpade, hero, -1);
-      // "First you move, and then you flip it over."
-      // (`faceDown[a]` may keep the suit: once revealed it is no secret.)
-      if (d.cards[a] === FACE_DOWN) d.cards = set(d.cards, a, d.faceDown[a]!);
-      arrive(d, hero);
-      break;
-    }
-    case CONTEST:
-      if (a === 0) endTurn(d);
-      else contest(d, a === 2);
-      break;
-    case SHIFT:
-      // "Move Society 1 step in any direction you wish (or 0 steps)."
-      moveMeter(d, a - 1);
-      endTurn(d);
-      break;
-    case CLUB_ASK: {
-      const n = d.setup.players;
-      if (a === 0) {
-        askClub(d, ((d.asker - hero + n) % n) + 1);
-        break;
-      }
-      d.attacker = d.asker;
-      d.attackerAce = a === 2;
-      if (a === 2) d.aces = set(d.aces, d.asker, d.aces[d.asker]! - 1);
-      d.asker = -1;
-      if (d.aces[hero]! > 0) d.phase = CLUB_DEFEND;
-      else resolveClub(d, false);
-      break;
-    }
-    case CLUB_DEFEND:
-      resolveClub(d, a === 1);
-      break;
-    case CONVERT:
-      // "You can convert 3 Resources into 1 Ace at the end of any of your turns."
-      if (a > 0) {
-        d.resources = set(d.resources, hero, d.resources[hero]! - a * d.setup.options.aceCost);
-        d.aces = set(d.aces, hero, d.aces[hero]! + a);
-      }
-      endTurn(d, true);
-      break;
-    case VETO: {
-      if (a === 1) {
-        d.resources = set(d.resources, d.asker, d.resources[d.asker]! - 1);
-        nextRound(d);
-        break;
-      }
-      const payer = nextPayer(d, d.asker + 1);
-      if (payer >= 0) d.asker = payer;
-      else {
-        moveMeter(d, d.drift);
-        nextRound(d);
-      }
-      break;
-    }
-    default:
-      throw new Error(`dark-hero: apply called in phase ${d.phase} (game over)`);
-  }
-  return d;
+/** The Club attack: the attacker "at their base fighting", the defender with this turn's Tactics. */
+function resolveClub(d: D, defenderAce: boolean): void {
+  const g = d.setup;
+  const o = g.options;
+  const att = d.attacker;
+  const def = d.current;
+  const dice = new Dice(d.rng);
+  const a = g.fighting[att]! + dice.d(4) + (d.attackerAce ? o.aceBonus : 0);
+  const b = g.fighting[def]! + d.tactics + dice.d(4) + (defenderAce ? o.aceBonus : 0);
+  d.rng = dice.state;
+  // "The loser of this attack loses 1 Resource, on a tie there is no loss."
+  if (a > b) d.resources = setAt(d.resources, def, Math.max(0, d.resources[def]! - 1));
+  else if (b > a) d.resources = setAt(d.resources, att, Math.max(0, d.resources[att]! - 1));
+  if (defenderAce) d.aces = setAt(d.aces, def, d.aces[def]! - 1);
+  d.attacker = -1;
+  d.attackerAce = false;
 }
+
+/** Concentration variant: a flipped card that still does something is turned face down again when its hero leaves it. */
+function turnBackOnLeaving(d: D, hero: number, slot: number): void {
+  const c = d.cards[slot]!;
+  if (c < HEART || c > CLUB) return;
+  for (let h = 0; h < d.setup.players; h++) if (h !== hero && d.pos[h] === slot) return; // another hero still stands on it
+  d.cards = setAt(d.cards, slot, FACE_DOWN); // everyone saw it: the zone keeps it known to all
+}
+
+// ---------------------------------------------------------------------------------
+// The turn flow
+
+/** Flow phase → decision kind (state.ts). */
+const PHASE_KIND = [PLACE, SPEND, MOVE, CONTEST, SHIFT, CONTEST, CONVERT] as const;
+/** Flow window → decision kind. */
+const WINDOW_KIND = [CLUB_ASK, CLUB_DEFEND, VETO] as const;
+
+export const flow = defineFlow<DarkHeroState, number>({
+  turnOrder: fixedOrder((s) => s.setup.players), // "Seat 0 starts every round", then to the left
+  first: 'place',
+  phases: {
+    // Draw variant: "each turn a player draws a card (unseen) from the deck and places it adjacent to any card".
+    place: {
+      onBegin(d) {
+        d.tactics = 0;
+        d.hiding = 0;
+      },
+      skipIf: (s) => !s.setup.board.placed || zoneSize(s.zones, PILE) <= 1 || placeTargets(s, true).length === 0,
+      moves: (s) => placeTargets(s),
+      play(d, _hero, slot) {
+        d.zones = moveCard(d.zones, PILE, -1, MAP, { toIndex: slot });
+        d.cards = setAt(d.cards, slot, FACE_DOWN);
+      },
+      next: 'spend',
+    },
+    // "Before you move ... you can choose to spend any or all Resources" on Tactics / Hiding, for this turn.
+    spend: {
+      skipIf: (s) => s.resources[s.current]! === 0,
+      moves: (s, hero) => spendActions(s.resources[hero]!),
+      play(d, hero, code) {
+        const t = tacticsOf(code);
+        const h = hidingOf(code);
+        d.tactics = t;
+        d.hiding = h;
+        if (t + h > 0) d.resources = setAt(d.resources, hero, d.resources[hero]! - t - h);
+      },
+      next: 'move',
+    },
+    // "Each turn, your hero must move to the next card ... First you move, and then you flip it over."
+    move: {
+      moves: (s, hero) => moveTargets(s, hero),
+      play(d, hero, slot) {
+        const here = d.pos[hero]!;
+        if (slot === here) {
+          // Staying is only offered on a tied Spade (fight again) or with nowhere to go.
+          if (d.tiedSpade[hero] === here && d.cards[here] === SPADE) flow.goto(d, 'fight-again');
+          return;
+        }
+        if (d.setup.options.concentration) turnBackOnLeaving(d, hero, here);
+        d.pos = setAt(d.pos, hero, slot);
+        d.prev = setAt(d.prev, hero, here);
+        d.tiedSpade = setAt(d.tiedSpade, hero, -1);
+        if (d.cards[slot] === FACE_DOWN) {
+          d.cards = setAt(d.cards, slot, cardAt(d.zones, MAP, slot));
+          d.zones = reveal(d.zones, MAP, slot, EVERYONE);
+        }
+        switch (d.cards[slot]) {
+          case DIAMOND:
+            // "Diamond = gain ally: add 1 to Resources. Diamond becomes Neutral."
+            d.resources = setAt(d.resources, hero, d.resources[hero]! + 1);
+            d.cards = setAt(d.cards, slot, NEUTRAL);
+            return;
+          case HEART:
+          case SPADE:
+            flow.goto(d, 'contest');
+            return;
+          case CLUB:
+            if (d.resources[hero] === 0) {
+              // A broke hero "cannot enter a Club space at all": having flipped one, it steps back.
+              d.pos = setAt(d.pos, hero, here);
+              return;
+            }
+            // "Any 1 opponent (going around the table to the left, asking only once) can attack you."
+            flow.openWindow(d, 'club', d.setup.others[hero]!);
+            return;
+          default:
+        }
+      },
+      next: 'convert',
+    },
+    // Heart: "you can attempt a raid"; Spade: "you can fight": 0 decline, 1 try, 2 try with an Ace.
+    contest: {
+      moves: (s, hero) => CONST_ACTIONS[s.aces[hero]! > 0 ? 2 : 1]!,
+      play(d, _hero, a) {
+        if (a !== 0 && contest(d, a === 2)) flow.goto(d, 'shift');
+      },
+      next: 'convert',
+    },
+    // "Success = move Society 1 step in any direction you wish (or 0 steps)."
+    shift: {
+      moves: () => CONST_ACTIONS[2]!,
+      play(d, _hero, a) {
+        moveMeter(d, a - 1);
+      },
+      next: 'convert',
+    },
+    // A hero who stayed on its tied Spade fights it again ("either move off the card next
+    // turn or fight again"): it cannot stay and decline.
+    'fight-again': {
+      moves: (s, hero) => ATTEMPT_ONLY[s.aces[hero]! > 0 ? 1 : 0]!,
+      play(d, _hero, a) {
+        if (contest(d, a === 2)) flow.goto(d, 'shift');
+      },
+      next: 'convert',
+    },
+    // "You can convert 3 Resources into 1 Ace at the end of any of your turns."
+    convert: {
+      skipIf: (s) => s.resources[s.current]! < s.setup.options.aceCost,
+      moves(s, hero) {
+        const k = Math.floor(s.resources[hero]! / s.setup.options.aceCost);
+        return CONVERT_ACTIONS[k] ?? Array.from({ length: k + 1 }, (_, i) => i);
+      },
+      play(d, hero, a) {
+        if (a > 0) {
+          d.resources = setAt(d.resources, hero, d.resources[hero]! - a * d.setup.options.aceCost);
+          d.aces = setAt(d.aces, hero, d.aces[hero]! + a);
+        }
+      },
+    },
+  },
+  windows: {
+    // Each opponent from the hero's left, once: 0 pass, 1 attack, 2 attack with an Ace. The first attack closes it.
+    club: {
+      moves: (s, p) => CONST_ACTIONS[s.aces[p]! > 0 ? 2 : 1]!,
+      play(d, p, a) {
+        if (a === 0) return false;
+        d.attacker = p;
+        d.attackerAce = a === 2;
+        if (a === 2) d.aces = setAt(d.aces, p, d.aces[p]! - 1);
+        return true;
+      },
+      onClose(d, attacker) {
+        if (attacker < 0) return;
+        // "An Ace ... once you know ... who is attacking you": the attacked hero may answer with one.
+        if (d.aces[d.current]! > 0) flow.openWindow(d, 'defend', d.setup.seat[d.current]!);
+        else resolveClub(d, false);
+      },
+    },
+    defend: {
+      moves: () => CONST_ACTIONS[1]!,
+      play(d, _p, a) {
+        resolveClub(d, a === 1);
+        return true;
+      },
+    },
+    // "Unless a player (any player) opts to spend 1 Resource card to prevent this": asked in seat order; the first to pay stops it.
+    veto: {
+      asks: (s, p) => s.resources[p]! > 0,
+      moves: () => CONST_ACTIONS[1]!,
+      play(d, p, a) {
+        if (a === 0) return false;
+        d.resources = setAt(d.resources, p, d.resources[p]! - 1);
+        return true;
+      },
+      onClose(d, payer) {
+        if (payer < 0) moveMeter(d, d.drift);
+        d.drift = 0;
+      },
+    },
+  },
+  // "After all players have moved, the Society meter automatically moves 1 square towards its Bent";
+  // with Fluctuating Society a drawn card sets the direction instead.
+  onRoundEnd(d) {
+    const dir = d.setup.options.drift === 'fluctuating' ? suitDirection(drawCard(d), d.meter) : Math.sign(d.bent - d.meter);
+    if (dir === 0) return;
+    d.drift = dir;
+    flow.openWindow(d, 'veto', d.setup.seats);
+  },
+  endIf: (s) => s.round >= s.setup.options.turns,
+  // "After the last turn, a random card is drawn": Heart → Chaos, Spade → Fascist, Diamond → Free, Club → Safe.
+  onEnd(d) {
+    if (d.setup.options.finalDraw) moveMeter(d, suitDirection(drawCard(d), d.meter));
+  },
+  copy: (s) => ({
+    phase: s.phase,
+    round: s.round,
+    order: s.order,
+    turn: s.turn,
+    current: s.current,
+    stack: s.stack,
+    steps: s.steps,
+    goto: s.goto,
+    setup: s.setup,
+    rng: s.rng,
+    attacker: s.attacker,
+    attackerAce: s.attackerAce,
+    meter: s.meter,
+    bent: s.bent,
+    bentRoll: s.bentRoll,
+    startMeter: s.startMeter,
+    drift: s.drift,
+    cards: s.cards,
+    zones: s.zones,
+    resources: s.resources,
+    aces: s.aces,
+    pos: s.pos,
+    prev: s.prev,
+    tiedSpade: s.tiedSpade,
+    tactics: s.tactics,
+    hiding: s.hiding,
+  }),
+});
+
+const CONVERT_ACTIONS: readonly (readonly number[])[] = Array.from({ length: 16 }, (_, k) => Object.freeze(Array.from({ length: k + 1 }, (_, i) => i)));
+
+export const toMove = flow.toMove;
+export const legalActions = flow.legalActions;
+export const apply = flow.apply;
+
+/** The kind of decision a state asks for (PLACE … VETO, or OVER). */
+export function decisionOf(s: DarkHeroState): number {
+  const st = s.stack;
+  if (st.length > 0) return WINDOW_KIND[st[st.length - 1]!.window]!;
+  return s.phase < 0 ? OVER : PHASE_KIND[s.phase]!;
+}
+
+/** True on a tied Spade the hero chose to fight again (no declining). */
+export function fightingAgain(s: DarkHeroState): boolean {
+  return s.stack.length === 0 && s.phase === FIGHT_AGAIN;
+}
+const FIGHT_AGAIN = flow.phaseIndex('fight-again');
 
 // ---------------------------------------------------------------------------------
 // Outcome
@@ -567,7 +533,7 @@ export function evaluate(state: DarkHeroState): readonly number[] {
   const g = state.setup;
   const o = g.options;
   let meter = state.meter;
-  const over = state.phase === OVER;
+  const over = state.phase === GAME_OVER;
   if (!over && o.drift === 'bent') {
     let money = 0;
     for (let h = 0; h < g.players; h++) money += state.resources[h]!;
@@ -591,29 +557,17 @@ export function evaluate(state: DarkHeroState): readonly number[] {
 // ---------------------------------------------------------------------------------
 // Hidden information: face-down suits and the pile order
 
-/** What a player may know: every face-down suit is hidden; `pile` holds the unknown pool, sorted. */
-export function observe(state: DarkHeroState): DarkHeroState {
-  if (state.masked) return state;
-  // Count the unknown suits, then write them out in order (no sort needed).
-  const counts = [0, 0, 0, 0, 0];
-  const faceDown = state.faceDown.slice();
-  for (let s = 0; s < faceDown.length; s++) {
-    if (state.cards[s] === FACE_DOWN) counts[faceDown[s]!]!++;
-    faceDown[s] = -1;
-  }
-  for (let i = state.pileTop; i < state.pile.length; i++) counts[state.pile[i]!]!++;
-  const pool: number[] = [];
-  for (let suit = HEART; suit <= CLUB; suit++) for (let k = 0; k < counts[suit]!; k++) pool.push(suit);
-  return { ...state, faceDown, pile: pool, pileTop: 0, masked: true };
+/** What a player may know: every card it has not seen is hidden (the face-down map cards, the pile). */
+export function observe(state: DarkHeroState, player: number): DarkHeroState {
+  if (state.zones.unseen !== null) return state;
+  return { ...state, zones: observeZones(state.zones, player) };
 }
 
-/** Deals the unknown pool at random onto the face-down cards and the pile. */
+/**
+ * A full state consistent with an observation: the unseen cards dealt at random onto the
+ * face-down slots and the pile, and a fresh dice stream — nobody knows the future d4 rolls
+ * (keeping the true stream would let search plan on them).
+ */
 export function determinize(obs: DarkHeroState, rng: Rng): DarkHeroState {
-  if (!obs.masked) return obs;
-  const pool = rng.shuffled(obs.pile);
-  const faceDown = obs.faceDown.slice();
-  let k = 0;
-  for (let s = 0; s < faceDown.length; s++) if (obs.cards[s] === FACE_DOWN) faceDown[s] = pool[k++]!;
-  // Nobody knows the future dice either: a fresh stream (keeping obs.rng would let search plan on the true rolls).
-  return { ...obs, faceDown, pile: pool.slice(k), pileTop: 0, masked: false, rng: rng.u32() | 0 };
+  return { ...obs, zones: determinizeZones(obs.zones, rng), rng: freshStream(rng) };
 }

@@ -7,6 +7,8 @@
  * the arrays it changes.
  */
 import type { RngState } from '../../core/rng.js';
+import type { FlowFields } from '../../core/flow.js';
+import type { Zones } from '../../core/zones.js';
 import type { Board } from './map.js';
 import type { DarkHeroOptions } from './options.js';
 
@@ -32,18 +34,32 @@ export const STIFLING = 6;
 export const FASCIST = 7;
 export const METER_NAMES = ['', 'Chaos', 'Dangerous', 'Free', 'Ideal', 'Safe', 'Stifling', 'Fascist'] as const;
 
-/** Phases: who decides what now. */
+/**
+ * Decision kinds: who decides what now. PLACE…SHIFT and CONVERT are phases of a hero's
+ * turn (flow phases, rules.ts); CLUB_ASK, CLUB_DEFEND and VETO are response windows on the
+ * decision stack. `decisionOf(state)` (rules.ts) gives the kind of a state.
+ */
 export const PLACE = 0; // draw variant: current hero places the top card of the pile
-export const SPEND = 1; // current hero spends Resources on Tactics / Hiding (action t*16+h)
+export const SPEND = 1; // current hero spends Resources on Tactics / Hiding (action spendCode(t, h))
 export const MOVE = 2; // current hero picks the next card (action = slot)
-export const CONTEST = 3; // on a Heart or Spade: 0 decline, 1 attempt, 2 attempt with an Ace
+export const CONTEST = 3; // on a Heart or Spade: 0 decline, 1 attempt, 2 attempt with an Ace (again on a tied Spade: 1 or 2 only)
 export const SHIFT = 4; // after a won contest: 0 toward Chaos, 1 no move, 2 toward Fascist
-export const CLUB_ASK = 5; // `asker` may attack the current hero: 0 pass, 1 attack, 2 attack with an Ace
+export const CLUB_ASK = 5; // an opponent may attack the current hero: 0 pass, 1 attack, 2 attack with an Ace
 export const CLUB_DEFEND = 6; // attacked hero: 0 no Ace, 1 play an Ace
 export const CONVERT = 7; // end of turn: action k = Aces made from k * aceCost Resources
-export const VETO = 8; // end of round: `asker` may pay 1 Resource to stop the drift (0 pass, 1 pay)
+export const VETO = 8; // end of round: the asked hero may pay 1 Resource to stop the drift (0 pass, 1 pay)
 export const OVER = 9;
 export const PHASE_NAMES = ['place', 'spend', 'move', 'contest', 'shift', 'club-ask', 'club-defend', 'convert', 'veto', 'over'] as const;
+
+/** Zones (src/core/zones.ts): the map's cards by slot, the draw pile (top = last), drawn cards. */
+export const MAP = 0;
+export const PILE = 1;
+export const DRAWN = 2;
+
+/** A Tactics/Hiding purchase as one action number, and back. */
+export const spendCode = (tactics: number, hiding: number): number => tactics * 64 + hiding;
+export const tacticsOf = (code: number): number => code >> 6;
+export const hidingOf = (code: number): number => code & 63;
 
 /** Everything fixed for one game, shared by all its states. */
 export interface Setup {
@@ -56,20 +72,21 @@ export interface Setup {
   readonly target: readonly number[];
   readonly fighting: readonly number[];
   readonly infiltrating: readonly number[];
+  /** Per hero, the other heroes from its left (the Club window's askers); `[hero]` alone; all seats in order. */
+  readonly others: readonly (readonly number[])[];
+  readonly seat: readonly (readonly number[])[];
+  readonly seats: readonly number[];
 }
 
-export interface DarkHeroState {
+/**
+ * The state: the flow's fields (phase, round, turn order, current hero, open windows,
+ * steps) plus Dark Hero's own.
+ */
+export interface DarkHeroState extends FlowFields {
   readonly setup: Setup;
   /** In-state random stream (dice and draws). */
   readonly rng: RngState;
-  readonly phase: number;
-  /** Round 0..turns-1. */
-  readonly round: number;
-  /** Hero whose turn it is. */
-  readonly current: number;
-  /** Hero asked now in CLUB_ASK and VETO. */
-  readonly asker: number;
-  /** The Club attacker and whether it played an Ace (CLUB_DEFEND). */
+  /** The Club attacker and whether it played an Ace (while the attacked hero decides), else -1. */
   readonly attacker: number;
   readonly attackerAce: boolean;
   /** Society Meter 1..7 and the position its Bent points to. */
@@ -80,13 +97,10 @@ export interface DarkHeroState {
   readonly startMeter: number;
   /** Pending end-of-round move (-1, 0, +1) while heroes may veto it. */
   readonly drift: number;
-  /** Per slot: FACE_DOWN, a revealed suit, NEUTRAL or EMPTY. */
+  /** Per slot: FACE_DOWN, a revealed suit, NEUTRAL or EMPTY (what lies face up; the suits are in `zones`). */
   readonly cards: readonly number[];
-  /** Per slot: the suit under a face-down card (-1 where unknown to an observer; meaningless once revealed). */
-  readonly faceDown: readonly number[];
-  /** The draw pile of suits (hidden order), consumed from `pileTop`. */
-  readonly pile: readonly number[];
-  readonly pileTop: number;
+  /** The cards: MAP (the suit under each slot), PILE (draw pile), DRAWN (drawn face up), with who knows each. */
+  readonly zones: Zones;
   /** Per hero. */
   readonly resources: readonly number[];
   readonly aces: readonly number[];
@@ -98,10 +112,6 @@ export interface DarkHeroState {
   /** The current hero's Tactics and Hiding bought this turn. */
   readonly tactics: number;
   readonly hiding: number;
-  /** Decisions taken. */
-  readonly steps: number;
-  /** True for an observation: `faceDown` is masked and `pile` is the sorted unknown pool. */
-  readonly masked: boolean;
 }
 
 /** Meter position after one step of `dir` toward the goal of a drawn suit. */

@@ -18,17 +18,16 @@ import {
   SHIFT,
   SPADE,
   SPEND,
+  spendCode,
 } from '../../../src/games/dark-hero/state.js';
-import { rngRolling, stateWith, step } from './helpers.js';
+import { atTurn, kind, rngRolling, stateWith, step, withMapCard } from './helpers.js';
 
 /** Hero 0 on its start (slot 11) about to move onto slot 10 holding `suit` face down. */
 function beforeFlip(suit: number, patch: Parameters<typeof stateWith>[0] = {}) {
   const base = stateWith({}, { bent: 3 });
   const cards = base.cards.slice();
-  const faceDown = base.faceDown.slice();
   cards[10] = FACE_DOWN;
-  faceDown[10] = suit;
-  return { ...base, cards, faceDown, phase: MOVE, current: 0, resources: [1, 1, 1, 1], ...patch };
+  return atTurn({ ...withMapCard(base, 10, suit), cards, phase: MOVE, current: 0, resources: [1, 1, 1, 1], ...patch });
 }
 
 describe('Diamond: "gain ally: add 1 to Resources. Diamond becomes Neutral."', () => {
@@ -44,11 +43,11 @@ describe('Diamond: "gain ally: add 1 to Resources. Diamond becomes Neutral."', (
 describe('Heart: raid at infiltrating vs 2', () => {
   it('succeeds on a higher total: the Heart becomes Neutral and the hero shifts Society', () => {
     const s = step(beforeFlip(HEART, { rng: rngRolling(4, 1) }), 10); // 1 + 4 vs 2 + 1
-    expect(s.phase).toBe(CONTEST);
+    expect(kind(s)).toBe(CONTEST);
     expect(darkHero.legalActions(s, 0)).toEqual([0, 1]); // no Ace: decline or attempt
     const won = step(s, 1);
     expect(won.cards[10]).toBe(NEUTRAL);
-    expect(won.phase).toBe(SHIFT);
+    expect(kind(won)).toBe(SHIFT);
     expect(darkHero.legalActions(won, 0)).toEqual([0, 1, 2]);
     expect(step(won, 0).meter).toBe(won.meter - 1);
     expect(step(won, 1).meter).toBe(won.meter); // "or move it 0, if you wish"
@@ -63,10 +62,10 @@ describe('Heart: raid at infiltrating vs 2', () => {
 
   it('Hiding bought before the move adds 1 per Resource to this turn\'s raid', () => {
     const start = beforeFlip(HEART, { phase: SPEND, resources: [3, 1, 1, 1], rng: rngRolling(2, 2) });
-    const spent = step(start, 0 * 16 + 2); // 0 Tactics, 2 Hiding
+    const spent = step(start, spendCode(0, 2)); // 0 Tactics, 2 Hiding
     expect(spent.resources[0]).toBe(1);
     expect(spent.hiding).toBe(2);
-    expect(step(step(spent, 10), 1).phase).toBe(SHIFT); // 1 + 2 + 2 = 5 vs 2 + 2 = 4
+    expect(kind(step(step(spent, 10), 1))).toBe(SHIFT); // 1 + 2 + 2 = 5 vs 2 + 2 = 4
     const plain = step(step(step(start, 0), 10), 1); // 1 + 2 = 3 vs 4
     expect(plain.cards[10]).toBe(HEART);
     expect(plain.resources[0]).toBe(3);
@@ -83,7 +82,7 @@ describe('Spade: fight vs 2', () => {
   it('success neutralizes the Spade and lets the hero shift Society', () => {
     const s = step(step(beforeFlip(SPADE, { rng: rngRolling(4, 1) }), 10), 1);
     expect(s.cards[10]).toBe(NEUTRAL);
-    expect(s.phase).toBe(SHIFT);
+    expect(kind(s)).toBe(SHIFT);
   });
 
   it('failure = move back to the card you came from', () => {
@@ -100,7 +99,7 @@ describe('Spade: fight vs 2', () => {
     const legal = darkHero.legalActions(next, 0);
     expect(legal).toContain(10); // stay and fight again
     expect(legal).toContain(9); // or move on
-    expect(step(next, 10).phase).toBe(CONTEST);
+    expect(kind(step(next, 10))).toBe(CONTEST);
   });
 
   it('an Ace played after the reveal adds 3 and is used up', () => {
@@ -108,7 +107,7 @@ describe('Spade: fight vs 2', () => {
     const s = step(beforeFlip(SPADE, { rng, aces: [1, 0, 0, 0] }), 10);
     expect(darkHero.legalActions(s, 0)).toEqual([0, 1, 2]);
     const withAce = step(s, 2); // 1 + 1 + 3 = 5 vs 4
-    expect(withAce.phase).toBe(SHIFT);
+    expect(kind(withAce)).toBe(SHIFT);
     expect(withAce.aces[0]).toBe(0);
     const without = step(s, 1); // 2 vs 4
     expect(without.pos[0]).toBe(11);
@@ -120,9 +119,9 @@ describe('Club: one opponent, asked in turn order from the left, may attack at b
   it('asks each opponent once, from the left, and nothing happens if all pass', () => {
     let s = step(beforeFlip(CLUB, { current: 1, pos: [11, 11, 19, 23], prev: [11, 11, 19, 23] }), 10);
     // Hero 1 moved from 11 (patched there) onto the Club: heroes 2, 3, 0 are asked in that order.
-    expect(s.phase).toBe(CLUB_ASK);
+    expect(kind(s)).toBe(CLUB_ASK);
     const asked: number[] = [];
-    while (s.phase === CLUB_ASK) {
+    while (kind(s) === CLUB_ASK) {
       asked.push(darkHero.toMove(s)[0]!);
       s = step(s, 0);
     }
@@ -143,13 +142,13 @@ describe('Club: one opponent, asked in turn order from the left, may attack at b
 
   it('the defender adds its Tactics; the attacker fights at base', () => {
     const start = beforeFlip(CLUB, { phase: SPEND, resources: [2, 1, 1, 1], rng: rngRolling(3, 2) });
-    const s = step(step(step(start, 1 * 16 + 0), 10), 1); // 1 + 3 vs 1 + 1 + 2: tie
+    const s = step(step(step(start, spendCode(1, 0)), 10), 1); // 1 + 3 vs 1 + 1 + 2: tie
     expect(s.resources).toEqual([1, 1, 1, 1]);
   });
 
   it('both sides may play an Ace once the attack is known', () => {
     const s = step(step(beforeFlip(CLUB, { rng: rngRolling(4, 2), aces: [1, 1, 0, 0] }), 10), 2);
-    expect(s.phase).toBe(CLUB_DEFEND);
+    expect(kind(s)).toBe(CLUB_DEFEND);
     expect(darkHero.toMove(s)).toEqual([0]);
     expect(s.aces[1]).toBe(0);
     const r = step(s, 1); // 1 + 4 + 3 = 8 vs 1 + 2 + 3 = 6: attacker wins
@@ -172,7 +171,7 @@ describe('Club: one opponent, asked in turn order from the left, may attack at b
 describe('Aces from Resources: "convert 3 Resources into 1 Ace at the end of any of your turns"', () => {
   it('offers the conversion when a turn ends with 3 or more Resources', () => {
     const s = step(beforeFlip(DIAMOND, { resources: [5, 0, 0, 0] }), 10);
-    expect(s.phase).toBe(CONVERT);
+    expect(kind(s)).toBe(CONVERT);
     expect(darkHero.legalActions(s, 0)).toEqual([0, 1, 2]);
     const c = step(s, 2);
     expect(c.resources[0]).toBe(0);

@@ -2,10 +2,11 @@
  * Whole games: the Game contract on every map variant, a seeded 4-hero replay, thousands
  * of random games on deep-frozen states that all end, and hidden information.
  */
+import { HIDDEN } from '../../../src/core/zones.js';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng.js';
 import { darkHero, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
-import { FACE_DOWN } from '../../../src/games/dark-hero/state.js';
+import { FACE_DOWN, MAP, PILE } from '../../../src/games/dark-hero/state.js';
 import { checkGameContract, deepFreeze } from '../../core/contract.js';
 import { options } from './helpers.js';
 
@@ -74,22 +75,25 @@ describe('random games', () => {
 });
 
 describe('hidden information', () => {
-  it('observation hides face-down suits and the pile order; determinize redeals them consistently', () => {
+  it('observation hides face-down suits and the pile order; determinize redeals them consistently, with fresh dice', () => {
     const s = darkHero.setup(options(), 9);
     const obs = darkHero.observe(s, 0);
-    expect(obs.faceDown.every((x) => x === -1)).toBe(true);
-    const hiddenTrue = s.faceDown.filter((_, i) => s.cards[i] === FACE_DOWN).concat(s.pile.slice(s.pileTop));
-    expect(obs.pile).toEqual([...hiddenTrue].sort((x, y) => x - y));
+    const map = s.zones.cards[MAP]!;
+    const hiddenSlots = map.map((_, i) => i).filter((i) => s.cards[i] === FACE_DOWN);
+    expect(hiddenSlots.every((i) => obs.zones.cards[MAP]![i] === HIDDEN)).toBe(true);
+    expect(obs.zones.cards[PILE]!.every((c) => c === HIDDEN)).toBe(true);
+    const hiddenTrue = hiddenSlots.map((i) => map[i]!).concat(s.zones.cards[PILE]!);
+    expect(obs.zones.unseen).toEqual([...hiddenTrue].sort((x, y) => x - y));
     // Two observers of different true deals see the same thing.
     const other = darkHero.determinize(obs, 0, new Rng(1));
     expect({ ...darkHero.observe(other, 0), rng: 0 }).toEqual({ ...obs, rng: 0 });
-    expect(other.faceDown).not.toEqual(s.faceDown);
+    expect(other.zones.cards[MAP]).not.toEqual(map);
     // Nobody knows the future d4 rolls: the stream is re-sampled, never the true one.
     expect(other.rng).not.toBe(s.rng);
     expect(darkHero.determinize(obs, 0, new Rng(2)).rng).not.toBe(other.rng);
     const det = darkHero.determinize(obs, 0, new Rng(2));
     expect(det.cards).toEqual(s.cards);
-    const dealt = det.faceDown.filter((_, i) => det.cards[i] === FACE_DOWN).concat(det.pile.slice(det.pileTop));
+    const dealt = hiddenSlots.map((i) => det.zones.cards[MAP]![i]!).concat(det.zones.cards[PILE]!);
     expect([...dealt].sort()).toEqual([...hiddenTrue].sort());
   });
 });

@@ -5,6 +5,48 @@
 import { Dice } from '../../../src/core/dice.js';
 import { parseWith } from '../../../src/core/validate.js';
 import { darkHero, type DarkHeroOptions, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
+import { decisionOf, flow } from '../../../src/games/dark-hero/rules.js';
+import { MAP, PILE } from '../../../src/games/dark-hero/state.js';
+import { ROUND_END } from '../../../src/core/flow.js';
+import { NOBODY, type Zones } from '../../../src/core/zones.js';
+
+/** The kind of decision a state asks for (PLACE … VETO, OVER). */
+export const kind = decisionOf;
+
+/** `s` with the map card at `slot` replaced by `suit`, face down and unknown to all. */
+export function withMapCard(s: DarkHeroState, slot: number, suit: number): DarkHeroState {
+  const map = s.zones.cards[MAP]!.slice();
+  const known = s.zones.known[MAP]!.slice();
+  map[slot] = suit;
+  known[slot] = NOBODY;
+  return { ...s, zones: replaceZone(s.zones, MAP, map, known) };
+}
+
+/** `s` with the top of the draw pile replaced by `suit`. */
+export function withPileTop(s: DarkHeroState, suit: number): DarkHeroState {
+  const pile = s.zones.cards[PILE]!.slice();
+  pile[pile.length - 1] = suit;
+  return { ...s, zones: replaceZone(s.zones, PILE, pile, s.zones.known[PILE]!) };
+}
+
+function replaceZone(z: Zones, zone: number, cards: readonly number[], known: readonly number[]): Zones {
+  const c = z.cards.slice();
+  const k = z.known.slice();
+  c[zone] = cards;
+  k[zone] = known;
+  return { ...z, cards: c, known: k };
+}
+
+/** `s` with the window `name` open, asking `asker` (e.g. 'club' for an attack, 'veto' at the round's end). */
+export function inWindow(s: DarkHeroState, name: 'club' | 'defend' | 'veto', asker: number): DarkHeroState {
+  const roundEnd = name === 'veto';
+  return {
+    ...s,
+    phase: roundEnd ? ROUND_END : s.phase,
+    current: roundEnd ? -1 : s.current,
+    stack: [{ window: flow.windowIndex(name), askers: [asker], at: 0, data: 0 }],
+  };
+}
 
 export function options(raw: Record<string, unknown> = {}): DarkHeroOptions {
   return parseWith('dark-hero options', darkHero.optionsSchema, raw);
@@ -12,7 +54,12 @@ export function options(raw: Record<string, unknown> = {}): DarkHeroOptions {
 
 /** A fresh game (seed 1 unless given) with some fields replaced. */
 export function stateWith(patch: Partial<DarkHeroState>, raw: Record<string, unknown> = {}, seed = 1): DarkHeroState {
-  return { ...darkHero.setup(options(raw), seed), ...patch };
+  return atTurn({ ...darkHero.setup(options(raw), seed), ...patch });
+}
+
+/** Seat order is the turn order: a state patched to another `current` hero is at that hero's turn. */
+export function atTurn(s: DarkHeroState): DarkHeroState {
+  return s.current >= 0 ? { ...s, turn: s.current } : s;
 }
 
 /** An in-state stream whose next d4 rolls are `rolls`. */

@@ -3,12 +3,12 @@
  * hurt it, spares allies on Clubs, and earns more than random play.
  */
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../../../agents/agent.js';
-import { contestOdds, darkHeroHeuristic } from '../../../agents/heuristics/dark-hero.js';
+import type { Agent } from '../../../src/core/agent.js';
+import { contestOdds, darkHeroHeuristic } from '../../../src/games/dark-hero/heuristic.js';
 import { Rng } from '../../../src/core/rng.js';
 import { darkHero, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
-import { CLUB_ASK, SHIFT, VETO } from '../../../src/games/dark-hero/state.js';
-import { options, stateWith } from './helpers.js';
+import { SHIFT } from '../../../src/games/dark-hero/state.js';
+import { inWindow, options, stateWith } from './helpers.js';
 
 /** The heuristic, built directly (this file does not depend on the other games' agents). */
 function heuristic(rng: Rng): Agent {
@@ -40,13 +40,13 @@ describe('dark-hero heuristic', () => {
   });
 
   it('pays to stop a drift away from its goal, not one toward it', () => {
-    const veto = (player: number, meter: number, drift: number) => decide(stateWith({ phase: VETO, asker: player, current: -1, meter, drift, resources: [2, 2, 2, 2] }), player);
+    const veto = (player: number, meter: number, drift: number) => decide(inWindow(stateWith({ meter, drift, resources: [2, 2, 2, 2] }), 'veto', player), player);
     expect(veto(0, 3, 1)).toBe(1); // Free at Free, drifting toward Safe
     expect(veto(1, 4, 1)).toBe(0); // Safe welcomes the move to Safe
   });
 
   it('attacks an opponent on a Club but never an ally', () => {
-    const ask = (asker: number) => decide(stateWith({ phase: CLUB_ASK, current: 0, asker }, { heroes: [{ goal: 'free', fighting: 1, infiltrating: 1, resources: 2 }, { goal: 'safe', fighting: 3 }, { goal: 'free', fighting: 3 }] }), asker);
+    const ask = (asker: number) => decide(inWindow(stateWith({ current: 0 }, { heroes: [{ goal: 'free', fighting: 1, infiltrating: 1, resources: 2 }, { goal: 'safe', fighting: 3 }, { goal: 'free', fighting: 3 }] }), 'club', asker), asker);
     expect(ask(1)).toBe(1);
     expect(ask(2)).toBe(0);
   });

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/core/errors.js';
 import { darkHero } from '../../../src/games/dark-hero/index.js';
 import { buildBoard, type Board } from '../../../src/games/dark-hero/map.js';
-import { EMPTY, FACE_DOWN, MOVE, NEUTRAL, PLACE, SPADE } from '../../../src/games/dark-hero/state.js';
-import { SEED4, options, stateWith, step } from './helpers.js';
+import { EMPTY, FACE_DOWN, MAP, MOVE, NEUTRAL, PILE, PLACE, SPADE } from '../../../src/games/dark-hero/state.js';
+import { SEED4, kind, options, stateWith, step } from './helpers.js';
 
 function connected(b: Board): boolean {
   const seen = new Set([0]);
@@ -47,7 +47,7 @@ describe('seed layout: a 3 × 3 square of 8 cards with one 4-card spoke per hero
     const big = buildBoard(options({ players: 10 }), 1);
     expect(big.size).toBe(60);
     expect(big.starts.length).toBe(10);
-    expect(darkHero.setup(options({ players: 10 }), 1).pile.length).toBe(104 - 60);
+    expect(darkHero.setup(options({ players: 10 }), 1).zones.cards[PILE]!.length).toBe(104 - 60);
   });
 
   it('keeps 2 heroes on opposite sides of the square', () => {
@@ -134,7 +134,7 @@ describe('the draw-and-place variant', () => {
   it('starts heroes on single cards and has each place a card next to any card before moving', () => {
     const s = darkHero.setup(options({ map: { layout: 'draw' } }), 3);
     expect(s.cards.filter((c) => c !== EMPTY).length).toBe(4);
-    expect(s.phase).toBe(PLACE);
+    expect(kind(s)).toBe(PLACE);
     const legal = darkHero.legalActions(s, 0);
     const w = s.setup.board.width;
     const start = s.pos[0]!;
@@ -143,8 +143,8 @@ describe('the draw-and-place variant', () => {
     expect(legal).not.toContain(start - 2); // not touching any card
     const placed = step(s, start + 1);
     expect(placed.cards[start + 1]).toBe(FACE_DOWN);
-    expect(placed.faceDown[start + 1]).toBe(s.pile[0]);
-    const moveState = placed.phase === MOVE ? placed : step(placed, 0);
+    expect(placed.zones.cards[MAP]![start + 1]).toBe(s.zones.cards[PILE]!.at(-1));
+    const moveState = kind(placed) === MOVE ? placed : step(placed, 0);
     expect(darkHero.legalActions(moveState, 0)).toEqual([start + 1]);
   });
 });

@@ -1,19 +1,23 @@
 /**
- * A hand-written Dark Hero player that plays its goal (Free or Safe):
+ * A hand-written Dark Hero player (the `heuristic` agent; registered in
+ * agents/heuristics/index.ts) that plays its goal (Free or Safe):
  * - moves toward revealed Hearts and Spades while the meter is off its goal, prefers
  *   unknown cards to Neutral ones (the rules insist anyway), avoids Clubs unless strong;
  * - raids and fights only to push the meter toward its goal, with an Ace when the odds
  *   without one are below even;
- * - buys Tactics/Hiding only when it can step onto a known contest;
+ * - spends Resources where a contest is at stake: before stepping onto a revealed Heart
+ *   or Spade that would push the meter its way, it buys Tactics/Hiding up to a near-sure
+ *   win (ability ≥ base + 3), with what it does not need to keep for vetoes;
  * - attacks heroes of the other goal on Clubs when more likely to win than lose, never allies;
  * - pays a Resource to stop the end-of-round drift when the drift would hurt its goal;
- * - keeps 2 Resources for such vetoes and turns the rest into Aces.
+ * - keeps Resources for such vetoes (2, fewer in the last rounds) and turns the rest into Aces;
+ * - on a tied Spade it stays to fight again only when its odds are even or better.
  * It sees only its observation; ties between equally good moves go to its rng.
  */
-import type { Agent, AgentFactory, DecisionContext } from '../agent.js';
-import { invalid } from '../../src/core/errors.js';
-import type { Rng } from '../../src/core/rng.js';
-import { moveTargets } from '../../src/games/dark-hero/rules.js';
+import type { Agent, AgentFactory, DecisionContext } from '../../core/agent.js';
+import { invalid } from '../../core/errors.js';
+import type { Rng } from '../../core/rng.js';
+import { decisionOf, fightingAgain, moveTargets } from './rules.js';
 import {
   CHAOS,
   CLUB,
@@ -30,11 +34,17 @@ import {
   SPADE,
   SPEND,
   VETO,
+  spendCode,
   type DarkHeroState,
-} from '../../src/games/dark-hero/state.js';
+} from './state.js';
 
-/** Resources kept back for vetoes before spending or converting. */
-const RESERVE = 2;
+/** Resources kept back for vetoes before spending or converting: 2, and only what the rounds left can use. */
+function reserve(s: DarkHeroState): number {
+  return Math.min(2, s.setup.options.turns - s.round);
+}
+
+/** Ability margin over the card's base that wins a contest for sure (d4 against d4): +4; +3 wins 15 times in 16. */
+const NEAR_SURE = 3;
 
 /** P(a + d4 > b + d4) and P(a + d4 < b + d4) for a - b = k. */
 export function contestOdds(k: number): { win: number; lose: number } {
@@ -67,22 +77,29 @@ export class DarkHeroHeuristic implements Agent<DarkHeroState, number> {
     const target = g.target[me]!;
     const dir = Math.sign(target - s.meter); // where this hero wants the meter to go
     const pick = (wanted: number): number => (legal.includes(wanted) ? wanted : legal[0]!);
-    switch (s.phase) {
+    switch (decisionOf(s)) {
       case PLACE: {
         const near = g.board.adj[s.pos[me]!]!.filter((slot) => legal.includes(slot));
         return near.length ? this.rng.pick(near) : this.rng.pick(legal);
       }
       case SPEND: {
         if (dir === 0) return 0;
+        // Where would it go? Buy for the contest it will step onto (a revealed Heart or Spade).
         const targets = moveTargets(s, me).map((slot) => s.cards[slot]);
-        const spare = Math.max(0, s.resources[me]! - RESERVE);
-        const tactics = targets.includes(SPADE) ? Math.min(spare, Math.max(0, 4 - g.fighting[me]!)) : 0;
-        const hiding = targets.includes(HEART) ? Math.min(spare - tactics, Math.max(0, 4 - g.infiltrating[me]!)) : 0;
-        return pick(tactics * 16 + hiding);
+        let spare = Math.max(0, s.resources[me]! - reserve(s));
+        const base = g.options.cardBase;
+        const tactics = targets.includes(SPADE) ? Math.min(spare, Math.max(0, base + NEAR_SURE - g.fighting[me]!)) : 0;
+        spare -= tactics;
+        const hiding = targets.includes(HEART) && !targets.includes(SPADE) ? Math.min(spare, Math.max(0, base + NEAR_SURE - g.infiltrating[me]!)) : 0;
+        return pick(spendCode(tactics, hiding));
       }
       case MOVE:
-        return this.best(legal, (slot) => this.moveScore(s, me, slot, dir));
+        return this.best(legal, (slot) => (slot === s.pos[me] ? this.stayScore(s, me, dir) : this.moveScore(s, me, slot, dir)));
       case CONTEST: {
+        if (fightingAgain(s)) {
+          const odds = contestOdds(g.fighting[me]! + s.tactics - g.options.cardBase);
+          return odds.win < 0.5 && legal.includes(2) ? 2 : 1;
+        }
         if (dir === 0) return 0;
         const suit = s.cards[s.pos[me]!];
         const ability = suit === HEART ? g.infiltrating[me]! + s.hiding : g.fighting[me]! + s.tactics;
@@ -102,7 +119,7 @@ export class DarkHeroHeuristic implements Agent<DarkHeroState, number> {
         return odds.lose >= 0.6 && s.resources[me]! > 0 ? 1 : 0;
       }
       case CONVERT:
-        return pick(Math.max(0, Math.floor((s.resources[me]! - RESERVE) / g.options.aceCost)));
+        return pick(Math.max(0, Math.floor((s.resources[me]! - reserve(s)) / g.options.aceCost)));
       case VETO: {
         const after = Math.min(FASCIST, Math.max(CHAOS, s.meter + s.drift));
         return value(after, target) < value(s.meter, target) || (value(after, target) === 0 && Math.abs(after - target) > Math.abs(s.meter - target)) ? 1 : 0;
@@ -121,6 +138,14 @@ export class DarkHeroHeuristic implements Agent<DarkHeroState, number> {
     if (card === SPADE) return busy ? 3 + g.fighting[me]! : 0;
     if (card === CLUB) return g.fighting[me]! >= 3 ? -0.5 : -2;
     return 0;
+  }
+
+  /** Staying on a tied Spade means fighting it again: worth it when the fight is at least even. */
+  private stayScore(s: DarkHeroState, me: number, dir: number): number {
+    const g = s.setup;
+    if (dir === 0) return -1;
+    const odds = contestOdds(g.fighting[me]! + s.tactics + (s.aces[me]! > 0 ? g.options.aceBonus : 0) - g.options.cardBase);
+    return odds.win >= 0.5 ? 3 + g.fighting[me]! : -1;
   }
 
   /** The best-scoring action, ties broken by the agent's rng. */
