@@ -18,8 +18,10 @@ import {
   SHIFT,
   SPADE,
   SPEND,
+  MAP,
   spendCode,
 } from '../../../src/games/dark-hero/state.js';
+import { fightingAgain } from '../../../src/games/dark-hero/rules.js';
 import { atTurn, kind, rngRolling, stateWith, step, withMapCard } from './helpers.js';
 
 /** Hero 0 on its start (slot 11) about to move onto slot 10 holding `suit` face down. */
@@ -71,6 +73,34 @@ describe('Heart: raid at infiltrating vs 2', () => {
     expect(plain.resources[0]).toBe(3);
   });
 
+  it('"spend any or all Resources": Tactics and Hiding are limited by Resources only, not capped at 6', () => {
+    const rich = beforeFlip(HEART, { phase: SPEND, resources: [9, 1, 1, 1] });
+    const legal = darkHero.legalActions(rich, 0);
+    expect(legal).toContain(spendCode(9, 0)); // Fighting 1 + 9 = 10
+    expect(legal).toContain(spendCode(0, 9));
+    expect(legal).toContain(spendCode(4, 5));
+    expect(legal).not.toContain(spendCode(5, 5)); // 10 Resources: more than it has
+    expect(legal).toHaveLength((10 * 11) / 2); // every t + h <= 9
+  });
+
+  it('on a revealed Club an attacker can reach 10 (3 + d4 4 + Ace 3): Tactics past 6 let the defender hold', () => {
+    // Seat 0 (Fighting 1) buys 8 Tactics and steps onto a Club; seat 1 (Fighting 3) attacks with an Ace.
+    const heroes = [
+      { goal: 'free', fighting: 1, infiltrating: 1, resources: 2 },
+      { goal: 'safe', fighting: 3 },
+      { goal: 'free', fighting: 1, infiltrating: 1, resources: 2 },
+      { goal: 'safe', fighting: 3 },
+    ];
+    const base = stateWith({}, { bent: 3, heroes });
+    const cards = base.cards.slice();
+    cards[10] = CLUB;
+    const start = atTurn({ ...base, cards, phase: SPEND, current: 0, resources: [9, 1, 1, 1], aces: [0, 1, 0, 0], rng: rngRolling(4, 1) });
+    const flipped = step(step(start, spendCode(8, 0)), 10);
+    expect(kind(flipped)).toBe(CLUB_ASK);
+    const s = step(flipped, 2); // 3 + 4 + 3 = 10 vs 1 + 8 + 1 = 10: a tie, no loss
+    expect(s.resources).toEqual([1, 1, 1, 1]);
+  });
+
   it('declining the raid leaves the Heart for later', () => {
     const s = step(step(beforeFlip(HEART), 10), 0);
     expect(s.cards[10]).toBe(HEART);
@@ -100,6 +130,23 @@ describe('Spade: fight vs 2', () => {
     expect(legal).toContain(10); // stay and fight again
     expect(legal).toContain(9); // or move on
     expect(kind(step(next, 10))).toBe(CONTEST);
+  });
+
+  it('"must move": a hero who stays on its tied Spade fights it again; it cannot stay and decline', () => {
+    const tied = step(step(beforeFlip(SPADE, { rng: rngRolling(3, 2) }), 10), 1); // 4 vs 4
+    const next = atTurn({ ...tied, phase: MOVE, current: 0, aces: [0, 0, 0, 0] });
+    const again = step(next, 10);
+    expect(fightingAgain(again)).toBe(true);
+    expect(darkHero.legalActions(again, 0)).toEqual([1]); // fight, no "decline"
+    expect(darkHero.legalActions({ ...again, aces: [1, 0, 0, 0] }, 0)).toEqual([1, 2]); // or fight with an Ace
+    // Won this time: the Spade is beaten and the hero shifts Society.
+    const won = step({ ...again, rng: rngRolling(4, 1) }, 1);
+    expect(won.cards[10]).toBe(NEUTRAL);
+    expect(kind(won)).toBe(SHIFT);
+    // Tied again: it may stay once more, but only to fight.
+    const tiedAgain = step({ ...again, rng: rngRolling(3, 2) }, 1);
+    expect(tiedAgain.tiedSpade[0]).toBe(10);
+    expect(tiedAgain.current).toBe(1);
   });
 
   it('an Ace played after the reveal adds 3 and is used up', () => {
@@ -177,5 +224,33 @@ describe('Aces from Resources: "convert 3 Resources into 1 Ace at the end of any
     expect(c.resources[0]).toBe(0);
     expect(c.aces[0]).toBe(2);
     expect(c.current).toBe(1);
+  });
+});
+
+describe('concentration-like variant: "flipped over again"', () => {
+  /** Hero 0 declines a Heart on slot 10, then (its next turn) moves on to slot 9. */
+  function leaveHeart(concentration: boolean) {
+    const base = stateWith({}, { bent: 3, concentration });
+    const cards = base.cards.slice();
+    cards[10] = FACE_DOWN;
+    const start = atTurn({ ...withMapCard(base, 10, HEART), cards, phase: MOVE, current: 0, resources: [0, 0, 0, 0] });
+    const declined = step(step(start, 10), 0);
+    expect(declined.cards[10]).toBe(HEART);
+    return step(atTurn({ ...declined, phase: MOVE, current: 0 }), 9);
+  }
+
+  it('off by default: a flipped card stays revealed', () => {
+    expect(leaveHeart(false).cards[10]).toBe(HEART);
+  });
+
+  it('on: the card is turned face down when its hero leaves; everyone remembers it; entering flips it again', () => {
+    const left = leaveHeart(true);
+    expect(left.cards[10]).toBe(FACE_DOWN);
+    // Everyone saw it: no observer has it hidden, and determinize does not re-deal it.
+    expect(darkHero.observe(left, 2).zones.cards[MAP]![10]).toBe(HEART);
+    // Back on it (a face-down card beats Neutral ones for "must move"), the Heart is there again to raid.
+    const back = step(atTurn({ ...left, phase: MOVE, current: 0 }), 10);
+    expect(back.cards[10]).toBe(HEART);
+    expect(kind(back)).toBe(CONTEST);
   });
 });

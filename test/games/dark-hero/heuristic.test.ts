@@ -7,7 +7,7 @@ import type { Agent } from '../../../src/core/agent.js';
 import { contestOdds, darkHeroHeuristic } from '../../../src/games/dark-hero/heuristic.js';
 import { Rng } from '../../../src/core/rng.js';
 import { darkHero, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
-import { SHIFT } from '../../../src/games/dark-hero/state.js';
+import { SHIFT, SPADE, SPEND, spendCode } from '../../../src/games/dark-hero/state.js';
 import { inWindow, options, stateWith } from './helpers.js';
 
 /** The heuristic, built directly (this file does not depend on the other games' agents). */
@@ -49,6 +49,20 @@ describe('dark-hero heuristic', () => {
     const ask = (asker: number) => decide(inWindow(stateWith({ current: 0 }, { heroes: [{ goal: 'free', fighting: 1, infiltrating: 1, resources: 2 }, { goal: 'safe', fighting: 3 }, { goal: 'free', fighting: 3 }] }), 'club', asker), asker);
     expect(ask(1)).toBe(1);
     expect(ask(2)).toBe(0);
+  });
+
+  it('spends extra Resources where a contest is at stake: up to a near-sure win, keeping 2 for vetoes', () => {
+    // Seat 0 (Free, Fighting 1) next to a revealed Spade (slot 10), meter at Safe: it wants a fight.
+    const spadeNext = (resources: number, meter = 5) => {
+      const base = stateWith({ current: 0, phase: SPEND, meter, resources: [resources, 2, 2, 2] }, { bent: 3 });
+      const cards = base.cards.slice();
+      cards[10] = SPADE;
+      return { ...base, cards };
+    };
+    expect(decide(spadeNext(8), 0)).toBe(spendCode(4, 0)); // 1 + 4 = base 2 + 3: wins 15 times in 16
+    expect(decide(spadeNext(4), 0)).toBe(spendCode(2, 0)); // only what the veto reserve leaves
+    expect(decide(spadeNext(2), 0)).toBe(0);
+    expect(decide(spadeNext(8, 3), 0)).toBe(0); // meter at its goal: nothing at stake
   });
 
   it('rejects parameters it does not have', () => {
