@@ -17,5 +17,5 @@ export async function playTable(ctx: StudyContext, key: string, options: Record<
     { gameId: GAME_ID, options, agents: [agent], games, seed: ctx.seed },
     { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: `dark-hero ${key}` },
   );
-  return records.filter((r) => r.error === undefined && r.returns.length > 0);
+  return ctx.ledger ? ctx.ledger.add(records) : records.filter((r) => r.error === undefined && r.returns.length > 0);
 }

@@ -10,6 +10,31 @@ import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js'
 import { describeBackend, initTf } from '../src/analysis/tf.js';
 import type { Study } from './study.js';
 import { STUDIES } from './index.js';
+import { GameLedger } from './ledger.js';
+import type { Report } from '../src/analysis/report-model.js';
+
+/** Quick-run banner text: what --full adds. */
+export const QUICK_NOTE =
+  'This report ran the quick sample sizes of `npm start` (minutes on 2 cores). Rerun the study with --full for the sample sizes, powers/builds and stronger agents a published verdict needs; quick verdicts are leads to check, not conclusions.';
+
+/** The cap each game's engine stops at, in words. */
+const CAP_NAMES: Readonly<Record<string, string>> = { rumble: 'round cap', 'gladiator-duel': 'turn cap' };
+
+/**
+ * Adds what the ledger saw to a study's report: failed games and a cap above 10% lead the
+ * verdicts; an "Evidence" section gives games played, failed and stopped at the cap; a
+ * quick run carries the quick-sample banner.
+ */
+export function withEvidence(report: Report, ledger: GameLedger, full: boolean): Report {
+  const capName = CAP_NAMES[report.gameId] ?? 'game cap';
+  return {
+    ...report,
+    verdicts: [...ledger.warnings(capName), ...report.verdicts],
+    sections: [...report.sections, { heading: 'Evidence: games played, failed, stopped at the cap', blocks: [ledger.summary(capName)] }],
+    ...(full ? {} : { quick: QUICK_NOTE }),
+    meta: { ...report.meta, sampleSizes: { ...report.meta.sampleSizes, 'games played': ledger.games, 'failed games': ledger.failed, 'games at the cap': ledger.capped } },
+  };
+}
 
 export interface StudyRunOptions {
   readonly seed: string | number;
@@ -46,7 +71,8 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
   for (const [i, study] of studies.entries()) {
     log(`[${i + 1}/${studies.length}] ${study.name}: ${study.title}`);
     const started = performance.now();
-    const report = await study.run({
+    const ledger = new GameLedger(opts.progress ? undefined : log);
+    const played = await study.run({
       seed: opts.seed,
       full: opts.full,
       workers: opts.workers,
@@ -54,8 +80,10 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       runDir: join(runsRoot, `${study.name}-${opts.full ? 'full' : 'quick'}-seed-${String(opts.seed).replace(/[^A-Za-z0-9_.-]/g, '_')}`),
       command: opts.command,
       progress: opts.progress,
+      ledger,
       ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
     });
+    const report = withEvidence(played, ledger, opts.full);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;

@@ -50,6 +50,7 @@ export async function playDuel(
     },
     { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: key },
   );
+  ctx.ledger?.add(records); // counted; failed games are dropped pair-wise by pairScores
   return records;
 }
 

@@ -63,6 +63,7 @@ export const gladiatorDuelTuning: Study = {
             ).records;
           const ab = await play(TYPES[i]!, TYPES[j]!);
           const ba = await play(TYPES[j]!, TYPES[i]!);
+          ctx.ledger?.add([...ab, ...ba]);
           totalGames += ab.length + ba.length;
           const t = tInterval(pairScores(ab, ba));
           shares.push({ matchup: `${TYPE_NAMES[TYPES[i]!]} v ${TYPE_NAMES[TYPES[j]!]}`, share: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), n: t.n });

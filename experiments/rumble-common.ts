@@ -77,7 +77,7 @@ export async function playTable(
     { gameId: GAME_ID, options, agents, games, seed: ctx.seed, rotate: extra.rotate ?? false, paired: extra.paired ?? false },
     { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: `rumble ${key}` },
   );
-  return records.filter((r) => r.error === undefined && r.returns.length > 0);
+  return ctx.ledger ? ctx.ledger.add(records) : records.filter((r) => r.error === undefined && r.returns.length > 0);
 }
 
 export function fmt(x: number, digits = 3): string {

@@ -5,6 +5,7 @@
  * sample sizes a published verdict needs.
  */
 import type { Report } from '../src/analysis/report-model.js';
+import type { GameLedger } from './ledger.js';
 
 export interface StudyContext {
   /** Master seed: fixes every result. */
@@ -24,6 +25,8 @@ export interface StudyContext {
    * user content add to their runs. Studies of other games ignore it.
    */
   readonly powerFile?: string;
+  /** Counts every game the study plays (failed and capped ones too) for the report. */
+  readonly ledger?: GameLedger;
 }
 
 export interface Study {
