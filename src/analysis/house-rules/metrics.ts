@@ -138,6 +138,7 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
     const rows = common.map(([ga, gb]) => [unitValue(ga), unitValue(gb)] as const).filter(([x, y]) => !Number.isNaN(x) && !Number.isNaN(y));
     const diffs = rows.map(([x, y]) => y - x);
     const t95 = tInterval(diffs);
+    const padded = boundedPad(m.scale, diffs);
     const se = t95.sd / Math.sqrt(t95.n);
     candidates.push({
       label: m.label,
@@ -148,7 +149,7 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
       n: rows.length,
       games: gamesIn(common, rows.length),
       at: (level) => {
-        const t = tInterval(diffs, level);
+        const t = tInterval(padded, level);
         return { lo: t.lo, hi: t.hi };
       },
       // A zero-variance difference of 0 (identical games) is no evidence at all.
@@ -164,6 +165,21 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
     const { lo, hi } = c.at(level);
     return { label: c.label, scale: c.scale, a: c.a, b: c.b, diff: c.diff, lo, hi, level, supported: rejected, n: c.n, games: c.games };
   });
+}
+
+/**
+ * Differences of shares are bounded, and with few units they are very discrete (a pair
+ * of deterministic duels scores 0, ½ or 1): a plain t interval then collapses when most
+ * differences are 0 and calls a null change "supported" far more often than 5%. For
+ * bounded scales we add one pseudo-unit at each end of the range before the t interval
+ * (in the spirit of Agresti & Min (2005) for paired proportions, who add ½ to each
+ * cell): it keeps the interval honest at small n and vanishes as n grows. The
+ * estimate shown stays the plain mean. Tested by the A/A calibration in compare.test.ts.
+ */
+function boundedPad(scale: Measure['scale'], diffs: readonly number[]): number[] {
+  if (diffs.length === 0 || (scale !== 'share' && scale !== 'difference')) return [...diffs];
+  const span = scale === 'difference' ? 2 : 1;
+  return [...diffs, span, -span];
 }
 
 function gamesIn(common: readonly (readonly [readonly GameRecord[], readonly GameRecord[]])[], units: number): number {
