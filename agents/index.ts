@@ -137,6 +137,15 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
   },
 ];
 
+/**
+ * "Strong by default": a bare `mcts` (no parameters) runs, on the games listed here, the
+ * strongest settings measured for that game (agents/README.md, "Measured strength");
+ * once any parameter is given, the rest take the generic defaults of MCTS_PARAMS.
+ */
+export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
+  'gladiator-duel': { iterations: '300', c: '0.2', rollout: 'evaluate', turns: '0', prior: 'heuristic', bias: '2' },
+};
+
 export const AGENT_KINDS: readonly AgentKind[] = [
   {
     kind: 'random',
@@ -176,7 +185,11 @@ export const AGENT_KINDS: readonly AgentKind[] = [
     summary: 'Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM for simultaneous moves, max^n returns',
     example: 'mcts:iterations=400,c=1.4',
     params: MCTS_PARAMS,
-    prepare: (where, params, game, spec) => {
+    prepare: function prepareMcts(where, given, game, spec): AgentFactory {
+      const bare = Object.keys(given).length === 0;
+      // A bare `mcts` is resolved per game (TUNED_MCTS): wait until the game is known.
+      if (bare && !game) return (args) => prepareMcts(where, given, args.game, spec)(args);
+      const params = bare && game ? (TUNED_MCTS[game.id] ?? given) : given;
       checkKnown(where, params, MCTS_PARAMS);
       const p = parseWith(where, mctsSchema, params);
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);

@@ -1,12 +1,12 @@
 /**
  * Game-specific heuristic agents, by game id. Each game's owner adds one line here for
- * its own heuristic (agents/heuristics/<game>.ts, or src/games/<game>/heuristic.ts). The `heuristic` agent kind looks a
- * game up in this record.
+ * its own heuristic (in its game folder, src/games/<game>/heuristic.ts, or
+ * agents/heuristics/<game>.ts). The `heuristic` agent kind looks a game up in this record.
  */
 import type { AgentFactory } from '../agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { UserError } from '../../src/core/errors.js';
-import { gladiatorDuelHeuristic } from './gladiator-duel.js';
+import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic.js';
 import { darkHeroHeuristic } from '../../src/games/dark-hero/heuristic.js';
 import { rumbleHeuristic } from './rumble.js';
 

@@ -9,7 +9,7 @@ import type { Node } from '../../agents/mcts/node.js';
 import { Rng } from '../../src/core/rng.js';
 import { nim, type NimState } from '../../src/games/toy/nim.js';
 import { gladiatorDuel } from '../../src/games/gladiator-duel/index.js';
-import { GladiatorDuelHeuristic } from '../../agents/heuristics/gladiator-duel.js';
+import { GladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic.js';
 
 function nimCtx(stones: number, maxTake: number) {
   const state: NimState = { stones, maxTake, player: 0, winner: -1, moves: 0 };

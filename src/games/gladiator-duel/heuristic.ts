@@ -11,6 +11,8 @@
  * the best plan and plans again after it (chance may have changed everything).
  * Deterministic: it never draws from its rng.
  */
+import type { Agent, AgentFactory, DecisionContext } from '../../core/agent.js';
+import { invalid } from '../../core/errors.js';
 import { HexArena, relativeSide } from '../../core/hex.js';
 import { CAST_NET, END_TURN, ESCAPE_NET, PIVOT_LEFT, PIVOT_RIGHT, STEP, STRIKE } from './actions.js';
 import { expectedDamage } from './evaluate.js';
@@ -67,8 +69,8 @@ export function foeTurnsLeft(s: DuelState): number {
 }
 
 /**
- * The planner behind the `heuristic` agent (agents/heuristics/gladiator-duel.ts wraps it
- * as an agent). Keeps its search buffers between decisions; holds no other state.
+ * The planner behind the `heuristic` agent (below). Keeps its search buffers between
+ * decisions; holds no other state.
  */
 export class DuelPlanner {
   private cost = new Int16Array(0);
@@ -193,3 +195,23 @@ export class DuelPlanner {
     }
   }
 }
+
+/** The `heuristic` agent: the planner behind the agent contract. Never draws from its rng. */
+export class GladiatorDuelHeuristic implements Agent {
+  private readonly planner = new DuelPlanner();
+
+  constructor(readonly spec: string) {}
+
+  act(ctx: DecisionContext): unknown {
+    let legal = 0;
+    for (const a of ctx.legal as readonly number[]) legal |= 1 << a;
+    const choice = this.planner.choose(ctx.obs as DuelState, ctx.player, legal);
+    return (legal >>> choice) & 1 ? choice : END_TURN;
+  }
+}
+
+export const gladiatorDuelHeuristic: AgentFactory = ({ spec, params }) => {
+  const keys = Object.keys(params);
+  if (keys.length > 0) throw invalid(`agent spec ${JSON.stringify(spec)}`, keys[0]!, params[keys[0]!], 'no parameters for the gladiator-duel heuristic');
+  return new GladiatorDuelHeuristic(spec);
+};

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { gladiatorDuel as game } from '../../../src/games/gladiator-duel/index.js';
 import { evaluatePosition } from '../../../src/games/gladiator-duel/evaluate.js';
-import { GladiatorDuelHeuristic } from '../../../agents/heuristics/gladiator-duel.js';
+import { GladiatorDuelHeuristic } from '../../../src/games/gladiator-duel/heuristic.js';
 import { Rng } from '../../../src/core/rng.js';
 import type { DuelState } from '../../../src/games/gladiator-duel/state.js';
 import { CENTRE, E, NE, W, deepFreeze, neighbour, scene } from './helpers.js';

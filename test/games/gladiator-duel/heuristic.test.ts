@@ -1,8 +1,7 @@
 /** The gladiator-duel heuristic: its tactics in set-piece positions, and that it beats random play. */
 import { describe, expect, it } from 'vitest';
 import { createRandomAgent } from '../../../agents/random.js';
-import { gladiatorDuelHeuristic } from '../../../agents/heuristics/gladiator-duel.js';
-import { foeTurnsLeft } from '../../../src/games/gladiator-duel/heuristic.js';
+import { foeTurnsLeft, gladiatorDuelHeuristic } from '../../../src/games/gladiator-duel/heuristic.js';
 import { HEURISTICS } from '../../../agents/heuristics/index.js';
 import type { Agent } from '../../../agents/agent.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';

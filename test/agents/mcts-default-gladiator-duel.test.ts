@@ -1,0 +1,50 @@
+/**
+ * "Strong by default": a bare `mcts` on gladiator-duel runs the strongest settings measured
+ * for it (agents/README.md), and nowhere else changes what `mcts` means.
+ */
+import { describe, expect, it } from 'vitest';
+import { TUNED_MCTS, checkAgentSpec, createAgent } from '../../agents/index.js';
+import type { Agent } from '../../agents/agent.js';
+import { Rng } from '../../src/core/rng.js';
+import { getGame } from '../../src/games/index.js';
+import { nim } from '../../src/games/toy/index.js';
+
+const duel = getGame('gladiator-duel');
+const TUNED = 'mcts:iterations=300,c=0.2,rollout=evaluate,turns=0,prior=heuristic,bias=2';
+
+/** The search settings an MCTS agent was built with (a private field, read for this check only). */
+const configOf = (agent: Agent): Record<string, unknown> => {
+  const { rolloutAgent, priorAgent, opponentAgent, ...rest } = (agent as unknown as { config: Record<string, unknown> }).config;
+  return { ...rest, rollout: rolloutAgent !== undefined, prior: priorAgent !== undefined, opponents: opponentAgent !== undefined };
+};
+
+describe('bare mcts resolves per game', () => {
+  it('on gladiator-duel, bare mcts is the tuned spec', () => {
+    expect(TUNED_MCTS['gladiator-duel']).toBeDefined();
+    const bare = configOf(createAgent('mcts', duel, new Rng(1)));
+    expect(bare).toEqual(configOf(createAgent(TUNED, duel, new Rng(1))));
+    expect(bare).toMatchObject({ iterations: 300, c: 0.2, turns: 0, bias: 2, depth: 0, prior: true });
+  });
+
+  it('and plays the same moves as the tuned spec from the same seed', () => {
+    const options = duel.optionsSchema.parse({});
+    let s = duel.setup(options, 11);
+    const bare = createAgent('mcts', duel, new Rng(5));
+    const tuned = createAgent(TUNED, duel, new Rng(5));
+    for (let i = 0; i < 6 && !duel.isTerminal(s); i++) {
+      const ctx = { game: duel, options, obs: duel.observe(s, s.current), player: s.current, legal: duel.legalActions(s, s.current) };
+      const a = bare.act(ctx);
+      expect(tuned.act(ctx)).toBe(a);
+      s = duel.apply(s, [a]);
+    }
+  });
+
+  it('any parameter given means the generic defaults for the rest', () => {
+    expect(configOf(createAgent('mcts:iterations=300', duel, new Rng(1)))).toMatchObject({ iterations: 300, c: 1.4, prior: false });
+  });
+
+  it('on a game without tuned settings, bare mcts is the generic default', () => {
+    expect(configOf(createAgent('mcts', nim, new Rng(1)))).toEqual(configOf(createAgent('mcts:iterations=400,c=1.4', nim, new Rng(1))));
+    expect(() => checkAgentSpec('mcts')).not.toThrow();
+  });
+});
