@@ -88,6 +88,10 @@ export class RoundCtx implements PowerWorld {
   readonly damageTaken: number[];
   readonly damageDealt: number[];
   totalDamage = 0;
+  /** Energy changes wait in `pendingEnergy`/`pendingLost` (the round-end step, see `changeEnergy`). */
+  private simultaneous = false;
+  private readonly pendingEnergy: number[];
+  private readonly pendingLost: number[];
   /** Depth of the damage chain being dealt (see `deal`). */
   private chain = 0;
   readonly energyLost: number[];
@@ -171,6 +175,8 @@ export class RoundCtx implements PowerWorld {
     this.energyLost = zeros(H);
     this.preventAll = falses(H);
     this.nextDefPenalty = zeros(H);
+    this.pendingEnergy = zeros(H);
+    this.pendingLost = zeros(H);
     this.defenseSet = new Array<number>(H).fill(-1);
     this.nextBan = falses(H);
     this.doomRound = zeros(H);
@@ -195,6 +201,7 @@ export class RoundCtx implements PowerWorld {
     this.reducesDrain = s.opts.costReductionOnDrain;
     this.dice.state = s.rng;
     this.totalDamage = 0;
+    this.simultaneous = false;
     this.chain = 0;
     this.notes.fill(0);
     if (this.newHeroes.length) this.newHeroes.length = 0;
@@ -317,15 +324,55 @@ export class RoundCtx implements PowerWorld {
   gain(hero: number, amount: number): void {
     amount = Math.round(amount);
     if (amount < 0) return this.lose(hero, -amount);
-    this.energy[hero]! += amount;
+    this.changeEnergy(hero, amount, 0);
   }
 
   /** Energy lost without being damage (Burn, Drain, Psuedonite). */
   lose(hero: number, amount: number): void {
     amount = Math.round(amount);
     if (amount <= 0) return;
-    this.energy[hero]! -= amount;
-    this.energyLost[hero]! += amount;
+    this.changeEnergy(hero, -amount, amount);
+  }
+
+  /**
+   * Every Energy change goes through here. Between `beginSimultaneous` and
+   * `endSimultaneous` (the round-end step) changes wait in `pending`, so every round-end
+   * effect reads the round as it ended, whatever the seat or power order: Psuedonite's
+   * loss does not trigger Hyper Immune System, Hyper Immune System's gain does not save a
+   * Friends With Death win — all of them resolve from one snapshot, then apply together.
+   */
+  private changeEnergy(hero: number, delta: number, lost: number): void {
+    if (this.simultaneous) {
+      this.pendingEnergy[hero]! += delta;
+      this.pendingLost[hero]! += lost;
+    } else {
+      this.energy[hero]! += delta;
+      this.energyLost[hero]! += lost;
+    }
+  }
+
+  beginSimultaneous(): void {
+    this.simultaneous = true;
+    this.pendingEnergy.fill(0);
+    this.pendingLost.fill(0);
+  }
+
+  endSimultaneous(): void {
+    this.simultaneous = false;
+    for (let h = 0; h < this.H; h++) {
+      this.energy[h]! += this.pendingEnergy[h]!;
+      this.energyLost[h]! += this.pendingLost[h]!;
+    }
+  }
+
+  /** Swaps two heroes' Energy, changes still pending included (Brainswap: after every round-end effect). */
+  swapEnergy(a: number, b: number): void {
+    const e = this.energy[a]!;
+    this.energy[a] = this.energy[b]!;
+    this.energy[b] = e;
+    const p = this.pendingEnergy[a]!;
+    this.pendingEnergy[a] = this.pendingEnergy[b]!;
+    this.pendingEnergy[b] = p;
   }
 
   /** Changes a held power's counters (a new object: the old one may belong to a state). */
@@ -454,8 +501,7 @@ export class RoundCtx implements PowerWorld {
     }
     if (amount <= 0 || this.preventAll[tgt]) return;
     this.takenCount[tgt]!++;
-    this.energy[tgt]! -= amount;
-    this.energyLost[tgt]! += amount;
+    this.changeEnergy(tgt, -amount, amount);
     this.damageTaken[tgt]! += amount;
     this.totalDamage += amount;
     if (src >= 0) {
@@ -478,8 +524,7 @@ export class RoundCtx implements PowerWorld {
     if (this.preventAll[tgt]) return;
     this.runHooks(tgt, 'beforeTake', ev, undefined, ev);
     if (ev.amount <= 0) return;
-    this.energy[tgt]! -= ev.amount;
-    this.energyLost[tgt]! += ev.amount;
+    this.changeEnergy(tgt, -ev.amount, ev.amount);
     this.damageTaken[tgt]! += ev.amount;
     this.totalDamage += ev.amount;
     if (src >= 0) {
@@ -696,9 +741,13 @@ export function resolveRound(
   const blockable = c.blockScratch;
   for (let j = 0; j < H; j++) {
     if (!c.alive[j]) continue;
-    attackDamage(c, j, trig, damage, blockable);
-    for (let i = 0; i < H; i++) {
-      // Javalin's unblockable points are part of that attack: one damage event.
+    const order = attackDamage(c, j, trig, damage, blockable);
+    // The defender takes the attacks in the order its Defense met them (its block order,
+    // then the default): so "the second time you would take damage" (Galactic Helm) is
+    // decided by the defender's choice, not by seat order. Javalin's unblockable points
+    // are part of their attack: one damage event.
+    for (let n = 0; n < order.length; n++) {
+      const i = order[n]!;
       c.deal(i, j, damage[i]! + c.extraUnblockable[i * H + j]!, 'attack');
     }
   }
@@ -723,7 +772,9 @@ export function resolveRound(
   // A hero at 0 Energy or below is out at once: its round-end powers do not run
   // (Hyper Immune System cannot lift it from -5; Brainswap at 0 swaps nothing), unless
   // it cannot lose (Clockwork Being). Revives (onEliminated) come after, in finishRound.
+  c.beginSimultaneous();
   for (let h = 0; h < H; h++) if (c.alive[h] && (c.energy[h]! > 0 || c.cannotLose[h])) c.runHooks(h, 'roundEnd');
+  c.endSimultaneous();
 
   return finishRound(s, c);
 }
@@ -795,7 +846,7 @@ function paramOf(c: RoundCtx, hero: number, k: number, name: string): number {
  * The damage each attacker deals to defender `j`: ignored attacks dropped, unblockable
  * (pierced) attacks kept whole, then Defense blocks the chosen points.
  */
-function attackDamage(c: RoundCtx, j: number, trig: readonly boolean[], dmg: number[], blockable: number[]): void {
+function attackDamage(c: RoundCtx, j: number, trig: readonly boolean[], dmg: number[], blockable: number[]): readonly number[] {
   const H = c.H;
   dmg.fill(0);
   blockable.fill(0);
@@ -815,13 +866,15 @@ function attackDamage(c: RoundCtx, j: number, trig: readonly boolean[], dmg: num
       def -= b;
     }
   }
-  for (const i of blockPriority(c, j, trig)) {
+  const order = blockPriority(c, j, trig);
+  for (const i of order) {
     const b = Math.min(blockable[i]!, def);
     blockable[i]! -= b;
     def -= b;
   }
   c.def[j] = def;
   for (let i = 0; i < H; i++) dmg[i]! += blockable[i]!;
+  return order;
 }
 
 /**
@@ -847,7 +900,7 @@ function blockPriority(c: RoundCtx, j: number, trig: readonly boolean[]): number
   }
   if (!chosen || chosen.length === 0) return rest;
   const out: number[] = [];
-  for (const i of chosen) if (i >= 0 && i < H) out.push(i);
+  for (const i of chosen) if (i >= 0 && i < H && c.atk[i * H + j]! > 0 && !out.includes(i)) out.push(i);
   for (const i of rest) out.push(i);
   return out;
 }

@@ -67,4 +67,33 @@ describe('rules fixed after the review', () => {
     expect(m.heroes[1]!.energy).toBe(100 - 10);
     expect(energies(m)[0]).toBe(100 - 20);
   });
+
+  it('6. simultaneous effects do not depend on seat or power order (one round-end snapshot; the defender orders its attacks)', () => {
+    // Psuedonite and Hyper Immune System: the holder of HIS lost nothing before the round
+    // ended, so Psuedonite's loss at the same moment does not trigger it (40), in either seat order.
+    const pseudo = { energy: 50, powers: ['psuedonite'] };
+    const his = { energy: 50, powers: ['hyper-immune-system', 'tough-skin'] };
+    const calm = [alloc(3, {}, 50), alloc(3, {}, 50), alloc(3, {}, 100)];
+    const a = allocate(fixedGame([pseudo, his, { energy: 100 }]), calm);
+    const b = allocate(fixedGame([his, pseudo, { energy: 100 }]), calm);
+    expect(energies(a)).toEqual([45, 40, 100]);
+    expect(energies(b)).toEqual([40, 45, 100]);
+    // Friends With Death and Hyper Immune System on one hero at 4 after damage: it wins, in either power order.
+    for (const powers of [['friends-with-death', 'hyper-immune-system'], ['hyper-immune-system', 'friends-with-death']]) {
+      const s = fixedGame([{ energy: 10, powers }, { energy: 100 }]);
+      const n = allocate(s, [alloc(2, {}, 10), alloc(2, { 0: 16 }, 84)]);
+      expect(n.returns).toEqual([1, 0]);
+    }
+    // Galactic Helm prevents the second attack the defender takes; by default it takes the
+    // largest first (its Defense meets it first), whichever seat the attackers sit in.
+    const helm = (seats: [number, number]) => {
+      const heroes = [{ energy: 100 }, { energy: 100, powers: ['galactic-helm'] }, { energy: 100 }];
+      const allocs = [alloc(3, {}, 0), alloc(3, { 0: 50, 2: 50 }, 0), alloc(3, {}, 0)];
+      allocs[seats[0]] = alloc(3, { 1: 30 }, 70);
+      allocs[seats[1]] = alloc(3, { 1: 20 }, 80);
+      return allocate(fixedGame(heroes), allocs).heroes[1]!.energy;
+    };
+    expect(helm([0, 2])).toBe(70);
+    expect(helm([2, 0])).toBe(70);
+  });
 });

@@ -346,9 +346,7 @@ export const CODED_POWERS: readonly PowerDef[] = [
       const theirs = c.powers[t]!.filter((x) => x !== null);
       c.setPowers(self, theirs);
       c.setPowers(t, mine);
-      const e = c.energy[self]!;
-      c.energy[self] = c.energy[t]!;
-      c.energy[t] = e;
+      c.swapEnergy(self, t);
     },
   }),
 ];

@@ -118,6 +118,8 @@ export interface PowerWorld {
   discard(hero: number, k: number): void;
   give(hero: number, p: HeldPower): void;
   setPowers(hero: number, ps: HeldPower[]): void;
+  /** Swaps two heroes' Energy (round-end changes still pending included). */
+  swapEnergy(a: number, b: number): void;
 }
 
 
