@@ -97,6 +97,8 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   const onWin: { player: number; id: string; strength: number }[] = [];
   const hold = (id: string, strength: number): HeldPower => ({ id, strength, params: {}, uses: 0, acc: 0, fired: 0 });
   const alive = (p: number) => s.heroes[p]!.alive;
+  /** Curses received from another winner: not "a Power you won" (Expert Training). */
+  const gifts = new Set<HeldPower>();
 
   for (let lot = 0; lot < n; lot++) {
     const id = a.lots[lot]!;
@@ -119,7 +121,8 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     for (let p = 0; p < P; p++) if (alive(p) && bid(p) === best) tied.push(p);
     const winner = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
     paid[winner]! += best;
-    if (discardFlags[winner * n + lot]) continue;
+    // A Curse is never the winner's to discard: "If you win this power, an opponent of you gets it".
+    if (discardFlags[winner * n + lot] && !def.curse) continue;
     let holder = winner;
     if (def.curse) {
       const opp = [];
@@ -127,7 +130,11 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
       if (opp.length) holder = opp[dice.int(opp.length)]!;
     }
     if (def.onWin && holder === winner) onWin.push({ player: winner, id, strength: best });
-    else won[holder]!.push(hold(id, best));
+    else {
+      const held = hold(id, best);
+      if (holder !== winner) gifts.add(held);
+      won[holder]!.push(held);
+    }
   }
 
   const energy = s.heroes.map((h) => h.energy);
@@ -149,13 +156,14 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
         break;
       }
       case 'sidekick':
-        won[w.player]!.push(hold(w.id, w.strength));
+        // The power remembers its hero (acc = the Sidekick hero's index + 1): the hero follows the power.
+        won[w.player]!.push({ ...hold(w.id, w.strength), acc: s.heroes.length + extraHeroes.length + 1 });
         extraHeroes.push(newHero(def.params['energy']?.value ?? 50, w.player, []));
         break;
       case 'expert-training': {
         // The holder's choice, made by a fixed rule: the strongest other power's first
         // number, doubled if more helps, halved if less helps.
-        const others = won[w.player]!.filter((h) => Object.keys(s.lib.get(h.id).params).length > 0);
+        const others = won[w.player]!.filter((h) => !gifts.has(h) && Object.keys(s.lib.get(h.id).params).length > 0);
         others.sort((x, y) => y.strength - x.strength);
         const target = others[0];
         if (target) {

@@ -957,6 +957,7 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
     });
   }
   for (const nh of c.newHeroes) heroes.push(nh);
+  followSidekickPowers(heroes, s.opts.players);
   const lastAttacks = c.atk.slice();
   const next = stateWith(s, {
     phase: 'alloc',
@@ -972,6 +973,22 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   releaseCtx(c);
   if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
   return startRound(next);
+}
+
+/**
+ * Sidekick is both a Hero and a Power: its hero (one of the heroes after the players'
+ * own) follows the power. Whoever holds the power controls the hero (a dead holder still
+ * does, as the text says); once nobody holds it (Lighten Load, Disarming Strike, a
+ * discard) the hero leaves play, so the power cannot be cashed in and the hero kept.
+ */
+function followSidekickPowers(heroes: Hero[], players: number): void {
+  for (let x = players; x < heroes.length; x++) {
+    if (!heroes[x]!.alive) continue;
+    let holder = -1;
+    for (let h = 0; h < heroes.length && holder < 0; h++) for (const p of heroes[h]!.powers) if (p.id === 'sidekick' && p.acc === x + 1) holder = h;
+    if (holder < 0) heroes[x] = heroWith(heroes[x]!, { alive: false });
+    else if (heroes[holder]!.controller !== heroes[x]!.controller) heroes[x] = heroWith(heroes[x]!, { controller: heroes[holder]!.controller });
+  }
 }
 
 const NO_BLEED: readonly number[] = Object.freeze([]);
