@@ -3,7 +3,9 @@
  *
  * Design: full 4-hero games, lots drawn at random (2 per hero), every seat a
  * value-based bidder (the Rumble heuristic's auction, `bid=1`: each lot bid at its
- * estimated value) playing the menu uniformly. Per power: how often it is won, the mean
+ * value) playing the menu uniformly. The values come from play, not from the hand-set
+ * priors: see rumble-measured-values.ts (values → bids → auction games → new values,
+ * until they settle; the report shows the iteration). Per power: how often it is won, the mean
  * winning bid, its holder's win share against the fair 1/4 (Wilson interval) and the
  * surplus (share − 1/4). Restricted play: slot 0 may not bid on one power, the same
  * seeds replayed; the share it loses is that power's value to a bidder (paired, t
@@ -18,8 +20,10 @@ import { wilson } from '../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { GAME_ID, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
+import { bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
+import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { responseCurve } from '../src/analysis/charts.js';
 
-const BIDDER = 'heuristic:bid=1,play=random';
 const PAIRS: readonly (readonly [string, string])[] = [
   ['galactic-helm', 'galactic-ray-gun'],
   ['tough-skin', 'reflex-training'],
@@ -27,43 +31,76 @@ const PAIRS: readonly (readonly [string, string])[] = [
 
 interface PowerRow {
   readonly power: string;
+  /** Lots of this power put up for auction. */
   readonly offered: number;
-  readonly won: number;
-  readonly meanBid: number;
+  /** Lots someone paid for (a positive top bid). */
+  readonly bought: number;
+  /** Lots with no positive bid. */
+  readonly unbid: number;
+  /** Mean top bid over the lots bought (null when never bought). */
+  readonly meanBid: number | null;
+  /** Heroes holding it at the game's end (can exceed lots: Brainswap and other transfers move powers). */
+  readonly heldAtEnd: number;
+  /** Holders' win share with its Wilson interval (Holm level). */
   readonly share: number;
   readonly lo: number;
   readonly hi: number;
-  readonly n: number;
+  readonly level: number;
+  readonly supported: boolean;
 }
 
-/** Per power: offers, wins, winning bids and the holders' results. */
-function powerTable(records: readonly GameRecord[], players: number): PowerRow[] {
-  const stats = new Map<string, { offered: number; won: number; bids: number; wins: number; n: number }>();
+/** Per power: lots offered, bought (top bid > 0), unbid, mean top bid, holders' results. */
+type RawRow = Omit<PowerRow, 'lo' | 'hi' | 'level' | 'supported'> & { readonly wins: number };
+
+function powerTable(records: readonly GameRecord[], players: number): RawRow[] {
+  const stats = new Map<string, { offered: number; bought: number; unbid: number; bids: number; wins: number; held: number }>();
   const get = (id: string) => {
     let s = stats.get(id);
-    if (!s) stats.set(id, (s = { offered: 0, won: 0, bids: 0, wins: 0, n: 0 }));
+    if (!s) stats.set(id, (s = { offered: 0, bought: 0, unbid: 0, bids: 0, wins: 0, held: 0 }));
     return s;
   };
   for (const r of records) {
-    for (const id of (r.tags['lots'] as readonly string[]) ?? []) get(id).offered++;
+    const lots = (r.tags['lots'] as readonly string[]) ?? [];
+    const bids = Array.from({ length: players }, (_, p) => (r.tags[`bids_p${p}`] as readonly number[]) ?? []);
+    lots.forEach((id, i) => {
+      const s = get(id);
+      s.offered++;
+      const top = Math.max(0, ...bids.map((b) => b[i] ?? 0));
+      if (top > 0) {
+        s.bought++;
+        s.bids += top;
+      } else s.unbid++;
+    });
     for (let p = 0; p < players; p++) {
-      const ids = (r.tags[`powers_p${p}`] as readonly string[]) ?? [];
-      const strengths = (r.tags[`strengths_p${p}`] as readonly number[]) ?? [];
-      ids.forEach((id, i) => {
+      for (const id of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) {
         const s = get(id);
-        s.won++;
-        s.bids += strengths[i] ?? 0;
+        s.held++;
         s.wins += r.returns[p]!;
-        s.n++;
-      });
+      }
     }
   }
   return [...stats.entries()]
-    .map(([power, s]) => {
-      const w = wilson(s.wins, s.n);
-      return { power, offered: s.offered, won: s.won, meanBid: s.won ? s.bids / s.won : NaN, share: w.p, lo: w.lo, hi: w.hi, n: s.n };
-    })
+    .map(([power, s]) => ({ power, offered: s.offered, bought: s.bought, unbid: s.unbid, meanBid: s.bought ? s.bids / s.bought : null, heldAtEnd: s.held, share: s.held ? s.wins / s.held : NaN, wins: s.wins }))
     .sort((a, b) => b.offered - a.offered || (a.power < b.power ? -1 : 1));
+}
+
+/** Holm over the powers' holder shares against the fair share (Wilson intervals at each level). */
+function withHolm(rows: readonly RawRow[], fair: number): PowerRow[] {
+  const tested = rows.filter((r) => r.heldAtEnd >= 10);
+  const decisions = holm(
+    tested,
+    (r) => Math.abs(r.share - fair) / Math.sqrt((fair * (1 - fair)) / r.heldAtEnd),
+    (r, level) => {
+      const w = wilson(r.wins, r.heldAtEnd, level);
+      return w.lo > fair || w.hi < fair;
+    },
+  );
+  return rows.map((r) => {
+    const i = tested.indexOf(r);
+    const level = i >= 0 ? decisions[i]!.level : 0.95;
+    const w = r.heldAtEnd ? wilson(r.wins, r.heldAtEnd, level) : { p: NaN, lo: NaN, hi: NaN };
+    return { power: r.power, offered: r.offered, bought: r.bought, unbid: r.unbid, meanBid: r.meanBid, heldAtEnd: r.heldAtEnd, share: w.p, lo: w.lo, hi: w.hi, level, supported: i >= 0 && decisions[i]!.rejected };
+  });
 }
 
 interface Synergy {
@@ -89,16 +126,19 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       const players = 4;
       const games = ctx.full ? 4000 : 300;
       const base = { players, customPowers: user.specs, roundCap: 50 };
+      // Bidders' values from play (no hand-set priors), iterated until they settle.
+      const measured = await measureValues(ctx, base, games, ctx.full ? 8 : 3);
+      const BIDDER = bidderSpec(measured.values);
       const records = await playTable(ctx, 'auction-full', base, games, [BIDDER]);
-      const table = powerTable(records, players);
+      const table = withHolm(powerTable(records, players), 1 / players);
 
       // Restricted play on the most often won powers (and the user's powers).
       const restrictedCount = ctx.full ? 8 : 2;
-      const chosen = [...new Set([...table.filter((t) => t.won > 0).sort((a, b) => b.won - a.won).slice(0, restrictedCount).map((t) => t.power), ...user.ids])];
+      const chosen = [...new Set([...table.filter((t) => t.bought > 0).sort((a, b) => b.bought - a.bought).slice(0, restrictedCount).map((t) => t.power), ...user.ids])];
       const restricted: RestrictedPlayValue[] = [];
       const unrestricted = await playTable(ctx, 'auction-slot0', base, games, [BIDDER, BIDDER, BIDDER, BIDDER]);
       for (const id of chosen) {
-        const recs = await playTable(ctx, `auction-skip-${id}`, base, games, [`heuristic:bid=1,play=random,skip=${id}`, BIDDER, BIDDER, BIDDER]);
+        const recs = await playTable(ctx, `auction-skip-${id}`, base, games, [bidderSpec(measured.values, id), BIDDER, BIDDER, BIDDER]);
         restricted.push(restrictedPlay(unrestricted, recs, 0, id));
       }
 
@@ -120,7 +160,7 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
         const se = Math.sqrt(v(both) + v(onlyA) + v(onlyB) + v(none));
         synergies.push({ pair: `${powerName(a)} + ${powerName(b)}`, both: both.p, a: onlyA.p, b: onlyB.p, none: none.p, interaction, lo: interaction - 1.96 * se, hi: interaction + 1.96 * se, n: both.n });
       }
-      return report(ctx, table, restricted, synergies, { games, perCell, players, restrictedRuns: chosen.length });
+      return report(ctx, table, restricted, synergies, { games, perCell, players, restrictedRuns: chosen.length }, measured, BIDDER);
     },
   };
 }
@@ -131,31 +171,41 @@ function report(
   restricted: readonly RestrictedPlayValue[],
   synergies: readonly Synergy[],
   sizes: { games: number; perCell: number; players: number; restrictedRuns: number },
+  measured: MeasuredValues,
+  BIDDER: string,
 ): Report {
   const fair = 1 / sizes.players;
   const verdicts: ReportVerdict[] = [];
+  const play = 'under value bidders that play the menu uniformly at random';
+  const last = measured.history[measured.history.length - 1]!;
+  verdicts.push(
+    measured.settled
+      ? { statement: `The bidders' power values settled after ${measured.history.length} rounds of auctions (values from play, no hand-set priors).`, evidence: `largest change in the last round ${fmt(last.maxChange, 1)} Energy < ${TOLERANCE}; ${last.estimated} powers estimated`, strength: 'supported' }
+      : { statement: `The bidders' power values had not settled after ${measured.history.length} rounds of auctions: the bids below rest on values still moving.`, evidence: `largest change in the last round ${fmt(last.maxChange, 1)} Energy (settled means < ${TOLERANCE}); ${last.estimated} powers estimated; --full runs more rounds and games`, strength: 'inconclusive' },
+  );
+  const tested = table.filter((t) => t.heldAtEnd >= 10).length;
   for (const t of table) {
-    if (t.n < 10) continue;
-    const ev = `holder share ${fmt(t.share)} [${fmt(t.lo)}, ${fmt(t.hi)}], n=${t.n} holders; won ${t.won}/${t.offered} offers at ${fmt(t.meanBid, 1)} Energy on average`;
-    if (t.lo > fair) verdicts.push({ statement: `${powerName(t.power)} is underpriced: its holders win more than 1/${sizes.players} after paying for it.`, evidence: ev, strength: 'supported' });
-    else if (t.hi < fair) verdicts.push({ statement: `${powerName(t.power)} is overpriced or harmful: its holders win less than 1/${sizes.players}.`, evidence: ev, strength: 'supported' });
+    if (t.heldAtEnd < 10) continue;
+    const ev = `holder share ${fmt(t.share)} (${formatLevel(t.level)} CI ${fmt(t.lo)} to ${fmt(t.hi)}, Holm over ${tested} powers), n = ${t.heldAtEnd} holders; bought ${t.bought} of ${t.offered} lots${t.meanBid === null ? '' : ` at ${fmt(t.meanBid, 1)} Energy on average`}`;
+    if (t.supported && t.lo > fair) verdicts.push({ statement: `${powerName(t.power)} is underpriced: its holders win more than 1/${sizes.players} after paying for it, ${play}.`, evidence: ev, strength: 'supported' });
+    else if (t.supported && t.hi < fair) verdicts.push({ statement: `${powerName(t.power)} is overpriced or harmful: its holders win less than 1/${sizes.players}, ${play}.`, evidence: ev, strength: 'supported' });
   }
   for (const r of restricted) {
     const ev = `share ${fmt(r.shareUnrestricted)} → ${fmt(r.shareRestricted)}, loss ${fmt(r.value)} [${fmt(r.lo)}, ${fmt(r.hi)}], n=${r.n} games`;
     verdicts.push(
       r.significant
-        ? { statement: `Being barred from ${powerName(r.choice)} ${r.value > 0 ? 'costs' : 'helps'} a bidder.`, evidence: ev, strength: 'supported' }
-        : { statement: `Being barred from ${powerName(r.choice)} is not shown to matter.`, evidence: ev, strength: 'inconclusive' },
+        ? { statement: `Being barred from ${powerName(r.choice)} ${r.value > 0 ? 'costs' : 'helps'} a bidder, ${play}.`, evidence: ev, strength: 'supported' }
+        : { statement: `Being barred from ${powerName(r.choice)} is not shown to matter, ${play}.`, evidence: ev, strength: 'inconclusive' },
     );
   }
   for (const s of synergies) {
     const ev = `interaction ${fmt(s.interaction)} [${fmt(s.lo)}, ${fmt(s.hi)}]; shares both ${fmt(s.both)}, A ${fmt(s.a)}, B ${fmt(s.b)}, neither ${fmt(s.none)}; n=${s.n} games per cell`;
     verdicts.push(
       s.lo > 0
-        ? { statement: `${s.pair} is a real synergy: together they beat the sum of their parts.`, evidence: ev, strength: 'supported' }
+        ? { statement: `${s.pair} is a real synergy: together they beat the sum of their parts, under uniform-random menu play.`, evidence: ev, strength: 'supported' }
         : s.hi < 0
-          ? { statement: `${s.pair} overlap: together they are worth less than the sum of their parts.`, evidence: ev, strength: 'supported' }
-          : { statement: `${s.pair}: no synergy is shown.`, evidence: ev, strength: 'inconclusive' },
+          ? { statement: `${s.pair} overlap: together they are worth less than the sum of their parts, under uniform-random menu play.`, evidence: ev, strength: 'supported' }
+          : { statement: `${s.pair}: no synergy is shown, under uniform-random menu play.`, evidence: ev, strength: 'inconclusive' },
     );
   }
   const blocks: ReportBlock[] = [
@@ -163,9 +213,9 @@ function report(
       kind: 'chart',
       id: 'holder-share',
       title: 'Holder win share by power',
-      caption: `Point: win share of heroes holding the power (after paying for it); bar: 95% Wilson interval; the line is the fair 1/${sizes.players}.`,
+      caption: `Point: win share of heroes holding the power (after paying for it); bar: Wilson interval at the Holm level; the line is the fair 1/${sizes.players}. Powers held fewer than 10 times are left out (see the table).`,
       spec: forestPlot(
-        table.filter((t) => t.n > 0).map((t) => ({ label: powerName(t.power), estimate: t.share, lo: t.lo, hi: t.hi, n: t.n })),
+        table.filter((t) => t.heldAtEnd >= 10).map((t) => ({ label: powerName(t.power), estimate: t.share, lo: t.lo, hi: t.hi, n: t.heldAtEnd })).sort((a, b) => b.estimate - a.estimate),
         { title: 'Holder win share', xTitle: 'win share', zero: fair },
       ),
     },
@@ -173,8 +223,8 @@ function report(
       kind: 'table',
       id: 'powers',
       title: 'Auction outcomes per power',
-      caption: 'offered/won: lots and wins; meanBid: mean winning bid (Power Strength); share: holders\' win share with 95% Wilson interval; surplus: share − 1/N.',
-      rows: table.map((t) => ({ power: t.power, offered: t.offered, won: t.won, meanBid: r3(t.meanBid), share: r3(t.share), lo: r3(t.lo), hi: r3(t.hi), surplus: r3(t.share - fair), holders: t.n })),
+      caption: 'offered: lots put up; bought: lots with a positive top bid; unbid: lots with no positive bid; meanBid: mean top bid over the lots bought (empty: never bought); heldAtEnd: heroes holding it when the game ended (can exceed the lots: Brainswap and other powers move powers between heroes); share: holders\' win share with its Wilson interval at the Holm level (empty: never held); surplus: share − 1/N.',
+      rows: table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd ? r3(t.lo) : null, hi: t.heldAtEnd ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null })),
     },
   ];
   const restrictedBlocks: ReportBlock[] = [
@@ -210,10 +260,11 @@ function report(
         blocks: [
           {
             kind: 'text',
-            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat "${BIDDER}" (bids each lot at its estimated value, plays the action menu uniformly). Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
+            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Values from play" — and plays the action menu uniformly; the strongest play that fits this budget: lookahead tables stall to the round cap). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
           },
         ],
       },
+      { heading: 'Values from play', blocks: convergenceBlocks(measured) },
       { heading: 'Auction outcomes', blocks },
       { heading: 'Restricted play', blocks: restrictedBlocks },
       { heading: 'Synergies', blocks: synergyBlocks },
@@ -222,9 +273,42 @@ function report(
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { 'auction games': sizes.games, 'restricted runs': sizes.restrictedRuns, 'games per restricted run': sizes.games, 'games per synergy cell': sizes.perCell },
-      details: { agents: BIDDER, pairs: PAIRS.map((p) => p.join('+')) },
+      details: { agents: BIDDER, pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled },
     },
   };
+}
+
+/** The value iteration: how far the values moved each round, and the final values. */
+function convergenceBlocks(m: MeasuredValues): ReportBlock[] {
+  const final = Object.entries(m.values).sort((a, b) => b[1] - a[1]);
+  return [
+    {
+      kind: 'text',
+      text: `Round 1 values every power at 0 Energy (no power is preferred, so who gets which power is decided by the draw of lots and the rules, not by a prior). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy, clamped to 0–60 Energy and averaged with the previous value. A round whose games do not show that more Energy helps (log-odds per Energy ≤ 0) keeps the previous values. The next round's bidders bid those values. Settled means no power moved by ${TOLERANCE} Energy or more.`,
+    },
+    {
+      kind: 'chart',
+      id: 'value-convergence',
+      title: 'Value iteration: largest change per round',
+      caption: `Largest change of any estimated power's value from one round to the next (Energy); below ${TOLERANCE} counts as settled.`,
+      spec: responseCurve(
+        m.history.map((h) => ({ x: h.iteration, value: h.maxChange, lo: h.maxChange, hi: h.maxChange, n: h.games })),
+        { title: 'Value iteration', xTitle: 'round of auctions', yTitle: 'largest value change (Energy)', target: TOLERANCE, integerX: true },
+      ),
+    },
+    {
+      kind: 'table',
+      id: 'value-iterations',
+      title: 'Value iteration, round by round',
+      rows: m.history.map((h) => ({ round: h.iteration, games: h.games, 'powers estimated': h.estimated, 'largest change': r3(h.maxChange), 'mean change': r3(h.meanChange), 'log-odds per Energy': r3(h.energyCoefficient), settled: h.converged })),
+    },
+    {
+      kind: 'table',
+      id: 'measured-values',
+      title: 'Final measured values (Energy), used by the bidders',
+      rows: final.map(([id, v]) => ({ power: id, name: powerName(id), value: r3(v) })),
+    },
+  ];
 }
 
 export const rumbleAuctionMetaStudy = rumbleAuctionMeta();

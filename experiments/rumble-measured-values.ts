@@ -1,0 +1,135 @@
+/**
+ * Power values measured from play, for the bidders of the Rumble auction studies.
+ *
+ * No hand-set prior enters: the first round of auctions is played with every power
+ * valued at 0 Energy (so every bid is 0 and the rules' tie-break hands the lots out — a
+ * random assignment of powers, which is exactly the experiment a value estimate needs).
+ * From the games, a logistic regression of each hero's result on its Energy after the
+ * auction and the powers it holds (both relative to the table average) gives each
+ * power's value as β_power / β_Energy, in Energy. The bidders of the next round bid those
+ * values; their games give new estimates; and so on until the values settle (largest
+ * change below TOLERANCE Energy) or the iteration budget runs out. The report shows the
+ * whole history, so a reader can see whether it converged.
+ */
+import type { GameRecord } from '../src/sim/types.js';
+import { logisticFit } from '../src/analysis/stats/costcurve.js';
+import { playTable, type RumbleStudyContext } from './rumble-common.js';
+
+/** Bids are capped at 60% of Energy by the bidder; a value above it buys nothing more. */
+export const MAX_VALUE = 60;
+/** Powers held fewer times than this in an iteration's games keep their previous value. */
+export const MIN_HOLDINGS = 12;
+/** The values have settled when no estimated power moves by more than this (Energy). */
+export const TOLERANCE = 3;
+/**
+ * A small ridge on the power coefficients (in log-odds) keeps rarely held powers from
+ * separating the fit; it shrinks uncertain values toward 0, never away from it.
+ */
+const RIDGE = 1;
+
+export type Values = Readonly<Record<string, number>>;
+
+/** The bidder agent for a set of values (optionally barred from one power). */
+export function bidderSpec(values: Values, skip?: string): string {
+  const list = Object.entries(values)
+    .filter(([, v]) => v > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([id, v]) => `${id}/${Math.round(v * 10) / 10}`)
+    .join('+');
+  return `heuristic:bid=1,play=random${list ? `,values=${list}` : ''}${skip ? `,skip=${skip}` : ''}`;
+}
+
+export interface ValueIteration {
+  readonly iteration: number;
+  readonly games: number;
+  /** Values the bidders used in this iteration's games. */
+  readonly used: Values;
+  /** Values estimated from them (clamped to [0, MAX_VALUE], damped). */
+  readonly next: Values;
+  /** Largest and mean absolute change over the powers estimated in this iteration. */
+  readonly maxChange: number;
+  readonly meanChange: number;
+  readonly estimated: number;
+  /** Win log-odds per Energy: must be positive for values to mean anything. */
+  readonly energyCoefficient: number;
+  readonly converged: boolean;
+}
+
+export interface MeasuredValues {
+  readonly values: Values;
+  readonly history: readonly ValueIteration[];
+  readonly settled: boolean;
+}
+
+/** One iteration's estimates: β_power / β_Energy per power held often enough. */
+export function estimateValues(records: readonly GameRecord[], players: number): { values: Record<string, number>; energy: number } {
+  const counts = new Map<string, number>();
+  for (const r of records)
+    for (let p = 0; p < players; p++) for (const id of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const ids = [...counts].filter(([, n]) => n >= MIN_HOLDINGS).map(([id]) => id).sort();
+  const rows = records.flatMap((r) => {
+    const energy = Array.from({ length: players }, (_, p) => 100 - Number(r.tags[`paid_p${p}`] ?? 0));
+    const held = Array.from({ length: players }, (_, p) => (r.tags[`powers_p${p}`] as readonly string[]) ?? []);
+    const meanE = energy.reduce((a, b) => a + b, 0) / players;
+    return Array.from({ length: players }, (_, p) => {
+      const features: Record<string, number> = { energy: energy[p]! - meanE };
+      for (const id of ids) {
+        const mine = held[p]!.filter((h) => h === id).length;
+        const all = held.reduce((s, h) => s + h.filter((x) => x === id).length, 0);
+        features[id] = mine - all / players;
+      }
+      return { features, outcome: r.returns[p]! };
+    });
+  });
+  const fit = logisticFit(rows, { features: ['energy', ...ids], ridge: RIDGE });
+  const energy = fit.coefficients.find((c) => c.name === 'energy')!.estimate;
+  const values: Record<string, number> = {};
+  for (const c of fit.coefficients) if (ids.includes(c.name)) values[c.name] = c.estimate / energy;
+  return { values, energy };
+}
+
+/** Iterates value estimates → bids → auction games → new estimates until they settle. */
+export async function measureValues(
+  ctx: RumbleStudyContext,
+  base: Record<string, unknown>,
+  games: number,
+  maxIterations: number,
+): Promise<MeasuredValues & { lastRecords: GameRecord[] }> {
+  const players = Number(base['players']);
+  let values: Values = {};
+  const history: ValueIteration[] = [];
+  let lastRecords: GameRecord[] = [];
+  for (let k = 0; k < maxIterations; k++) {
+    const records = await playTable(ctx, `values-iteration-${k}`, base, games, [bidderSpec(values)]);
+    lastRecords = records;
+    const est = estimateValues(records, players);
+    const next: Record<string, number> = { ...values };
+    const changes: number[] = [];
+    // More Energy must help: when these games do not show it (β_Energy ≤ 0), the ratios
+    // mean nothing, and the values are kept as they were for this round.
+    const usable = est.energy > 0 ? Object.entries(est.values) : [];
+    for (const [id, v] of usable) {
+      const clamped = Math.min(MAX_VALUE, Math.max(0, v));
+      // Damping halves oscillation between "everyone bids high, so it looks cheap" and back.
+      const damped = k === 0 ? clamped : (values[id] ?? 0) / 2 + clamped / 2;
+      changes.push(Math.abs(damped - (values[id] ?? 0)));
+      next[id] = damped;
+    }
+    const maxChange = changes.length ? Math.max(...changes) : 0;
+    const converged = k > 0 && maxChange < TOLERANCE && est.energy > 0;
+    history.push({
+      iteration: k + 1,
+      games: records.length,
+      used: values,
+      next,
+      maxChange,
+      meanChange: changes.length ? changes.reduce((a, b) => a + b, 0) / changes.length : 0,
+      estimated: changes.length,
+      energyCoefficient: est.energy,
+      converged,
+    });
+    values = next;
+    if (converged) break;
+  }
+  return { values, history, settled: history[history.length - 1]!.converged, lastRecords };
+}
