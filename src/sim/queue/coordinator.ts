@@ -22,8 +22,10 @@ import { batchSize, codeVersion, contentKey, jobKey, queueName, runKey, runsChan
 import { redisOptions, type QueueTarget } from './url.js';
 import { liveWorkers } from './status.js';
 
-/** How often the coordinator reads the jobs themselves (events are the fast path). */
+/** The coordinator reads the jobs themselves after this long without a result (events are the fast path)... */
 const SWEEP_MS = 2000;
+/** ...and at least this often, to show live workers and catch anything an event missed. */
+const FULL_SWEEP_MS = 10_000;
 /** Attempts of a batch whose worker failed outright (not a game error: those are records). */
 export const ATTEMPTS = 3;
 
@@ -74,7 +76,7 @@ export class QueueExecutor implements MatchExecutor {
     queue.on('error', quiet);
     events.on('error', quiet);
 
-    const state: { failure: Error | null } = { failure: null };
+    const state: { failure: Error | null; lastResult: number } = { failure: null, lastResult: 0 };
     let wake: (() => void) | null = null;
     const notify = (): void => {
       wake?.();
@@ -93,6 +95,7 @@ export class QueueExecutor implements MatchExecutor {
         return;
       }
       pending.delete(id);
+      state.lastResult = performance.now();
       const fresh = records.filter((r) => wanted.delete(r.index));
       if (fresh.length > 0) onRecords(fresh);
       // Written: the job's copy is no longer needed.
@@ -130,6 +133,10 @@ export class QueueExecutor implements MatchExecutor {
         await register();
         await queue.addBulk(lost.map((id) => ({ name: 'batch', data: pending.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
       }
+    };
+
+    /** Live workers beside the progress bar: on this run, idle, or on another code version. */
+    const noteWorkers = async (): Promise<void> => {
       const workers = await liveWorkers(redis, prefix);
       const mine = workers.filter((w) => w.run === run).length;
       const idle = workers.filter((w) => w.code === code && w.run === null).length;
@@ -158,9 +165,17 @@ export class QueueExecutor implements MatchExecutor {
       }
       await events.waitUntilReady();
       let lastSweep = 0;
+      let lastNote = -Infinity;
       while (pending.size > 0 && !state.failure) {
-        if (performance.now() - lastSweep >= SWEEP_MS) {
-          lastSweep = performance.now();
+        // While events bring results, the sweep (one read per pending batch) runs rarely.
+        const now = performance.now();
+        if (now - lastNote >= SWEEP_MS) {
+          lastNote = now;
+          await noteWorkers().catch(quiet);
+        }
+        const quietFor = now - Math.max(lastSweep, state.lastResult);
+        if (quietFor >= SWEEP_MS || now - lastSweep >= FULL_SWEEP_MS) {
+          lastSweep = now;
           await sweep().catch(quiet);
           continue;
         }
