@@ -32,6 +32,18 @@ export const rumbleOptionsSchema = z
     mustAssignAll: z.boolean().default(true),
     /** Technical Training names Burn and Spend only; true also reduces Drain costs. */
     costReductionOnDrain: z.boolean().default(false),
+    /** Where the engine takes a narrower reading of a power's text on purpose, the literal one as an option (README). */
+    readings: z
+      .object({
+        /** Batman Captions: +5 to damage its holder deals ('own'), or to any source of damage dealt to an opponent ('any', literal). */
+        batmanCaptions: z.enum(['own', 'any']).default('own'),
+        /** Psionic Head Exploding Rays' "they lose" against Clockwork Being's "You can't lose": 'rays' win, or 'clockwork' (literal). */
+        clockworkBeing: z.enum(['rays', 'clockwork']).default('rays'),
+        /** Plastic Ooze bans heroes whose attack on the holder 'landed' (not zeroed by Flight), or every hero that 'allocated' one (literal). */
+        plasticOoze: z.enum(['landed', 'allocated']).default('landed'),
+      })
+      .strict()
+      .default({ batmanCaptions: 'own', clockworkBeing: 'rays', plasticOoze: 'landed' }),
     auction: z
       .object({
         /** Where the lots come from: all seed powers, a random draw, or a given list. */
@@ -65,6 +77,9 @@ export const rumbleOptionDocs: readonly OptionDoc[] = [
   { path: 'roundCap', default: 50, description: 'Round cap; then the highest Energy wins, ties split.' },
   { path: 'mustAssignAll', default: true, description: 'A hero must assign all its Energy each round (Kevan\'s house rule).' },
   { path: 'costReductionOnDrain', default: false, description: 'Cost reductions (Technical Training: "Burn or Spend") also reduce Drain costs.' },
+  { path: 'readings.batmanCaptions', default: 'own', description: "Batman Captions: 'own' (+5 to damage its holder deals) or 'any' (literal: any damage dealt to an opponent)." },
+  { path: 'readings.clockworkBeing', default: 'rays', description: "Psionic Head Exploding Rays vs Clockwork Being: 'rays' (the rays still kill) or 'clockwork' (literal: it can't lose)." },
+  { path: 'readings.plasticOoze', default: 'landed', description: "Plastic Ooze bans attackers whose attack 'landed' (Flight-zeroed ones not) or that 'allocated' one (literal)." },
   { path: 'auction.pool', default: 'random', description: "Lots: 'random' (perHero x players drawn), 'all' seed powers, or 'list'." },
   { path: 'auction.perHero', default: 2, description: 'Powers per hero in a random draw ("each hero invents two").' },
   { path: 'auction.list', default: [], description: "Power ids auctioned when pool = 'list'." },

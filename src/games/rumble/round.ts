@@ -25,6 +25,7 @@ export class RoundCtx implements PowerWorld {
   lib: PowerLibrary;
   /** Cost reductions apply to Drain costs too (option `costReductionOnDrain`). */
   reducesDrain = false;
+  readings: RumbleOptions['readings'] = undefined as unknown as RumbleOptions['readings'];
   opts: RumbleOptions;
   readonly dice: Dice;
   readonly energy: number[];
@@ -48,6 +49,7 @@ export class RoundCtx implements PowerWorld {
   private readonly defsCopy: (PowerDef | null)[][];
   /** Effective attacks, flat [from * H + to]. */
   readonly atk: number[];
+  readonly allocAtk: number[];
   /** Unblockable attack points on top of `atk` (Javalin). */
   readonly extraUnblockable: number[];
   readonly def: number[];
@@ -149,6 +151,7 @@ export class RoundCtx implements PowerWorld {
       this.forced.push(NO_FORCED);
     }
     this.atk = zeros(H * H);
+    this.allocAtk = zeros(H * H);
     this.extraUnblockable = zeros(H * H);
     this.def = zeros(H);
     this.baseDef = zeros(H);
@@ -199,6 +202,8 @@ export class RoundCtx implements PowerWorld {
     this.lib = s.lib;
     this.opts = s.opts;
     this.reducesDrain = s.opts.costReductionOnDrain;
+    this.readings = s.opts.readings;
+    this.allocAtk.fill(0);
     this.dice.state = s.rng;
     this.totalDamage = 0;
     this.simultaneous = false;
@@ -510,9 +515,23 @@ export class RoundCtx implements PowerWorld {
     }
   }
 
+  /**
+   * Batman Captions read literally ("for each source of damage dealt to a Hero"): a holder
+   * other than the source shouts for damage dealt to one of its opponents (it may, and
+   * would not boost damage to itself or a teammate).
+   */
+  private captionOthers(src: number, tgt: number, ev: DamageEvent): void {
+    for (let b = 0; b < this.H; b++) {
+      if (b === src || b === tgt || !this.alive[b] || this.controller[b] === this.controller[tgt]) continue;
+      const k = this.hasPower(b, 'batman-captions');
+      if (k >= 0) this.defs[b]![k]!.beforeDeal?.(this, b, k, ev);
+    }
+  }
+
   private dealWithHooks(src: number, tgt: number, amount: number, kind: 'attack' | 'power', blockable: boolean): void {
     const ev: DamageEvent = { src, tgt, amount, kind, blockable };
     if (src >= 0 && src !== tgt) this.runHooks(src, 'beforeDeal', ev);
+    if (this.readings.batmanCaptions === 'any') this.captionOthers(src, tgt, ev);
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
     if (blockable) {
       const blocked = Math.min(this.def[tgt]!, ev.amount);
@@ -691,6 +710,7 @@ export function resolveRound(
     for (let j = 0; j < H; j++) {
       const v = j === h || !c.alive[j] ? 0 : atk[j]!;
       c.atk[h * H + j] = v;
+      c.allocAtk[h * H + j] = v;
       total += v;
       if (v > 0) targets++;
     }
@@ -934,7 +954,8 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
     if (!changed) break;
   }
   for (let h = 0; h < H; h++) {
-    if (c.alive[h] && (c.mustLose[h] || (c.doomRound[h]! > 0 && c.doomRound[h]! <= s.round))) {
+    const doomed = c.doomRound[h]! > 0 && c.doomRound[h]! <= s.round && !(c.cannotLose[h] && c.readings.clockworkBeing === 'clockwork');
+    if (c.alive[h] && (c.mustLose[h] || doomed)) {
       c.alive[h] = false;
       eliminated[h] = true;
     }

@@ -131,4 +131,30 @@ describe('rules fixed after the review', () => {
     const rage = m.heroes[1]!.powers.find((p) => p.id === 'blood-rage')!;
     expect(rage.params).toEqual({});
   });
+
+  it('10. narrower readings on purpose, the literal ones as options: Batman Captions, Clockwork Being vs the Rays, Plastic Ooze vs Flight', () => {
+    // Batman Captions (hero 0): hero 1 hits hero 2 for 10; literally any damage dealt to an opponent gets +5.
+    const hit = (reading: string) => {
+      const s = fixedGame([{ energy: 100, powers: ['batman-captions'] }, { energy: 100 }, { energy: 100 }], { readings: { batmanCaptions: reading } });
+      return allocate(s, [alloc(3, {}, 100), alloc(3, { 2: 30 }, 70), alloc(3, { 1: 80 }, 20)]).heroes[2]!.energy;
+    };
+    expect(hit('own')).toBe(90);
+    expect(hit('any')).toBe(85);
+    // Psionic Head Exploding Rays on a Clockwork Being: by default the rays kill it; literally it can't lose.
+    const rays = (reading: string) => {
+      let s = fixedGame([{ energy: 100, powers: ['psionic-head-exploding-rays'] }, { energy: 100, powers: ['clockwork-being'] }], { readings: { clockworkBeing: reading } });
+      s = allocate(s, [alloc(2, {}, 70, { uses: [{ power: 0, x: 30, target: 1 }] }), alloc(2, { 0: 80 }, 20)]);
+      s = allocate(s, [alloc(2, {}, s.heroes[0]!.energy), alloc(2, {}, s.heroes[1]!.energy)]);
+      return s.heroes[1]!.alive;
+    };
+    expect(rays('rays')).toBe(false);
+    expect(rays('clockwork')).toBe(true);
+    // Plastic Ooze (hero 0) against a Flight user's attack: zeroed by Flight, it "landed" nowhere; literally it was made.
+    const ooze = (reading: string) => {
+      const s = fixedGame([{ energy: 100, powers: ['plastic-ooze'] }, { energy: 100, powers: ['flight'] }], { readings: { plasticOoze: reading } });
+      return allocate(s, [alloc(2, {}, 90, { uses: [{ power: 0 }] }), alloc(2, { 0: 20 }, 75, { uses: [{ power: 0 }] })]).heroes[1]!.attackBanned;
+    };
+    expect(ooze('landed')).toBe(false);
+    expect(ooze('allocated')).toBe(true);
+  });
 });

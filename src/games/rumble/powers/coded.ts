@@ -161,8 +161,10 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 10,
     params: { cost: p(10, 'lower') },
     use: { spend: 'cost', target: 'none', phase: 'allocation', activate: 1 },
+    // By default an attack zeroed by Flight is not one that "Attacked you" (readings.plasticOoze).
     resolveUse(c, self) {
-      for (let i = 0; i < c.H; i++) if (c.atk[i * c.H + self]! > 0) c.nextBan[i] = true;
+      const attacks = c.readings.plasticOoze === 'allocated' ? c.allocAtk : c.atk;
+      for (let i = 0; i < c.H; i++) if (attacks[i * c.H + self]! > 0) c.nextBan[i] = true;
     },
   }),
 

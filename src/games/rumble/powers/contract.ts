@@ -85,6 +85,10 @@ export interface PowerWorld {
   /** Each hero's Spend/Burn cost reduction (Technical Training), and whether it also reduces Drain. */
   readonly costReduction: readonly number[];
   readonly reducesDrain: boolean;
+  /** Literal readings chosen in the options (`readings`). */
+  readonly readings: { readonly batmanCaptions: 'own' | 'any'; readonly clockworkBeing: 'rays' | 'clockwork'; readonly plasticOoze: 'landed' | 'allocated' };
+  /** Attacks as allocated this round (after Reveal changes, before any power), flat [from * H + to]. */
+  readonly allocAtk: readonly number[];
   // What powers change (stats before attacks resolve, marks read at the round's end).
   readonly atk: number[];
   readonly extraUnblockable: number[];
