@@ -11,8 +11,8 @@
  * hundred samples is mostly the luckiest. See src/games/rumble/README.md for the ablations.
  */
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../../../src/sim/runner.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { playGame } from '../../src/sim/runner.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
 
 const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';
 
