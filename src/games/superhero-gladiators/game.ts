@@ -1,0 +1,283 @@
+/**
+ * Superhero Gladiators as a Crucible game, on the shared turn flow (src/core/flow.ts):
+ * a round of the flow is one segment; its turn order lists the heroes entitled to act
+ * (segment boxes, conscious), highest PER first, then DEX, then a d20 rolled at setup;
+ * each hero's seat (its side) decides for it. Round 0 places the heroes, lowest PER
+ * first. Two response windows: "absorb the damage your defenses blocked?" and "copy a
+ * power of the foe your close attack hurt?".
+ */
+import { Dice } from '../../core/dice.js';
+import type { Game } from '../../core/game.js';
+import { defineFlow, END_TURN, type Draft, type FlowFields } from '../../core/flow.js';
+import { UserError } from '../../core/errors.js';
+import { parseWith } from '../../core/validate.js';
+import { DEFAULT_MAP, parseMap, randomMap, startZone } from './arena.js';
+import { buildHero, type Hero } from './builder.js';
+import { readHeroFile, type HeroSpec } from './hero.js';
+import { optionDocs, optionsSchema, type ShgOptions } from './options.js';
+import { powerNumbersWith } from './power-numbers.js';
+import { actionsOf, conscious, copyChoices, placeActions, playAbsorb, playAction, playCopy } from './rules.js';
+import { segmentOf, turnOf, type HeroRun, type Setup, type ShgAction, type ShgState } from './state.js';
+import { describeAction, describeState } from './describe.js';
+import { evaluate } from './evaluate.js';
+
+export const SAMPLE_HEROES: readonly HeroSpec[] = readHeroFile(new URL('./heroes/samples.yaml', import.meta.url));
+
+// ---------------------------------------------------------------------------------
+// Setup (static facts cached per option set, so equal setups share one object)
+
+const setupCache = new Map<string, Setup>();
+
+function makeSetup(o: ShgOptions, seed: number): Setup {
+  const key = JSON.stringify(o) + (o.arena.map === 'random' ? `#${seed}` : '');
+  const hit = setupCache.get(key);
+  if (hit) return hit;
+  const library = new Map<string, HeroSpec>();
+  for (const h of SAMPLE_HEROES) library.set(h.name, h);
+  for (const h of o.heroes) library.set(h.name, h);
+  const heroes: Hero[] = [];
+  const side: number[] = [];
+  o.teams.forEach((team, t) =>
+    team.forEach((name, i) => {
+      const spec = library.get(name);
+      if (!spec) throw new UserError(`superhero-gladiators options: teams[${t}][${i}] is ${JSON.stringify(name)}; allowed: ${[...library.keys()].join(', ')}`);
+      heroes.push(buildHero(spec, o.build, 'superhero-gladiators options'));
+      side.push(t);
+    }),
+  );
+  const rows = o.arena.map === 'custom' ? o.arena.rows : o.arena.map === 'random' ? randomMap(o.arena.cols, o.arena.height, seed ^ 0x5eed) : DEFAULT_MAP;
+  const map = parseMap(rows);
+  const zones = o.teams.map((_, t) => startZone(map, t, o.teams.length, o.arena.startDepth));
+  zones.forEach((z, t) => {
+    if (z.length < o.teams[t]!.length) throw new UserError(`superhero-gladiators options: arena has ${z.length} open start hexes for side ${t}; allowed: at least ${o.teams[t]!.length} (one per hero)`);
+  });
+  const setup: Setup = { options: o, map, heroes, side, sides: o.teams.length, zones, numbers: powerNumbersWith(o.powerNumbers) };
+  if (setupCache.size > 256) setupCache.clear();
+  setupCache.set(key, setup);
+  return setup;
+}
+
+export function parseOptions(input: unknown): ShgOptions {
+  return parseWith('superhero-gladiators options', optionsSchema, input ?? {});
+}
+
+// ---------------------------------------------------------------------------------
+// End of the game
+
+function sidesStanding(s: ShgState): number {
+  const alive = new Set<number>();
+  for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h)) alive.add(s.setup.side[h]!);
+  return alive.size;
+}
+
+/** Each side's share of its Oomph maximum still standing. */
+export function oomphShares(s: ShgState): number[] {
+  const left = new Array<number>(s.setup.sides).fill(0);
+  const max = new Array<number>(s.setup.sides).fill(0);
+  s.heroes.forEach((r, h) => {
+    left[s.setup.side[h]!] += Math.max(0, r.oomph);
+    max[s.setup.side[h]!] += s.setup.heroes[h]!.oomphMax;
+  });
+  return left.map((l, i) => l / max[i]!);
+}
+
+function finalResult(s: ShgState): { result: number[]; reason: string } {
+  const n = s.setup.sides;
+  const alive = new Set<number>();
+  for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h)) alive.add(s.setup.side[h]!);
+  if (alive.size === 1) {
+    const w = [...alive][0]!;
+    return { result: Array.from({ length: n }, (_, i) => (i === w ? 1 : 0)), reason: 'knockout' };
+  }
+  if (alive.size === 0) return { result: new Array<number>(n).fill(1 / n), reason: 'all-fainted' };
+  if (s.setup.options.capTiebreak === 'draw') {
+    return { result: Array.from({ length: n }, (_, i) => (alive.has(i) ? 1 / alive.size : 0)), reason: 'turn-cap' };
+  }
+  const shares = oomphShares(s);
+  const best = Math.max(...shares);
+  const winners = shares.map((x, i) => (Math.abs(x - best) < 1e-12 ? i : -1)).filter((i) => i >= 0);
+  return { result: Array.from({ length: n }, (_, i) => (winners.includes(i) ? 1 / winners.length : 0)), reason: 'turn-cap' };
+}
+
+// ---------------------------------------------------------------------------------
+// The turn flow
+
+const actor = (s: ShgState) => s.order[s.turn]!;
+
+const flow = defineFlow<ShgState, ShgAction>({
+  turnOrder: {
+    round(s) {
+      if (s.round === 0) return s.placeOrder;
+      const seg = segmentOf(s.round) - 1;
+      const out: number[] = [];
+      for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && s.setup.heroes[h]!.segments[seg]) out.push(h);
+      const heroes = s.setup.heroes;
+      return out.sort((a, b) => heroes[b]!.PER - heroes[a]!.PER || heroes[b]!.DEX - heroes[a]!.DEX || s.initiative[b]! - s.initiative[a]! || a - b);
+    },
+  },
+  seatOf: (s, hero) => s.setup.side[hero]!,
+  emptyRoundsPass: true,
+  first: 'place',
+  phases: {
+    place: {
+      moves: (s) => placeActions(s, actor(s)),
+      play(d, _player, a) {
+        playAction(d, actor(d), a);
+      },
+      skipIf: (s) => s.round > 0,
+      next: (s) => (s.round === 0 ? END_TURN : 'act'),
+    },
+    act: {
+      moves: (s) => actionsOf(s, actor(s)),
+      play(d, _player, a) {
+        const pending = playAction(d, actor(d), a);
+        for (const [name, seat, data] of pending.windows) flow.openWindow(d, name, [seat], data);
+      },
+      skipIf: (s) => s.round === 0 || !conscious(s, actor(s)),
+    },
+  },
+  windows: {
+    absorb: {
+      moves: () => ABSORB_CHOICES,
+      play(d, _player, a, data) {
+        if (a.k === 'absorb') playAbsorb(d, data, a.yes);
+        return true;
+      },
+    },
+    copy: {
+      moves: (s, _player, t) => [{ k: 'copy', slot: -1 }, ...copyChoices(s, actor(s), t).map((slot) => ({ k: 'copy', slot }) as const)],
+      play(d, _player, a, t) {
+        if (a.k === 'copy') playCopy(d, actor(d), t, a.slot);
+        return true;
+      },
+    },
+  },
+  onRoundEnd(d) {
+    if (d.clouds.length && d.clouds.some((c) => c.until <= d.round)) d.clouds = d.clouds.filter((c) => c.until > d.round);
+  },
+  endIf: (s) => (s.round > 0 && sidesStanding(s) <= 1) || s.round > s.setup.options.turnCap * 6,
+  onEnd(d) {
+    const { result, reason } = finalResult(d);
+    d.result = result;
+    d.endReason = reason;
+  },
+  copy: (s): Draft<ShgState> => ({
+    phase: s.phase,
+    round: s.round,
+    order: s.order,
+    turn: s.turn,
+    current: s.current,
+    stack: s.stack,
+    steps: s.steps,
+    goto: s.goto,
+    setup: s.setup,
+    heroes: s.heroes,
+    walls: s.walls,
+    clouds: s.clouds,
+    rng: s.rng,
+    placeOrder: s.placeOrder,
+    initiative: s.initiative,
+    result: s.result,
+    endReason: s.endReason,
+  }),
+});
+
+const ABSORB_CHOICES: readonly ShgAction[] = [
+  { k: 'absorb', yes: true },
+  { k: 'absorb', yes: false },
+];
+
+function setup(o: ShgOptions, seed: number): ShgState {
+  const st = makeSetup(o, seed);
+  const dice = new Dice(seed | 0);
+  const place = st.heroes.map(() => dice.d(20));
+  const initiative = st.heroes.map(() => dice.d(20));
+  const placeOrder = st.heroes
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = st.heroes[a]!;
+      const y = st.heroes[b]!;
+      return x.PER - y.PER || x.STR - y.STR || x.SIZ - y.SIZ || place[b]! - place[a]! || a - b;
+    });
+  const heroes: HeroRun[] = st.heroes.map((h) => ({
+    cell: -1,
+    oomph: h.oomphMax,
+    uses: [...h.powers.map((p) => p.uses), 0],
+    onUntil: new Array<number>(h.powers.length + 1).fill(-1),
+    entangled: 0,
+    desolidUntil: -1,
+    lost: 0,
+    copy: null,
+  }));
+  const base: ShgState = {
+    ...(flow.initial() as FlowFields),
+    setup: st,
+    heroes,
+    walls: [],
+    clouds: [],
+    rng: dice.state,
+    placeOrder,
+    initiative,
+    result: null,
+    endReason: '',
+  };
+  return flow.begin(base);
+}
+
+function actionKey(a: ShgAction): string {
+  switch (a.k) {
+    case 'pass':
+    case 'escape':
+      return a.k;
+    case 'place':
+      return `place:${a.cell}`;
+    case 'move':
+      return `move:${a.p}:${a.to}`;
+    case 'attack':
+      return `attack:${a.p}:${a.target}:${a.gizmo}`;
+    case 'wall':
+      return `wall:${a.p}:${a.wall}`;
+    case 'use':
+      return `use:${a.p}:${a.dir}`;
+    case 'absorb':
+      return a.yes ? 'absorb' : 'no-absorb';
+    case 'copy':
+      return `copy:${a.slot}`;
+  }
+}
+
+export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions> = {
+  id: 'superhero-gladiators',
+  name: 'Superhero Gladiators',
+  perfectInformation: true,
+  simultaneous: false,
+  optionsSchema,
+  optionDocs,
+  numPlayers: (o) => o.teams.length,
+  setup,
+  toMove: (s) => flow.toMove(s),
+  legalActions: (s, p) => flow.legalActions(s, p),
+  apply: (s, moves) => flow.apply(s, moves),
+  isTerminal: (s) => flow.isOver(s),
+  returns: (s) => {
+    if (!s.result) throw new Error('superhero-gladiators: returns of a game that is not over');
+    return s.result;
+  },
+  tags: (s) => ({
+    endReason: s.endReason,
+    turns: turnOf(s.round),
+    segments: Math.max(0, s.round),
+    players: s.setup.sides,
+    winner: s.result ? s.result.findIndex((r) => r === 1) : -1,
+    teams: s.setup.options.teams.map((t) => t.join('+')),
+  }),
+  moveCount: (s) => s.steps,
+  observe: (s) => s,
+  determinize: (obs, _p, rng) => ({ ...obs, rng: rng.u32() | 0 }),
+  actionKey,
+  describeAction,
+  describeState,
+  evaluate,
+};
+
+export { flow as shgFlow };

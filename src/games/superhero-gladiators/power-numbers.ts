@@ -1,0 +1,98 @@
+/**
+ * The power numbers (heroes/power-numbers.yaml) compiled by the effect kernel: each
+ * becomes a function of (level, hero). Power *behaviour* (what an attack or a wall
+ * does) is the rules' code; the text's numbers are content, so a study can change
+ * "close attack: level x 3" without touching code.
+ */
+import fs from 'node:fs';
+import YAML from 'yaml';
+import { z } from 'zod';
+import { UserError } from '../../core/errors.js';
+import { compileNum, parseNum, parseFields, type NumFn, type Scope, type Vocabulary } from '../../core/effects/index.js';
+
+/** What a power number is evaluated on: the power's level and the hero it is about. */
+export interface NumberEnv {
+  readonly level: number;
+  readonly STR: number;
+  readonly DEX: number;
+  readonly SIZ: number;
+  readonly PER: number;
+}
+
+const vocabulary: Vocabulary<NumberEnv> = {
+  values: {
+    level: (e) => e.level,
+    STR: (e) => e.STR,
+    DEX: (e) => e.DEX,
+    SIZ: (e) => e.SIZ,
+    PER: (e) => e.PER,
+    rate: (e) => e.DEX * e.SIZ,
+  },
+  self: () => 0,
+  selectors: { self: () => [0] },
+};
+
+/** The number names each power type must give. */
+const NAMES = {
+  tunneling: ['rate'],
+  'wall-clinging': ['rate'],
+  flight: ['rate'],
+  'run-fast': ['rate'],
+  'swim-fast': ['rate'],
+  teleport: ['distance'],
+  jumping: ['standing', 'running'],
+  entangle: ['escapeAtLeast', 'escapeCost'],
+  'distance-attack': ['damage'],
+  'close-attack': ['damage'],
+  defenses: ['blocks'],
+  'force-wall': ['blocks', 'side'],
+  healing: ['gain'],
+  'copy-power': ['maxLevel'],
+  darkness: ['radius', 'distancePenalty', 'closePenalty'],
+  desolidify: ['segments'],
+} as const;
+
+type NumberPowers = typeof NAMES;
+export type PowerNumbers = { readonly [P in keyof NumberPowers]: { readonly [N in NumberPowers[P][number]]: NumFn<NumberEnv> } };
+
+const fileSchema = z
+  .object(Object.fromEntries(Object.entries(NAMES).map(([p, names]) => [p, z.object(Object.fromEntries(names.map((n) => [n, z.unknown()]))).strict()])))
+  .strict();
+
+/** Compiles a power-number document (already parsed YAML/JSON); `where` names it in errors. */
+export function compilePowerNumbers(doc: unknown, where: string): PowerNumbers {
+  const parsed = parseFields(where, fileSchema, doc) as Record<string, Record<string, unknown>>;
+  const out: Record<string, Record<string, NumFn<NumberEnv>>> = {};
+  for (const [power, names] of Object.entries(NAMES)) {
+    const scope: Scope<NumberEnv> = { vocabulary, params: [], param: () => () => 0, where: `${where}: power ${JSON.stringify(power)}` };
+    out[power] = {};
+    for (const name of names) {
+      const raw = parsed[power]?.[name];
+      if (raw === undefined) throw new UserError(`${where}: power ${JSON.stringify(power)}: field ${name} is missing; allowed: a number`);
+      out[power]![name] = compileNum(parseNum(raw, name, scope), scope);
+    }
+  }
+  return out as unknown as PowerNumbers;
+}
+
+const FILE = new URL('./heroes/power-numbers.yaml', import.meta.url);
+const SEED_DOC: Record<string, unknown> = YAML.parse(fs.readFileSync(FILE, 'utf8')) as Record<string, unknown>;
+
+/** The text's power numbers. */
+export const SEED_NUMBERS: PowerNumbers = compilePowerNumbers(SEED_DOC, 'power-numbers.yaml');
+
+const cache = new Map<string, PowerNumbers>();
+
+/** The text's numbers with per-power overrides (the `powerNumbers` option), cached. */
+export function powerNumbersWith(overrides: Readonly<Record<string, Readonly<Record<string, unknown>>>>): PowerNumbers {
+  if (Object.keys(overrides).length === 0) return SEED_NUMBERS;
+  const key = JSON.stringify(overrides);
+  let n = cache.get(key);
+  if (!n) {
+    const merged: Record<string, unknown> = { ...SEED_DOC };
+    for (const [p, o] of Object.entries(overrides)) merged[p] = { ...(SEED_DOC[p] as object | undefined), ...o };
+    n = compilePowerNumbers(merged, 'option powerNumbers');
+    cache.set(key, n);
+  }
+  return n;
+}

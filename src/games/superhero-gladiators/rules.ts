@@ -1,0 +1,591 @@
+/**
+ * What a hero may do on its segment (legal actions) and what each action does. Every
+ * number of a power comes from the compiled power numbers (power-numbers.ts); every
+ * interpretation of a gap in the text is an option (options.ts, README "Rule
+ * interpretations"). Functions here read a state and write only a `Draft` made by the
+ * turn flow for this step, replacing arrays copy-on-write: the input state is never
+ * touched.
+ */
+import { Dice } from '../../core/dice.js';
+import { setAt, type Draft } from '../../core/flow.js';
+import { OPEN, PIT, WALL, WATER } from './arena.js';
+import type { Power } from './builder.js';
+import type { NumberEnv } from './power-numbers.js';
+import { powerAt, type Cloud, type HeroRun, type ShgAction, type ShgState } from './state.js';
+
+// ---------------------------------------------------------------------------------
+// Small readers
+
+export function conscious(s: ShgState, h: number): boolean {
+  const r = s.heroes[h]!;
+  return r.oomph > 0 && r.cell >= 0;
+}
+
+export function isDesolid(s: ShgState, h: number): boolean {
+  return s.heroes[h]!.desolidUntil >= s.round;
+}
+
+function env(level: number, s: ShgState, h: number): NumberEnv {
+  const hero = s.setup.heroes[h]!;
+  return { level, STR: hero.STR, DEX: hero.DEX, SIZ: hero.SIZ, PER: hero.PER };
+}
+
+/** Slots of hero `h` (own powers, then the copy slot) whose power is usable now. */
+function usable(s: ShgState, h: number, slot: number): Power | null {
+  const r = s.heroes[h]!;
+  if ((r.lost >> slot) & 1) return null;
+  if (r.uses[slot]! <= 0) return null;
+  return powerAt(s, h, slot);
+}
+
+/** Slot of the first usable power of `type`, or -1. */
+export function slotOf(s: ShgState, h: number, type: string): number {
+  const n = s.setup.heroes[h]!.powers.length;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = usable(s, h, slot);
+    if (p && p.type === type) return slot;
+  }
+  return -1;
+}
+
+/** A guard power (defenses, missile deflection) that is on: always-on, or switched on for this segment. */
+function guardOn(s: ShgState, h: number, type: string): number {
+  const n = s.setup.heroes[h]!.powers.length;
+  const r = s.heroes[h]!;
+  for (let slot = 0; slot <= n; slot++) {
+    if ((r.lost >> slot) & 1) continue;
+    const p = powerAt(s, h, slot);
+    if (p && p.type === type && (p.alwaysOn || r.onUntil[slot]! >= s.round)) return slot;
+  }
+  return -1;
+}
+
+function feetToHexes(s: ShgState, feet: number): number {
+  return Math.floor(feet / s.setup.options.arena.hexFeet);
+}
+
+function wallAt(s: ShgState, cell: number): number {
+  for (let w = 0; w < s.walls.length; w++) if (s.walls[w]!.cells.includes(cell)) return w;
+  return -1;
+}
+
+/** A conscious hero standing on `cell`, or -1. */
+function heroAt(s: ShgState, cell: number): number {
+  for (let h = 0; h < s.heroes.length; h++) if (s.heroes[h]!.cell === cell && s.heroes[h]!.oomph > 0) return h;
+  return -1;
+}
+
+/** Line of sight: no building or force wall strictly between. */
+export function sees(s: ShgState, a: number, b: number): boolean {
+  const t = s.setup.map.terrain;
+  return s.setup.map.grid.lineOfSight(a, b, (c) => t[c] === WALL || (s.walls.length > 0 && wallAt(s, c) >= 0));
+}
+
+function seesThrough(s: ShgState, h: number, cloud: Cloud): boolean {
+  const n = s.setup.heroes[h]!.powers.length;
+  const r = s.heroes[h]!;
+  for (let slot = 0; slot <= n; slot++) {
+    if ((r.lost >> slot) & 1) continue;
+    const p = powerAt(s, h, slot);
+    if (p && p.type === 'enhanced-vision' && p.vision === cloud.vision) return true;
+  }
+  return false;
+}
+
+/** Darkness penalty to an attack by `a` on a foe at `targetCell`. */
+function darknessPenalty(s: ShgState, a: number, targetCell: number, close: boolean): number {
+  let pen = 0;
+  const ac = s.heroes[a]!.cell;
+  for (const c of s.clouds) {
+    if (c.until < s.round) continue;
+    const inIt = c.cells.includes(targetCell) || (close && c.cells.includes(ac));
+    if (!inIt || seesThrough(s, a, c)) continue;
+    pen = Math.max(pen, close ? c.closePenalty : c.distancePenalty);
+  }
+  return pen;
+}
+
+function foes(s: ShgState, h: number): number[] {
+  const side = s.setup.side[h];
+  const out: number[] = [];
+  for (let t = 0; t < s.heroes.length; t++) if (s.setup.side[t] !== side && conscious(s, t) && !isDesolid(s, t)) out.push(t);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------
+// Movement
+
+type Mode = 'walk' | 'tunnel' | 'cling' | 'fly' | 'run' | 'swim' | 'desolid';
+
+/** Movement cost of entering a cell in a mode (Infinity = cannot). */
+function stepCost(terrain: number, mode: Mode): number {
+  switch (terrain) {
+    case OPEN:
+      return 1;
+    case WATER:
+      return mode === 'swim' || mode === 'fly' ? 1 : 2;
+    case WALL:
+      return mode === 'tunnel' || mode === 'cling' || mode === 'fly' || mode === 'desolid' ? 1 : Infinity;
+    case PIT:
+      return mode === 'fly' || mode === 'cling' ? 1 : Infinity;
+    default:
+      return Infinity;
+  }
+}
+
+function canStand(s: ShgState, cell: number): boolean {
+  const t = s.setup.map.terrain[cell]!;
+  return (t === OPEN || t === WATER) && heroAt(s, cell) < 0 && wallAt(s, cell) < 0;
+}
+
+/** Cells reachable with `budget` movement in `mode` (Dijkstra on small integer costs), excluding the start. */
+function reachable(s: ShgState, from: number, budget: number, mode: Mode, into: Set<number>): void {
+  const grid = s.setup.map.grid;
+  const terrain = s.setup.map.terrain;
+  const best = new Map<number, number>([[from, 0]]);
+  let frontier = [from];
+  while (frontier.length) {
+    const next: number[] = [];
+    for (const c of frontier) {
+      const spent = best.get(c)!;
+      for (let d = 0; d < 6; d++) {
+        const n = grid.step(c, d);
+        if (n < 0) continue;
+        const cost = stepCost(terrain[n]!, mode);
+        if (spent + cost > budget) continue;
+        if (wallAt(s, n) >= 0) continue;
+        const occupant = heroAt(s, n);
+        if (occupant >= 0 && mode !== 'desolid') continue;
+        if (mode === 'swim' && terrain[n] !== WATER && terrain[c] !== WATER) continue; // swimming follows water
+        const prev = best.get(n);
+        if (prev !== undefined && prev <= spent + cost) continue;
+        best.set(n, spent + cost);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  for (const c of best.keys()) if (c !== from && canStand(s, c)) into.add(c);
+}
+
+function hexesFor(s: ShgState, rate: number): number {
+  return Math.ceil(rate / s.setup.options.rules.moveDivisor);
+}
+
+const MODE_OF: Readonly<Record<string, Mode>> = { tunneling: 'tunnel', 'wall-clinging': 'cling', flight: 'fly', 'run-fast': 'run', 'swim-fast': 'swim' };
+
+function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
+  const hero = s.setup.heroes[h]!;
+  const from = s.heroes[h]!.cell;
+  const seen = new Set<number>();
+  const plain = new Set<number>();
+  const desolid = isDesolid(s, h) && s.setup.options.rules.desolidPassesWalls;
+  reachable(s, from, hexesFor(s, hero.movementRate), desolid ? 'desolid' : 'walk', plain);
+  for (const c of plain) {
+    out.push({ k: 'move', p: -1, to: c });
+    seen.add(c);
+  }
+  const n = hero.powers.length;
+  const numbers = s.setup.numbers;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = usable(s, h, slot);
+    if (!p) continue;
+    const dests = new Set<number>();
+    const mode = MODE_OF[p.type];
+    if (mode) {
+      const rate = numbers[p.type as 'flight'].rate(env(p.level, s, h));
+      reachable(s, from, hexesFor(s, rate), mode, dests);
+    } else if (p.type === 'teleport') {
+      const range = feetToHexes(s, numbers.teleport.distance(env(p.level, s, h)));
+      const grid = s.setup.map.grid;
+      for (let c = 0; c < grid.size; c++) if (c !== from && grid.distance(from, c) <= range && canStand(s, c) && sees(s, from, c)) dests.add(c);
+    } else if (p.type === 'jumping') {
+      const range = feetToHexes(s, numbers.jumping.standing(env(p.level, s, h)));
+      const grid = s.setup.map.grid;
+      for (let c = 0; c < grid.size; c++) if (c !== from && grid.distance(from, c) <= range && canStand(s, c)) dests.add(c);
+    } else continue;
+    // A free, reliable mode makes the same destination by a costly one pointless to list twice.
+    const free = p.uses === Infinity && p.worksOn >= 20;
+    for (const c of dests) {
+      if (seen.has(c)) continue;
+      out.push({ k: 'move', p: slot, to: c });
+      if (free) seen.add(c);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Legal actions
+
+function attackReach(s: ShgState, a: number, t: number, p: Power | null): boolean {
+  const grid = s.setup.map.grid;
+  const from = s.heroes[a]!.cell;
+  const to = s.heroes[t]!.cell;
+  if (!p || p.type === 'close-attack') return grid.distance(from, to) === 1;
+  const range = s.setup.options.rules.distanceRange;
+  return (range === 0 || grid.distance(from, to) <= range) && sees(s, from, to);
+}
+
+function attackActions(s: ShgState, h: number, out: ShgAction[]): void {
+  const n = s.setup.heroes[h]!.powers.length;
+  const attacks: number[] = s.setup.options.rules.punchDivisor > 0 ? [-1] : [];
+  for (let slot = 0; slot <= n; slot++) {
+    const p = usable(s, h, slot);
+    if (p && (p.type === 'close-attack' || p.type === 'distance-attack' || p.type === 'entangle')) attacks.push(slot);
+  }
+  if (attacks.length === 0) return;
+  const targets = foes(s, h);
+  const grid = s.setup.map.grid;
+  const from = s.heroes[h]!.cell;
+  for (const slot of attacks) {
+    const p = slot < 0 ? null : powerAt(s, h, slot);
+    for (const t of targets) {
+      if (!attackReach(s, h, t, p)) continue;
+      out.push({ k: 'attack', p: slot, target: t, gizmo: -1 });
+      if (p && p.type === 'entangle') continue;
+      const tn = s.setup.heroes[t]!.powers.length;
+      for (let g = 0; g < tn; g++) {
+        const tp = s.setup.heroes[t]!.powers[g]!;
+        if ((tp.gizmo === 'visible-gizmo' || tp.gizmo === 'hidden-gizmo') && !((s.heroes[t]!.lost >> g) & 1)) out.push({ k: 'attack', p: slot, target: t, gizmo: g });
+      }
+    }
+    if (p && p.type === 'entangle') continue;
+    for (let w = 0; w < s.walls.length; w++) {
+      const cells = s.walls[w]!.cells;
+      const close = !p || p.type === 'close-attack';
+      if (cells.some((c) => (close ? grid.distance(from, c) === 1 : s.setup.map.grid.lineOfSight(from, c, (x) => s.setup.map.terrain[x] === WALL || (wallAt(s, x) >= 0 && x !== c))))) {
+        out.push({ k: 'wall', p: slot, wall: w });
+      }
+    }
+  }
+}
+
+function forceWallCells(s: ShgState, h: number, level: number, dir: number): number[] {
+  const grid = s.setup.map.grid;
+  const centre = grid.step(s.heroes[h]!.cell, dir);
+  if (centre < 0 || !canStand(s, centre)) return [];
+  const length = Math.max(1, feetToHexes(s, s.setup.numbers['force-wall'].side(env(level, s, h))));
+  const cells = [centre];
+  const ends = [centre, centre];
+  const axes = [(dir + 2) % 6, (dir + 5) % 6];
+  for (let i = 0; cells.length < length && i < 2 * length; i++) {
+    const k = i % 2;
+    if (ends[k]! < 0) continue;
+    const n = grid.step(ends[k]!, axes[k]!);
+    if (n < 0 || !canStand(s, n)) {
+      ends[k] = -1;
+      if (ends[0]! < 0 && ends[1]! < 0) break;
+      continue;
+    }
+    cells.push(n);
+    ends[k] = n;
+  }
+  return cells;
+}
+
+function useActions(s: ShgState, h: number, entangled: boolean, out: ShgAction[]): void {
+  const hero = s.setup.heroes[h]!;
+  const r = s.heroes[h]!;
+  const n = hero.powers.length;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = usable(s, h, slot);
+    if (!p) continue;
+    switch (p.type) {
+      case 'healing':
+        if (r.oomph < hero.oomphMax) out.push({ k: 'use', p: slot, dir: -1 });
+        break;
+      case 'darkness':
+      case 'desolidify':
+        if (p.type === 'desolidify' && isDesolid(s, h)) break;
+        out.push({ k: 'use', p: slot, dir: -1 });
+        break;
+      case 'defenses':
+      case 'missile-deflection':
+        if (!p.alwaysOn && r.onUntil[slot]! < s.round) out.push({ k: 'use', p: slot, dir: -1 });
+        break;
+      case 'shapeshift':
+        if (entangled && p.level >= 2) out.push({ k: 'use', p: slot, dir: -1 });
+        break;
+      case 'force-wall':
+        if (!entangled) for (let d = 0; d < 6; d++) if (forceWallCells(s, h, p.level, d).length > 0) out.push({ k: 'use', p: slot, dir: d });
+        break;
+    }
+  }
+}
+
+/** The legal actions of hero `h` on its segment. */
+export function actionsOf(s: ShgState, h: number): ShgAction[] {
+  const out: ShgAction[] = [{ k: 'pass' }];
+  const entangled = s.heroes[h]!.entangled > 0;
+  if (entangled) out.push({ k: 'escape' });
+  else {
+    moveActions(s, h, out);
+    if (!isDesolid(s, h)) attackActions(s, h, out);
+  }
+  useActions(s, h, entangled, out);
+  return out;
+}
+
+/** Free cells of hero `h`'s start zone. */
+export function placeActions(s: ShgState, h: number): ShgAction[] {
+  const zone = s.setup.zones[s.setup.side[h]!]!;
+  const out: ShgAction[] = [];
+  for (const c of zone) if (canStand(s, c)) out.push({ k: 'place', cell: c });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------
+// Resolution (on the flow's draft)
+
+function setHero(d: Draft<ShgState>, h: number, patch: Partial<HeroRun>): void {
+  d.heroes = setAt(d.heroes, h, { ...d.heroes[h]!, ...patch });
+}
+
+/** Spends one use of a finite-use power. */
+function spend(d: Draft<ShgState>, h: number, slot: number): void {
+  const r = d.heroes[h]!;
+  const u = r.uses[slot]!;
+  if (u !== Infinity) setHero(d, h, { uses: setAt(r.uses, slot, u - 1) });
+}
+
+/** Rolls an unreliable power: true when it works (reliable powers always do). */
+function works(dice: Dice, p: Power): boolean {
+  return p.worksOn >= 20 || dice.d(20) <= p.worksOn;
+}
+
+/** Uses `slot` of `h`: rolls its reliability and spends its use; false when it failed. */
+function activate(d: Draft<ShgState>, dice: Dice, h: number, slot: number, p: Power): boolean {
+  const ok = works(dice, p);
+  if (ok || d.setup.options.rules.unreliableFailSpendsUse) spend(d, h, slot);
+  return ok;
+}
+
+function hurt(d: Draft<ShgState>, h: number, amount: number): void {
+  if (amount <= 0) return;
+  const r = d.heroes[h]!;
+  setHero(d, h, { oomph: Math.max(0, r.oomph - amount) });
+}
+
+function gain(d: Draft<ShgState>, h: number, amount: number): void {
+  const r = d.heroes[h]!;
+  setHero(d, h, { oomph: Math.min(d.setup.heroes[h]!.oomphMax, r.oomph + amount) });
+}
+
+export interface Pending {
+  /** Windows the resolution wants opened: [name, seat, data]. */
+  readonly windows: [string, number, number][];
+}
+
+function toHit(d: Draft<ShgState>, a: number, t: number, penalty: number): number {
+  const o = d.setup.options.rules;
+  const n = o.toHitBase + d.setup.heroes[a]!.combatModifier - d.setup.heroes[t]!.combatModifier - penalty;
+  return Math.max(o.toHitMin, Math.min(o.toHitMax, n));
+}
+
+function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, t: number, gizmo: number, pending: Pending): void {
+  const p = slot < 0 ? null : powerAt(d, a, slot);
+  if (p && !activate(d, dice, a, slot, p)) return;
+  const close = !p || p.type === 'close-attack';
+  const targetCell = d.heroes[t]!.cell;
+  let penalty = darknessPenalty(d, a, targetCell, close);
+  const tp = gizmo >= 0 ? d.setup.heroes[t]!.powers[gizmo]! : null;
+  if (tp) penalty += tp.gizmo === 'hidden-gizmo' ? d.setup.options.rules.gizmoPenaltyHidden : d.setup.options.rules.gizmoPenaltyVisible;
+  if (dice.d(20) > toHit(d, a, t, penalty)) return; // miss
+  if (p && p.missile) {
+    const md = guardOn(d, t, 'missile-deflection');
+    if (md >= 0 && works(dice, powerAt(d, t, md)!)) return; // deflected
+  }
+  const numbers = d.setup.numbers;
+  if (p && p.type === 'entangle') {
+    setHero(d, t, { entangled: Math.max(d.heroes[t]!.entangled, p.level) });
+    return;
+  }
+  const attacker = d.setup.heroes[a]!;
+  let damage = p
+    ? numbers[p.type as 'close-attack'].damage(env(p.level, d, a))
+    : Math.ceil(attacker.STR / d.setup.options.rules.punchDivisor);
+  if (tp) {
+    if (damage >= d.setup.options.rules.gizmoBreaks) setHero(d, t, { lost: d.heroes[t]!.lost | (1 << gizmo) });
+    return;
+  }
+  const piercing = p?.piercing ?? false;
+  let blocked = 0;
+  const def = guardOn(d, t, 'defenses');
+  if (def >= 0) {
+    const dp = powerAt(d, t, def)!;
+    if ((!piercing || dp.piercing) && works(dice, dp)) {
+      const limit = numbers.defenses.blocks(env(dp.level, d, t));
+      if (d.setup.options.rules.defenses === 'threshold') {
+        if (damage <= limit) {
+          blocked = damage;
+          damage = 0;
+        }
+      } else {
+        blocked = Math.min(damage, limit);
+        damage -= blocked;
+      }
+    }
+  }
+  hurt(d, t, damage);
+  if (blocked > 0 && d.heroes[t]!.oomph > 0) {
+    const ab = slotOf(d, t, 'absorbing');
+    const ap = ab >= 0 ? powerAt(d, t, ab)! : null;
+    if (ap && (!piercing || ap.piercing)) {
+      if (d.heroes[t]!.uses[ab] === Infinity && ap.worksOn >= 20) gain(d, t, blocked); // nothing to decide
+      else pending.windows.push(['absorb', d.setup.side[t]!, t * 10000 + blocked]);
+    }
+  }
+  if (close && damage > 0 && copyChoices(d, a, t).length > 0) pending.windows.push(['copy', d.setup.side[a]!, t]);
+}
+
+/** Slots of `t` that `a`'s copy power can copy now: no gizmo, level within reach, a type `a` lacks. */
+export function copyChoices(s: ShgState, a: number, t: number): number[] {
+  const cs = slotOf(s, a, 'copy-power');
+  if (cs < 0) return [];
+  const cp = powerAt(s, a, cs)!;
+  const maxLevel = s.setup.numbers['copy-power'].maxLevel(env(cp.level, s, a));
+  const own = new Set(s.setup.heroes[a]!.powers.map((p) => p.type));
+  const out: number[] = [];
+  const tn = s.setup.heroes[t]!.powers.length;
+  for (let g = 0; g < tn; g++) {
+    const p = s.setup.heroes[t]!.powers[g]!;
+    if (p.gizmo === 'no-gizmo' && p.level <= maxLevel && !own.has(p.type) && p.type !== 'copy-power') out.push(g);
+  }
+  return out;
+}
+
+function resolveWallHit(d: Draft<ShgState>, dice: Dice, a: number, slot: number, w: number): void {
+  const p = slot < 0 ? null : powerAt(d, a, slot);
+  if (p && !activate(d, dice, a, slot, p)) return;
+  const damage = p ? d.setup.numbers[p.type as 'close-attack'].damage(env(p.level, d, a)) : Math.ceil(d.setup.heroes[a]!.STR / d.setup.options.rules.punchDivisor);
+  const wall = d.walls[w]!;
+  const hp = wall.hp - damage;
+  d.walls = hp > 0 ? setAt(d.walls, w, { ...wall, hp }) : d.walls.filter((_, i) => i !== w);
+}
+
+function resolveUse(d: Draft<ShgState>, dice: Dice, h: number, slot: number, dir: number): void {
+  const p = powerAt(d, h, slot)!;
+  if (!activate(d, dice, h, slot, p)) return;
+  const numbers = d.setup.numbers;
+  const rules = d.setup.options.rules;
+  switch (p.type) {
+    case 'healing':
+      gain(d, h, numbers.healing.gain(env(p.level, d, h)));
+      break;
+    case 'darkness': {
+      const radius = feetToHexes(d, numbers.darkness.radius(env(p.level, d, h)));
+      const grid = d.setup.map.grid;
+      const centre = d.heroes[h]!.cell;
+      const cells: number[] = [];
+      for (let c = 0; c < grid.size; c++) if (grid.distance(centre, c) <= radius) cells.push(c);
+      const e = env(p.level, d, h);
+      d.clouds = [
+        ...d.clouds,
+        { cells, until: d.round + rules.darknessSegments - 1, vision: p.vision ?? 'infrared', distancePenalty: numbers.darkness.distancePenalty(e), closePenalty: numbers.darkness.closePenalty(e), owner: h },
+      ];
+      break;
+    }
+    case 'desolidify': {
+      const segments = numbers.desolidify.segments(env(p.level, d, h));
+      setHero(d, h, { desolidUntil: d.round + segments - 1, ...(rules.desolidifyEscapes ? { entangled: 0 } : {}) });
+      break;
+    }
+    case 'defenses':
+    case 'missile-deflection':
+      setHero(d, h, { onUntil: setAt(d.heroes[h]!.onUntil, slot, d.round + rules.activeSegments - 1) });
+      break;
+    case 'shapeshift':
+      setHero(d, h, { entangled: 0 });
+      break;
+    case 'force-wall': {
+      const cells = forceWallCells(d, h, p.level, dir);
+      if (cells.length) d.walls = [...d.walls, { cells, hp: numbers['force-wall'].blocks(env(p.level, d, h)), owner: h }];
+      break;
+    }
+  }
+}
+
+function resolveEscape(d: Draft<ShgState>, dice: Dice, h: number): void {
+  const level = d.heroes[h]!.entangled;
+  const e = env(level, d, h);
+  hurt(d, h, d.setup.numbers.entangle.escapeCost(e));
+  if (dice.d(20) >= d.setup.numbers.entangle.escapeAtLeast(e)) setHero(d, h, { entangled: 0 });
+}
+
+function drown(d: Draft<ShgState>, h: number): void {
+  const r = d.heroes[h]!;
+  if (r.oomph <= 0 || d.setup.map.terrain[r.cell] !== WATER || d.setup.options.rules.drowning <= 0) return;
+  if (isDesolid(d, h) || slotOf(d, h, 'life-support') >= 0 || slotOf(d, h, 'swim-fast') >= 0 || slotOf(d, h, 'flight') >= 0) return;
+  hurt(d, h, d.setup.options.rules.drowning);
+}
+
+/** Plays hero `h`'s segment action on the draft; returns the windows to open. */
+export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending {
+  const pending: Pending = { windows: [] };
+  const dice = new Dice(d.rng);
+  switch (a.k) {
+    case 'pass':
+      break;
+    case 'place':
+      setHero(d, h, { cell: a.cell });
+      break;
+    case 'move': {
+      if (a.p >= 0) {
+        const p = powerAt(d, h, a.p)!;
+        if (!p.alwaysOn && !activate(d, dice, h, a.p, p)) break;
+        if (p.alwaysOn && !works(dice, p)) break;
+      }
+      setHero(d, h, { cell: a.to });
+      break;
+    }
+    case 'attack':
+      resolveAttack(d, dice, h, a.p, a.target, a.gizmo, pending);
+      break;
+    case 'wall':
+      resolveWallHit(d, dice, h, a.p, a.wall);
+      break;
+    case 'use':
+      resolveUse(d, dice, h, a.p, a.dir);
+      break;
+    case 'escape':
+      resolveEscape(d, dice, h);
+      break;
+    default:
+      throw new Error(`superhero-gladiators: ${a.k} is not a segment action`);
+  }
+  if (a.k !== 'place') drown(d, h);
+  d.rng = dice.state;
+  return pending;
+}
+
+/** Answers the absorb window: gain the blocked damage (spending a use, rolling if unreliable). */
+export function playAbsorb(d: Draft<ShgState>, data: number, yes: boolean): void {
+  if (!yes) return;
+  const t = Math.floor(data / 10000);
+  const blocked = data % 10000;
+  const slot = slotOf(d, t, 'absorbing');
+  if (slot < 0) return;
+  const dice = new Dice(d.rng);
+  if (activate(d, dice, t, slot, powerAt(d, t, slot)!)) gain(d, t, blocked);
+  d.rng = dice.state;
+}
+
+/** Answers the copy window: take slot `g` of hero `t` (spending a use of copy power). */
+export function playCopy(d: Draft<ShgState>, a: number, t: number, g: number): void {
+  if (g < 0) return;
+  const cs = slotOf(d, a, 'copy-power');
+  if (cs < 0) return;
+  const dice = new Dice(d.rng);
+  if (activate(d, dice, a, cs, powerAt(d, a, cs)!)) {
+    const copySlot = d.setup.heroes[a]!.powers.length;
+    const original = d.setup.heroes[t]!.powers[g]!;
+    const r = d.heroes[a]!;
+    setHero(d, a, {
+      copy: { from: t, slot: g },
+      uses: setAt(r.uses, copySlot, Math.min(original.uses, d.setup.options.rules.copyUses)),
+      onUntil: setAt(r.onUntil, copySlot, -1),
+      lost: r.lost & ~(1 << copySlot),
+    });
+  }
+  d.rng = dice.state;
+}
