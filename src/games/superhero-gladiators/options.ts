@@ -15,8 +15,8 @@ export const rulesSchema = z
     moveDivisor: z.number().positive().max(1000).default(10),
     /** To hit: d20 <= toHitBase + attacker's combat modifier - defender's. */
     toHitBase: z.number().int().min(-50).max(50).default(10),
-    toHitMin: z.number().int().min(1).max(20).default(1),
-    toHitMax: z.number().int().min(1).max(20).default(19),
+    toHitMin: z.number().int().min(0).max(20).default(1),
+    toHitMax: z.number().int().min(0).max(20).default(19),
     /** Every hero may punch an adjacent foe for ceil(STR / punchDivisor) Oomph (0 = no punch). */
     punchDivisor: z.number().min(0).max(100).default(3),
     /** Defenses ignore damage at or below the threshold ('threshold', as written) or subtract it ('subtract'). */
