@@ -121,6 +121,18 @@ export interface FlowSpec<S extends FlowFields, A> {
   onEnd?(d: Draft<S>): void;
   /** The one shallow copy per step. Default `{ ...s }`; an explicit literal is faster. */
   copy?(s: S): Draft<S>;
+  /**
+   * When the turn order lists *actors* rather than seats (heroes of a team, each taking
+   * its own turn), the seat that decides for an actor. Default: the entry is the seat.
+   * The acting entry is then `order[turn]`; `current` is its seat.
+   */
+  seatOf?(s: S, actor: number): number;
+  /**
+   * True when a round with nobody in its turn order simply passes (a segment in which
+   * no hero is entitled to act): `onRoundEnd` runs and the next round starts. Default
+   * false: an empty order is a bug and throws.
+   */
+  emptyRoundsPass?: boolean;
 }
 
 export interface Flow<S extends FlowFields, A> {
@@ -227,6 +239,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   const windowIds = new Map<string, number>(windowNames.map((n, i) => [n, i]));
   const copy = spec.copy ?? ((s: S) => ({ ...s }) as Draft<S>);
   const nextOf = spec.turnOrder.next;
+  const seatOf = spec.seatOf ?? ((_s: S, actor: number) => actor);
 
   function phaseIndex(name: string): number {
     const i = phaseIds.get(name);
@@ -271,7 +284,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     const i = nextOf ? nextOf(d as S, d.order, d.turn) : d.turn + 1 < d.order.length ? d.turn + 1 : -1;
     if (i < 0) return endRound(d);
     d.turn = i;
-    d.current = d.order[i]!;
+    d.current = seatOf(d as S, d.order[i]!);
     enter(d, firstIndex);
   }
 
@@ -283,14 +296,26 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   }
 
   function startRound(d: Draft<S>, round: number): void {
-    d.round = round;
-    if (spec.endIf(d as S)) return over(d);
-    const order = spec.turnOrder.round(d as S);
-    if (order.length === 0) throw new Error(`flow: round ${round} has no one to take a turn (turn order is empty)`);
-    d.order = order;
-    d.turn = 0;
-    d.current = order[0]!;
-    enter(d, firstIndex);
+    for (let guard = 0; guard < 1000; guard++, round++) {
+      d.round = round;
+      if (spec.endIf(d as S)) return over(d);
+      const order = spec.turnOrder.round(d as S);
+      if (order.length === 0) {
+        if (!spec.emptyRoundsPass) throw new Error(`flow: round ${round} has no one to take a turn (turn order is empty)`);
+        d.order = order;
+        d.phase = ROUND_END;
+        d.current = -1;
+        if (spec.onRoundEnd) spec.onRoundEnd(d);
+        if (d.stack.length > 0) return; // its windows are asked; finishMove starts the next round
+        continue;
+      }
+      d.order = order;
+      d.turn = 0;
+      d.current = seatOf(d as S, order[0]!);
+      enter(d, firstIndex);
+      return;
+    }
+    throw new Error('flow: more than 1000 empty rounds in a row');
   }
 
   function over(d: Draft<S>): void {

@@ -6,7 +6,9 @@
  * first. Two response windows: "absorb the damage your defenses blocked?" and "copy a
  * power of the foe your close attack hurt?".
  */
+import { z } from 'zod';
 import { Dice } from '../../core/dice.js';
+import { sharedTags } from '../../core/facts.js';
 import type { Game } from '../../core/game.js';
 import { defineFlow, END_TURN, type Draft, type FlowFields } from '../../core/flow.js';
 import { UserError } from '../../core/errors.js';
@@ -182,6 +184,17 @@ const flow = defineFlow<ShgState, ShgAction>({
   }),
 });
 
+const tagsSchema = z
+  .object({
+    endReason: sharedTags.endReason,
+    turns: sharedTags.turns,
+    players: sharedTags.players,
+    segments: z.number().int().min(0).describe('segments played (rounds of the flow after placement)'),
+    winner: z.number().int().min(-1).describe('winning side, -1 when the win is split'),
+    teams: z.array(z.string()).describe('hero names of each side, joined by +'),
+  })
+  .strict();
+
 const ABSORB_CHOICES: readonly ShgAction[] = [
   { k: 'absorb', yes: true },
   { k: 'absorb', yes: false },
@@ -251,6 +264,8 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
   name: 'Superhero Gladiators',
   perfectInformation: true,
   simultaneous: false,
+  facts: { utility: 'zero-sum', chance: 'sampled', information: 'perfect', simultaneous: false, players: { min: 2, max: 4 } },
+  tagsSchema,
   optionsSchema,
   optionDocs,
   numPlayers: (o) => o.teams.length,
