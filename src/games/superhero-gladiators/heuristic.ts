@@ -1,0 +1,275 @@
+/**
+ * A sensible hand-written player (the `heuristic` agent; agents/heuristics registers it).
+ * Each decision scores every legal action by what it is expected to do now:
+ *
+ * - attacks: expected Oomph taken off the target (hit chance x damage after defenses,
+ *   missile deflection and darkness), as a share of what the target has left, with a
+ *   bonus for a likely knockout; an entangle is worth a share of the target's threat;
+ * - movement: "close with the best attack, keep distance when the foe out-punches you":
+ *   when this hero's best expected damage per action is at least the foe's, a cell is
+ *   worth what it could attack from there next; otherwise distance from the foes'
+ *   close attacks and cover from their distance attacks;
+ * - powers when they pay: heal when hurt, switch defenses on when a foe can strike,
+ *   darkness against a distance attacker it blinds, a force wall toward a foe that
+ *   out-shoots it, desolidify when low and threatened, escape an entangle if it can
+ *   afford to.
+ * Windows: always absorb; copy the power that scores best (attacks first).
+ * Deterministic: ties go to the first legal action.
+ */
+import { WATER } from './arena.js';
+import type { Power } from './builder.js';
+import { conscious, sees, slotOf } from './rules.js';
+import { powerAt, type ShgAction, type ShgState } from './state.js';
+
+function env(level: number, s: ShgState, h: number) {
+  const x = s.setup.heroes[h]!;
+  return { level, STR: x.STR, DEX: x.DEX, SIZ: x.SIZ, PER: x.PER };
+}
+
+function hitChance(s: ShgState, a: number, t: number, penalty = 0): number {
+  const o = s.setup.options.rules;
+  const n = o.toHitBase + s.setup.heroes[a]!.combatModifier - s.setup.heroes[t]!.combatModifier - penalty;
+  return Math.max(o.toHitMin, Math.min(o.toHitMax, n)) / 20;
+}
+
+function rawDamage(s: ShgState, a: number, p: Power | null): number {
+  if (!p) return s.setup.options.rules.punchDivisor > 0 ? Math.ceil(s.setup.heroes[a]!.STR / s.setup.options.rules.punchDivisor) : 0;
+  if (p.type === 'close-attack' || p.type === 'distance-attack') return s.setup.numbers[p.type].damage(env(p.level, s, a));
+  return 0;
+}
+
+/** Damage that gets through `t`'s defenses (always-on or switched on), expected over its reliability. */
+function throughDefenses(s: ShgState, t: number, damage: number, piercing: boolean): number {
+  const n = s.setup.heroes[t]!.powers.length;
+  const r = s.heroes[t]!;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = powerAt(s, t, slot);
+    if (!p || p.type !== 'defenses' || (r.lost >> slot) & 1) continue;
+    if (!(p.alwaysOn || r.onUntil[slot]! >= s.round)) continue;
+    if (piercing && !p.piercing) return damage;
+    const limit = s.setup.numbers.defenses.blocks(env(p.level, s, t));
+    const works = p.worksOn / 20;
+    const blocked = s.setup.options.rules.defenses === 'threshold' ? (damage <= limit ? damage : 0) : Math.min(damage, limit);
+    return damage - works * blocked;
+  }
+  return damage;
+}
+
+function deflects(s: ShgState, t: number, p: Power | null): boolean {
+  if (!p || !p.missile) return false;
+  const slot = slotOf(s, t, 'missile-deflection');
+  if (slot < 0) return false;
+  const md = powerAt(s, t, slot)!;
+  return md.alwaysOn || s.heroes[t]!.onUntil[slot]! >= s.round;
+}
+
+/** Expected Oomph an attack with `slot` (-1 punch) by `a` takes off `t`. */
+function expectedDamage(s: ShgState, a: number, slot: number, t: number): number {
+  const p = slot < 0 ? null : powerAt(s, a, slot);
+  if (deflects(s, t, p)) return 0;
+  const works = p ? p.worksOn / 20 : 1;
+  return works * hitChance(s, a, t) * throughDefenses(s, t, rawDamage(s, a, p), p?.piercing ?? false);
+}
+
+/** The attack slots (-1 punch) a hero could use. */
+function attackSlots(s: ShgState, h: number): number[] {
+  const out = s.setup.options.rules.punchDivisor > 0 ? [-1] : [];
+  const n = s.setup.heroes[h]!.powers.length;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = powerAt(s, h, slot);
+    if (p && (p.type === 'close-attack' || p.type === 'distance-attack') && !((s.heroes[h]!.lost >> slot) & 1) && s.heroes[h]!.uses[slot]! > 0) out.push(slot);
+  }
+  return out;
+}
+
+function isRanged(s: ShgState, h: number, slot: number): boolean {
+  return slot >= 0 && powerAt(s, h, slot)!.type === 'distance-attack';
+}
+
+/** Best expected damage of `a` on `t` per action: close attacks count only when `adjacent`, ranged only with sight. */
+function threat(s: ShgState, a: number, t: number, from: number, to: number): number {
+  const grid = s.setup.map.grid;
+  let best = 0;
+  for (const slot of attackSlots(s, a)) {
+    const ok = isRanged(s, a, slot) ? sees(s, from, to) : grid.distance(from, to) === 1;
+    if (ok) best = Math.max(best, expectedDamage(s, a, slot, t));
+  }
+  return best;
+}
+
+/** Best expected damage of `a` on `t` anywhere (its potential), for "who out-punches whom". */
+function potential(s: ShgState, a: number, t: number): number {
+  let best = 0;
+  for (const slot of attackSlots(s, a)) best = Math.max(best, expectedDamage(s, a, slot, t));
+  return best;
+}
+
+function foesOf(s: ShgState, h: number): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < s.heroes.length; t++) if (s.setup.side[t] !== s.setup.side[h] && conscious(s, t)) out.push(t);
+  return out;
+}
+
+/** Worth of standing on `cell` for hero `h`. */
+function cellValue(s: ShgState, h: number, cell: number): number {
+  const foes = foesOf(s, h);
+  if (foes.length === 0) return 0;
+  const grid = s.setup.map.grid;
+  let attack = 0;
+  let danger = 0;
+  let mine = 0;
+  let theirs = 0;
+  for (const t of foes) {
+    const tc = s.heroes[t]!.cell;
+    const left = Math.max(1, s.heroes[t]!.oomph);
+    attack = Math.max(attack, threat(s, h, t, cell, tc) / left);
+    danger += threat(s, t, h, tc, cell);
+    mine = Math.max(mine, potential(s, h, t) / left);
+    theirs += potential(s, t, h);
+  }
+  const myLeft = Math.max(1, s.heroes[h]!.oomph);
+  theirs /= myLeft;
+  let nearest = Infinity;
+  for (const t of foes) nearest = Math.min(nearest, grid.distance(cell, s.heroes[t]!.cell));
+  const water = s.setup.map.terrain[cell] === WATER && slotOf(s, h, 'life-support') < 0 && slotOf(s, h, 'swim-fast') < 0 ? 0.02 : 0;
+  if (mine >= theirs) return attack - 0.5 * (danger / myLeft) - 0.01 * nearest - water; // close in
+  return 0.5 * attack - danger / myLeft + 0.005 * nearest - water; // keep away
+}
+
+/**
+ * What smashing gizmo `g` of `t` is worth: the hit chance at the gizmo penalty times
+ * about three future actions of what the power would have done (its damage to this
+ * hero, or what it blocks of this hero's best attack), as shares of the Oomph left.
+ */
+function gizmoWorth(s: ShgState, h: number, slot: number, t: number, g: number): number {
+  const gp = s.setup.heroes[t]!.powers[g]!;
+  const me = powerAt(s, h, slot);
+  const works = me ? me.worksOn / 20 : 1;
+  if (rawDamage(s, h, me) < s.setup.options.rules.gizmoBreaks) return -1;
+  const pen = gp.gizmo === 'hidden-gizmo' ? s.setup.options.rules.gizmoPenaltyHidden : s.setup.options.rules.gizmoPenaltyVisible;
+  const chance = works * hitChance(s, h, t, pen);
+  let worth = 0;
+  if (gp.type === 'close-attack' || gp.type === 'distance-attack') {
+    worth = (hitChance(s, t, h) * s.setup.numbers[gp.type].damage(env(gp.level, s, t))) / Math.max(1, s.heroes[h]!.oomph);
+  } else if (gp.type === 'defenses') {
+    let lost = 0;
+    for (const a of attackSlots(s, h)) {
+      const p = a < 0 ? null : powerAt(s, h, a);
+      const raw = rawDamage(s, h, p);
+      lost = Math.max(lost, hitChance(s, h, t) * (raw - throughDefenses(s, t, raw, p?.piercing ?? false)));
+    }
+    worth = lost / Math.max(1, s.heroes[t]!.oomph);
+  }
+  return chance * 3 * worth;
+}
+
+/** What using a power (not an attack) is worth now. */
+function useWorth(s: ShgState, h: number, a: ShgAction & { k: 'use' }, p: Power, foes: readonly number[], danger: number): number {
+  const r = s.heroes[h]!;
+  const hero = s.setup.heroes[h]!;
+  switch (p.type) {
+  case 'healing':
+    return r.oomph < hero.oomphMax / 2 ? s.setup.numbers.healing.gain(env(p.level, s, h)) / hero.oomphMax + 0.05 : -1;
+  case 'defenses':
+  case 'missile-deflection':
+    return danger > 0 ? 0.3 * (danger / Math.max(1, r.oomph)) + 0.05 : -1;
+  case 'darkness': {
+    const ranged = foes.some((t) => attackSlots(s, t).some((slot) => isRanged(s, t, slot)) && sees(s, s.heroes[t]!.cell, r.cell));
+    return ranged && !s.clouds.some((c) => c.cells.includes(r.cell)) ? 0.08 : -1;
+  }
+  case 'force-wall': {
+    const grid = s.setup.map.grid;
+    const ranged = foes.filter((t) => attackSlots(s, t).some((slot) => isRanged(s, t, slot)) && sees(s, s.heroes[t]!.cell, r.cell));
+    if (ranged.length === 0) return -1;
+    const toward = ranged.some((t) => grid.bearing(r.cell, s.heroes[t]!.cell) === a.dir);
+    return toward ? 0.1 + danger / Math.max(1, r.oomph) : -1;
+  }
+  case 'desolidify':
+    return (r.oomph < hero.oomphMax / 3 && danger > 0) || r.entangled > 0 ? 0.4 : -1;
+  case 'shapeshift':
+    return 0.6;
+  default:
+    return -1;
+  }
+}
+
+function scoreAction(s: ShgState, h: number, a: ShgAction): number {
+  const r = s.heroes[h]!;
+  const hero = s.setup.heroes[h]!;
+  // Actions other than moving leave the hero where it stands.
+  const here = a.k === 'move' || a.k === 'place' ? 0 : cellValue(s, h, r.cell);
+  switch (a.k) {
+    case 'pass':
+      return here - 0.001;
+    case 'move':
+      return cellValue(s, h, a.to) - (a.p >= 0 && powerAt(s, h, a.p)!.uses !== Infinity ? 0.02 : 0);
+    case 'attack': {
+      const t = a.target;
+      const left = Math.max(1, s.heroes[t]!.oomph);
+      const p = a.p < 0 ? null : powerAt(s, h, a.p);
+      if (p && p.type === 'entangle') {
+        if (s.heroes[t]!.entangled > 0 || deflects(s, t, p)) return -1;
+        return here + hitChance(s, h, t) * (p.worksOn / 20) * (0.1 + potential(s, t, h) / Math.max(1, r.oomph));
+      }
+      if (a.gizmo >= 0) return here + gizmoWorth(s, h, a.p, t, a.gizmo);
+      const exp = expectedDamage(s, h, a.p, t);
+      const ko = exp >= left ? 0.5 : 0;
+      return here + exp / left + ko + (p && p.uses !== Infinity ? -0.05 : 0);
+    }
+    case 'wall':
+      return here + 0.005;
+    case 'escape': {
+      const cost = s.setup.numbers.entangle.escapeCost(env(r.entangled, s, h));
+      const need = s.setup.numbers.entangle.escapeAtLeast(env(r.entangled, s, h));
+      const chance = Math.max(0, Math.min(1, (21 - need) / 20));
+      return here + (cost * 2 < r.oomph ? chance * 0.5 - cost / Math.max(1, r.oomph) : -1);
+    }
+    case 'use': {
+      const p = powerAt(s, h, a.p)!;
+      const foes = foesOf(s, h);
+      const danger = foes.reduce((acc, t) => acc + threat(s, t, h, s.heroes[t]!.cell, r.cell), 0);
+      return here + useWorth(s, h, a, p, foes, danger);
+    }
+    case 'place': {
+      // Stand where the hero would like to be once the fight starts.
+      const placed = foesOf(s, h).filter((t) => s.heroes[t]!.cell >= 0);
+      if (placed.length === 0) {
+        const grid = s.setup.map.grid;
+        const centre = grid.cellAtOffset(grid.cols >> 1, grid.rows >> 1);
+        return -grid.distance(a.cell, centre) / 100;
+      }
+      return cellValue(s, h, a.cell);
+    }
+    default:
+      return 0;
+  }
+}
+
+/** The heuristic's choice among `legal` in state `s` (the acting hero is the flow's current actor). */
+export function heuristicChoice(s: ShgState, legal: readonly ShgAction[]): ShgAction {
+  if (legal.length === 1) return legal[0]!;
+  const first = legal[0]!;
+  if (first.k === 'absorb') return legal.find((a) => a.k === 'absorb' && a.yes) ?? first;
+  if (first.k === 'copy') {
+    const rank = (a: ShgAction) => {
+      if (a.k !== 'copy' || a.slot < 0) return 0;
+      const t = s.stack[s.stack.length - 1]!.data;
+      const p = s.setup.heroes[t]!.powers[a.slot]!;
+      return p.type === 'close-attack' || p.type === 'distance-attack' ? 3 + p.level : p.type === 'defenses' ? 2 + p.level : 1;
+    };
+    return legal.reduce((b, a) => (rank(a) > rank(b) ? a : b), first);
+  }
+  const h = s.order[s.turn]!;
+  let best: ShgAction = first;
+  let bestScore = -Infinity;
+  for (const a of legal) {
+    const v = scoreAction(s, h, a);
+    if (v > bestScore) {
+      bestScore = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+export { expectedDamage };
