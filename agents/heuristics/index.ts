@@ -9,14 +9,14 @@ import { UserError } from '../../src/core/errors.js';
 import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic.js';
 import { darkHeroHeuristic } from '../../src/games/dark-hero/heuristic.js';
 import { rumbleHeuristic } from './rumble.js';
-import { heuristicChoice as superheroGladiatorsChoice } from '../../src/games/superhero-gladiators/heuristic.js';
+import { superheroGladiatorsHeuristic } from '../../src/games/superhero-gladiators/heuristic.js';
 
 export const HEURISTICS: Record<string, AgentFactory> = {
   // one line per game, e.g.: 'gladiator-duel': createGladiatorDuelHeuristic,
   'gladiator-duel': gladiatorDuelHeuristic,
   'dark-hero': darkHeroHeuristic,
   rumble: rumbleHeuristic,
-  'superhero-gladiators': ({ spec }) => ({ spec, act: (ctx) => superheroGladiatorsChoice(ctx.obs as never, ctx.legal as never) }),
+  'superhero-gladiators': superheroGladiatorsHeuristic,
 };
 
 /** The heuristic factory of `game`, or a UserError naming the games that have one. */

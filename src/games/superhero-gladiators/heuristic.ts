@@ -16,6 +16,8 @@
  * Windows: always absorb; copy the power that scores best (attacks first).
  * Deterministic: ties go to the first legal action.
  */
+import type { AgentFactory } from '../../core/agent.js';
+import { invalid } from '../../core/errors.js';
 import { WATER } from './arena.js';
 import type { Power } from './builder.js';
 import { conscious, sees, slotOf } from './rules.js';
@@ -273,3 +275,10 @@ export function heuristicChoice(s: ShgState, legal: readonly ShgAction[]): ShgAc
 }
 
 export { expectedDamage };
+
+/** The `heuristic` agent (registered in agents/heuristics/index.ts). Deterministic; no parameters. */
+export const superheroGladiatorsHeuristic: AgentFactory = ({ spec, params }) => {
+  const keys = Object.keys(params);
+  if (keys.length > 0) throw invalid(`agent spec ${JSON.stringify(spec)}`, keys[0]!, params[keys[0]!], 'no parameters for the superhero-gladiators heuristic');
+  return { spec, act: (ctx) => heuristicChoice(ctx.obs as ShgState, ctx.legal as readonly ShgAction[]) };
+};
