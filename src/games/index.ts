@@ -6,6 +6,7 @@ import { UserError } from '../core/errors.js';
 import { gladiatorDuel } from './gladiator-duel/index.js';
 import { darkHero } from './dark-hero/index.js';
 import { checkUserPowerFile, rumble } from './rumble/index.js';
+import { superheroGladiators } from './superhero-gladiators/index.js';
 
 /** Superhero Gladiators' hero builder (for `crucible build`). */
 export { superheroBuilder } from './superhero-gladiators/content.js';
@@ -15,6 +16,7 @@ export const GAMES: readonly AnyGame[] = [
   gladiatorDuel,
   darkHero,
   rumble,
+  superheroGladiators,
 ];
 
 export function getGame(id: string): AnyGame {

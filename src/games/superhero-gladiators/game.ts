@@ -15,7 +15,9 @@ import { UserError } from '../../core/errors.js';
 import { parseWith } from '../../core/validate.js';
 import { DEFAULT_MAP, parseMap, randomMap, startZone } from './arena.js';
 import { buildHero, type Hero } from './builder.js';
-import { readHeroFile, type HeroSpec } from './hero.js';
+import type { HeroSpec } from './hero.js';
+import { SAMPLE_HEROES } from './samples.js';
+export { SAMPLE_HEROES };
 import { optionDocs, optionsSchema, type ShgOptions } from './options.js';
 import { powerNumbersWith } from './power-numbers.js';
 import { actionsOf, conscious, copyChoices, placeActions, playAbsorb, playAction, playCopy } from './rules.js';
@@ -23,7 +25,6 @@ import { segmentOf, turnOf, type HeroRun, type Setup, type ShgAction, type ShgSt
 import { describeAction, describeState } from './describe.js';
 import { evaluate } from './evaluate.js';
 
-export const SAMPLE_HEROES: readonly HeroSpec[] = readHeroFile(new URL('./heroes/samples.yaml', import.meta.url));
 
 // ---------------------------------------------------------------------------------
 // Setup (static facts cached per option set, so equal setups share one object)

@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import type { OptionDoc } from '../../core/game.js';
 import { buildOptionsSchema, buildOptionDocs } from './build-options.js';
+import { parseMap } from './arena.js';
+import { buildHero } from './builder.js';
 import { heroSpecSchema } from './hero.js';
+import { SAMPLE_HEROES } from './samples.js';
 
 const side = z.array(z.string().min(1)).min(1).max(4);
 
@@ -74,7 +77,19 @@ export const optionsSchema = z
     /** Overrides of power numbers (heroes/power-numbers.yaml), e.g. {"close-attack": {"damage": {"mul": ["level", 2]}}}. */
     powerNumbers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   })
-  .strict();
+  .strict()
+  .superRefine((o, ctx) => {
+    // Everything a game's setup would refuse is refused here, before any game starts.
+    const names = new Set([...SAMPLE_HEROES.map((h) => h.name), ...o.heroes.map((h) => h.name)]);
+    o.teams.forEach((team, t) =>
+      team.forEach((name, i) => {
+        if (!names.has(name)) ctx.addIssue({ code: 'invalid_value', values: [...names], path: ['teams', t, i], input: name });
+      }),
+    );
+    // The builder's and the map parser's own one-line UserErrors name hero/row, field, value and rule.
+    o.heroes.forEach((h) => buildHero(h, o.build, 'superhero-gladiators options: heroes'));
+    if (o.arena.map === 'custom') parseMap(o.arena.rows, 'superhero-gladiators options: arena.rows');
+  });
 
 export type ShgOptions = z.infer<typeof optionsSchema>;
 export type ShgRules = z.infer<typeof rulesSchema>;
