@@ -13,6 +13,7 @@ import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
+import { holm, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
 
@@ -75,16 +76,18 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
         return wilson(w, n);
       });
 
-      const verdicts: ReportVerdict[] = [];
-      powers.forEach((id, i) => {
-        const f = field[i]!;
-        const ev = `mean share vs the field ${fmt(f.p)} [${fmt(f.lo)}, ${fmt(f.hi)}], n=${f.n} games; Nash weight ${fmt(nash.probabilities[i]!)} (in the support in ${fmt(100 * boot.inSupport[i]!, 0)}% of bootstrap resamples); α-Rank mass ${fmt(alpha.pi[i]!)}`;
-        const inSupport = boot.inSupport[i]! >= 0.95;
-        const outOfSupport = boot.inSupport[i]! <= 0.05;
-        if (inSupport && f.lo > 0.5) verdicts.push({ statement: `${powerName(id)} is dominant: it beats the field and is in the equilibrium support in nearly every resample.`, evidence: ev, strength: 'supported' });
-        else if (outOfSupport && f.hi < 0.5) verdicts.push({ statement: `${powerName(id)} is dominated: it loses to the field and is (almost) never in the equilibrium support.`, evidence: ev, strength: 'supported' });
-        else verdicts.push({ statement: `${powerName(id)} is neither shown dominant nor dominated.`, evidence: ev, strength: 'inconclusive' });
-      });
+      // One classification per power feeds both its verdict and its table row.
+      const fieldTests = holm(
+        powers.map((_, i) => i),
+        (i) => Math.abs(field[i]!.p - 0.5) / Math.sqrt(0.25 / Math.max(1, field[i]!.n)),
+        (i, level) => {
+          const w = wilson(field[i]!.p * field[i]!.n, field[i]!.n, level);
+          return w.lo > 0.5 || w.hi < 0.5;
+        },
+      );
+      const classes = powers.map((id, i) => classifyDominance(powerName(id), i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }));
+      const verdicts: ReportVerdict[] = classes.map((c) => c.verdict);
+      verdicts.sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
       const cells: MatchupCell[] = [];
       for (let i = 0; i < k; i++)
@@ -106,7 +109,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${k} powers, every pair dueling ${perOrder} games in each seat order on the same seeds (${2 * perOrder} games per pair), both heroes at 100 Energy, every seat "${TABLE_AGENT}". Nash: maximum-entropy symmetric equilibrium of the share matrix, with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50.${user.ids.length ? ` User powers included: ${user.ids.join(', ')}.` : ''}`,
+                text: `${k} powers, every pair dueling ${perOrder} games in each seat order on the same seeds (${2 * perOrder} games per pair), both heroes at 100 Energy, every seat "${TABLE_AGENT}". Nash: maximum-entropy symmetric equilibrium of the share matrix, with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A power is called dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field; field shares are Holm-corrected over the ${k} powers. Skill matters here and uniform-random menu play is the strongest that fits this budget (all pairs × both seat orders); dominance under skilled play may differ.${user.ids.length ? ` User powers included: ${user.ids.join(', ')}.` : ''}`,
               },
             ],
           },
@@ -142,6 +145,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
                 kind: 'table',
                 id: 'powers',
                 title: 'Per power',
+                caption: 'verdict: the same classification as the verdicts above (dominant / dominated / not shown); strictly/weaklyDominated: iterated elimination on the estimated matrix; inSupport: share of bootstrap resamples with the power in the Nash support.',
                 rows: powers.map((id, i) => ({
                   power: id,
                   fieldShare: r3(field[i]!.p),
@@ -152,6 +156,8 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
                   inSupport: r3(boot.inSupport[i]!),
                   alphaRank: r3(alpha.pi[i]!),
                   strictlyDominated: nash.strictlyDominated.includes(i),
+                  weaklyDominated: nash.weaklyDominated.includes(i),
+                  verdict: classes[i]!.label,
                 })),
               },
             ],
@@ -166,6 +172,43 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
       };
     },
   };
+}
+
+interface DominanceEvidence {
+  readonly field: { p: number; lo: number; hi: number; n: number };
+  readonly fieldTest: { level: number; rejected: boolean; family: number };
+  readonly nash: number;
+  readonly inSupport: number;
+  readonly alpha: number;
+  readonly strictly: boolean;
+  readonly weakly: boolean;
+}
+
+const PLAY = 'under uniform-random menu play';
+
+/**
+ * Dominant / dominated / neither, from all the evidence at once, with the reason in
+ * words whenever the point estimates and the uncertainty disagree (e.g. Nash weight 1 on
+ * a noisy matrix that the bootstrap does not confirm).
+ */
+export function classifyDominance(name: string, _i: number, e: DominanceEvidence): { label: string; verdict: ReportVerdict } {
+  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} games (Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
+  const beatsField = e.fieldTest.rejected && e.field.p > 0.5;
+  const losesField = e.fieldTest.rejected && e.field.p < 0.5;
+  if (e.inSupport >= 0.95 && beatsField) {
+    return { label: 'dominant', verdict: { statement: `${name} is dominant: it beats the field and stays in the equilibrium support in nearly every resample, ${PLAY}.`, evidence: ev, strength: 'supported' } };
+  }
+  if (e.inSupport <= 0.05 && losesField) {
+    return { label: 'dominated', verdict: { statement: `${name} is dominated: it loses to the field and (almost) never enters the equilibrium support${e.strictly ? '; another power beats it against every opponent' : ''}, ${PLAY}.`, evidence: ev, strength: 'supported' } };
+  }
+  if (e.nash >= 0.99 && e.alpha >= 0.99) {
+    const why = [e.inSupport < 0.95 ? `the bootstrap keeps it in the support in only ${fmt(100 * e.inSupport, 0)}% of resamples` : '', !beatsField ? 'its share against the field is not shown above 0.5' : ''].filter(Boolean).join(' and ');
+    return { label: 'dominant in the estimates, not confirmed', verdict: { statement: `${name} is the only power the estimated equilibrium plays (Nash ${fmt(e.nash)}, α-Rank ${fmt(e.alpha)}), but ${why}, so its dominance is not confirmed at this sample size, ${PLAY}.`, evidence: ev, strength: 'inconclusive' } };
+  }
+  if (e.strictly || e.weakly) {
+    return { label: `${e.strictly ? 'strictly' : 'weakly'} dominated in the estimates, not confirmed`, verdict: { statement: `${name} is ${e.strictly ? 'strictly' : 'weakly'} dominated in the estimated matrix (another power does ${e.strictly ? 'better' : 'at least as well'} against every opponent), but the uncertainty of the matrix does not confirm it (${fmt(100 * e.inSupport, 0)}% of resamples keep it in the support${losesField ? '' : '; its field share is not shown below 0.5'}), ${PLAY}.`, evidence: ev, strength: 'inconclusive' } };
+  }
+  return { label: 'not shown', verdict: { statement: `${name} is neither shown dominant nor dominated, ${PLAY}.`, evidence: ev, strength: 'inconclusive' } };
 }
 
 export const rumbleDominanceStudy = rumbleDominance();

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDominance } from '../../experiments/rumble-dominance.js';
+
+const base = {
+  field: { p: 0.5, lo: 0.45, hi: 0.55, n: 400 },
+  fieldTest: { level: 0.99, rejected: false, family: 6 },
+  nash: 0.2,
+  inSupport: 0.5,
+  alpha: 0.2,
+  strictly: false,
+  weakly: false,
+};
+
+describe('rumble-dominance: one classification for verdict and table (regressions from the review)', () => {
+  it('a strictly dominated power is never "neither dominant nor dominated"', () => {
+    const c = classifyDominance('Flight', 0, { ...base, strictly: true, nash: 0, inSupport: 0.3 });
+    expect(c.verdict.statement).not.toMatch(/neither/);
+    expect(c.verdict.statement).toMatch(/strictly dominated in the estimated matrix/);
+    expect(c.label).toBe('strictly dominated in the estimates, not confirmed');
+    const sure = classifyDominance('Flight', 0, { ...base, strictly: true, nash: 0, inSupport: 0.01, field: { p: 0.3, lo: 0.25, hi: 0.35, n: 400 }, fieldTest: { level: 0.99, rejected: true, family: 6 } });
+    expect(sure.label).toBe('dominated');
+    expect(sure.verdict.strength).toBe('supported');
+  });
+
+  it('Nash weight 1.000 and α-Rank 0.999 is named dominant, or the report says in words why not', () => {
+    const unconfirmed = classifyDominance('Tough Skin', 0, { ...base, nash: 1, alpha: 0.999, inSupport: 0.7 });
+    expect(unconfirmed.verdict.statement).toMatch(/only power the estimated equilibrium plays \(Nash 1\.000, α-Rank 0\.999\), but the bootstrap keeps it in the support in only 70% of resamples and its share against the field is not shown above 0\.5/);
+    const confirmed = classifyDominance('Tough Skin', 0, { ...base, nash: 1, alpha: 0.999, inSupport: 0.99, field: { p: 0.7, lo: 0.65, hi: 0.75, n: 400 }, fieldTest: { level: 0.99, rejected: true, family: 6 } });
+    expect(confirmed.label).toBe('dominant');
+    expect(confirmed.verdict.statement).toMatch(/under uniform-random menu play/);
+  });
+});
