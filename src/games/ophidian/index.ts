@@ -1,0 +1,162 @@
+/**
+ * Ophidian 2350 as a `Game` (src/core/game.ts): setup (3.1), observation and
+ * determinization through zones, returns and tags. The rules are in rules.ts.
+ * Not registered in src/games/index.ts yet (responses and 8.0 timing are missing; see README).
+ */
+import { Dice } from '../../core/dice.js';
+import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/facts.js';
+import type { Game, Tags } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import { z } from '../../core/validate.js';
+import { createZones, determinizeZones, fillZone, freshStream, moveCard, observeZones, seatBit, shuffleZone, type ZoneKind } from '../../core/zones.js';
+import type { GladiatorCard, StrategyCard } from './cards/types.js';
+import { flow, RULES, SETUP, type OphAction } from './rules.js';
+import { SAMPLE_DECKS } from './sample.js';
+import { ARSENAL, HAND, LOC, zoneOf, type OphidianState, type Table } from './state.js';
+
+const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
+
+export const ophidianOptionsSchema = z
+  .object({
+    decks: z
+      .array(z.enum(DECK_IDS))
+      .length(2)
+      .default(['abe', 'betty'])
+      .meta({ description: `the two players' ready decks (sample set): ${DECK_IDS.join(', ')}` }),
+  })
+  .strict();
+export type OphidianOptions = z.infer<typeof ophidianOptionsSchema>;
+void ophidianOptionsSchema.shape;
+
+const tables = new Map<string, Table>();
+
+/** The match's fixed table (instances, owners, teams), shared by every state of the match. */
+export function tableFor(deckIds: readonly string[]): Table {
+  const key = deckIds.join('|');
+  const hit = tables.get(key);
+  if (hit) return hit;
+  const decks = deckIds.map((id) => SAMPLE_DECKS.find((d) => d.id === id)!);
+  const card: (GladiatorCard | StrategyCard)[] = [];
+  const owner: number[] = [];
+  const team: number[][] = [];
+  const reinforcement: number[] = [];
+  decks.forEach((d, p) => {
+    team.push(d.team.map((g) => (card.push(g), owner.push(p), card.length - 1)));
+    if (d.reinforcement) {
+      card.push(d.reinforcement);
+      owner.push(p);
+      reinforcement.push(card.length - 1);
+    } else reinforcement.push(-1);
+    for (const c of d.arsenal) {
+      card.push(c);
+      owner.push(p);
+    }
+  });
+  const t: Table = { players: decks.length, decks, card, owner, team, reinforcement };
+  tables.set(key, t);
+  return t;
+}
+
+function setup(options: OphidianOptions, seed: number): OphidianState {
+  const t = tableFor(options.decks);
+  const n = t.players;
+  const dice = new Dice(seed);
+  let zones = createZones(Array.from({ length: n * 4 }, (): ZoneKind => 'stack'));
+  const loc = new Array<number>(t.card.length).fill(LOC.out);
+  for (let p = 0; p < n; p++) {
+    const arsenal: number[] = [];
+    for (let c = 0; c < t.card.length; c++) if (t.owner[c] === p && t.card[c]!.kind === 'strategy') arsenal.push(c);
+    // Shuffle (the opponent's cut adds nothing to a fair shuffle), then draw 7 + 2 bonus (3.1).
+    zones = shuffleZone(fillZone(zones, zoneOf(p, ARSENAL), arsenal), zoneOf(p, ARSENAL), dice);
+    for (let k = 0; k < RULES.handSize + RULES.bonus; k++) zones = moveCard(zones, zoneOf(p, ARSENAL), -1, zoneOf(p, HAND), { reveal: seatBit(p) });
+    for (const g of t.team[p]!) loc[g] = LOC.support; // placed by the Maneuver decisions
+  }
+  // Decide Flow: each player rolls a d6; ties roll again (3.1).
+  let best = Array.from({ length: n }, (_, p) => p);
+  while (best.length > 1) {
+    const rolls = best.map(() => dice.d(6));
+    const top = Math.max(...rolls);
+    best = best.filter((_, i) => rolls[i] === top);
+  }
+  const s: OphidianState = {
+    ...flow.initial(),
+    t,
+    zones,
+    rng: dice.state,
+    loc,
+    wounds: new Array<number>(t.card.length).fill(0),
+    isSet: new Array<boolean>(t.card.length).fill(false),
+    host: new Array<number>(t.card.length).fill(-1),
+    lvl: new Array<number>(t.card.length).fill(0),
+    cp: new Array<number>(n).fill(RULES.baseCp + 1),
+    cheer: new Array<number>(n).fill(0),
+    vp: new Array<number>(n).fill(0),
+    wave: 1,
+    flowHolder: best[0]!,
+    passes: 0,
+    lost: false,
+    plusJustMade: false,
+    attack: [],
+    pending: null,
+    breather: SETUP,
+    maneuver: [],
+    winner: -1,
+    endReason: '',
+  };
+  return flow.begin(s);
+}
+
+const tagsSchema = z
+  .object({
+    endReason: sharedTags.endReason,
+    players: sharedTags.players,
+    turns: sharedTags.turns,
+    vp: z.array(z.number().int().min(0)).describe('Victory Points per seat at the end'),
+    cheer: z.array(z.number().int().min(0)).describe('Cheer per seat at the end'),
+    decks: z.array(z.string()).describe('ready deck per seat'),
+  })
+  .strict();
+void tagsSchema.shape;
+
+const facts: GameFacts = { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 2 } };
+
+function name(s: OphidianState, c: number): string {
+  return s.t.card[c]?.name ?? `#${c}`;
+}
+
+export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOptions> = {
+  id: 'ophidian',
+  name: 'Ophidian 2350',
+  perfectInformation: false,
+  simultaneous: false,
+  facts,
+  tagsSchema,
+  optionsSchema: ophidianOptionsSchema,
+  optionDocs: optionDocsFromSchema(ophidianOptionsSchema),
+  numPlayers: () => 2,
+  setup,
+  toMove: flow.toMove,
+  legalActions: flow.legalActions,
+  apply: flow.apply,
+  isTerminal: flow.isOver,
+  returns: (s) => (s.winner === -2 ? [0.5, 0.5] : s.winner === 0 ? [1, 0] : [0, 1]),
+  tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id) }),
+  moveCount: (s) => s.steps,
+  // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.
+  observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),
+  determinize: (obs, _p, rng: Rng) => ({ ...obs, zones: determinizeZones(obs.zones, rng), rng: freshStream(rng) }),
+  actionKey: (a) => a,
+  describeAction: (s, p, a) => {
+    const parts = a.split(':');
+    const c = Number(parts[1]);
+    switch (parts[0]) {
+      case 'play': return `seat ${p} plays ${name(s, c)}${parts[2]?.startsWith('t') ? ` on ${parts[2].slice(1).split(',').map((x) => name(s, Number(x))).join(' and ')}` : ''}`;
+      case 'atk': return `seat ${p}: ${name(s, c)} Attacks ${name(s, Number(parts[2]))}`;
+      case 'adv': return `seat ${p} Advances ${name(s, c)}`;
+      case 'ret': return `seat ${p} Retreats ${name(s, c)}`;
+      case 'ab': return `seat ${p} uses ${name(s, c)}'s ${s.t.card[c]!.kind === 'gladiator' ? 'ability' : 'ability'} #${parts[2]}`;
+      default: return `seat ${p}: ${a}`;
+    }
+  },
+  describeState: (s) => `Wave ${s.wave}, Flow seat ${s.flowHolder}, CP ${s.cp.join(':')}, VP ${s.vp.join(':')}, Cheer ${s.cheer.join(':')}${s.winner !== -1 ? `, over (${s.endReason})` : ''}`,
+};

@@ -1,0 +1,94 @@
+/**
+ * The Ophidian state: flow fields, the hidden piles as zones (Arsenal, hand, Scrapheap,
+ * Funeral Pyre per player) and every card in play as a per-instance entry of short arrays.
+ *
+ * Every physical card of the match is an *instance* (0..N-1): a player's Gladiators first,
+ * then the Reinforcement, then the Arsenal. `Table` (shared by every state of a match, never
+ * copied) maps an instance to its card and owner. Cards in play are public (face-down Zones
+ * too: a Zone always enters face up, so everyone has seen it, 8.0), hence plain arrays; the
+ * Arsenal's order and the hands are what zones hide.
+ */
+import type { FlowFields } from '../../core/flow.js';
+import type { Zones } from '../../core/zones.js';
+import type { GladiatorCard, StrategyCard } from './cards/types.js';
+import type { Deck } from './construction.js';
+
+/** Where an instance is. */
+export const LOC = {
+  out: 0, // not in play (Arsenal, hand, piles, Gladiator Stack)
+  support: 1,
+  action: 2,
+  pump: 3, // under its host
+  zoneUp: 4,
+  zoneDown: 5,
+} as const;
+
+/** Zone numbers per player. */
+export const ARSENAL = 0;
+export const HAND = 1;
+export const SCRAP = 2;
+export const PYRE = 3;
+export const zoneOf = (p: number, k: number): number => p * 4 + k;
+
+export interface Table {
+  readonly players: number;
+  readonly decks: readonly Deck[];
+  /** Per instance: the card and its owner. */
+  readonly card: readonly (GladiatorCard | StrategyCard)[];
+  readonly owner: readonly number[];
+  /** Per player: its team's Gladiator instances and its Reinforcement instance (-1 if none). */
+  readonly team: readonly (readonly number[])[];
+  readonly reinforcement: readonly number[];
+}
+
+export interface OphidianState extends FlowFields {
+  readonly t: Table;
+  readonly zones: Zones;
+  readonly rng: number;
+  /** Per instance: LOC, Wounds, Set, host (Pumps), Level index (Gladiators). */
+  readonly loc: readonly number[];
+  readonly wounds: readonly number[];
+  readonly isSet: readonly boolean[];
+  readonly host: readonly number[];
+  readonly lvl: readonly number[];
+  /** Per player. */
+  readonly cp: readonly number[];
+  readonly cheer: readonly number[];
+  readonly vp: readonly number[];
+  /** 1-based Wave number. */
+  readonly wave: number;
+  /** The player with the Flow (2.5). */
+  readonly flowHolder: number;
+  /** Passes in a row: every player passing in a row ends the Wave (2.6). */
+  readonly passes: number;
+  /** True once the current player lost the Flow in this action (ends its turn). */
+  readonly lost: boolean;
+  /** The player may trade a Cheer to turn the (+) action just made into a (-) (3.11). */
+  readonly plusJustMade: boolean;
+  /** The Attack being declared: attacker, original target, raging-before flags packed (-1 when none). */
+  readonly attack: readonly number[];
+  /** A pending effect choice: the program's remaining steps and its environment. */
+  readonly pending: PendingEffect | null;
+  /** Breather progress (-1 during a Wave). */
+  readonly breather: number;
+  /** Maneuver queue: instances still to be placed, in order (setup and Breather step 5). */
+  readonly maneuver: readonly number[];
+  /** Winner seat, -2 for a draw, -1 while playing. */
+  readonly winner: number;
+  readonly endReason: string;
+}
+
+export interface PendingEffect {
+  readonly card: number;
+  readonly controller: number;
+  readonly targets: readonly number[];
+  readonly x: number;
+  readonly rest: readonly import('./cards/types.js').Step[];
+  readonly labels: readonly string[];
+  readonly branches: readonly (readonly import('./cards/types.js').Step[])[];
+  readonly chooser: number;
+}
+
+export function isGladiator(t: Table, c: number): boolean {
+  return t.card[c]!.kind === 'gladiator';
+}
