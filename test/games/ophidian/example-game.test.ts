@@ -145,7 +145,7 @@ describe('Attacks, Rage and Cheer on the example\'s positions', () => {
     const [trace, stallion] = [id(s, 1, 'trace'), id(s, 1, 'stallion')];
     // Abe's David Dangers Attacks Trace in the Support Field: Stallion (Support, Unset) may Intercept, Freakshow (Action, Unset) may Protect.
     s = act(s, `atk:0:${trace}`);
-    expect(ophidian.legalActions(s, 1).sort()).toEqual(['allow', `icp:${stallion}`, `prt:${freak}`, `icp:${id(s, 1, 'version-9')}`].sort());
+    expect([...ophidian.legalActions(s, 1)].sort()).toEqual(['allow', `icp:${stallion}`, `prt:${freak}`, `icp:${id(s, 1, 'version-9')}`].sort());
     const intercepted = act(s, `icp:${stallion}`);
     expect([intercepted.wounds[stallion], intercepted.isSet[stallion], intercepted.wounds[trace], intercepted.cheer]).toEqual([2, true, 0, [0, 1]]);
     const protectedS = act(s, `prt:${freak}`);
