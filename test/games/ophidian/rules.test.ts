@@ -52,7 +52,7 @@ describe('victory (4.2)', () => {
     const p = s.flowHolder;
     const q = 1 - p;
     const target = s.t.team[q]![0]!;
-    const life = (s.t.card[target] as { levels: { life: number; vp: number }[] }).levels[0]!;
+    const life = (s.t.card[target] as unknown as { levels: { life: number; vp: number }[] }).levels[0]!;
     s = { ...s, vp: s.vp.map((v, i) => (i === p ? 12 - life.vp : v)), wounds: s.wounds.map((w, i) => (i === target ? life.life - 1 : w)) };
     s = act(s, `atk:${s.t.team[p]![0]!}:${target}`);
     s = act(s, 'allow');
