@@ -26,7 +26,7 @@ export function describeAction(s: DuelState, player: number, action: DuelAction)
 export function describeState(s: DuelState): string {
   const head =
     s.result === ONGOING
-      ? `turn ${s.turn}, seat ${s.current} to move with ${s.ap} AP${s.struck ? ' (has struck)' : ''}`
+      ? `turn ${s.turn}, seat ${s.current} to move with ${s.ap} AP${s.struck ? ' (has struck)' : ''}${s.casts > 0 ? ' (has cast)' : ''}`
       : s.result === DRAW
         ? `draw (${END_NAMES[s.end]}) after ${s.turn} turns`
         : `seat ${s.result} wins (${END_NAMES[s.end]}) on turn ${s.turn}`;

@@ -48,6 +48,7 @@ describe('casting the net', () => {
     const missed = cast(retiarius({ ap: 6, rolls: [1] }));
     expect(missed.ap).toBe(4);
     expect(g.legalActions(missed, 0)).not.toContain(CAST_NET);
+    expect(g.describeState(missed)).toContain('(has cast)');
     const twice = cast(retiarius({ ap: 6, options: { net: { castsPerTurn: 2 } }, rolls: [1] }));
     expect(g.legalActions(twice, 0)).toContain(CAST_NET);
   });
