@@ -95,7 +95,8 @@ Examples:
       const e = result.best.evaluation;
       process.stdout.write(
         [
-          `Best: ${result.params.map((p, i) => `${p.path}=${result.best.values[i]}`).join(', ')}: ${result.metricLabel} ${e.value.toFixed(3)} [${e.lo.toFixed(3)}, ${e.hi.toFixed(3)}] n=${e.n} (goal ${result.goal})`,
+          `Closest to the goal: ${result.params.map((p, i) => `${p.path}=${result.best.values[i]}`).join(', ')}: ${result.metricLabel} ${e.value.toFixed(3)} [${e.lo.toFixed(3)}, ${e.hi.toFixed(3)}] n=${e.n} units (goal ${result.goal})`,
+          ...report.verdicts.map((v) => `${v.strength === 'supported' ? '✔' : v.strength === 'warning' ? '!' : '·'} ${v.statement}`),
           `Settings tried: ${result.all.length}`,
           `Report: ${path.join(dir, 'index.html')}`,
         ].join('\n') + '\n',
