@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { Interrupted, UserError } from '../core/errors.js';
-import { codeVersion, describeCode } from '../sim/run-key.js';
+import { codeVersion } from '../sim/run-key.js';
 import { closeRunnerPool } from '../sim/pool.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -18,10 +18,10 @@ export async function buildProgram(): Promise<Command> {
   return program;
 }
 
-/** "crucible 0.1.0 (commit 1a2b3c4d5e6f, engine 1)": what run folders record as the code version. */
+/** "crucible 0.1.0 (engine 1, source 1a2b3c4d5e6f7a8b, commit 9f8e7d6c5b4a)": what run folders record as the code version. */
 function versionLine(): string {
   const code = codeVersion();
-  return `crucible ${code.crucible} (${describeCode(code)})`;
+  return `crucible ${code.crucible} (engine ${code.engine}, source ${code.source}${code.commit ? `, commit ${code.commit.slice(0, 12)}` : ''})`;
 }
 
 function oneLine(message: string): string {

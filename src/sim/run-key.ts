@@ -10,8 +10,8 @@
  *   count), or of its bytes when it does not parse (the game reports that at setup).
  *   Content given inline in the options (a Rumble study's user powers) is keyed by the
  *   options themselves.
- * - Code: the git commit of this checkout plus a hash of uncommitted changes under
- *   src/ and agents/, or, outside git, the package version; with ENGINE_VERSION.
+ * - Code: a hash of the source that decides outcomes (the one queue workers match),
+ *   the package version and ENGINE_VERSION; the git commit is recorded for people.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,6 +22,7 @@ import YAML from 'yaml';
 import { UserError } from '../core/errors.js';
 import { canonicalJson, normalizeConfig, type NormalizedConfig } from './config.js';
 import type { MatchConfig } from './types.js';
+import { codeVersion as sourceHash } from './queue/run-key.js';
 
 /**
  * Bump when engines or agents change results in a release whose package version stays
@@ -39,10 +40,24 @@ export interface CodeVersion {
   /** package.json version. */
   readonly crucible: string;
   readonly engine: number;
-  /** Git commit of the checkout, null outside git. */
+  /**
+   * SHA-256 of the source that decides outcomes (src/core, src/games, src/sim, agents,
+   * package-lock.json): the same hash queue workers must match, so a run folder and a
+   * queue agree on what "the same code" is, uncommitted edits included.
+   */
+  readonly source: string;
+  /** Git commit of the checkout, null outside git. For people reading meta.json; not compared. */
   readonly commit: string | null;
-  /** SHA-256 (12 hex) of `git diff HEAD -- src agents`, null when the tree is clean or outside git. */
-  readonly changes: string | null;
+}
+
+/** The part of a code version that decides whether games can be reused. */
+export function codeIdentity(code: CodeVersion): Pick<CodeVersion, 'crucible' | 'engine' | 'source'> {
+  return { crucible: code.crucible, engine: code.engine, source: code.source };
+}
+
+/** True when games played by `a` can stand for games played by `b`. */
+export function sameCode(a: Partial<CodeVersion> | undefined, b: CodeVersion): boolean {
+  return a !== undefined && a.crucible === b.crucible && a.engine === b.engine && a.source === b.source;
 }
 
 export interface ContentEntry {
@@ -87,20 +102,15 @@ export function codeVersion(): CodeVersion {
   const top = git(['rev-parse', '--show-toplevel'])?.trim();
   const own = top !== undefined && realpath(top) === realpath(ROOT);
   const commit = own ? git(['rev-parse', 'HEAD'])?.trim() || null : null;
-  let changes: string | null = null;
-  if (commit) {
-    const diff = git(['diff', 'HEAD', '--', 'src', 'agents']);
-    if (diff) changes = createHash('sha256').update(diff).digest('hex').slice(0, 12);
-  }
-  cachedCode = { crucible: pkg.version ?? '0.0.0', engine: ENGINE_VERSION, commit, changes };
+  cachedCode = { crucible: pkg.version ?? '0.0.0', engine: ENGINE_VERSION, source: sourceHash(), commit };
   return cachedCode;
 }
 
-/** "commit 1a2b3c4d (+ changes 9f8e..)" or "crucible 0.1.0, engine 1". */
-export function describeCode(code: CodeVersion | undefined): string {
-  if (!code) return 'an older crucible that kept no code version';
-  const base = code.commit ? `commit ${code.commit.slice(0, 12)}` : `crucible ${code.crucible}`;
-  return `${base}${code.changes ? ` with uncommitted changes ${code.changes}` : ''}, engine ${code.engine}`;
+/** "source 1a2b3c4d5e6f (commit 9f8e7d6c5b4a), crucible 0.1.0, engine 1". */
+export function describeCode(code: Partial<CodeVersion> | undefined): string {
+  if (!code || code.source === undefined) return 'an older crucible that kept no source hash';
+  const commit = code.commit ? ` (commit ${code.commit.slice(0, 12)})` : '';
+  return `source ${code.source}${commit}, crucible ${code.crucible}, engine ${code.engine}`;
 }
 
 /** Every `file` / `*File` string field of the options, by dotted path. */
@@ -175,7 +185,8 @@ export function runMeta(config: MatchConfig): RunMeta {
 /** A short hash of config + content + code: the default run folder name of `crucible play`. */
 export function runKeyHash(config: MatchConfig, meta: RunMeta = runMeta(config)): string {
   const normalized: NormalizedConfig = normalizeConfig(config);
-  return createHash('sha256').update(canonicalJson({ config: normalized, meta })).digest('hex').slice(0, 8);
+  const key = { config: normalized, content: meta.content, code: codeIdentity(meta.code) };
+  return createHash('sha256').update(canonicalJson(key)).digest('hex').slice(0, 8);
 }
 
 /**

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
 import { canonicalJson, type NormalizedConfig } from './config.js';
-import { describeCode, type RunMeta } from './run-key.js';
+import { describeCode, sameCode, type RunMeta } from './run-key.js';
 import type { GameRecord } from './types.js';
 
 export interface RunStoreOptions {
@@ -192,7 +192,7 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
     const stored = readJson(metaFile, 'run meta', flag);
     const contentDiff = firstDifference(stored['content'] ?? '(none recorded)', meta.content, 'content');
     if (contentDiff) throw clash(`a content file changed: ${contentDiff}`);
-    if (canonicalJson(stored['code']) !== canonicalJson(meta.code)) {
+    if (!sameCode(stored['code'] as Partial<RunMeta['code']> | undefined, meta.code)) {
       throw clash(`its games were played by ${describeCode(stored['code'] as RunMeta['code'] | undefined)}, this is ${describeCode(meta.code)}`);
     }
   } else {

@@ -112,6 +112,6 @@ describe('crucible --version', () => {
     const r = await crucible(['--version']);
     expect(r.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(BIN), '..', 'package.json'), 'utf8')) as { version: string };
-    expect(r.stdout).toMatch(new RegExp(`^crucible ${pkg.version.replace(/\./g, '\\.')} \\((commit [0-9a-f]{12}|crucible ).*engine \\d+\\)\\n$`));
+    expect(r.stdout).toMatch(new RegExp(`^crucible ${pkg.version.replace(/\./g, '\\.')} \\(engine \\d+, source [0-9a-f]{16}(, commit [0-9a-f]{12})?\\)\\n$`));
   });
 });

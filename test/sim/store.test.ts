@@ -108,12 +108,15 @@ describe('runs are keyed on content and code', () => {
     await runMatch({ ...config, games: 2 }, { outDir: dir, resolveGame });
     const metaFile = path.join(dir, 'meta.json');
     const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as { code: Record<string, unknown> };
-    fs.writeFileSync(metaFile, JSON.stringify({ ...meta, code: { ...meta.code, commit: 'f'.repeat(40), engine: 0 } }));
+    fs.writeFileSync(metaFile, JSON.stringify({ ...meta, code: { ...meta.code, source: 'f'.repeat(16) } }));
     await expect(runMatch({ ...config, games: 2 }, { outDir: dir, resolveGame })).rejects.toThrow(
-      /holds another run: its games were played by commit ffffffffffff.*, engine 0, this is .*engine 1/,
+      /holds another run: its games were played by source ffffffffffffffff.*, this is source [0-9a-f]{16}/,
     );
+    // Another commit with the same source (a README change) keeps the games.
+    fs.writeFileSync(metaFile, JSON.stringify({ ...meta, code: { ...meta.code, commit: 'e'.repeat(40) } }));
+    await expect(runMatch({ ...config, games: 2 }, { outDir: dir, resolveGame })).resolves.toBeDefined();
     fs.rmSync(metaFile);
-    await expect(runMatch({ ...config, games: 2 }, { outDir: dir, resolveGame })).rejects.toThrow(/played by an older crucible that kept no code version/);
+    await expect(runMatch({ ...config, games: 2 }, { outDir: dir, resolveGame })).rejects.toThrow(/played by an older crucible that kept no source hash/);
   });
 
   it('names the first differing config field in full, however long', () => {
