@@ -1,6 +1,7 @@
 /**
  * Runs every bench/*.bench.ts (each exports `run(): Promise<void>`), or only those whose
- * file name contains the first argument: `npm run bench -- gladiator`.
+ * file name contains the first argument: `npm run bench -- gladiator`. A bench that
+ * exports `longRunning = true` (the million-game memory run) runs only when named.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,11 @@ if (files.length === 0) {
 
 for (const file of files) {
   process.stdout.write(`\n== ${file.replace(/\.bench\.ts$/, '')}\n`);
-  const mod = (await import(pathToFileURL(path.join(here, file)).href)) as { run?: () => Promise<void> };
+  const mod = (await import(pathToFileURL(path.join(here, file)).href)) as { run?: () => Promise<void>; longRunning?: boolean };
+  if (mod.longRunning && filter === '') {
+    process.stdout.write(`  (long: run it with npm run bench -- ${file.replace(/\.bench\.ts$/, '')})\n`);
+    continue;
+  }
   if (typeof mod.run !== 'function') {
     process.stdout.write(`  (skipped: ${file} exports no run())\n`);
     continue;
