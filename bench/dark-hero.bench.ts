@@ -2,9 +2,8 @@
  * Dark Hero: engine speed under random play (4 and 10 heroes, one core; target
  * 20,000 4-hero games/s), the draw-a-card variant, MCTS iterations, and runner scaling.
  */
-import os from 'node:os';
 import { getGame } from '../src/games/index.js';
-import { fmt, measureMcts, measureRandomPlay, measureWorkers, report } from './harness.js';
+import { fmt, measureMcts, measureRandomPlay, measureWorkers, report, reportScaling } from './harness.js';
 
 export async function run(): Promise<void> {
   const game = getGame('dark-hero');
@@ -27,5 +26,5 @@ export async function run(): Promise<void> {
   const [one, two] = await measureWorkers({ gameId: 'dark-hero', options: { players: 4 }, agents: ['heuristic', 'random'], games: 4000, seed: 'bench' }, [1, 2]);
   report('runner, 1 worker (heuristic v random)', `${fmt(one!.gamesPerSec)} games/s`);
   report('runner, 2 workers', `${fmt(two!.gamesPerSec)} games/s`);
-  report('2 workers vs 1', `${fmt(two!.gamesPerSec / one!.gamesPerSec, 2)}x on ${os.availableParallelism()} cores`);
+  reportScaling(one!, two!);
 }

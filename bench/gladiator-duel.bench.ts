@@ -2,9 +2,8 @@
  * Gladiator duel: engine speed, MCTS speed against what its rollouts allow, and runner
  * scaling from one worker to two.
  */
-import os from 'node:os';
 import { getGame } from '../src/games/index.js';
-import { fmt, measureMcts, measureRandomPlay, measureWorkers, report } from './harness.js';
+import { fmt, measureMcts, measureRandomPlay, measureWorkers, report, reportScaling } from './harness.js';
 
 export async function run(): Promise<void> {
   const game = getGame('gladiator-duel');
@@ -29,8 +28,7 @@ export async function run(): Promise<void> {
   const [one, two] = await measureWorkers({ gameId: 'gladiator-duel', options, agents: ['flatmc:playouts=2', 'random'], games: 300, seed: 'bench' }, [1, 2]);
   report('runner 1 worker, flatmc:playouts=2 v random', `${fmt(one!.gamesPerSec, 1)} games/s, ${fmt(one!.busyCores, 2)} cores busy`);
   report('runner 2 workers, same', `${fmt(two!.gamesPerSec, 1)} games/s, ${fmt(two!.busyCores, 2)} cores busy`);
-  const scaling = two!.gamesPerSec / one!.gamesPerSec;
-  report('2 workers vs 1', `${fmt(scaling, 2)}x on ${os.availableParallelism()} cores`, { ok: scaling >= 1.8, text: '>= 1.8x' });
+  reportScaling(one!, two!);
   report('CPU per game, 1 worker / 2 workers', `${fmt(one!.cpuMsPerGame, 2)} / ${fmt(two!.cpuMsPerGame, 2)} ms`);
   if (two!.busyCores < 1.8) process.stdout.write('  (2 workers kept fewer than 1.8 cores busy: other processes shared the CPU, or workers sat idle: rerun on an idle machine to judge the target)\n');
 }

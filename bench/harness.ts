@@ -3,6 +3,7 @@
  * runner throughput across worker counts. Everything runs a fixed seeded workload for
  * roughly a given wall time; the clock measures, it never decides a move.
  */
+import os from 'node:os';
 import type { AnyGame } from '../src/core/game.js';
 import { randomPlayout } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
@@ -119,7 +120,23 @@ export interface WorkersResult {
   readonly busyCores: number;
   /** Process CPU time per game (all threads), in milliseconds: what a game costs whatever the load. */
   readonly cpuMsPerGame: number;
+  /** Cores other processes kept busy meanwhile (machine CPU time minus ours, ÷ wall time). */
+  readonly otherBusyCores: number;
 }
+
+/** CPU time (seconds) all cores of the machine spent busy so far. */
+function machineBusySeconds(): number {
+  let ms = 0;
+  for (const cpu of os.cpus()) ms += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  return ms / 1000;
+}
+
+/**
+ * Other processes may use at most this many cores while workers are measured: beyond
+ * it the ratio says more about the neighbours than about the runner, and the bench
+ * refuses to print PASS or MISS.
+ */
+export const IDLE_OTHER_CORES = 0.2;
 
 /**
  * Runner throughput (games/s through `runMatch`, no run folder) for each worker count.
@@ -141,21 +158,45 @@ export async function measureWorkers(
       if (round === 0) await runMatch({ ...config, games: Math.max(8 * w, Math.floor(config.games / 4)), seed: `${String(config.seed)}-warmup` }, { workers: w });
       const start = performance.now();
       const cpu = process.cpuUsage();
+      const machine = machineBusySeconds();
       await runMatch(config, { workers: w });
       const wall = seconds(start);
       const used = process.cpuUsage(cpu);
       const cpuSeconds = (used.user + used.system) / 1e6;
-      const result = { workers: w, games: config.games, gamesPerSec: config.games / wall, busyCores: cpuSeconds / wall, cpuMsPerGame: (1000 * cpuSeconds) / config.games };
+      const otherBusyCores = Math.max(0, (machineBusySeconds() - machine - cpuSeconds) / wall);
+      const result = { workers: w, games: config.games, gamesPerSec: config.games / wall, busyCores: cpuSeconds / wall, cpuMsPerGame: (1000 * cpuSeconds) / config.games, otherBusyCores };
       if ((best.get(w)?.gamesPerSec ?? 0) < result.gamesPerSec) best.set(w, result);
     }
   }
   return counts.map((w) => best.get(w)!);
 }
 
-/** One result line: name, value, and PASS/MISS against a target when there is one. */
-export function report(name: string, value: string, target?: { ok: boolean; text: string }): void {
-  const verdict = target ? `${target.ok ? 'PASS' : 'MISS'}  (target ${target.text})` : '';
+/**
+ * One result line: name, value, and PASS/MISS against a target when there is one, or
+ * NOT JUDGED with the reason when the target says the measurement cannot decide it.
+ */
+export function report(name: string, value: string, target?: { ok: boolean; text: string; notJudged?: string }): void {
+  const verdict = !target ? '' : target.notJudged ? `NOT JUDGED  (target ${target.text}; ${target.notJudged})` : `${target.ok ? 'PASS' : 'MISS'}  (target ${target.text})`;
   process.stdout.write(`  ${name.padEnd(44)} ${value.padEnd(26)} ${verdict}\n`.trimEnd() + '\n');
+}
+
+/**
+ * The worker-scaling line: two workers against one, judged only when the machine was
+ * idle enough (other processes under IDLE_OTHER_CORES cores in both measurements, and
+ * at least two cores); otherwise the ratio is printed with why it was not judged.
+ */
+export function reportScaling(one: WorkersResult, two: WorkersResult, target = 1.8): void {
+  const scaling = two.gamesPerSec / one.gamesPerSec;
+  const cores = os.availableParallelism();
+  report('2 workers vs 1', `${fmt(scaling, 2)}x on ${cores} cores`, { ok: scaling >= target, text: `>= ${target}x`, notJudged: whyNotJudged(one, two, cores) });
+}
+
+/** Why a worker-scaling ratio cannot be judged on this machine now, or undefined when it can. */
+export function whyNotJudged(one: WorkersResult, two: WorkersResult, cores: number): string | undefined {
+  if (cores < 2) return `${cores} core: nothing to scale onto`;
+  const others = Math.max(one.otherBusyCores, two.otherBusyCores);
+  if (others > IDLE_OTHER_CORES) return `machine not idle: other processes kept ${fmt(others, 2)} cores busy (at most ${IDLE_OTHER_CORES} allowed)`;
+  return undefined;
 }
 
 export function fmt(x: number, digits = 0): string {

@@ -3,11 +3,10 @@
  * hero-rounds resolved per second with the whole power library in play (target
  * 100,000 per core), MCTS iterations, and runner scaling.
  */
-import os from 'node:os';
 import { getGame } from '../src/games/index.js';
 import { Rng } from '../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../src/games/rumble/index.js';
-import { fmt, measureMcts, measureRandomPlay, measureWorkers, report } from './harness.js';
+import { fmt, measureMcts, measureRandomPlay, measureWorkers, report, reportScaling } from './harness.js';
 
 /** Every seed power dealt round-robin to 4 heroes (so ~12 each), at strength 10. */
 export function fullLibraryOptions(): Record<string, unknown> {
@@ -79,5 +78,5 @@ export async function run(): Promise<void> {
   const [one, two] = await measureWorkers({ gameId: 'rumble', options: { players: 4 }, agents: ['heuristic', 'random'], games: 400, seed: 'bench' }, [1, 2]);
   report('runner, 1 worker (heuristic v random)', `${fmt(one!.gamesPerSec)} games/s`);
   report('runner, 2 workers', `${fmt(two!.gamesPerSec)} games/s`);
-  report('2 workers vs 1', `${fmt(two!.gamesPerSec / one!.gamesPerSec, 2)}x on ${os.availableParallelism()} cores`);
+  reportScaling(one!, two!);
 }
