@@ -15,7 +15,6 @@ import { verdict } from '../src/analysis/stats/verdict.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { runMatch } from '../src/sim/runner.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { join } from 'node:path';
 import type { Study, StudyContext } from './study.js';
 
 export const GAME_ID = 'gladiator-duel';
@@ -48,7 +47,7 @@ export async function playDuel(
       seed: ctx.seed,
       rotate: false,
     },
-    { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: key },
+    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: key },
   );
   ctx.ledger?.add(records); // counted; failed games are dropped pair-wise by pairScores
   return records;

@@ -58,7 +58,7 @@ export const gladiatorDuelTuning: Study = {
             (
               await runMatch(
                 { gameId: GAME_ID, options: { ...options, gladiators: [{ type: a }, { type: b }] }, agents: [agent], games: perSeating, seed: ctx.seed, rotate: false },
-                { workers: ctx.workers, outDir: join(ctx.runDir, `light-${light}-heavysave-${heavySave}`, `${a}-vs-${b}`), progress: ctx.progress, label: `light ${light}, heavy save ${heavySave}: ${a} v ${b}` },
+                { workers: ctx.workers, runsDir: join(ctx.runDir, `light-${light}-heavysave-${heavySave}`), runName: `${a}-vs-${b}`, progress: ctx.progress, label: `light ${light}, heavy save ${heavySave}: ${a} v ${b}` },
               )
             ).records;
           const ab = await play(TYPES[i]!, TYPES[j]!);

@@ -8,7 +8,6 @@
  * optional field the `study` command can fill from a `--power-file` flag). Its powers
  * are added to the studied set and shipped to the workers inside the game options.
  */
-import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { runMatch } from '../src/sim/runner.js';
@@ -64,6 +63,19 @@ export function fixedTable(players: number, powers: readonly string[], energy: n
   };
 }
 
+/**
+ * A fixed table (no auction) carries only the user powers its heroes hold, so the run's
+ * key covers the relevant entries of the power file: editing one power replays only
+ * the tables that play it.
+ */
+export function relevantCustomPowers(options: Record<string, unknown>): Record<string, unknown> {
+  const custom = options['customPowers'];
+  const fixed = options['fixed'];
+  if (!Array.isArray(custom) || !Array.isArray(fixed)) return options;
+  const used = new Set<unknown>(fixed.flatMap((hero: { powers?: { id?: unknown }[] }) => (hero.powers ?? []).map((p) => p.id)));
+  return { ...options, customPowers: custom.filter((spec: { id?: unknown }) => used.has(spec.id)) };
+}
+
 /** Plays one option set under the study's run folder; returns completed records. */
 export async function playTable(
   ctx: StudyContext,
@@ -74,8 +86,8 @@ export async function playTable(
   extra: { paired?: boolean; rotate?: boolean } = {},
 ): Promise<GameRecord[]> {
   const { records } = await runMatch(
-    { gameId: GAME_ID, options, agents, games, seed: ctx.seed, rotate: extra.rotate ?? false, paired: extra.paired ?? false },
-    { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: `rumble ${key}` },
+    { gameId: GAME_ID, options: relevantCustomPowers(options), agents, games, seed: ctx.seed, rotate: extra.rotate ?? false, paired: extra.paired ?? false },
+    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: `rumble ${key}` },
   );
   return ctx.ledger ? ctx.ledger.add(records) : records.filter((r) => r.error === undefined && r.returns.length > 0);
 }

@@ -194,6 +194,6 @@ export function runKeyHash(config: MatchConfig, meta: RunMeta = runMeta(config))
  * tables use it so an edited content file or new code plays into a fresh folder while
  * unchanged tables resume from theirs.
  */
-export function keyedRunDir(parent: string, name: string, config: MatchConfig): string {
-  return path.join(parent, `${name}-${runKeyHash(config)}`);
+export function keyedRunDir(parent: string, name: string, config: MatchConfig, meta: RunMeta = runMeta(config)): string {
+  return path.join(parent, `${name}-${runKeyHash(config, meta)}`);
 }

@@ -16,7 +16,7 @@ import { acquirePool, closeRunnerPool } from './pool.js';
 import { currentMatchExecutor, type MatchExecutor } from './queue/executor.js';
 import { startProgress } from './progress.js';
 import { recordProblem } from './record.js';
-import { runMeta } from './run-key.js';
+import { keyedRunDir, runMeta } from './run-key.js';
 import { openRunStore, type RunStore } from './store.js';
 import { SummaryAccumulator } from './summary.js';
 import type { GameRecord, MatchConfig, RunSummary } from './types.js';
@@ -31,8 +31,16 @@ export interface RunOptions {
   readonly workers?: number;
   /** Run folder: config.json, meta.json, games.jsonl; an existing folder of the same run resumes. */
   readonly outDir?: string;
-  /** The flag that chose `outDir`, named in messages (default `--out`; studies pass `--runs`). */
+  /** The flag that chose `outDir`, named in messages (default `--out`; `--runs` with runsDir). */
   readonly outFlag?: string;
+  /**
+   * Instead of outDir: keep the run in `runsDir/<runName>-<key hash>` (see keyedRunDir),
+   * a folder per (config, content files, code). Studies use it, so an edited content
+   * file or new code plays its changed tables into fresh folders while unchanged tables
+   * resume from theirs. Messages name the flag `--runs`.
+   */
+  readonly runsDir?: string;
+  readonly runName?: string;
   /** Show a progress bar on stderr when it is a terminal. */
   readonly progress?: boolean;
   /** Label of the progress bar (default: the game id). */
@@ -54,6 +62,8 @@ export interface RunResult {
   /** Every game of the config, sorted by index (failed games carry `error`); empty with keepRecords: false. */
   readonly records: GameRecord[];
   readonly summary: RunSummary;
+  /** The run folder used (outDir, or the keyed folder under runsDir), if any. */
+  readonly outDir?: string;
 }
 
 /** Below this many games a pool costs more to start than it saves. */
@@ -234,9 +244,11 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
   const keep = opts.keepRecords ?? true;
   const warn = opts.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
 
-  const store: RunStore | null = opts.outDir
-    ? openRunStore(opts.outDir, cfg, runMeta(cfg), { flag: opts.outFlag, check: (value) => recordProblem(value, match) })
-    : null;
+  const meta = opts.outDir !== undefined || opts.runsDir !== undefined ? runMeta(cfg) : null;
+  const outDir = opts.runsDir !== undefined && meta ? keyedRunDir(opts.runsDir, opts.runName ?? cfg.gameId, cfg, meta) : opts.outDir;
+  const flag = opts.outFlag ?? (opts.runsDir !== undefined ? '--runs' : '--out');
+  const store: RunStore | null =
+    outDir !== undefined && meta ? openRunStore(outDir, cfg, meta, { flag, check: (value) => recordProblem(value, match) }) : null;
   if (store) reportCorrupt(store, warn);
   const missingCount = cfg.games - (store?.doneCount ?? 0);
   const workers = Math.max(1, Math.min(requested, missingCount));
@@ -285,5 +297,5 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
   if (stop.signal) throw new Interrupted(stop.signal);
 
   if (store) store.finish(collect, () => summary.result());
-  return { records: kept, summary: summary.result() };
+  return { records: kept, summary: summary.result(), ...(outDir !== undefined ? { outDir } : {}) };
 }
