@@ -40,7 +40,7 @@ describe('crucible: a configuration that cannot set up a game', () => {
   it('exits 2 with one line before any game is played', async () => {
     const out = path.join(dir, 'bad-fixed');
     const options = JSON.stringify({ players: 2, fixed: [{ energy: 100, powers: [{ id: 'nope' }] }, { energy: 100, powers: [] }] });
-    oneLineError(await crucible(['play', 'rumble', '--games', '4', '--options', options, '--out', out]), 2, /^error: rumble: power "nope" is unknown; allowed: /);
+    oneLineError(await crucible(['play', 'rumble', '--games', '4', '--options', options, '--out', out]), 2, /^error: rumble options: field fixed\.0\.powers\.0\.id: unknown power `nope`; allowed: /);
     expect(fs.existsSync(path.join(out, 'games.jsonl'))).toBe(false);
   });
 });

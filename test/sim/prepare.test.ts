@@ -70,9 +70,9 @@ describe('Rumble setups that name what does not exist are refused before the run
   });
   it('an unknown power id in fixed, auction.list and auction.from', () => {
     const fixed = [{ energy: 100, powers: [{ id: 'nope' }] }, { energy: 100, powers: [] }];
-    expect(refusal(rumble({ players: 2, fixed }))).toMatch(/power "nope" is unknown/);
-    expect(refusal(rumble({ auction: { pool: 'list', list: ['zzz'] } }))).toMatch(/power "zzz" is unknown/);
-    expect(refusal(rumble({ auction: { from: ['zzz'] } }))).toMatch(/power "zzz" is unknown/);
+    expect(refusal(rumble({ players: 2, fixed }))).toMatch(/fixed\.0\.powers\.0\.id: unknown power `nope`/);
+    expect(refusal(rumble({ auction: { pool: 'list', list: ['zzz'] } }))).toMatch(/auction\.list\.0: unknown power `zzz`/);
+    expect(refusal(rumble({ auction: { from: ['zzz'] } }))).toMatch(/auction\.from\.0: unknown power `zzz`/);
   });
   it('runMatch refuses before writing a run folder', async () => {
     const out = path.join(dir, 'rumble-run');

@@ -29,8 +29,10 @@ describe('runMatch with worker threads', () => {
     const [one, two, eight] = runs;
     expect(one!.result.records).toHaveLength(64);
     expect(one!.result.summary.completed).toBe(64);
-    expect(JSON.stringify(two!.result)).toBe(JSON.stringify(one!.result));
-    expect(JSON.stringify(eight!.result)).toBe(JSON.stringify(one!.result));
+    // (outDir differs by construction; records and summary must not.)
+    const played = (r: typeof one) => JSON.stringify({ records: r!.result.records, summary: r!.result.summary });
+    expect(played(two)).toBe(played(one));
+    expect(played(eight)).toBe(played(one));
     expect(two!.file).toBe(one!.file);
     expect(eight!.file).toBe(one!.file);
   });
