@@ -97,6 +97,8 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     lost: false,
     plusJustMade: false,
     attack: [],
+    chain: [],
+    chainUsed: [],
     pending: null,
     breather: SETUP,
     maneuver: [],

@@ -159,8 +159,8 @@ class DraftWorld extends ReadWorld {
   override unsetCard(c: number) { this.d.isSet = setAt(this.d.isSet, c, false); this.sync(); }
   override gainCp(p: number, n: number) { this.d.cp = setAt(this.d.cp, p, Math.max(0, this.d.cp[p]! + n)); this.sync(); }
   override gainCheer(p: number, n: number) { this.d.cheer = setAt(this.d.cheer, p, Math.max(0, this.d.cheer[p]! + n)); this.sync(); }
-  override attackDamage() { /* responses are not built yet: no Attack is pending while effects run */ }
-  override retarget() { /* responses are not built yet */ }
+  override attackDamage(delta: number) { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 2, this.d.chain[2]! + delta); }
+  override retarget() { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 4, 1); }
   override costDelta() { /* responses are not built yet */ }
   override roll(sides: number) { const dice = new Dice(this.d.rng); const r = dice.d(sides); this.d.rng = dice.state; return r; }
   override flowResult(keep: boolean) { this.kept = keep; }
@@ -454,7 +454,7 @@ function declareAttack(d: D, p: number, attacker: number, target: number): void 
 }
 
 /** Resolves the Attack on `defender` (the target, or who Intercepted/Protected). */
-function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' | 'protect'): void {
+function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' | 'protect', bonus = 0): void {
   const [attacker, target, unsetAtDeclaration, ragingBefore] = d.attack as [number, number, number, number];
   const p = controller(d as OphidianState, attacker);
   d.attack = [];
@@ -466,7 +466,8 @@ function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' | 'prote
   if (how === 'intercept') setCard(d, defender);
   const targetWasSet = d.isSet[target]!;
   setCard(d, attacker);
-  if (isChar(d as OphidianState, attacker)) wound(d, defender, admg(d as OphidianState, attacker), attacker);
+  // Responses' changes are tallied, then a negative total is floored at 0 (8.0 "Negative Values").
+  if (isChar(d as OphidianState, attacker)) wound(d, defender, Math.max(0, admg(d as OphidianState, attacker) + bonus), attacker);
   if (how !== 'hit') return; // an Intercepting/Protecting Defender deals no DDMG and uses no Rage (3.6, 3.10, errata)
   if (!isChar(d as OphidianState, defender)) return;
   const ddmg = modifier(d as OphidianState, 'ddmg', defender, -1);
@@ -477,6 +478,105 @@ function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' | 'prote
       if (isChar(d as OphidianState, attacker)) wound(d, attacker, 1, defender);
     } else d.isSet = setAt(d.isSet, defender, false);
   }
+}
+
+// ------------------------------------------------------------------ responses to an Attack (2.5, 8.0)
+
+const HOW = ['hit', 'intercept', 'protect'] as const;
+
+/** Does a Response trigger match the pending Attack for player p? `attacking` concerns the Attacker, `attacked` the Defender. */
+function matchesAttack(s: OphidianState, p: number, card: number, tr: { event: string; of: string }): boolean {
+  const [attacker] = s.attack as [number];
+  const defender = s.chain[0]!;
+  const subject = tr.event === 'attacking' ? attacker : tr.event === 'attacked' ? defender : -1;
+  if (subject < 0 || !isChar(s, subject)) return false;
+  const mine = controller(s, subject) === p;
+  return tr.of === 'any' || (tr.of === 'ally' && mine) || (tr.of === 'enemy' && !mine) || (tr.of === 'self' && subject === card);
+}
+
+/** R/OR for the player with the Flow, R/DR for the others (2.5). */
+const mayUse = (s: OphidianState, p: number, symbol: string) => symbol === 'R' || (symbol === 'OR' ? p === s.flowHolder : symbol === 'DR' && p !== s.flowHolder);
+
+/** Pass, or a legal Response to the pending Attack: a card from hand (`resp:`) or an ability in play (`rab:`). */
+export function responseMoves(s: OphidianState, p: number): OphAction[] {
+  const out: OphAction[] = ['pass'];
+  const seen = new Set<number>();
+  for (const c of s.zones.cards[zoneOf(p, HAND)]!) {
+    const card = strat(s, c);
+    if (seen.has(c) || !card.trigger || !mayUse(s, p, card.flow) || !matchesAttack(s, p, c, card.trigger)) continue;
+    seen.add(c);
+    if (!canPlayDiscipline(s, p, card) || card.cost.cp(envOf(s, c, p)) > s.cp[p]!) continue;
+    for (const ts of targetChoices(s, p, card.target)) out.push(`resp:${c}${tKey(ts)}`);
+  }
+  for (let c = 0; c < s.loc.length; c++) {
+    if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
+    abilitiesOf(s, c).forEach((ab, k) => {
+      if (!ab.trigger || !mayUse(s, p, ab.flow) || !matchesAttack(s, p, c, ab.trigger)) return;
+      const env = envOf(s, c, p);
+      if (ab.cost.cp(env) > s.cp[p]! || (ab.cost.set && s.isSet[c]) || (ab.condition && !ab.condition(env))) return;
+      if (ab.raging === 'only' && !raging(s, c)) return;
+      if (ab.raging === 'never' && raging(s, c)) return;
+      for (const ts of targetChoices(s, p, ab.target)) out.push(`rab:${c}:${k}${tKey(ts)}`);
+    });
+  }
+  return out;
+}
+
+function playResponse(d: D, p: number, a: OphAction): void {
+  const parts = a.split(':');
+  const [attacker] = d.attack as [number];
+  const event = { subject: d.chain[0]!, source: attacker, amount: 0 };
+  if (parts[0] === 'resp') {
+    const c = Number(parts[1]);
+    const { targets } = parseTargets(parts.slice(2));
+    const card = strat(d as OphidianState, c);
+    d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(d as OphidianState, c, p, targets)));
+    const hand = zoneOf(p, HAND);
+    // A Response card is seen by all and, as a Quick-Hit, Scrapped after use (the sample's Responses are all Quick-Hits).
+    d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
+    d.chainUsed = [...d.chainUsed, c];
+    runProgram(d, card.onPlay, c, p, targets, 0, event);
+    return;
+  }
+  const c = Number(parts[1]);
+  const ab = abilitiesOf(d as OphidianState, c)[Number(parts[2])]!;
+  const { targets } = parseTargets(parts.slice(3));
+  d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(envOf(d as OphidianState, c, p, targets)));
+  if (ab.cost.set) setCard(d, c);
+  d.chainUsed = [...d.chainUsed, c];
+  runProgram(d, ab.steps, c, p, targets, 0, event);
+}
+
+/** After the Defender chose: the response chain, from the player with the Flow, alternating until all pass in a row (8.0). */
+function openChain(d: D, defender: number, how: number): void {
+  d.chain = [defender, how, 0, 0, 0];
+  d.chainUsed = [];
+  flow.openWindow(d, 'respond', [d.flowHolder]);
+}
+
+function chainDone(d: D): void {
+  const [defender, how, bonus, , retarget] = d.chain as [number, number, number, number, number];
+  if (retarget) {
+    // Hidden Danger (8.0 Targeting): the Attacker picks a new valid target; with none the Attack fails before the Attacker Sets.
+    d.chain = [];
+    if (retargets(d as OphidianState).length === 0) {
+      d.attack = [];
+      return;
+    }
+    flow.openWindow(d, 'retarget', [controller(d as OphidianState, d.attack[0]!)], bonus);
+    return;
+  }
+  d.chain = [];
+  resolveAttack(d, defender, HOW[how]!, bonus);
+  checkVictory(d);
+}
+
+function retargets(s: OphidianState): number[] {
+  const [attacker, target] = s.attack as [number, number];
+  const p = controller(s, attacker);
+  const out: number[] = [];
+  for (let q = 0; q < s.t.players; q++) if (q !== p) for (const c of charactersOf(s, q)) if (c !== target) out.push(c);
+  return out;
 }
 
 function actPlay(d: D, p: number, a: OphAction): void {
@@ -603,10 +703,12 @@ function continueBreather(d: D): void {
     while (d.maneuver.length) {
       const p = d.maneuver[0]!;
       d.maneuver = d.maneuver.slice(1);
-      if (promoteMoves(d as OphidianState, p).length > 1) {
-        flow.openWindow(d, 'promote', [p]);
-        return;
-      }
+      const promote = promoteMoves(d as OphidianState, p).length > 1;
+      const reinforce = canReinforce(d as OphidianState, p);
+      // Windows nest: the last opened is asked first, so Promote is opened after Reinforce.
+      if (reinforce) flow.openWindow(d, 'reinforce', [p]);
+      if (promote) flow.openWindow(d, 'promote', [p]);
+      if (promote || reinforce) return;
     }
     d.breather = 5;
     d.maneuver = maneuverQueue(d as OphidianState);
@@ -652,10 +754,13 @@ function maneuverQueue(s: OphidianState): number[] {
 export function promoteMoves(s: OphidianState, p: number): OphAction[] {
   const out: OphAction[] = ['none'];
   for (const g of gladiatorsInPlay(s, p)) if (s.lvl[g]! + 1 < glad(s, g).levels.length) out.push(`promote:${g}`);
-  const r = s.t.reinforcement[p]!;
-  const started = s.t.team[p]!.length;
-  if (r >= 0 && !inPlay(s, r) && !s.zones.cards[zoneOf(p, PYRE)]!.includes(r) && gladiatorsInPlay(s, p).length < started && s.loc.length > 0) out.push('reinforce');
   return out;
+}
+
+/** "You may also bring a Reinforcement Gladiator into play if you have lost one or more Gladiators" (4.0 step 4, 3.12). */
+export function canReinforce(s: OphidianState, p: number): boolean {
+  const r = s.t.reinforcement[p]!;
+  return r >= 0 && !inPlay(s, r) && !s.zones.cards[zoneOf(p, PYRE)]!.includes(r) && gladiatorsInPlay(s, p).length < s.t.team[p]!.length;
 }
 
 // ------------------------------------------------------------------ victory (4.2)
@@ -731,8 +836,46 @@ export const flow = defineFlow<OphidianState, OphAction>({
       play(d, _p, a) {
         const [kind, c] = a.split(':');
         const target = d.attack[1]!;
-        if (kind === 'allow') resolveAttack(d, target, 'hit');
-        else resolveAttack(d, Number(c), kind === 'icp' ? 'intercept' : 'protect');
+        if (kind === 'allow') openChain(d, target, 0);
+        else openChain(d, Number(c), kind === 'icp' ? 1 : 2);
+        return true;
+      },
+    },
+    respond: {
+      moves: (s, p) => responseMoves(s, p),
+      play(d, p, a) {
+        if (a === 'pass') d.chain = setAt(d.chain, 3, d.chain[3]! + 1);
+        else {
+          d.chain = setAt(d.chain, 3, 0);
+          playResponse(d, p, a);
+          checkVictory(d);
+        }
+        return true;
+      },
+      onClose(d, by) {
+        if (d.winner !== -1 || !d.chain.length) return;
+        if (d.chain[3]! >= d.t.players) return chainDone(d);
+        // The next player clockwise is asked (a choice an effect opened is answered first: it sits above).
+        const stackTop = d.stack.length;
+        const next = (by + 1) % d.t.players;
+        if (stackTop > 0) {
+          // An effect choice is open: ask the next responder after it (windows nest; the flow asks the top first).
+          const saved = d.stack;
+          d.stack = [];
+          flow.openWindow(d, 'respond', [next]);
+          d.stack = [...d.stack, ...saved];
+          return;
+        }
+        flow.openWindow(d, 'respond', [next]);
+      },
+    },
+    retarget: {
+      moves: (s) => retargets(s).map((c) => `new:${c}`),
+      play(d, _p, a, bonus) {
+        const c = Number(a.split(':')[1]);
+        d.attack = setAt(setAt(d.attack, 1, c), 2, d.isSet[c] ? 0 : 1);
+        d.attack = setAt(d.attack, 3, raging(d as OphidianState, c) ? 1 : 0);
+        resolveAttack(d, c, 'hit', bonus);
         checkVictory(d);
         return true;
       },
@@ -817,11 +960,21 @@ export const flow = defineFlow<OphidianState, OphAction>({
           const g = Number(a.split(':')[1]);
           d.lvl = setAt(d.lvl, g, d.lvl[g]! + 1);
           d.wounds = setAt(d.wounds, g, Math.max(0, d.wounds[g]! - 1)); // a Promoted Gladiator Heals 1 Wound
-        } else if (a === 'reinforce') d.loc = setAt(d.loc, d.t.reinforcement[p]!, LOC.support);
+        }
         return true;
       },
       onClose(d) {
-        continueBreather(d);
+        if (d.stack.length === 0) continueBreather(d);
+      },
+    },
+    reinforce: {
+      moves: () => ['none', 'reinforce'],
+      play(d, p, a) {
+        if (a === 'reinforce') d.loc = setAt(d.loc, d.t.reinforcement[p]!, LOC.support);
+        return true;
+      },
+      onClose(d) {
+        if (d.stack.length === 0) continueBreather(d);
       },
     },
     maneuver: {

@@ -67,6 +67,13 @@ export interface OphidianState extends FlowFields {
   readonly plusJustMade: boolean;
   /** The Attack being declared: attacker, original target, raging-before flags packed (-1 when none). */
   readonly attack: readonly number[];
+  /**
+   * The Attack's response chain (8.0): [defender, how (0 hit, 1 intercept, 2 protect),
+   * ADMG change from responses, passes in a row, retarget asked (0/1)], and the cards used
+   * in the chain (one use per card per chain).
+   */
+  readonly chain: readonly number[];
+  readonly chainUsed: readonly number[];
   /** A pending effect choice: the program's remaining steps and its environment. */
   readonly pending: PendingEffect | null;
   /** Breather progress (-1 during a Wave). */

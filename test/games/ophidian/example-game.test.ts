@@ -40,6 +40,12 @@ function handOf(s: OphidianState, p: number, ids: string[]): OphidianState {
   return { ...s, zones: { ...s.zones, cards, known } };
 }
 
+/** Every player passes the Attack's response chain (8.0). */
+function settle(s: OphidianState): OphidianState {
+  while (flow.decision(s)?.name === 'respond') s = act(s, 'pass');
+  return s;
+}
+
 function act(s: OphidianState, a: string): OphidianState {
   const p = ophidian.toMove(s)[0]!;
   const legal = ophidian.legalActions(s, p);
@@ -113,7 +119,7 @@ describe('Example Game (5.0)', () => {
     expect(flow.decision(s)).toMatchObject({ player: 1, name: 'defend' });
     // "I could protect but Version 9 is tough": Freakshow (Unset, Action Field) may Protect the Support target.
     expect(ophidian.legalActions(s, 1)).toEqual(expect.arrayContaining(['allow', `prt:${freak}`]));
-    s = act(s, 'allow');
+    s = settle(act(s, 'allow'));
     expect([s.wounds[v9], s.isSet[petice], s.cheer]).toEqual([2, true, [0, 0]]);
   });
 });
@@ -135,7 +141,7 @@ describe('Attacks, Rage and Cheer on the example\'s positions', () => {
     s = act(s, `atk:${freak}:${poc}`);
     // "Poc Shot is alone and helpless. You cannot protect him": David and Madame Petice are Set, Little Jinx is in the other Field.
     expect(ophidian.legalActions(s, 0)).toEqual(['allow']);
-    s = act(s, 'allow');
+    s = settle(act(s, 'allow'));
     expect([s.cheer[1], s.wounds[poc], s.wounds[freak], s.isSet[freak], s.flowHolder]).toEqual([1, 3, 1, true, 1]);
   });
 
@@ -146,9 +152,9 @@ describe('Attacks, Rage and Cheer on the example\'s positions', () => {
     // Abe's David Dangers Attacks Trace in the Support Field: Stallion (Support, Unset) may Intercept, Freakshow (Action, Unset) may Protect.
     s = act(s, `atk:0:${trace}`);
     expect([...ophidian.legalActions(s, 1)].sort()).toEqual(['allow', `icp:${stallion}`, `prt:${freak}`, `icp:${id(s, 1, 'version-9')}`].sort());
-    const intercepted = act(s, `icp:${stallion}`);
+    const intercepted = settle(act(s, `icp:${stallion}`));
     expect([intercepted.wounds[stallion], intercepted.isSet[stallion], intercepted.wounds[trace], intercepted.cheer]).toEqual([2, true, 0, [0, 1]]);
-    const protectedS = act(s, `prt:${freak}`);
+    const protectedS = settle(act(s, `prt:${freak}`));
     expect([protectedS.wounds[freak], protectedS.isSet[freak], protectedS.cheer]).toEqual([2, false, [1, 0]]);
   });
 

@@ -16,6 +16,12 @@ function position(seed = 1, decks?: string[]): OphidianState {
   return s;
 }
 const id = (s: OphidianState, p: number, cardId: string): number => s.t.card.findIndex((c, i) => c.id === cardId && s.t.owner[i] === p);
+/** Every player passes the Attack's response chain (8.0). */
+function settle(s: OphidianState): OphidianState {
+  while (flow.decision(s)?.name === 'respond') s = act(s, 'pass');
+  return s;
+}
+
 function act(s: OphidianState, a: string): OphidianState {
   const p = ophidian.toMove(s)[0]!;
   expect(ophidian.legalActions(s, p), `${a} for seat ${p} in ${flow.decision(s)?.name}`).toContain(a);
@@ -43,7 +49,7 @@ describe('victory (4.2)', () => {
     const att = s.t.team[p]![0]!;
     const target = s.t.team[q]![0]!;
     s = act(s, `atk:${att}:${target}`);
-    s = act(s, 'allow');
+    s = settle(act(s, 'allow'));
     expect([ophidian.isTerminal(s), s.endReason, ophidian.returns(s)[p]]).toEqual([true, 'riot', 1]);
   });
 
@@ -55,7 +61,7 @@ describe('victory (4.2)', () => {
     const life = (s.t.card[target] as unknown as { levels: { life: number; vp: number }[] }).levels[0]!;
     s = { ...s, vp: s.vp.map((v, i) => (i === p ? 12 - life.vp : v)), wounds: s.wounds.map((w, i) => (i === target ? life.life - 1 : w)) };
     s = act(s, `atk:${s.t.team[p]![0]!}:${target}`);
-    s = act(s, 'allow');
+    s = settle(act(s, 'allow'));
     expect(s.zones.cards[zoneOf(q, 3)]).toContain(target); // Funeral Pyre
     expect([s.vp[p], s.endReason, ophidian.returns(s)[p]]).toEqual([12, 'points', 1]);
   });
@@ -67,7 +73,7 @@ describe('victory (4.2)', () => {
     const [last, ...others] = s.t.team[q]!;
     s = { ...s, loc: s.loc.map((l, i) => (others.includes(i) ? LOC.out : l)), wounds: s.wounds.map((w, i) => (i === last ? 20 - 1 : w)) };
     s = act(s, `atk:${s.t.team[p]![0]!}:${last}`);
-    s = act(s, 'allow');
+    s = settle(act(s, 'allow'));
     expect([s.endReason, ophidian.returns(s)[p]]).toEqual(['annihilation', 1]);
   });
 });
@@ -117,7 +123,7 @@ describe('playing cards (3.3, 2.2)', () => {
     s = { ...s, cheer: s.cheer.map((c, i) => (i === q ? 1 : c)) };
     const adv = ophidian.legalActions(s, q).find((a) => a.startsWith('atk:'))!;
     s = act(s, adv);
-    s = act(s, 'allow');
+    s = settle(act(s, 'allow'));
     expect(ophidian.legalActions(s, q)).toContain('trade');
     const before = s.cheer[q]!;
     expect(s.flowHolder).toBe(q); // the Attack was (+)
