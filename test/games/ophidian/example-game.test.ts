@@ -1,14 +1,14 @@
 /**
  * The rulebook's Example Game (5.0), replayed action by action from a fixed setup, as far
- * as the engine goes today: up to Madame Petice's Attack, where Betty's (DR) Distraction
- * needs the response windows (not built yet). The Attack, Rage, Cheer and Breather rules
- * the rest of the example uses are tested on positions taken from it.
+ * through the whole first Wave and the Breather, ending where the example ends: Betty
+ * starts Wave 2 with the Flow. Responses (Distraction, One-two Punch) are real decisions.
  */
 import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { flow, woundTotal, raging } from '../../../src/games/ophidian/rules.js';
 import { HAND, ARSENAL, LOC, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { deepFreeze } from '../../core/contract.js';
+import { Dice } from '../../../src/core/dice.js';
 
 const opts = ophidian.optionsSchema.parse({}) as { decks: string[] };
 
@@ -113,14 +113,82 @@ describe('Example Game (5.0)', () => {
     const bots = id(s, 1, 'arachnabots');
     s = act(s, `play:${bots}`);
     expect([s.cp[1], s.loc[bots], s.flowHolder]).toEqual([7, LOC.support, 0]);
-    // Abe Attacks Version 9 (Set: no Cheer) with Madame Petice. Here Betty's (DR) Distraction would answer:
-    // response windows are not built yet, so the replay stops at the declaration.
+    // Abe Attacks Version 9 (Set: no Cheer) with Madame Petice; Betty allows it, then answers with (DR) Distraction for 3 CP.
     s = act(s, `atk:${petice}:${v9}`);
     expect(flow.decision(s)).toMatchObject({ player: 1, name: 'defend' });
-    // "I could protect but Version 9 is tough": Freakshow (Unset, Action Field) may Protect the Support target.
+    s = act(s, 'allow');
+    expect(flow.decision(s)).toMatchObject({ player: 0, name: 'respond' }); // the player with the Flow first (8.0)
+    s = act(s, 'pass');
+    const distraction = id(s, 1, 'distraction');
+    s = act(s, `resp:${distraction}`);
+    s = act(s, 'pass');
+    s = act(s, 'pass');
+    expect([s.wounds[v9], s.isSet[petice], s.cp[1], s.cheer, s.flowHolder]).toEqual([1, true, 4, [0, 0], 0]);
+    // David Dangers Attacks Version 9 for 2: "I could protect but Version 9 is tough" (Freakshow may Protect).
+    s = act(s, `atk:${david}:${v9}`);
     expect(ophidian.legalActions(s, 1)).toEqual(expect.arrayContaining(['allow', `prt:${freak}`]));
     s = settle(act(s, 'allow'));
-    expect([s.wounds[v9], s.isSet[petice], s.cheer]).toEqual([2, true, [0, 0]]);
+    expect(s.wounds[v9]).toBe(3);
+    // (-) Drosh for 2 CP: Abe has no CP left; Betty has the Flow.
+    const drosh = id(s, 0, 'drosh');
+    s = act(s, `play:${drosh}`);
+    expect([s.cp[0], s.flowHolder]).toEqual([0, 1]);
+    // Freakshow Attacks the Raging, Unset Poc Shot: nobody can Protect him; Betty gains 1 Cheer; Poc Shot 3 Wounds; Freakshow 1 RDMG.
+    s = act(s, `atk:${freak}:${poc}`);
+    expect(ophidian.legalActions(s, 0)).toEqual(['allow']);
+    s = settle(act(s, 'allow'));
+    expect([s.cheer[1], s.wounds[poc], s.wounds[freak]]).toEqual([1, 3, 1]);
+    // Betty Advances Trace, then Stallion; Trace Attacks Poc Shot: 2 Life left, Trace takes 1 RDMG, Cheer 2.
+    const [trace, stallion] = [id(s, 1, 'trace'), id(s, 1, 'stallion')];
+    s = act(s, `adv:${trace}`);
+    s = act(s, `adv:${stallion}`);
+    s = settle(act(act(s, `atk:${trace}:${poc}`), 'allow'));
+    expect([s.cheer[1], s.wounds[poc], s.wounds[trace]]).toEqual([2, 4, 1]);
+    // Stallion Attacks for 1 with (OR) One-two Punch: Betty rolls a 4 and fails; 1 ADMG; Stallion 1 RDMG; Cheer 3.
+    s = act(act(s, `atk:${stallion}:${poc}`), 'allow');
+    expect(flow.decision(s)).toMatchObject({ player: 1, name: 'respond' });
+    let four = 0;
+    while (new Dice(four).d(6) !== 4) four++;
+    s = act({ ...s, rng: four }, `resp:${id(s, 1, 'one-two-punch')}`);
+    s = settle(s);
+    expect([s.cheer[1], s.wounds[poc], s.wounds[stallion], s.flowHolder]).toEqual([3, 5, 1, 1]);
+    // Arachnabots for 3 CP: 1 damage to Poc Shot and David Dangers; Poc Shot is Destroyed (Betty scores his 2 VP). Betty has 1 CP; Abe has the Flow.
+    s = act(s, `ab:${bots}:0:t${david},${poc}`);
+    expect([s.loc[poc], s.zones.cards[zoneOf(0, 3)], s.wounds[david], s.cp[1], s.vp[1], s.isSet[bots], s.flowHolder]).toEqual([LOC.out, [poc], 1, 1, 2, true, 0]);
+    // Abe Advances Little Jinx, Bloaters and Drosh, each Attacking the Set Version 9 for 1 (no Cheer): six Wounds.
+    for (const c of [jinx, bloaters, drosh]) s = settle(act(act(act(s, `adv:${c}`), `atk:${c}:${v9}`), 'allow'));
+    expect([s.wounds[v9], s.cheer[0], ophidian.isTerminal(s)]).toEqual([6, 0, false]);
+    // Abe passes, Betty passes: the Breather. Abe has 7 Wounds (6 of them the Destroyed Poc Shot's Life), Betty 9: Betty starts with the Flow.
+    s = act(act(s, 'pass'), 'pass');
+    expect([woundTotal(s, 0), woundTotal(s, 1), s.flowHolder, s.wave, s.cp]).toEqual([7, 9, 1, 2, [12, 12]]);
+    // Redraw: Betty draws one card more (Mega-Ram Boost: hand size 8).
+    expect(flow.decision(s)).toMatchObject({ player: 1, name: 'redraw' });
+    while (flow.decision(s)!.name === 'redraw' || flow.decision(s)!.name === 'bottom') {
+      const d = flow.decision(s)!;
+      s = act(s, d.name === 'redraw' ? 'done' : ophidian.legalActions(s, d.player)[0]!);
+    }
+    expect([s.zones.cards[zoneOf(0, HAND)]!.length, s.zones.cards[zoneOf(1, HAND)]!.length]).toEqual([7, 8]);
+    // Maintain: Betty keeps Arachnabots and Mega-Ram Boost (10 CP); Abe keeps Dripping Leak, Bloaters and Drosh, not Festering Stink (9 CP).
+    const stink = id(s, 0, 'festering-stink');
+    while (flow.decision(s)!.name === 'maintain') {
+      const asked = s.stack[s.stack.length - 1]!.data;
+      s = act(s, asked === stink ? 'drop' : 'keep');
+    }
+    expect([s.cp, s.loc[stink]]).toEqual([[9, 10], LOC.out]);
+    // Promote: Betty promotes Version 9 (healing 1); Abe promotes David Dangers (healing 1) and brings in his Reinforcement.
+    s = act(s, `promote:${v9}`);
+    s = act(s, `promote:${david}`);
+    expect(flow.decision(s)).toMatchObject({ player: 0, name: 'reinforce' });
+    s = act(s, 'reinforce');
+    expect([s.lvl[v9], s.wounds[v9], s.lvl[david], s.wounds[david], s.loc[4]]).toEqual([1, 5, 1, 0, LOC.support]);
+    // Maneuver, Betty first: Freakshow and Version 9 to the Action Field, Trace and Stallion (and Arachnabots) to Support.
+    expect(flow.decision(s)).toMatchObject({ player: 1, name: 'maneuver' });
+    for (const f of ['action', 'action', 'support', 'support', 'support']) s = act(s, `field:${f}`);
+    // Abe: David Dangers and Madame Petice to the Action Field; Little Jinx, the Reinforcement, Bloaters and Drosh to Support.
+    for (const f of ['action', 'action', 'support', 'support', 'support', 'support']) s = act(s, `field:${f}`);
+    expect([s.loc[freak], s.loc[v9], s.loc[david], s.loc[petice], s.loc[4]]).toEqual([LOC.action, LOC.action, LOC.action, LOC.action, LOC.support]);
+    // "Ok, time for my revenge!" — Wave 2 starts with Betty holding the Flow.
+    expect(flow.decision(s)).toMatchObject({ player: 1, name: 'act' });
   });
 });
 
