@@ -282,7 +282,7 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
     if (missingCount > 0) {
       const chunks = missingChunks(store?.done ?? null, cfg.games, chunkSize(missingCount, workers));
       const executor = opts.executor === undefined ? currentMatchExecutor() : opts.executor;
-      if (executor) await executor.play(cfg, [...chunks].flat(), (batch) => batch.forEach(onRecord), progress);
+      if (executor) await executor.play(cfg, [...chunks].flat(), (batch) => batch.forEach(onRecord), progress, () => stop.signal !== null);
       else if (workers === 1) await playInThread(match, chunks, stop, onRecord);
       else await playInPool(cfg, chunks, workers, stop, (batch) => batch.forEach(onRecord));
     }

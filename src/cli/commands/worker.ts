@@ -44,7 +44,11 @@ then on any machine:
           if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143); // a second signal: now
           stopping = true;
           process.stderr.write(`worker ${worker.id}: stopping after the batches in hand (${worker.games()} games played)\n`);
-          void worker.close().finally(resolve);
+          void worker.close().finally(() => {
+            // A connection stuck on a vanished Redis must not keep the process alive.
+            setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
+            resolve();
+          });
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);

@@ -24,8 +24,10 @@ import { liveWorkers } from './status.js';
 
 /** The coordinator reads the jobs themselves after this long without a result (events are the fast path)... */
 const SWEEP_MS = 2000;
-/** ...and at least this often, to show live workers and catch anything an event missed. */
+/** ...and at least this often, to catch anything an event missed. */
 const FULL_SWEEP_MS = 10_000;
+/** How soon the coordinator notices an interrupted run (Ctrl-C). */
+const STOP_CHECK_MS = 200;
 /** Attempts of a batch whose worker failed outright (not a game error: those are records). */
 export const ATTEMPTS = 3;
 
@@ -45,7 +47,13 @@ export class QueueExecutor implements MatchExecutor {
     this.description = `queue ${target.display}`;
   }
 
-  async play(config: NormalizedConfig, indices: readonly number[], onRecords: (records: readonly GameRecord[]) => void, progress: ExecutorProgress): Promise<void> {
+  async play(
+    config: NormalizedConfig,
+    indices: readonly number[],
+    onRecords: (records: readonly GameRecord[]) => void,
+    progress: ExecutorProgress,
+    stopped: () => boolean = () => false,
+  ): Promise<void> {
     const target = this.target;
     const prefix = target.prefix;
     const content = collectContent(config.options);
@@ -166,7 +174,7 @@ export class QueueExecutor implements MatchExecutor {
       await events.waitUntilReady();
       let lastSweep = 0;
       let lastNote = -Infinity;
-      while (pending.size > 0 && !state.failure) {
+      while (pending.size > 0 && !state.failure && !stopped()) {
         // While events bring results, the sweep (one read per pending batch) runs rarely.
         const now = performance.now();
         if (now - lastNote >= SWEEP_MS) {
@@ -181,10 +189,13 @@ export class QueueExecutor implements MatchExecutor {
         }
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, SWEEP_MS).unref();
+          // Wake now and then to notice Ctrl-C even when no result comes.
+          setTimeout(resolve, STOP_CHECK_MS).unref();
         });
       }
       if (state.failure) throw state.failure;
+      // Interrupted: the jobs stay in Redis for the rerun (workers may finish them meanwhile).
+      if (pending.size > 0) return;
       // Done: remove the run's queue, content and registration.
       await queue.obliterate({ force: true }).catch(quiet);
       await redis.hdel(runsKey(prefix), run).catch(quiet);

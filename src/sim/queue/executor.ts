@@ -21,9 +21,16 @@ export interface MatchExecutor {
   /**
    * Plays the games `indices` of `config` and hands each finished record to
    * `onRecords` exactly once (any order, any grouping). Resolves when every index
-   * has its record; rejects on a failure that is not a game's own error.
+   * has its record (or `stopped()`); rejects on a failure that is not a game's own error.
    */
-  play(config: NormalizedConfig, indices: readonly number[], onRecords: (records: readonly GameRecord[]) => void, progress: ExecutorProgress): Promise<void>;
+  play(
+    config: NormalizedConfig,
+    indices: readonly number[],
+    onRecords: (records: readonly GameRecord[]) => void,
+    progress: ExecutorProgress,
+    /** True once the user interrupted the run (Ctrl-C): return soon, leaving the rest for a rerun. */
+    stopped?: () => boolean,
+  ): Promise<void>;
 }
 
 let installed: MatchExecutor | null = null;

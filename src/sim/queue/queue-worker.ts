@@ -57,6 +57,7 @@ function lockMs(): number {
 }
 
 const POLL_RUNS_MS = 1000;
+const CLOSE_TIMEOUT_MS = 10_000;
 
 export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerHandle> {
   const { target } = opts;
@@ -190,8 +191,9 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     if (ticking || closing) return;
     ticking = true;
     try {
+      // Apart, so a slow or failing choice never leaves the worker looking dead.
+      await heartbeat().catch(() => {});
       await choose();
-      await heartbeat();
     } catch {
       // Redis away: ioredis reconnects; try again next tick.
     } finally {
@@ -214,9 +216,12 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       closing = true;
       clearInterval(timer);
       subscriber.disconnect();
-      if (current) await current.worker.close(force);
+      // With Redis gone, BullMQ's close would wait for it forever: give up after a while
+      // (a batch left in hand is retried elsewhere once its lock expires).
+      const giveUp = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
+      if (current) await Promise.race([current.worker.close(force), giveUp]);
       current = null;
-      await redis.del(workerKey(prefix, id)).catch(() => {});
+      await Promise.race([redis.del(workerKey(prefix, id)).catch(() => {}), giveUp]);
       redis.disconnect();
       pool?.release();
     },

@@ -20,8 +20,8 @@ export interface WorkerInfo {
   readonly started: number;
 }
 
-/** A worker's key lives this long unless refreshed (it refreshes every third of it). */
-export const WORKER_TTL_S = 15;
+/** A worker's key lives this long unless refreshed (it refreshes every second). */
+export const WORKER_TTL_S = 30;
 
 export async function liveWorkers(redis: Redis, prefix: string): Promise<WorkerInfo[]> {
   const keys: string[] = [];
