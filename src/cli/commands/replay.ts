@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { replayGame } from '../../sim/play.js';
+import { codeVersion, describeCode, sameCode, type CodeVersion } from '../../sim/run-key.js';
 import type { GameRecord, MatchConfig } from '../../sim/types.js';
 import { nonNegativeInt } from '../args.js';
 
@@ -40,6 +41,22 @@ function findRecord(dir: string, index: number): GameRecord | undefined {
   return undefined;
 }
 
+/** Lines of `after` (below its first) that differ from the same line of `before`. */
+export function changedLines(before: readonly string[], after: readonly string[]): string[] {
+  return after.slice(1).filter((line, i) => line !== before[i + 1]);
+}
+
+/** A note when the folder's games were played by other code (a replay may then differ). */
+function codeDifference(dir: string): string | null {
+  try {
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { code?: Partial<CodeVersion> };
+    if (sameCode(meta.code, codeVersion())) return null;
+    return `Note: this folder was played by ${describeCode(meta.code)}; this is ${describeCode(codeVersion())}, so the replay may differ.`;
+  } catch {
+    return `Note: ${path.join(dir, 'meta.json')} is missing or unreadable: the code that played this folder is unknown.`;
+  }
+}
+
 function showReturns(returns: readonly number[]): string {
   return returns.map((r, seat) => `seat ${seat} ${Number(r.toFixed(4))}`).join(', ');
 }
@@ -62,15 +79,29 @@ export function register(program: Command): void {
         out.push(line);
         if (out.length >= 200) process.stdout.write(out.splice(0).join('\n') + '\n');
       };
+      const codeNote = codeDifference(dir);
+      if (codeNote) print(codeNote);
+      // Without --states, each move is followed by the lines of the state it changed
+      // (below the first, which names who is to move): a strike shows the strength it
+      // cost, an auction the powers won, a round the Energy left.
+      let previous: string[] = [];
       const record = replayGame(
         config,
         index,
         (step) => {
           const moves = step.moves.map((m) => `seat ${m.seat} (${m.agent}): ${m.action}`).join('; ');
           print(`${String(step.step + 1).padStart(4)}. ${moves}`);
+          const lines = step.state.split('\n');
           if (flags.states) print(step.state.replace(/^/gm, '      '));
+          else for (const line of changedLines(previous, lines)) print(`        -> ${line.trim()}`);
+          previous = lines;
         },
-        { onStart: (state) => print(`start:\n${state.replace(/^/gm, '  ')}`) },
+        {
+          onStart: (state) => {
+            previous = state.split('\n');
+            print(`start:\n${state.replace(/^/gm, '  ')}`);
+          },
+        },
       );
       print(`Game ${index} of ${config.gameId}, seed ${record.seed}; seats: ${record.seats.map((s, i) => `${i}=${s}`).join(', ')}`);
       if (record.error !== undefined) {

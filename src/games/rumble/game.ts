@@ -197,7 +197,7 @@ function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {
 function describeAction(s: RumbleState, player: number, a: RumbleAction): string {
   switch (a.t) {
     case 'bid':
-      return `P${player} bids ${s.auction?.lots.map((id, i) => `${id}=${a.bids[i]}`).join(' ')}`;
+      return `P${player} bids ${s.auction?.lots.map((id, i) => `${s.lib.get(id).name}=${a.bids[i]}`).join(', ')}`;
     case 'alloc':
       return a.heroes
         .map((h, j) => {
@@ -216,9 +216,9 @@ function describeAction(s: RumbleState, player: number, a: RumbleAction): string
 
 function describeState(s: RumbleState): string {
   const heroes = s.heroes
-    .map((h, i) => `H${i}(P${h.controller}) ${h.alive ? h.energy : 'out'} [${h.powers.map((p) => `${p.id}@${p.strength}`).join(', ')}]`)
+    .map((h, i) => `H${i}(P${h.controller}) ${h.alive ? h.energy : 'out'} [${h.powers.map((p) => `${s.lib.get(p.id).name}@${p.strength}`).join(', ')}]`)
     .join('\n');
-  return `Rumble round ${s.round}, phase ${s.phase}${s.auction ? `, lots ${s.auction.lots.join(', ')}` : ''}\n${heroes}`;
+  return `Rumble round ${s.round}, phase ${s.phase}${s.auction ? `, lots ${s.auction.lots.map((id) => s.lib.get(id).name).join(', ')}` : ''}\n${heroes}`;
 }
 
 

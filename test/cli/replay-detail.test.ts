@@ -1,0 +1,38 @@
+/**
+ * What `crucible replay` shows after each move: the state lines the move changed (a
+ * strike's cost in strength, an auction's powers won, by their names).
+ */
+import { describe, expect, it } from 'vitest';
+import { changedLines } from '../../src/cli/commands/replay.js';
+import { replayGame } from '../../src/sim/play.js';
+import type { MatchConfig } from '../../src/sim/types.js';
+
+function replaySteps(config: MatchConfig, index: number): { start: string; states: string[] } {
+  let start = '';
+  const states: string[] = [];
+  replayGame(config, index, (step) => states.push(step.state), { onStart: (s) => (start = s) });
+  return { start, states };
+}
+
+describe('replay detail', () => {
+  it('keeps only changed lines below the header', () => {
+    expect(changedLines(['turn 1', 'a', 'b'], ['turn 2', 'a', 'c'])).toEqual(['c']);
+  });
+
+  it('a gladiator-duel strike that lands shows the strength it cost', () => {
+    const config: MatchConfig = { gameId: 'gladiator-duel', options: {}, agents: ['heuristic'], games: 2, seed: 1 };
+    const { start, states } = replaySteps(config, 1);
+    const all = [start, ...states].map((s) => s.split('\n'));
+    const drops = all.slice(1).flatMap((lines, i) => changedLines(all[i]!, lines)).filter((l) => /strength [0-2]\/3/.test(l));
+    expect(drops.length).toBeGreaterThan(0);
+  });
+
+  it('Rumble states name powers and lots by their names', () => {
+    const config: MatchConfig = { gameId: 'rumble', options: { players: 2 }, agents: ['random'], games: 1, seed: 1 };
+    const { start, states } = replaySteps(config, 0);
+    expect(start).toMatch(/lots ([A-Z][\w-]*( [\w-]+)*)(, [A-Z][\w-]*( [\w-]+)*)+/);
+    expect([start, ...states].join('\n')).not.toMatch(/lots [a-z]+-[a-z]+/);
+    const held = states.join('\n').match(/\[([^\]]+)\]/);
+    expect(held?.[1]).toMatch(/^[A-Z]/);
+  });
+});
