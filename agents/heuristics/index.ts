@@ -10,6 +10,7 @@ import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic
 import { darkHeroHeuristic } from '../../src/games/dark-hero/heuristic.js';
 import { rumbleHeuristic } from './rumble.js';
 import { superheroGladiatorsHeuristic } from '../../src/games/superhero-gladiators/heuristic.js';
+import { ophidianHeuristic } from '../../src/games/ophidian/heuristic.js';
 
 export const HEURISTICS: Record<string, AgentFactory> = {
   // one line per game, e.g.: 'gladiator-duel': createGladiatorDuelHeuristic,
@@ -17,6 +18,7 @@ export const HEURISTICS: Record<string, AgentFactory> = {
   'dark-hero': darkHeroHeuristic,
   rumble: rumbleHeuristic,
   'superhero-gladiators': superheroGladiatorsHeuristic,
+  ophidian: ophidianHeuristic,
 };
 
 /** The heuristic factory of `game`, or a UserError naming the games that have one. */

@@ -7,6 +7,7 @@ import { gladiatorDuel } from './gladiator-duel/index.js';
 import { darkHero } from './dark-hero/index.js';
 import { checkUserPowerFile, rumble } from './rumble/index.js';
 import { superheroGladiators } from './superhero-gladiators/index.js';
+import { ophidian } from './ophidian/index.js';
 
 /** Superhero Gladiators' hero builder (for `crucible build`). */
 export { superheroBuilder } from './superhero-gladiators/content.js';
@@ -17,6 +18,7 @@ export const GAMES: readonly AnyGame[] = [
   darkHero,
   rumble,
   superheroGladiators,
+  ophidian,
 ];
 
 export function getGame(id: string): AnyGame {

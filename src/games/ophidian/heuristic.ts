@@ -1,0 +1,119 @@
+/**
+ * A simple sensible player (the `heuristic` agent; agents/heuristics registers it). It reads
+ * only its observation (its own hand; the opponent's hand and every Arsenal are hidden).
+ * Each decision scores the legal actions:
+ *
+ * - Flow actions: a killing Attack (worth the target's VP), else an Attack on an Unset
+ *   target (Cheer) or the most damage; then the dearest playable card (spend CP on the best
+ *   value, (+) cards first so the Flow is kept); then Advance an Unset attacker; else pass.
+ *   It never Retreats nor trades Cheer.
+ * - Defend: Intercept or Protect with a healthy Gladiator when the Attack would destroy the
+ *   target; else let it hit. Responses: play one that lowers an Attack on its side or raises
+ *   its own Attack, if affordable; else pass.
+ * - Breather: keep its hand, put its dearest cards at the bottom, maintain what it can
+ *   afford, promote the most wounded Gladiator, bring the Reinforcement, send Gladiators with
+ *   ADMG 2+ to the Action Field.
+ * Deterministic: ties go to the first legal action.
+ */
+import type { AgentFactory } from '../../core/agent.js';
+import type { StrategyCard } from './cards/types.js';
+import { admg, controller, flow, isChar, life, raging } from './rules.js';
+import { LOC, type OphidianState } from './state.js';
+
+function score(s: OphidianState, p: number, a: string): number {
+  const parts = a.split(':');
+  const n = (i: number) => Number(parts[i]);
+  switch (parts[0]) {
+    case 'atk': {
+      const [att, t] = [n(1), n(2)];
+      const dmg = Math.max(0, admg(s, att));
+      const kills = s.wounds[t]! + dmg >= life(s, t);
+      const vp = s.t.card[t]!.kind === 'gladiator' ? 3 : 1;
+      const rage = raging(s, t) && !s.isSet[t] ? -1 : 0;
+      return 50 + dmg * 5 + (kills ? 20 * vp : 0) + (s.isSet[t] ? 0 : 8) + rage;
+    }
+    case 'play': {
+      const card = s.t.card[n(1)] as StrategyCard;
+      const targets = a.includes(':t') ? a.split(':t')[1]!.split(':')[0]!.split(',').map(Number) : [];
+      // Pumps that help go on its own characters, harmful ones on the enemy's (the card's target side says which).
+      const onOwn = targets.length > 0 && controller(s, targets[0]!) === p;
+      if (card.target && card.target.side === 'any' && !onOwn) return 0;
+      return 30 + 3 * card.cost.cp({ w: null as never, card: n(1), controller: p, targets: [], event: null, x: 0 }) + (card.flow === '+' ? 5 : 0);
+    }
+    case 'ab':
+      return 25;
+    case 'adv':
+      return admg(s, n(1)) > 0 ? 20 : 0;
+    case 'pass':
+      return 1;
+    default:
+      return -10; // retreat, trade
+  }
+}
+
+function defend(s: OphidianState, legal: readonly string[]): string {
+  const [att, target] = s.attack as [number, number];
+  const dmg = Math.max(0, admg(s, att));
+  if (s.wounds[target]! + dmg < life(s, target)) return 'allow';
+  let best = 'allow';
+  let bestLeft = 0;
+  for (const a of legal) {
+    if (a === 'allow') continue;
+    const c = Number(a.split(':')[1]);
+    const left = life(s, c) - s.wounds[c]! - dmg;
+    if (left > bestLeft) {
+      best = a;
+      bestLeft = left;
+    }
+  }
+  return best;
+}
+
+export function chooseOphidian(s: OphidianState, p: number, legal: readonly string[]): string {
+  const d = flow.decision(s);
+  const name = d?.name ?? 'act';
+  if (name === 'defend') return defend(s, legal);
+  if (name === 'respond') return legal.find((a) => a.startsWith('resp:') || a.startsWith('rab:')) ?? 'pass';
+  if (name === 'redraw') return 'done';
+  if (name === 'bottom') {
+    let best = legal[0]!;
+    let cost = -1;
+    for (const a of legal) {
+      const c = s.t.card[Number(a.split(':')[1])] as StrategyCard;
+      const k = c.cost.xChosen ? 0 : c.cost.cp({ w: null as never, card: 0, controller: p, targets: [], event: null, x: 0 });
+      if (k > cost) {
+        cost = k;
+        best = a;
+      }
+    }
+    return best;
+  }
+  if (name === 'maintain') return 'keep';
+  if (name === 'promote') {
+    let best = legal[0]!;
+    let w = -1;
+    for (const a of legal) if (a.startsWith('promote:') && s.wounds[Number(a.split(':')[1])]! > w) (w = s.wounds[Number(a.split(':')[1])]!), (best = a);
+    return best;
+  }
+  if (name === 'reinforce') return 'reinforce';
+  if (name === 'maneuver') {
+    const c = s.maneuver[0]!;
+    return isChar(s, c) || s.loc[c] !== LOC.out ? (admg(s, c) >= 2 ? 'field:action' : 'field:support') : 'field:support';
+  }
+  if (name === 'choose' || name === 'retarget') return legal[legal.length - 1]!;
+  let best = legal[0]!;
+  let top = -Infinity;
+  for (const a of legal) {
+    const v = score(s, p, a);
+    if (v > top) {
+      top = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+export const ophidianHeuristic: AgentFactory = () => ({
+  spec: 'heuristic',
+  act: (ctx) => chooseOphidian(ctx.obs as OphidianState, ctx.player, ctx.legal as readonly string[]),
+});
