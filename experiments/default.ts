@@ -15,7 +15,7 @@ import type { Report } from '../src/analysis/report-model.js';
 
 /** Quick-run banner text: what --full adds. */
 export const QUICK_NOTE =
-  'This report ran the quick sample sizes of `npm start` (minutes on 2 cores). Rerun the study with --full for the sample sizes, powers/builds and stronger agents a published verdict needs; quick verdicts are leads to check, not conclusions.';
+  'This report ran the quick sample sizes of npm start (about a minute on 2 idle cores). Rerun the study with --full for the sample sizes, powers/builds and stronger agents a published verdict needs; quick verdicts are leads to check, not conclusions.';
 
 /** The cap each game's engine stops at, in words. */
 const CAP_NAMES: Readonly<Record<string, string>> = { rumble: 'round cap', 'gladiator-duel': 'turn cap' };

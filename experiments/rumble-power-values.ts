@@ -168,13 +168,15 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
   verdicts.sort((a, b) => Number(b.strength === 'supported') - Number(a.strength === 'supported'));
   const blocks: ReportBlock[] = [];
   for (const players of [2, 4]) {
-    const rows = prices.filter((p) => p.players === players && (p.answer.kind === 'price' || p.answer.kind === 'zero' || p.answer.kind === 'step' || p.answer.kind === 'beyond'));
+    // Only answers that are a price or a shown bracket/bound are drawn as bars.
+    const rows = prices.filter((p) => p.players === players && (p.answer.kind === 'price' || p.answer.kind === 'zero' || ((p.answer.kind === 'step' || p.answer.kind === 'beyond') && p.answer.shown)));
     const top = Math.max(...grid);
     const effect = (p: PowerPrice) => {
       const a = p.answer;
       const mid = a.kind === 'step' ? (a.lo + a.hi) / 2 : a.kind === 'beyond' ? a.lo : a.xStar;
       return {
-        label: powerName(p.power),
+        // The kind is in the label too, so it reads without the colour legend.
+        label: `${powerName(p.power)}${a.kind === 'step' ? ' (step bracket)' : a.kind === 'beyond' ? ' (lower bound)' : a.clipped ? ' (cut at range)' : ''}`,
         estimate: mid,
         lo: a.lo,
         hi: Math.min(a.hi, top),
@@ -186,7 +188,7 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
       kind: 'chart',
       id: `fair-price-${players}p`,
       title: `Fair price in Energy, ${players}-hero tables`,
-      caption: `Point: the Energy handicap x* at which the holder wins 1/${players}; bar: its interval at the Holm level. Colour says when a bar is a step bracket, a lower bound, or was cut at the tested range (0–${top}). Powers whose price is not estimable or negative are left out (see the verdicts).`,
+      caption: `Point: the Energy handicap x* at which the holder wins 1/${players}; bar: its interval at the Holm level. Colour says when a bar is a step bracket, a lower bound, or was cut at the tested range (0–${top}). Powers whose price is not estimable, negative, or whose bracket is not shown are left out (see the verdicts and the table).`,
       spec: forestPlot(rows.map(effect).sort((a, b) => b.estimate - a.estimate), { title: `Fair power prices, ${players} heroes`, xTitle: 'Energy (x*)', zero: 0 }),
     });
   }
@@ -254,7 +256,7 @@ function twoVersusFour(prices: readonly PowerPrice[]): string | undefined {
   const lines: string[] = [];
   for (const p2 of prices.filter((p) => p.players === 2)) {
     const p4 = prices.find((p) => p.players === 4 && p.power === p2.power);
-    const mid = (a: PriceAnswer) => (a.kind === 'price' ? a.xStar : a.kind === 'step' ? (a.lo + a.hi) / 2 : NaN);
+    const mid = (a: PriceAnswer) => (a.kind === 'price' && a.shown ? a.xStar : a.kind === 'step' && a.shown ? (a.lo + a.hi) / 2 : NaN);
     const a = mid(p2.answer);
     const b = p4 ? mid(p4.answer) : NaN;
     if (Number.isFinite(a) && Number.isFinite(b) && Math.min(a, b) > 0 && Math.max(a, b) / Math.min(a, b) >= 2) {
