@@ -54,6 +54,34 @@ export function measureResolution(seconds = 2, seed = 1): { heroRoundsPerSec: nu
   return { heroRoundsPerSec: heroRounds / (used / 1e6), rounds };
 }
 
+/**
+ * Whole random games with menus, 4 heroes: setup, the auction (random lots), every
+ * round's menus built for every mover (`legalActions`) and a uniform pick applied, until
+ * the end; hero-rounds (a living hero's round resolved) per second of CPU time. This is
+ * what search pays per simulated round, menus included (`bash ../shared/bench-peers/run.sh`
+ * compares the no-power version with a hand-written mutable loop).
+ */
+export function measureWholeGames(options: Record<string, unknown>, seconds = 2, seed = 1): { heroRoundsPerSec: number; games: number } {
+  const opts = rumbleOptions(options);
+  const rng = new Rng(seed);
+  let heroRounds = 0;
+  let games = 0;
+  const start = process.cpuUsage();
+  let used = 0;
+  while (used < seconds * 1e6) {
+    for (let g = 0; g < 20; g++, games++) {
+      let s = rumble.setup(opts, rng.u32() | 0);
+      while (!rumble.isTerminal(s)) {
+        if (s.phase === 'alloc') for (const h of s.heroes) if (h.alive) heroRounds++;
+        s = rumble.apply(s, rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p))));
+      }
+    }
+    const u = process.cpuUsage(start);
+    used = u.user + u.system;
+  }
+  return { heroRoundsPerSec: heroRounds / (used / 1e6), games };
+}
+
 export async function run(): Promise<void> {
   const game = getGame('rumble');
 
@@ -65,6 +93,11 @@ export async function run(): Promise<void> {
   report('random play, auction + game, 4 heroes', `${fmt(auction.gamesPerSec)} games/s`);
   report('applied actions, auction + game', `${fmt(auction.actionsPerSec)} actions/s`);
   report('mean game length, auction + game', `${fmt(auction.meanLength, 1)} joint moves`);
+
+  const whole = measureWholeGames({ players: 4 }, 3);
+  report('whole random games with menus, auction + rounds, 4 heroes', `${fmt(whole.heroRoundsPerSec)} hero-rounds/s (${fmt(whole.games)} games)`);
+  const basic = measureWholeGames({ players: 4, fixed: [0, 1, 2, 3].map(() => ({ energy: 100, powers: [] })) }, 2);
+  report('whole random games with menus, no powers, 4 heroes', `${fmt(basic.heroRoundsPerSec)} hero-rounds/s (${fmt(basic.games)} games)`);
 
   const res = measureResolution(3);
   report('hero-rounds resolved, full power library', `${fmt(res.heroRoundsPerSec)} /s (${fmt(res.rounds)} rounds)`, {

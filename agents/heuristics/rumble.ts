@@ -5,11 +5,10 @@
  * given by the caller (`values`: a map power id -> Energy, e.g. a study's fair prices
  * measured from play; a power missing from the map is worth 0, so no hand-set prior
  * leaks into a study that passes values), else the power's hand-set `prior`. With
- * `values` the agent bids `bid` x value on every lot exactly (capped so its winning bids
- * total at most 60% of its Energy, as the menu's templates are): a concrete legal bid
- * that `apply` accepts, not a menu entry, so a power the menu prices at 0 is still
- * winnable. Without `values` it takes the menu bid closest to `bid` x prior. It never
- * bids on a power named by `skip` (restricted play).
+ * `values` the agent bids `bid` x value on every lot exactly (capped so its bids total at
+ * most 60% of its Energy): a concrete legal bid that `apply` accepts, not a menu entry, so
+ * a power the priors value at 0 is still winnable. Without `values` it takes the menu bid
+ * closest to `bid` x prior. It never bids on a power named by `skip` (restricted play).
  * Allocation: one-ply lookahead, a best response to a mixed field. Each menu allocation
  * is played against `samples` guesses of the opponents: one where everyone hits this
  * hero as hard as their menu allows, the rest drawn uniformly from their menus (with the
@@ -48,13 +47,17 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
     return this.lookahead(s, ctx.player, ctx.legal);
   }
 
+  /**
+   * With values: `bid` x value on every lot, exactly. Without: the menu bid closest to
+   * `bid` x each power's hand-set prior (the game's menu holds value-shaped entries).
+   */
   private chooseBid(s: RumbleState, player: number, legal: readonly RumbleAction[]): RumbleAction {
     const lots = s.auction!.lots;
     if (this.values) return valueBids(s, player, this.values, this.bid, this.skip);
     let best = legal[0]!;
     let bestScore = Infinity;
     for (const a of legal) {
-      if (a.t !== 'bid') continue;
+      if (a.t !== 'bid' || a.discard?.length) continue;
       let d = 0;
       lots.forEach((id, i) => {
         const want = this.skip.has(id) ? 0 : this.bid * lotValue(s, id);

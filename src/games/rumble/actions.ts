@@ -25,7 +25,6 @@ import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } fr
 
 export const ALLOCATION_TEMPLATES = ['defend', 'attack-weakest', 'attack-strongest', 'split', 'counter', 'all-in'] as const;
 export type AllocationTemplate = (typeof ALLOCATION_TEMPLATES)[number];
-export const BID_FRACTIONS = [0, 0.5, 1, 1.5] as const;
 
 function opponents(s: RumbleState, hero: number): number[] {
   const out: number[] = [];
@@ -357,17 +356,42 @@ export function bidsAt(s: RumbleState, player: number, fractions: readonly numbe
   return raw.map((b) => Math.min(s.opts.startEnergy, Math.floor(b * scale)));
 }
 
+/** Fractions of a lot's estimated value (its prior) the menu bids on every lot. */
+export const BID_FRACTIONS = [0, 0.5, 1, 1.5] as const;
+/** The menu's bid (Energy at 100 starting Energy) on one lot alone, whatever its prior. */
+export const SINGLE_BID = 30;
+/** The menu's bid on an environmental power flagged "will discard". */
+export const DISCARD_BID = 10;
+
+/**
+ * The bid menu. Value-shaped entries (0, ½, 1, 1½ × each lot's estimated value, 1½ on the
+ * two best lots, "value on all but one lot") keep search strong; two prior-free families
+ * make sure no hand-set prior decides what can be won: one lot alone at `SINGLE_BID` (one
+ * entry per lot, so a power whose prior is 0 is as winnable as any), and for each
+ * environmental power (one that acts on every hero, like Psuedonite) `DISCARD_BID` on it
+ * alone flagged to discard if won ("worth bidding on just so that you can decide whether
+ * they happen"). Totals are capped at 60% of the bidder's Energy.
+ * Size: 5 + 2 × lots + environmental lots at most (21 for 4 heroes' 8 lots and Psuedonite).
+ * Agents may bid any other legal amounts (the heuristic bids its values exactly).
+ */
 export function bidMenu(s: RumbleState, player: number): RumbleAction[] {
   const lots = s.auction!.lots;
   const out: RumbleAction[] = [];
   const seen = new Set<string>();
-  const push = (bids: number[]) => {
-    const a: RumbleAction = { t: 'bid', bids };
+  const scale = s.opts.startEnergy / 100;
+  const cap = Math.floor(0.6 * s.heroes[player]!.energy);
+  const push = (bids: number[], discard?: number[]) => {
+    const a: RumbleAction = discard ? { t: 'bid', bids, discard } : { t: 'bid', bids };
     const key = actionKey(a);
     if (!seen.has(key)) {
       seen.add(key);
       out.push(a);
     }
+  };
+  const flat = (raw: number[]) => {
+    const total = raw.reduce((x, y) => x + y, 0);
+    const f = total > cap ? cap / total : 1;
+    return raw.map((b) => Math.min(s.opts.startEnergy, Math.floor(b * f)));
   };
   for (const f of BID_FRACTIONS) push(bidsAt(s, player, lots.map(() => f)));
   const order = lots.map((id, i) => [lotValue(s, id), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
@@ -375,6 +399,9 @@ export function bidMenu(s: RumbleState, player: number): RumbleAction[] {
   push(bidsAt(s, player, lots.map((_, i) => (top.has(i) ? 1.5 : 0))));
   // "Everything at value except this lot": lets a bidder stay out of one power.
   for (let skip = 0; skip < lots.length; skip++) push(bidsAt(s, player, lots.map((_, i) => (i === skip ? 0 : 1))));
+  for (let i = 0; i < lots.length; i++) push(flat(lots.map((_, j) => (j === i ? Math.round(SINGLE_BID * scale) : 0))));
+  for (let i = 0; i < lots.length; i++)
+    if (s.lib.get(lots[i]!).environmental) push(flat(lots.map((_, j) => (j === i ? Math.round(DISCARD_BID * scale) : 0))), [i]);
   return out;
 }
 

@@ -156,3 +156,23 @@ describe('hidden information', () => {
     expect(t['strengths_p1']).toEqual([10]);
   });
 });
+
+describe('the bid menu', () => {
+  it('a prior-0 power is winnable from the menu (one lot alone at 30, whatever its prior); environmental powers can be bid on to discard', () => {
+    const zero = { id: 'zero-prior', name: 'Zero Prior', prior: 0, effects: [{ when: 'static', do: [{ defense: { add: 5 } }] }] };
+    const s = rumble.setup(rumbleOptions({ players: 4, customPowers: [zero], auction: { pool: 'list', list: ['zero-prior', 'psuedonite', 'tough-skin'] } }), 1);
+    const menu = rumble.legalActions(s, 0) as { t: 'bid'; bids: number[]; discard?: number[] }[];
+    expect(menu.some((a) => a.bids[0]! > 0 && a.bids[1] === 0 && a.bids[2] === 0)).toBe(true);
+    expect(menu.filter((a) => a.discard?.length)).toEqual([{ t: 'bid', bids: [0, 10, 0], discard: [1] }]);
+    // The prior-free entries are there whatever the priors say.
+    const rich = rumble.setup(rumbleOptions({ players: 4, customPowers: [{ ...zero, prior: 90 }], auction: { pool: 'list', list: ['zero-prior', 'psuedonite', 'tough-skin'] } }), 1);
+    for (const a of menu.filter((m) => m.discard || m.bids.filter((b) => b > 0).length === 1 && m.bids.includes(30))) expect(rumble.legalActions(rich, 0)).toContainEqual(a);
+    // Bidding 30 on it alone wins it; flagged Psuedonite is won and discarded.
+    const single = menu.find((a) => a.bids[0] === 30)!;
+    const flagged = menu.find((a) => a.discard?.length)!;
+    const n = rumble.apply(s, [single, flagged, menu[0]!, menu[0]!]);
+    expect(n.heroes[0]!.powers.map((p) => p.id)).toEqual(['zero-prior']);
+    expect(n.heroes[1]!.powers).toEqual([]);
+    expect(n.heroes[1]!.energy).toBe(90);
+  });
+});

@@ -157,4 +157,13 @@ describe('rules fixed after the review', () => {
     expect(ooze('landed')).toBe(false);
     expect(ooze('allocated')).toBe(true);
   });
+
+  it('3. Zypher turns one chosen power per use and has no Activate (Drain 10 each)', () => {
+    // Hero 1 fires Laser Eyes twice at hero 0; hero 0 (Zypher) turns one, then both, onto hero 2.
+    const s = fixedGame([{ energy: 50, powers: ['zypher'] }, { energy: 100, powers: ['laser-eyes'] }, { energy: 100 }]);
+    const rev = allocate(s, [alloc(3, {}, 50), alloc(3, {}, 80, { uses: [{ power: 0, target: 0, times: 2 }] }), alloc(3, {}, 100)]);
+    const turn = (times: number) => rumble.apply(rev, rumble.toMove(rev).map((p) => ({ t: 'reveal' as const, heroes: [p === 0 ? { uses: [{ power: 0, target: 2, victim: 1, times }] } : {}] })));
+    expect(energies(turn(1))).toEqual([50 - 10 - 5, 100, 95]);
+    expect(energies(turn(2))).toEqual([50 - 20, 100, 90]);
+  });
 });

@@ -174,7 +174,9 @@ export const CODED_POWERS: readonly PowerDef[] = [
     text: 'Drain 10: choose a power that targets you and change its target.',
     prior: 5,
     params: { cost: p(10, 'lower') },
-    use: { drain: 'cost', target: 'hero', phase: 'reveal', activate: 1 },
+    // No Activate: each use (another Drain) turns one more power; `target` is the new
+    // target, `victim` (optional) the hero whose power is turned (round.ts redirect).
+    use: { drain: 'cost', target: 'hero', phase: 'reveal' },
     redirects: true,
   }),
 

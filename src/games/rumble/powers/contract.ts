@@ -157,6 +157,8 @@ export interface PowerDef {
   readonly flaw: boolean;
   /** Curse: the winner gives it to an opponent (Blood Rage, Weak Hands). */
   readonly curse: boolean;
+  /** Acts on every hero (Psuedonite): worth bidding on just to discard it. */
+  readonly environmental?: boolean;
   readonly params: Readonly<Record<string, ParamSpec>>;
   readonly use?: UseSpec;
   /** A rough value in Energy for bidders before any study (heuristic prior). */

@@ -19,6 +19,7 @@ export function normalize(d: PowerDef): PowerDef {
     text: d.text,
     flaw: d.flaw,
     curse: d.curse,
+    environmental: d.environmental ?? false,
     params: d.params,
     use: d.use,
     prior: d.prior,

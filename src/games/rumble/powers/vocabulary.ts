@@ -67,6 +67,8 @@ export const powerSpecSchema = z
     text: z.string().default(''),
     flaw: z.boolean().default(false),
     curse: z.boolean().default(false),
+    /** Acts on every hero: bidders may win it just to discard it (the bid menu offers that). */
+    environmental: z.boolean().default(false),
     prior: z.number().min(0).max(10_000).default(10),
     params: z.record(z.string(), z.union([paramValue, z.object({ value: paramValue, better: z.enum(['higher', 'lower']).default('higher') }).strict()])).default({}),
     use: z
@@ -603,6 +605,7 @@ function compile(spec: ParsedSpec, params: Record<string, ParamSpec>, effects: r
     text: spec.text,
     flaw: spec.flaw,
     curse: spec.curse,
+    environmental: spec.environmental,
     params,
     prior: spec.prior,
     source: 'data',
