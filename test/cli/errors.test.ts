@@ -24,6 +24,9 @@ const cases: [string, string[], RegExp][] = [
   ['invalid options file', ['play', 'gladiator-duel', '--options', badJsonFile], /--options file ".*bad.json" is not valid JSON/],
   ['bad inline JSON', ['play', 'gladiator-duel', '--options', '{turnCap: 3'], /--options is "\{turnCap: 3": not valid JSON/],
   ['unknown flag', ['play', 'gladiator-duel', '--frob'], /unknown option '--frob'/],
+  ['agent parameter in hex', ['play', 'gladiator-duel', '--agents', 'mcts:iterations=0x10'], /"mcts:iterations=0x10": parameter "iterations" is "0x10"; allowed: a decimal number/],
+  ['too many games', ['play', 'gladiator-duel', '--games', '1000000000000'], /--games is 1000000000000; allowed: 1 to 10,000,000 games per run/],
+  ['too many workers', ['play', 'gladiator-duel', '--workers', '1000'], /--workers is 1000; allowed: 1 to \d+ \(the cores of this machine/],
 ];
 
 describe('crucible: bad arguments', () => {
@@ -38,5 +41,5 @@ describe('crucible: bad arguments', () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     });
     expect(fs.existsSync(path.join(dir, 'run', 'games.jsonl'))).toBe(false);
-  });
+  }, 180_000); // ten processes start at once: on a shared 2-core machine that takes a while
 });
