@@ -46,8 +46,6 @@ export interface FlowFields {
   readonly stack: readonly OpenWindow[];
   /** Decisions applied so far (every `apply` counts one): the game's `moveCount`. */
   readonly steps: number;
-  /** Internal: a phase chosen by `goto` during the move being applied (-1 when none). */
-  readonly goto: number;
 }
 
 /** One open response window on the decision stack. */
@@ -60,6 +58,10 @@ export interface OpenWindow {
   readonly at: number;
   /** A number the opener attaches (a target seat, a card...), passed to the window's hooks. */
   readonly data: number;
+  /** Opened while entering a phase (its `onBegin`): once closed, the entry resumes instead of ending the phase. */
+  readonly entry: boolean;
+  /** The phase (`goto`) chosen by the move that opened it, entered once the stack is empty; -1 for none. */
+  readonly then: number;
 }
 
 /** A fresh shallow copy of a state that a hook may assign to (top-level fields only). */
@@ -109,8 +111,8 @@ export interface FlowSpec<S extends FlowFields, A> {
   readonly turnOrder: TurnOrder<S>;
   /** The phases of a turn, by name. */
   readonly phases: Readonly<Record<string, PhaseSpec<S, A>>>;
-  /** The phase each turn starts in. */
-  readonly first: string;
+  /** The phase each turn starts in (or a function of the state, e.g. a phase only some variants have). */
+  readonly first: string | ((s: S) => string);
   /** Response windows, by name. */
   readonly windows?: Readonly<Record<string, WindowSpec<S, A>>>;
   /** Runs after the last turn of a round (may open windows, e.g. "any player may pay to stop the drift"). */
@@ -148,8 +150,11 @@ export interface Flow<S extends FlowFields, A> {
   decision(s: S): { readonly player: number; readonly name: string; readonly window: boolean } | null;
   /** From a hook: push a response window asking `askers` once each, in order. */
   openWindow(d: Draft<S>, name: string, askers: readonly number[], data?: number): void;
-  /** From a hook: the phase to go to once this move (and the windows it opened) is done; `END_TURN` ends the turn. */
-  goto(d: Draft<S>, phase: string): void;
+  /**
+   * From a hook: the phase to go to once this move (and the windows it opened) is done;
+   * `END_TURN` ends the turn. A number is a `phaseIndex` looked up once (faster in hot code).
+   */
+  goto(d: Draft<S>, phase: string | number): void;
   phaseIndex(name: string): number;
   windowIndex(name: string): number;
   phaseName(s: S): string;
@@ -168,8 +173,6 @@ const SEATS: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, i) 
 const NOBODY: readonly number[] = Object.freeze([]);
 const EMPTY_STACK: readonly OpenWindow[] = Object.freeze([]);
 const END_TURN_INDEX = -3;
-/** `goto` while the windows opened by a phase's `onBegin` are asked. */
-const ENTERING = -4;
 
 // ---------------------------------------------------------------------------------
 // Turn orders
@@ -253,7 +256,14 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   }
   // Resolve static `next` names once, so a typo fails at definition time.
   const staticNext = phases.map((p) => (typeof p.next === 'function' ? null : phaseIndex(p.next ?? END_TURN)));
-  const firstIndex = phaseIndex(spec.first);
+  const first = spec.first;
+  const firstFixed = typeof first === 'string' ? phaseIndex(first) : -1;
+  const firstIndex = (d: Draft<S>): number => (firstFixed >= 0 ? firstFixed : phaseIndex((first as (s: S) => string)(d as S)));
+  // Transient state of the one `apply` running (apply is synchronous and never re-entered):
+  // the phase a hook chose with `goto`, and whether windows opened now belong to a phase entry.
+  let pendingGoto = -1;
+  let opening = false;
+  let openingThen = -1;
 
   function nextIndex(d: Draft<S>, i: number): number {
     const fixed = staticNext[i];
@@ -265,14 +275,13 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     for (let guard = 0; guard < 1000; guard++) {
       if (p === END_TURN_INDEX) return nextTurn(d);
       d.phase = p;
-      d.goto = -1;
+      pendingGoto = -1;
       const ph = phases[p]!;
       if (ph.onBegin) {
+        opening = true;
         ph.onBegin(d);
-        if (d.stack.length > 0) {
-          d.goto = ENTERING; // its windows are asked first; `finishMove` resumes the entry after them
-          return;
-        }
+        opening = false;
+        if (d.stack.length > 0) return; // its windows are asked first (marked `entry`); the entry resumes after them
       }
       if (!ph.skipIf || !ph.skipIf(d as S)) return;
       p = nextIndex(d, p);
@@ -285,7 +294,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     if (i < 0) return endRound(d);
     d.turn = i;
     d.current = seatOf(d as S, d.order[i]!);
-    enter(d, firstIndex);
+    enter(d, firstIndex(d));
   }
 
   function endRound(d: Draft<S>): void {
@@ -312,7 +321,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       d.order = order;
       d.turn = 0;
       d.current = seatOf(d as S, order[0]!);
-      enter(d, firstIndex);
+      enter(d, firstIndex(d));
       return;
     }
     throw new Error('flow: more than 1000 empty rounds in a row');
@@ -325,18 +334,17 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     if (spec.onEnd) spec.onEnd(d);
   }
 
-  /** After a phase move (and every window it opened) is done: end, stay, or move on. */
-  function finishMove(d: Draft<S>): void {
+  /** After a phase move (and every window it opened) is done: end, stay, or move on; `entry`: the windows came from `onBegin`. */
+  function finishMove(d: Draft<S>, entry: boolean, then: number): void {
     if (d.phase === ROUND_END) return startRound(d, d.round + 1);
     if (spec.endIf(d as S)) return over(d);
     const p = d.phase;
     const ph = phases[p]!;
-    if (d.goto === ENTERING) {
-      d.goto = -1;
+    if (entry) {
       if (ph.skipIf && ph.skipIf(d as S)) enter(d, nextIndex(d, p));
       return;
     }
-    if (d.goto !== -1) return enter(d, d.goto);
+    if (then !== -1) return enter(d, then);
     if (ph.endIf && !ph.endIf(d as S)) return;
     enter(d, nextIndex(d, p));
   }
@@ -349,18 +357,22 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     if (closedBy < 0 && spec.asks) while (at < w.askers.length && !spec.asks(d as S, w.askers[at]!, w.data)) at++;
     if (closedBy < 0 && at < w.askers.length) {
       const stack = d.stack.slice();
-      stack[k] = { window: w.window, askers: w.askers, at, data: w.data };
+      stack[k] = { window: w.window, askers: w.askers, at, data: w.data, entry: w.entry, then: w.then };
       d.stack = stack;
       return;
     }
-    const stack = d.stack.slice();
-    stack.splice(k, 1);
-    d.stack = stack;
-    if (spec.onClose) spec.onClose(d, closedBy, w.data);
+    d.stack = k === 0 && d.stack.length === 1 ? EMPTY_STACK : d.stack.filter((_, i) => i !== k);
+    if (spec.onClose) {
+      opening = w.entry; // a follow-up window (a defence after an attack) inherits the entry mark and the goto
+      openingThen = w.then;
+      spec.onClose(d, closedBy, w.data);
+      opening = false;
+      openingThen = -1;
+    }
   }
 
   return {
-    initial: () => ({ phase: GAME_OVER, round: 0, order: NOBODY, turn: 0, current: -1, stack: EMPTY_STACK, goto: -1, steps: 0 }),
+    initial: () => ({ phase: GAME_OVER, round: 0, order: NOBODY, turn: 0, current: -1, stack: EMPTY_STACK, steps: 0 }),
 
     begin(s) {
       const d = copy(s);
@@ -392,18 +404,32 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       const d = copy(s);
       d.steps = s.steps + 1;
       const k = d.stack.length - 1;
+      pendingGoto = -1;
+      opening = false;
+      openingThen = -1;
+      let entry = false;
+      let then = -1;
       if (k >= 0) {
         const w = d.stack[k]!;
         const player = w.askers[w.at]!;
+        entry = w.entry;
+        then = w.then;
         const closed = windows[w.window]!.play(d, player, action, w.data);
         advance(d, k, closed ? player : -1);
+        if (pendingGoto !== -1) then = pendingGoto; // a window's hook may choose the phase too
       } else {
         if (d.phase < 0) throw new Error('flow: apply called on a finished game');
-        d.goto = -1;
         phases[d.phase]!.play(d, d.current, action);
+        then = pendingGoto;
+        // The move opened windows and chose a phase: remember it on the bottom window until they close.
+        if (then !== -1 && d.stack.length > 0) {
+          const stack = d.stack.slice();
+          stack[0] = { ...stack[0]!, then };
+          d.stack = stack;
+        }
       }
       // Windows still open: their askers decide next. Otherwise the move is done.
-      if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d);
+      if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, entry, then);
       return d as S;
     },
 
@@ -428,11 +454,11 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
         if (spec.onClose) spec.onClose(d, -1, data); // nobody to ask: it closes at once
         return;
       }
-      d.stack = [...d.stack, { window, askers, at, data }];
+      d.stack = [...d.stack, { window, askers, at, data, entry: opening, then: openingThen }];
     },
 
-    goto(d, phase) {
-      d.goto = phaseIndex(phase);
+    goto(_d, phase) {
+      pendingGoto = typeof phase === 'number' ? phase : phaseIndex(phase);
     },
 
     phaseIndex,

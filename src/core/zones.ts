@@ -122,6 +122,9 @@ export function moveCard(
   if (z.kinds[from] === 'field') {
     sc[i] = NO_CARD;
     sk[i] = EVERYONE;
+  } else if (i === sc.length - 1) {
+    sc.pop(); // drawing from the top: no shifting
+    sk.pop();
   } else {
     sc.splice(i, 1);
     sk.splice(i, 1);

@@ -83,6 +83,7 @@ function makeSetup(options: DarkHeroOptions, seed: number): Setup {
     others: options.heroes.map((_, h) => othersFrom(h, players)),
     seat: options.heroes.map((_, h) => [h]),
     seats: options.heroes.map((_, h) => h),
+    start: startTemplate(options, board, deck.length),
   };
   if (!seeded) setupCache.set(options, s);
   return s;
@@ -90,40 +91,37 @@ function makeSetup(options: DarkHeroOptions, seed: number): Setup {
 
 export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
   const g = makeSetup(options, seed);
-  const { board, players } = g;
+  const t = g.start;
   const dice = new Dice(seed);
   const bentRoll = options.bent ?? dice.d(4);
   const bent = options.bentPositions[bentRoll - 1]!;
   const meter = options.start === 'bent' ? bent : IDEAL;
-  // "Heroes with a goal of Free get 2 extra Resource cards if the Bent is 3 or 4; Safe ... 1 or 2."
-  const underdog = bentRoll <= 2 ? 'safe' : 'free';
-  // "Shuffle the deck then lay down a map of playing cards, face down."
-  const shuffled = dice.shuffled(g.deck);
-  const cards = new Array<number>(board.size).fill(board.placed ? EMPTY : FACE_DOWN);
-  const map = new Array<number>(board.size).fill(NO_CARD);
-  const known = new Array<number>(board.size).fill(EVERYONE);
-  let top = 0;
-  if (!board.placed)
-    for (let s = 0; s < board.size; s++) {
-      map[s] = shuffled[top++]!;
-      known[s] = NOBODY;
-    }
-  // Heroes stand on their start cards: face up and Neutral (nothing to find there).
-  for (const s of board.starts) {
-    if (board.placed) map[s] = shuffled[top++]!;
-    cards[s] = NEUTRAL;
-    known[s] = EVERYONE;
+  // "Shuffle the deck then lay down a map of playing cards, face down" (Fisher–Yates on the state's stream).
+  const deck = g.deck.slice();
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = dice.int(i + 1);
+    const x = deck[i]!;
+    deck[i] = deck[j]!;
+    deck[j] = x;
   }
-  // The pile: the next card to draw is the last one (its top).
-  const pile = shuffled.slice(top).reverse();
-  const zones: Zones = {
-    kinds: ZONE_KINDS,
-    cards: [map, pile, []],
-    known: [known, pile.map(() => NOBODY), []],
-    unseen: null,
-  };
+  // The map takes the first cards (slot order; in the draw variant only the start cards),
+  // the pile the rest, its top (the next card drawn) last.
+  const map = t.emptyMap.slice();
+  let top = 0;
+  for (let i = 0; i < t.dealt.length; i++) map[t.dealt[i]!] = deck[top++]!;
+  const pile = new Array<number>(deck.length - top);
+  for (let i = 0; i < pile.length; i++) pile[i] = deck[deck.length - 1 - i]!;
+  const zones: Zones = { kinds: ZONE_KINDS, cards: [map, pile, EMPTY_ZONE], known: [t.mapKnown, t.pileKnown, EMPTY_ZONE], unseen: null };
+  // One literal with every field (flow's first): spreading `flow.initial()` and adding
+  // fields would make V8 build a new hidden class per game (microseconds each).
   return flow.begin({
-    ...flow.initial(),
+    phase: GAME_OVER,
+    round: 0,
+    order: t.noTies,
+    turn: 0,
+    current: -1,
+    stack: NO_WINDOWS,
+    steps: 0,
     setup: g,
     rng: dice.state,
     attacker: -1,
@@ -133,15 +131,47 @@ export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
     bentRoll,
     startMeter: meter,
     drift: 0,
-    cards,
+    cards: t.cards,
     zones,
-    resources: options.heroes.map((h) => h.resources + (h.goal === underdog ? options.underdogBonus : 0)),
-    aces: options.heroes.map((h) => h.aces),
-    pos: board.starts.slice(),
-    prev: board.starts.slice(),
-    tiedSpade: new Array<number>(players).fill(-1),
+    // "Heroes with a goal of Free get 2 extra Resource cards if the Bent is 3 or 4; Safe ... 1 or 2."
+    resources: bentRoll <= 2 ? t.resourcesSafeUnderdog : t.resourcesFreeUnderdog,
+    aces: t.aces,
+    pos: t.starts,
+    prev: t.starts,
+    tiedSpade: t.noTies,
     tactics: 0,
     hiding: 0,
+  });
+}
+
+const EMPTY_ZONE: readonly number[] = Object.freeze([]);
+const NO_WINDOWS: DarkHeroState['stack'] = Object.freeze([]);
+
+/** The parts of the first state that do not depend on the seed, built once per setup (shared, frozen). */
+function startTemplate(options: DarkHeroOptions, board: Setup['board'], deckSize: number): Setup['start'] {
+  const players = options.heroes.length;
+  const placed = board.placed;
+  // Heroes stand on their start cards: face up and Neutral (nothing to find there).
+  const cards = new Array<number>(board.size).fill(placed ? EMPTY : FACE_DOWN);
+  const mapKnown = new Array<number>(board.size).fill(placed ? EVERYONE : NOBODY);
+  for (const s of board.starts) {
+    cards[s] = NEUTRAL;
+    mapKnown[s] = EVERYONE;
+  }
+  const dealt: number[] = [];
+  for (let s = 0; s < board.size; s++) if (!placed || board.starts.includes(s)) dealt.push(s);
+  const resources = (underdog: 'free' | 'safe') => (options.heroes.map((h) => h.resources + (h.goal === underdog ? options.underdogBonus : 0)));
+  return ({
+    cards: (cards),
+    mapKnown: (mapKnown),
+    emptyMap: (new Array<number>(board.size).fill(NO_CARD)),
+    dealt: (dealt),
+    pileKnown: (new Array<number>(deckSize - dealt.length).fill(NOBODY)),
+    resourcesSafeUnderdog: resources('safe'),
+    resourcesFreeUnderdog: resources('free'),
+    aces: (options.heroes.map((h) => h.aces)),
+    starts: (board.starts.slice()),
+    noTies: (new Array<number>(players).fill(-1)),
   });
 }
 
@@ -294,15 +324,11 @@ const WINDOW_KIND = [CLUB_ASK, CLUB_DEFEND, VETO] as const;
 
 export const flow = defineFlow<DarkHeroState, number>({
   turnOrder: fixedOrder((s) => s.setup.players), // "Seat 0 starts every round", then to the left
-  first: 'place',
+  first: (s) => (s.setup.board.placed ? 'place' : 'spend'), // "place" exists only in the draw-a-card variant
   phases: {
     // Draw variant: "each turn a player draws a card (unseen) from the deck and places it adjacent to any card".
     place: {
-      onBegin(d) {
-        d.tactics = 0;
-        d.hiding = 0;
-      },
-      skipIf: (s) => !s.setup.board.placed || zoneSize(s.zones, PILE) <= 1 || placeTargets(s, true).length === 0,
+      skipIf: (s) => zoneSize(s.zones, PILE) <= 1 || placeTargets(s, true).length === 0,
       moves: (s) => placeTargets(s),
       play(d, _hero, slot) {
         d.zones = moveCard(d.zones, PILE, -1, MAP, { toIndex: slot });
@@ -312,6 +338,10 @@ export const flow = defineFlow<DarkHeroState, number>({
     },
     // "Before you move ... you can choose to spend any or all Resources" on Tactics / Hiding, for this turn.
     spend: {
+      onBegin(d) {
+        d.tactics = 0; // bought for "the next turn only"
+        d.hiding = 0;
+      },
       skipIf: (s) => s.resources[s.current]! === 0,
       moves: (s, hero) => spendActions(s.resources[hero]!),
       play(d, hero, code) {
@@ -330,7 +360,7 @@ export const flow = defineFlow<DarkHeroState, number>({
         const here = d.pos[hero]!;
         if (slot === here) {
           // Staying is only offered on a tied Spade (fight again) or with nowhere to go.
-          if (d.tiedSpade[hero] === here && d.cards[here] === SPADE) flow.goto(d, 'fight-again');
+          if (d.tiedSpade[hero] === here && d.cards[here] === SPADE) flow.goto(d, FIGHT_AGAIN);
           return;
         }
         if (d.setup.options.concentration) turnBackOnLeaving(d, hero, here);
@@ -349,7 +379,7 @@ export const flow = defineFlow<DarkHeroState, number>({
             return;
           case HEART:
           case SPADE:
-            flow.goto(d, 'contest');
+            flow.goto(d, CONTEST_PHASE);
             return;
           case CLUB:
             if (d.resources[hero] === 0) {
@@ -369,7 +399,7 @@ export const flow = defineFlow<DarkHeroState, number>({
     contest: {
       moves: (s, hero) => CONST_ACTIONS[s.aces[hero]! > 0 ? 2 : 1]!,
       play(d, _hero, a) {
-        if (a !== 0 && contest(d, a === 2)) flow.goto(d, 'shift');
+        if (a !== 0 && contest(d, a === 2)) flow.goto(d, SHIFT_PHASE);
       },
       next: 'convert',
     },
@@ -386,7 +416,7 @@ export const flow = defineFlow<DarkHeroState, number>({
     'fight-again': {
       moves: (s, hero) => ATTEMPT_ONLY[s.aces[hero]! > 0 ? 1 : 0]!,
       play(d, _hero, a) {
-        if (contest(d, a === 2)) flow.goto(d, 'shift');
+        if (contest(d, a === 2)) flow.goto(d, SHIFT_PHASE);
       },
       next: 'convert',
     },
@@ -466,7 +496,6 @@ export const flow = defineFlow<DarkHeroState, number>({
     current: s.current,
     stack: s.stack,
     steps: s.steps,
-    goto: s.goto,
     setup: s.setup,
     rng: s.rng,
     attacker: s.attacker,
@@ -506,6 +535,8 @@ export function fightingAgain(s: DarkHeroState): boolean {
   return s.stack.length === 0 && s.phase === FIGHT_AGAIN;
 }
 const FIGHT_AGAIN = flow.phaseIndex('fight-again');
+const CONTEST_PHASE = flow.phaseIndex('contest');
+const SHIFT_PHASE = flow.phaseIndex('shift');
 
 // ---------------------------------------------------------------------------------
 // Outcome

@@ -76,6 +76,20 @@ export interface Setup {
   readonly others: readonly (readonly number[])[];
   readonly seat: readonly (readonly number[])[];
   readonly seats: readonly number[];
+  /** The seed-independent parts of the first state (shared by every game of this setup). */
+  readonly start: {
+    readonly cards: readonly number[];
+    readonly mapKnown: readonly number[];
+    readonly emptyMap: readonly number[];
+    /** Slots dealt a card at setup (every slot; in the draw variant the start cards). */
+    readonly dealt: readonly number[];
+    readonly pileKnown: readonly number[];
+    readonly resourcesSafeUnderdog: readonly number[];
+    readonly resourcesFreeUnderdog: readonly number[];
+    readonly aces: readonly number[];
+    readonly starts: readonly number[];
+    readonly noTies: readonly number[];
+  };
 }
 
 /**

@@ -44,7 +44,7 @@ export function inWindow(s: DarkHeroState, name: 'club' | 'defend' | 'veto', ask
     ...s,
     phase: roundEnd ? ROUND_END : s.phase,
     current: roundEnd ? -1 : s.current,
-    stack: [{ window: flow.windowIndex(name), askers: [asker], at: 0, data: 0 }],
+    stack: [{ window: flow.windowIndex(name), askers: [asker], at: 0, data: 0, entry: false, then: -1 }],
   };
 }
 
