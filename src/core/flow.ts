@@ -244,9 +244,21 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   const nextOf = spec.turnOrder.next;
   const seatOf = spec.seatOf ?? ((_s: S, actor: number) => actor);
 
+  // `first`/`next` functions return names: remember the last lookups (names are constant
+  // strings, so the comparison is a pointer check) to keep the Map off the hot path.
+  let lastName = '';
+  let lastIndex = -1;
+  let lastName2 = '';
+  let lastIndex2 = -1;
   function phaseIndex(name: string): number {
+    if (name === lastName) return lastIndex;
+    if (name === lastName2) return lastIndex2;
     const i = phaseIds.get(name);
     if (i === undefined) throw new Error(`flow: unknown phase "${name}"; allowed: ${[...phaseIds.keys()].join(', ')}`);
+    lastName2 = lastName;
+    lastIndex2 = lastIndex;
+    lastName = name;
+    lastIndex = i;
     return i;
   }
   function windowIndex(name: string): number {

@@ -152,9 +152,11 @@ export function moveCard(
 export function reveal(z: Zones, zone: number, index: number, mask = EVERYONE): Zones {
   const old = z.known[zone]![index]!;
   if ((old | mask) === old) return z;
-  const known = z.known[zone]!.slice();
-  known[index] = old | mask;
-  return withZone(z, zone, z.cards[zone]!, known);
+  const inner = z.known[zone]!.slice();
+  inner[index] = old | mask;
+  const known = z.known.slice();
+  known[zone] = inner;
+  return { kinds: z.kinds, cards: z.cards, known, unseen: z.unseen }; // the cards themselves are shared
 }
 
 /** What `seat` may know: unknown cards become HIDDEN and are listed, sorted, in `unseen`. */

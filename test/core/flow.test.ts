@@ -71,6 +71,29 @@ function makeFlow(order: 'fixed' | 'stat' | 'pass' = 'fixed') {
   });
   return flow;
 }
+/** A two-phase flow whose first move opens a window and chooses phase `c` with goto. */
+function defineFlowGotoProbe() {
+  const f = defineFlow<S, number>({
+    turnOrder: fixedOrder((s: S) => s.n),
+    first: 'a',
+    phases: {
+      a: {
+        moves: () => [9],
+        play(d, p) {
+          f.openWindow(d, 'offer', othersFrom(p, d.n));
+          f.goto(d, 'c');
+        },
+        next: 'b',
+      },
+      b: { moves: () => [0], play() {} },
+      c: { moves: () => [3], play() {} },
+    },
+    windows: { offer: { moves: () => [0, 7], play: (_d, _p, x) => x === 7 } },
+    endIf: (s) => s.round >= s.rounds,
+  });
+  return f;
+}
+
 function start(flow: ReturnType<typeof makeFlow>, extra: Partial<S> = {}): S {
   return deepFreeze(flow.begin({ ...flow.initial(), n: 3, log: [], stat: [1, 3, 2], skipC: false, rounds: 1, ...extra }));
 }
@@ -148,6 +171,19 @@ describe('flow: response windows (others once, in order)', () => {
     s = play(flow, s, [7]);
     expect(s.log.slice(-2)).toEqual(['offer:0:7:from2', 'closed:0']);
     expect(flow.decision(s)).toEqual({ player: 2, name: 'b', window: false });
+  });
+
+  it('a goto made by a move that opens a window is taken once the window closes', () => {
+    const flow = makeFlow();
+    // Phase b with action 1 keeps b open; here a `goto` from a window-opening move must survive the window.
+    const s0 = start(flow);
+    const withGoto = defineFlowGotoProbe();
+    let s = withGoto.begin({ ...withGoto.initial(), n: 3, log: [], stat: [1, 3, 2], skipC: false, rounds: 1 } as S);
+    s = withGoto.apply(s, [9]); // opens the offer window and chooses phase c
+    expect(withGoto.decision(s)).toEqual({ player: 1, name: 'offer', window: true });
+    s = withGoto.apply(withGoto.apply(s, [0]), [0]);
+    expect(withGoto.decision(s)).toEqual({ player: 0, name: 'c', window: false });
+    expect(flow.decision(s0)!.name).toBe('a');
   });
 
   it('never mutates the state it is given', () => {

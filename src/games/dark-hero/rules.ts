@@ -365,7 +365,6 @@ export const flow = defineFlow<DarkHeroState, number>({
         }
         if (d.setup.options.concentration) turnBackOnLeaving(d, hero, here);
         d.pos = setAt(d.pos, hero, slot);
-        d.prev = setAt(d.prev, hero, here);
         d.tiedSpade = setAt(d.tiedSpade, hero, -1);
         if (d.cards[slot] === FACE_DOWN) {
           d.cards = setAt(d.cards, slot, cardAt(d.zones, MAP, slot));
@@ -377,8 +376,11 @@ export const flow = defineFlow<DarkHeroState, number>({
             d.resources = setAt(d.resources, hero, d.resources[hero]! + 1);
             d.cards = setAt(d.cards, slot, NEUTRAL);
             return;
-          case HEART:
           case SPADE:
+            d.prev = setAt(d.prev, hero, here); // where "failure = move back" sends it
+            flow.goto(d, CONTEST_PHASE);
+            return;
+          case HEART:
             flow.goto(d, CONTEST_PHASE);
             return;
           case CLUB:

@@ -119,7 +119,7 @@ export interface DarkHeroState extends FlowFields {
   readonly resources: readonly number[];
   readonly aces: readonly number[];
   readonly pos: readonly number[];
-  /** Card each hero came from on its last move (Spade failures go back there). */
+  /** Card each hero came from onto its last Spade (a lost fight sends it back there). */
   readonly prev: readonly number[];
   /** Slot of a Spade the hero tied on (may fight it again instead of moving), else -1. */
   readonly tiedSpade: readonly number[];
