@@ -172,7 +172,6 @@ const flow = defineFlow<ShgState, ShgAction>({
     current: s.current,
     stack: s.stack,
     steps: s.steps,
-    goto: s.goto,
     setup: s.setup,
     heroes: s.heroes,
     walls: s.walls,
