@@ -13,6 +13,7 @@ import { darkHeroHouseRules } from './dark-hero-house-rules.js';
 import { rumblePowerValuesStudy } from './rumble-power-values.js';
 import { rumbleAuctionMetaStudy } from './rumble-auction-meta.js';
 import { rumbleDominanceStudy } from './rumble-dominance.js';
+import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -23,6 +24,7 @@ export const STUDIES: readonly Study[] = [
   rumblePowerValuesStudy,
   rumbleAuctionMetaStudy,
   rumbleDominanceStudy,
+  superheroGladiatorsSamples,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

@@ -192,6 +192,7 @@ const tagsSchema = z
     segments: z.number().int().min(0).describe('segments played (rounds of the flow after placement)'),
     winner: z.number().int().min(-1).describe('winning side, -1 when the win is split'),
     teams: z.array(z.string()).describe('hero names of each side, joined by +'),
+    firstPlacer: z.number().int().min(0).describe('side of the hero placed first (the lowest PER)'),
   })
   .strict();
 
@@ -285,6 +286,7 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
     players: s.setup.sides,
     winner: s.result ? s.result.findIndex((r) => r === 1) : -1,
     teams: s.setup.options.teams.map((t) => t.join('+')),
+    firstPlacer: s.setup.side[s.placeOrder[0]!]!,
   }),
   moveCount: (s) => s.steps,
   observe: (s) => s,

@@ -6,9 +6,10 @@
  *   missile deflection and darkness), as a share of what the target has left, with a
  *   bonus for a likely knockout; an entangle is worth a share of the target's threat;
  * - movement: "close with the best attack, keep distance when the foe out-punches you":
- *   when this hero's best expected damage per action is at least the foe's, a cell is
- *   worth what it could attack from there next; otherwise distance from the foes'
- *   close attacks and cover from their distance attacks;
+ *   when this hero's best expected damage per action is at least the foe's (or its side
+ *   is behind on Oomph share, so the turn cap would go against it), a cell is worth what
+ *   it could attack from there next; otherwise distance from the foes' close attacks and
+ *   cover from their distance attacks;
  * - powers when they pay: heal when hurt, switch defenses on when a foe can strike,
  *   darkness against a distance attacker it blinds, a force wall toward a foe that
  *   out-shoots it, desolidify when low and threatened, escape an entangle if it can
@@ -112,6 +113,18 @@ function foesOf(s: ShgState, h: number): number[] {
   return out;
 }
 
+/** A side's share of its Oomph maximum left (what the turn cap compares). */
+function oomphShare(s: ShgState, side: number): number {
+  let left = 0;
+  let max = 0;
+  for (let h = 0; h < s.heroes.length; h++) {
+    if (s.setup.side[h] !== side) continue;
+    left += s.heroes[h]!.oomph;
+    max += s.setup.heroes[h]!.oomphMax;
+  }
+  return max > 0 ? left / max : 0;
+}
+
 /** Worth of standing on `cell` for hero `h`. */
 function cellValue(s: ShgState, h: number, cell: number): number {
   const foes = foesOf(s, h);
@@ -134,7 +147,10 @@ function cellValue(s: ShgState, h: number, cell: number): number {
   let nearest = Infinity;
   for (const t of foes) nearest = Math.min(nearest, grid.distance(cell, s.heroes[t]!.cell));
   const water = s.setup.map.terrain[cell] === WATER && slotOf(s, h, 'life-support') < 0 && slotOf(s, h, 'swim-fast') < 0 ? 0.02 : 0;
-  if (mine >= theirs) return attack - 0.5 * (danger / myLeft) - 0.01 * nearest - water; // close in
+  // Keeping away only pays when the turn cap would not go against this side: a side
+  // behind on its share of Oomph left must close in (fleeing would lose at the cap).
+  const behind = oomphShare(s, s.setup.side[h]!) < Math.max(...foes.map((t) => oomphShare(s, s.setup.side[t]!)));
+  if (mine >= theirs || behind) return attack - 0.5 * (danger / myLeft) - 0.01 * nearest - water; // close in
   return 0.5 * attack - danger / myLeft + 0.005 * nearest - water; // keep away
 }
 

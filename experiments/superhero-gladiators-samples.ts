@@ -1,0 +1,225 @@
+/**
+ * superhero-gladiators-samples: how do the sample heroes fare against each other, and
+ * does placing first (lowest PER) matter?
+ *
+ * Design: every pair of distinct sample heroes duels 1v1 on the default map. Hero A on
+ * side 0 against B on side 1, and the mirror (B on side 0, A on side 1), run on the same
+ * master seed, so game i of each shares a seed (placement and initiative d20s, every
+ * roll drawn from the same stream): the pair is the unit. From the pair shares: the
+ * matchup matrix (t intervals over pairs), Bradley–Terry ratings (bootstrap over
+ * pairs), the maximum-entropy symmetric Nash equilibrium of the hero-picking game and
+ * α-Rank. Placement: in mirror matches (the same hero on both sides) PER, STR and SIZ
+ * tie and a d20 decides who places first, so the first placer's share there is the
+ * clean placement-order effect (Wilson interval over games).
+ */
+import { join } from 'node:path';
+import { equilibriumBars, matchupHeatmap, ratingBars, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
+import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
+import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { symmetricNash } from '../src/analysis/stats/nash.js';
+import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
+import { verdict } from '../src/analysis/stats/verdict.js';
+import { wilson } from '../src/analysis/stats/wilson.js';
+import { runMatch } from '../src/sim/runner.js';
+import type { GameRecord } from '../src/sim/types.js';
+import type { Study, StudyContext } from './study.js';
+
+const GAME_ID = 'superhero-gladiators';
+/** The sample heroes (src/games/superhero-gladiators/heroes/samples.yaml). */
+const HEROES = ['Lightning Lass', 'Ironclad', 'Webspinner', 'Amazon', 'Shade', 'Mole King', 'Sea Serpent', 'Mimic', 'Speedster'];
+const QUICK_HEROES = ['Lightning Lass', 'Ironclad', 'Webspinner', 'Amazon', 'Mimic', 'Speedster'];
+
+function agentFor(full: boolean): string {
+  // The heuristic is fast and beats random play (README); full runs use the MCTS measured
+  // at least as strong as it (test/strength/superhero-gladiators.strength.test.ts).
+  return full ? 'mcts:iterations=100,c=0.2,rollout=evaluate,turns=1,prior=heuristic,bias=2' : 'heuristic';
+}
+
+const fmt = (x: number): string => x.toFixed(3);
+
+async function duel(ctx: StudyContext, a: string, b: string, games: number): Promise<GameRecord[]> {
+  const key = `${a}-vs-${b}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const { records } = await runMatch(
+    { gameId: GAME_ID, options: { teams: [[a], [b]] }, agents: [agentFor(ctx.full)], games, seed: ctx.seed, rotate: false },
+    { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: key },
+  );
+  ctx.ledger?.add(records);
+  return records;
+}
+
+/** Side-0 hero's share over seed pairs (A on side 0 in `ab`, on side 1 in `ba`). */
+function pairScores(ab: readonly GameRecord[], ba: readonly GameRecord[]): number[] {
+  const byIndex = new Map(ba.map((r) => [r.index, r]));
+  const out: number[] = [];
+  for (const r of ab) {
+    const m = byIndex.get(r.index);
+    if (!m || r.error !== undefined || m.error !== undefined) continue;
+    out.push((r.returns[0]! + m.returns[1]!) / 2);
+  }
+  return out;
+}
+
+export const superheroGladiatorsSamples: Study = {
+  name: 'superhero-gladiators-samples',
+  gameId: GAME_ID,
+  title: 'Superhero Gladiators: the sample heroes against each other, and placing first',
+  question: 'Which sample heroes beat which, which would a player pick (ratings, Nash, α-Rank), and does placing first (the lowest PER) help or hurt?',
+  async run(ctx: StudyContext): Promise<Report> {
+    const heroes = ctx.full ? HEROES : QUICK_HEROES;
+    const perOrder = ctx.full ? 100 : 8;
+    const mirrorGames = ctx.full ? 200 : 20;
+    const k = heroes.length;
+    const mean: number[][] = heroes.map(() => heroes.map(() => 0.5));
+    const cells: MatchupCell[] = [];
+    const rows: Record<string, string | number>[] = [];
+    const results: PairResult[] = [];
+    let played = 0;
+    let failed = 0;
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        const a = heroes[i]!;
+        const b = heroes[j]!;
+        const ab = await duel(ctx, a, b, perOrder);
+        const ba = await duel(ctx, b, a, perOrder);
+        played += ab.length + ba.length;
+        failed += [...ab, ...ba].filter((r) => r.error !== undefined).length;
+        const scores = pairScores(ab, ba);
+        const t = tInterval(scores);
+        const lo = Math.max(0, t.lo);
+        const hi = Math.min(1, t.hi);
+        mean[i]![j] = t.mean;
+        mean[j]![i] = 1 - t.mean;
+        cells.push({ row: a, col: b, share: t.mean, lo, hi, n: scores.length });
+        cells.push({ row: b, col: a, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: scores.length });
+        rows.push({ hero: a, opponent: b, share: Number(fmt(t.mean)), lo: Number(fmt(lo)), hi: Number(fmt(hi)), pairs: scores.length });
+        scores.forEach((score, u) => results.push({ a, b, score, group: `${a}|${b}|${u}` }));
+      }
+    }
+    const fit = bradleyTerry(results, { bootstrap: ctx.full ? 1000 : 200, seed: 1 });
+    const nash = symmetricNash(mean);
+    const alpha = alphaRankSingle(mean);
+
+    // Placement order in mirror matches.
+    let firstShare = 0;
+    let mirrorN = 0;
+    for (const h of heroes) {
+      const recs = await duel(ctx, h, h, mirrorGames);
+      played += recs.length;
+      for (const r of recs) {
+        if (r.error !== undefined) {
+          failed++;
+          continue;
+        }
+        firstShare += r.returns[Number(r.tags['firstPlacer'] ?? 0)]!;
+        mirrorN++;
+      }
+    }
+    const first = wilson(firstShare, mirrorN);
+
+    const verdicts: ReportVerdict[] = [];
+    const best = fit.ratings[0]!;
+    const worst = fit.ratings[fit.ratings.length - 1]!;
+    verdicts.push({
+      statement:
+        best.lo > worst.hi
+          ? `The sample heroes are not equally strong: ${best.name} rates highest and ${worst.name} lowest, and their 95% intervals do not overlap.`
+          : `No sample hero is shown stronger than another at this sample size (best ${best.name}, worst ${worst.name}; intervals overlap).`,
+      evidence: `${best.name} ${best.elo.toFixed(0)} Elo [${best.lo.toFixed(0)}, ${best.hi.toFixed(0)}]; ${worst.name} ${worst.elo.toFixed(0)} [${worst.lo.toFixed(0)}, ${worst.hi.toFixed(0)}]; Bradley–Terry over seed pairs, played by ${agentFor(ctx.full)}`,
+      strength: best.lo > worst.hi ? 'supported' : 'inconclusive',
+    });
+    const support = nash.support.map((s) => `${heroes[s]} ${fmt(nash.probabilities[s]!)}`).join(', ');
+    verdicts.push({
+      statement: `A player picking one sample hero against a picking opponent should mix over: ${support} (maximum-entropy Nash of the mean share matrix; a point estimate, not tested).`,
+      evidence: `α-Rank mass: ${heroes.map((h, i) => `${h} ${fmt(alpha.pi[i]!)}`).join(', ')}`,
+      strength: 'inconclusive',
+    });
+    verdicts.push(
+      verdict(
+        { estimate: first.p, lo: first.lo, hi: first.hi, n: first.n },
+        {
+          higher: 'Placing first (the lowest PER places first) is an advantage in mirror matches.',
+          lower: 'Placing first (the lowest PER places first) is a disadvantage in mirror matches: the later placer sees where the foe stands.',
+          none: 'No placement-order effect is shown in mirror matches at this sample size.',
+        },
+        { nullValue: 0.5 },
+      ),
+    );
+    const order = [...fit.ratings].map((r) => r.name);
+    return {
+      id: 'superhero-gladiators-samples',
+      title: this.title,
+      gameId: GAME_ID,
+      question: this.question,
+      verdicts,
+      sections: [
+        {
+          heading: 'Hero against hero',
+          blocks: [
+            {
+              kind: 'chart',
+              id: 'matchups',
+              title: 'Win share of the row hero against the column hero',
+              caption: `Both sides played by ${agentFor(ctx.full)}; each cell pairs the two sides on common seeds (${perOrder} pairs). Hover for the 95% interval. ${(k * (k - 1)) / 2} matchups are each tested at 95%: expect about ${((1 - 0.95 ** ((k * (k - 1)) / 2)) * 100).toFixed(0)}% chance of at least one spurious "supported" cell among even heroes.`,
+              spec: matchupHeatmap(cells, { title: 'Sample hero matchups (row hero’s win share)', rowTitle: 'hero', colTitle: 'opponent', order }),
+            },
+            { kind: 'table', id: 'matchups-table', title: 'Matchup shares with 95% intervals (t over seed pairs)', rows },
+          ],
+        },
+        {
+          heading: 'Ratings and equilibria',
+          blocks: [
+            {
+              kind: 'chart',
+              id: 'ratings',
+              title: 'Bradley–Terry ratings of the sample heroes',
+              caption: 'Elo points (400·log10 strength), 95% bootstrap intervals over seed pairs.',
+              spec: ratingBars(
+                fit.ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })),
+                { title: 'Sample hero ratings' },
+              ),
+            },
+            {
+              kind: 'chart',
+              id: 'equilibria',
+              title: 'Nash weight and α-Rank mass of each hero',
+              caption: 'How a player choosing one hero against a choosing opponent should mix (Nash), and where evolutionary play settles (α-Rank, α = 10, m = 50).',
+              spec: equilibriumBars(
+                heroes.flatMap((h, i) => [
+                  { name: h, mass: nash.probabilities[i]!, method: 'Nash' },
+                  { name: h, mass: alpha.pi[i]!, method: 'α-Rank' },
+                ]),
+                { title: 'Which sample heroes survive in equilibrium' },
+              ),
+            },
+          ],
+        },
+        {
+          heading: 'Placement order (PER)',
+          blocks: [
+            {
+              kind: 'chart',
+              id: 'placement',
+              title: 'Win share of the side whose hero placed first, mirror matches',
+              caption: `Each sample hero against itself (${mirrorGames} games each): PER, STR and SIZ tie, so a d20 decides who places first.`,
+              spec: seatShareBars(
+                [
+                  { seat: 'placed first', share: first.p, lo: first.lo, hi: first.hi, n: first.n },
+                  { seat: 'placed second', share: 1 - first.p, lo: 1 - first.hi, hi: 1 - first.lo, n: first.n },
+                ],
+                { title: 'Placement-order advantage', fair: 0.5 },
+              ),
+            },
+            { kind: 'text', text: `First placer's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} mirror games.${failed ? ` ${failed} games failed and are not scored.` : ''}` },
+          ],
+        },
+      ],
+      meta: {
+        command: ctx.command,
+        seed: ctx.seed,
+        sampleSizes: { 'games per side order': perOrder, 'mirror games per hero': mirrorGames, 'total games': played, failed },
+        details: { agent: agentFor(ctx.full), heroes, options: 'defaults (default map, 20-turn cap)' },
+      },
+    };
+  },
+};
