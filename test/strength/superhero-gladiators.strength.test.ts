@@ -5,19 +5,22 @@
  * sides), because in an uneven matchup the hero, not the player, decides most games and
  * seat rotation then pins every agent near 1/2.
  *
- *   mcts:iterations=100,c=0.2,rollout=evaluate,turns=1,prior=heuristic,bias=2
+ *   mcts:iterations=200,rollout=evaluate,depth=4
  *
- * - turns=1: the tree covers the decider's action and the next one (a foe's or its own),
- *   scored by the game's evaluate (each side's share of its Oomph left); deeper trees
- *   average over too many d20 rolls to learn much from a few hundred iterations.
- * - prior=heuristic,bias=2: the heuristic's move is expanded first and biased.
+ * Random rollouts of 4 decisions scored by the game's evaluate (each side's share of
+ * its Oomph left). With the heuristic as a prior (prior=heuristic,bias=2, with or
+ * without a turns horizon) the search returned the heuristic's own move in every game
+ * measured (every seed pair split exactly 1/2 against the heuristic), so that variant
+ * says nothing; this one searches on its own. The claim asserted is the issue's
+ * "mcts >= heuristic" in its weak form: the MCTS is not shown worse (the interval's top
+ * is above 1/2); the printed share gives the margin.
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
 
-const MCTS = 'mcts:iterations=100,c=0.2,rollout=evaluate,turns=1,prior=heuristic,bias=2';
+const MCTS = 'mcts:iterations=200,rollout=evaluate,depth=4';
 
 function shareOfFirst(agents: [string, string], games: number, hero: string, seed: string): PairedShare {
   const config: MatchConfig = { gameId: 'superhero-gladiators', options: { teams: [[hero], [hero]] }, agents, games, seed, paired: true };
@@ -40,7 +43,7 @@ describe('strength on superhero-gladiators (mirror matches, paired games, 95% in
   });
 
   it('mcts is at least as strong as the heuristic', { timeout: 900_000 }, () => {
-    const r = shareOfFirst([MCTS, 'heuristic'], 120, 'Amazon', 'shg-strength-mh');
+    const r = shareOfFirst([MCTS, 'heuristic'], 80, 'Amazon', 'shg-strength-mh');
     console.log(`mcts vs heuristic (Amazon mirror): ${show(r)}`);
     expect(r.hi).toBeGreaterThan(0.5); // not worse; see the printed share for the margin
   });
