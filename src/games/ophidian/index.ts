@@ -52,7 +52,10 @@ export function tableFor(deckIds: readonly string[]): Table {
       owner.push(p);
     }
   });
-  const t: Table = { players: decks.length, decks, card, owner, team, reinforcement };
+  const abilities = (c: GladiatorCard | StrategyCard) => (c.kind === 'gladiator' ? c.levels.flatMap((l) => l.abilities) : c.abilities);
+  const modders = card.map((c, i) => (abilities(c).some((a) => a.modifiers.length > 0) ? i : -1)).filter((i) => i >= 0);
+  const triggered = card.map((c, i) => (abilities(c).some((a) => a.trigger && a.flow === 'continuous') ? i : -1)).filter((i) => i >= 0);
+  const t: Table = { players: decks.length, decks, card, owner, team, reinforcement, modders, triggered };
   tables.set(key, t);
   return t;
 }

@@ -18,7 +18,12 @@ import { Dice } from '../../core/dice.js';
 import { defineFlow, setAt, type Draft } from '../../core/flow.js';
 import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import type { Ability, CardEnv, DamageKind, GladiatorCard, OphidianWorld, Step, StrategyCard, TargetSpec } from './cards/types.js';
-import { ARSENAL, HAND, LOC, PYRE, SCRAP, zoneOf, type OphidianState } from './state.js';
+import * as st from './state.js';
+import type { OphidianState } from './state.js';
+
+// Module-local copies: read through a namespace getter on every access otherwise (hot paths).
+const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
+const LOC = { ...st.LOC };
 
 type D = Draft<OphidianState>;
 export type OphAction = string;
@@ -42,7 +47,7 @@ export function abilitiesOf(s: OphidianState, c: number): readonly Ability[] {
 /** Sum of face-up continuous modifiers of `stat` that apply to instance `c` (or player `p` for player stats). */
 function modifier(s: OphidianState, stat: string, c: number, p: number): number {
   let total = 0;
-  for (let i = 0; i < s.loc.length; i++) {
+  for (const i of s.t.modders) {
     const l = s.loc[i]!;
     if (l === LOC.out || l === LOC.zoneDown) continue;
     const abs = abilitiesOf(s, i);
@@ -216,7 +221,7 @@ function fire(d: D, event: string, subject: number, source: number): void {
   const s0 = d as OphidianState;
   for (let k = 0; k < d.t.players; k++) {
     const p = (d.flowHolder + k) % d.t.players;
-    for (let i = 0; i < d.loc.length; i++) {
+    for (const i of d.t.triggered) {
       const s = d as OphidianState;
       if (s.t.owner[i] !== p || s.loc[i] === LOC.out || s.loc[i] === LOC.zoneDown) continue;
       for (const ab of abilitiesOf(s, i)) {

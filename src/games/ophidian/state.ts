@@ -39,6 +39,9 @@ export interface Table {
   /** Per player: its team's Gladiator instances and its Reinforcement instance (-1 if none). */
   readonly team: readonly (readonly number[])[];
   readonly reinforcement: readonly number[];
+  /** Instances with a continuous `modify` (at any Level), and with a triggered continuous ability: the only ones scanned for them. */
+  readonly modders: readonly number[];
+  readonly triggered: readonly number[];
 }
 
 export interface OphidianState extends FlowFields {
