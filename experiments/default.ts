@@ -11,6 +11,7 @@ import { describeBackend, initTf } from '../src/analysis/tf.js';
 import type { Study } from './study.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
+import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
 import type { Report } from '../src/analysis/report-model.js';
 
 /** Quick-run banner text: what --full adds. */
@@ -83,7 +84,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ledger,
       ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
     });
-    const report = withEvidence(played, ledger, opts.full);
+    const report = withCode(withEvidence(played, ledger, opts.full), opts.powerFile);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;
@@ -94,6 +95,16 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
   const index = writeReportsIndex(opts.out);
   log(`reports index: ${index}`);
   return outcomes;
+}
+
+/**
+ * Records in meta.json what the results depend on beyond the command: the code version
+ * (package, engine, source hash, git commit) and the content hash of the user's power
+ * file — the same keys the runner uses to refuse a run folder from other code/content.
+ */
+export function withCode(report: Report, powerFile: string | undefined): Report {
+  const content = powerFile === undefined ? {} : { powerFile: { file: powerFile, sha256: contentHash(readContentFile('--power-file', powerFile)) } };
+  return { ...report, meta: { ...report.meta, details: { ...report.meta.details, code: codeVersion(), content } } };
 }
 
 /** The default study: the quick version of every registered study. */
