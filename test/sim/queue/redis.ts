@@ -56,13 +56,19 @@ function waitReady(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts redis-server; `extra` adds arguments (e.g. ['--requirepass', 'pw']). */
-export async function startRedis(extra: string[] = []): Promise<RedisServer> {
+/**
+ * Starts redis-server; `extra` adds arguments (e.g. ['--requirepass', 'pw']); `tls`
+ * makes it listen with TLS only (rediss://) on its port.
+ */
+export async function startRedis(extra: string[] = [], tls?: { cert: string; key: string; ca: string }): Promise<RedisServer> {
   const port = await freePort();
+  const listen = tls
+    ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.ca, '--tls-auth-clients', 'no']
+    : ['--port', String(port)];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-redis-'));
   let child: ChildProcess | null = null;
   const start = async (): Promise<void> => {
-    const c = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn('redis-server', [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     await waitReady(c);
   };
@@ -99,10 +105,10 @@ export interface WorkerProcess {
 export const TEST_LOCK_MS = 1500;
 
 /** Starts `crucible worker` in its own process and waits until it listens. */
-export async function startWorkerProcess(url: string, concurrency = 1): Promise<WorkerProcess> {
+export async function startWorkerProcess(url: string, concurrency = 1, env: Record<string, string> = {}): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/crucible.mjs'), 'worker', '--queue', url, '--concurrency', String(concurrency)], {
     cwd: ROOT,
-    env: { ...process.env, CRUCIBLE_QUEUE_LOCK_MS: String(TEST_LOCK_MS), CRUCIBLE_QUEUE: '' },
+    env: { ...process.env, CRUCIBLE_QUEUE_LOCK_MS: String(TEST_LOCK_MS), CRUCIBLE_QUEUE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
