@@ -5,7 +5,6 @@
  * shows how each seat's win share, the draw rate and the game length moved, each with
  * a paired 95% interval.
  */
-import { join } from 'node:path';
 import type { AnyGame } from '../../core/game.js';
 import { UserError } from '../../core/errors.js';
 import { getGame } from '../../games/index.js';
@@ -119,7 +118,7 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
           },
           {
             workers: opts.resolveGame ? 1 : opts.workers,
-            outDir: opts.runDir ? join(opts.runDir, `${side}-batch-${k}`) : undefined,
+            ...(opts.runDir ? { runsDir: opts.runDir, runName: `${side}-batch-${k}` } : {}),
             progress: opts.progress,
             label: `${side.toUpperCase()} batch ${k + 1}`,
             resolveGame: opts.resolveGame,

@@ -3,7 +3,6 @@
  * around the best setting, every setting played on the same seeds (common random
  * numbers) so settings differ by the rule, not by luck. The objective is minimised.
  */
-import { join } from 'node:path';
 import type { AnyGame } from '../../core/game.js';
 import { UserError, showValue } from '../../core/errors.js';
 import { getGame } from '../../games/index.js';
@@ -183,7 +182,7 @@ export async function tuneRules(config: TuneConfig, opts: TuneRunOptions = {}): 
         { gameId: config.gameId, options, agents: config.agents, games: config.games, seed: config.seed, paired: config.games % 2 === 0 },
         {
           workers: opts.resolveGame ? 1 : opts.workers,
-          outDir: opts.runDir ? join(opts.runDir, key) : undefined,
+          ...(opts.runDir ? { runsDir: opts.runDir, runName: key } : {}),
           progress: opts.progress,
           label: key,
           resolveGame: opts.resolveGame,
