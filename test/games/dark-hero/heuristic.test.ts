@@ -65,6 +65,32 @@ describe('dark-hero heuristic', () => {
     expect(decide(spadeNext(8, 3), 0)).toBe(0); // meter at its goal: nothing at stake
   });
 
+  it('builds differ in strength under heuristic play: Batman (F1 I1 R2) outscores Superman (F3)', () => {
+    // Two heroes of a goal with the build under test against two default heroes, both goals,
+    // same seeds for both builds. Measured over 3,000 games each: F1 I1 R2 0.417 ± 0.012,
+    // R6 0.377, I2 R2 0.382, F2 R2 0.372, A3 0.307, F3 0.300 ± 0.012.
+    const teamReturn = (build: object) => {
+      let total = 0;
+      for (const goal of ['free', 'safe'] as const) {
+        const other = goal === 'free' ? 'safe' : 'free';
+        const base = { fighting: 1, infiltrating: 1, resources: 2 };
+        const o = options({ heroes: [{ goal, ...build }, { goal: other, ...base }, { goal, ...build }, { goal: other, ...base }] });
+        for (let g = 0; g < 300; g++) {
+          const agents = [0, 1, 2, 3].map((i) => heuristic(new Rng(g * 8 + i)));
+          let s = darkHero.setup(o, g);
+          while (!darkHero.isTerminal(s)) {
+            const p = darkHero.toMove(s)[0]!;
+            const legal = darkHero.legalActions(s, p);
+            s = darkHero.apply(s, [agents[p]!.act({ game: darkHero, options: o, obs: darkHero.observe(s, p), player: p, legal }) as number]);
+          }
+          total += darkHero.returns(s)[0]!;
+        }
+      }
+      return total / 600;
+    };
+    expect(teamReturn({ fighting: 1, infiltrating: 1, resources: 2 })).toBeGreaterThan(teamReturn({ fighting: 3 }) + 0.05);
+  });
+
   it('rejects parameters it does not have', () => {
     expect(() => darkHeroHeuristic({ game: darkHero, params: { depth: '3' }, spec: 'heuristic:depth=3', rng: new Rng(1) })).toThrow(/depth is "3"; allowed: no parameters/);
   });
