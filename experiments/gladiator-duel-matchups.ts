@@ -11,6 +11,7 @@
 import { lengthHistogram, matchupHeatmap, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { runMatch } from '../src/sim/runner.js';
@@ -78,6 +79,7 @@ export const gladiatorDuelMatchups: Study = {
     const rows: Record<string, string | number>[] = [];
     const verdicts: ReportVerdict[] = [];
     const all: GameRecord[] = [];
+    const matchups: { a: string; b: string; scores: number[] }[] = [];
     for (let i = 0; i < TYPES.length; i++) {
       for (let j = i + 1; j < TYPES.length; j++) {
         const a = TYPES[i]!;
@@ -85,26 +87,42 @@ export const gladiatorDuelMatchups: Study = {
         const ab = await playDuel(ctx, `${a}-vs-${b}`, a, b, perOrder);
         const ba = await playDuel(ctx, `${b}-vs-${a}`, b, a, perOrder);
         all.push(...ab, ...ba);
-        const scores = pairScores(ab, ba);
-        const t = tInterval(scores);
-        const lo = Math.max(0, t.lo);
-        const hi = Math.min(1, t.hi);
-        cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: scores.length });
-        cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: scores.length });
-        rows.push({ type: TYPE_NAMES[a]!, opponent: TYPE_NAMES[b]!, share: t.mean, lo, hi, pairs: scores.length });
-        verdicts.push(
-          verdict(
-            { estimate: t.mean, lo, hi, n: scores.length },
-            {
-              higher: `${TYPE_NAMES[a]} beats ${TYPE_NAMES[b]}.`,
-              lower: `${TYPE_NAMES[b]} beats ${TYPE_NAMES[a]}.`,
-              none: `${TYPE_NAMES[a]} vs ${TYPE_NAMES[b]}: no edge shown at this sample size.`,
-            },
-            { nullValue: 0.5, units: 'seed-paired pairs' },
-          ),
-        );
+        matchups.push({ a, b, scores: pairScores(ab, ba) });
       }
     }
+    // The six matchups are one family: Holm keeps the chance of any false "X beats Y" at
+    // most 5%, and each interval is shown at the level it was tested at.
+    const decisions = holm(
+      matchups,
+      (m) => {
+        const t = tInterval(m.scores);
+        return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
+      },
+      (m, level) => {
+        const t = tInterval(m.scores, level);
+        return t.lo > 0.5 || t.hi < 0.5;
+      },
+    );
+    const play = `both sides played by ${duelAgent(ctx.full)}`;
+    matchups.forEach(({ a, b, scores }, k) => {
+      const { level } = decisions[k]!;
+      const t = tInterval(scores, level);
+      const lo = Math.max(0, t.lo);
+      const hi = Math.min(1, t.hi);
+      cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: scores.length });
+      cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: scores.length });
+      rows.push({ type: TYPE_NAMES[a]!, opponent: TYPE_NAMES[b]!, share: t.mean, lo, hi, level: Math.round(level * 10000) / 10000, pairs: scores.length });
+      const v = verdict(
+        { estimate: t.mean, lo, hi, n: scores.length },
+        {
+          higher: `${TYPE_NAMES[a]} beats ${TYPE_NAMES[b]}, ${play}.`,
+          lower: `${TYPE_NAMES[b]} beats ${TYPE_NAMES[a]}, ${play}.`,
+          none: `${TYPE_NAMES[a]} vs ${TYPE_NAMES[b]}: no edge shown at this sample size, ${play}.`,
+        },
+        { nullValue: 0.5, units: 'seed-paired pairs' },
+      );
+      verdicts.push({ ...v, evidence: `${v.evidence}; ${formatLevel(level)} interval, Holm over ${matchups.length} matchups` });
+    });
     const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
     // First mover's share over every game (draws count ½).
     const firstShare = done.reduce((s, r) => s + r.returns[Number(r.tags['firstMover'] ?? 0)]!, 0);
@@ -113,9 +131,9 @@ export const gladiatorDuelMatchups: Study = {
       verdict(
         { estimate: first.p, lo: first.lo, hi: first.hi, n: first.n },
         {
-          higher: 'Moving first is an advantage.',
-          lower: 'Moving first is a disadvantage.',
-          none: 'No first-mover advantage is shown at this sample size.',
+          higher: `Moving first is an advantage, ${play}.`,
+          lower: `Moving first is a disadvantage, ${play}.`,
+          none: `No first-mover advantage is shown at this sample size, ${play}.`,
         },
         { nullValue: 0.5 },
       ),
@@ -140,10 +158,10 @@ export const gladiatorDuelMatchups: Study = {
               caption: `Both sides played by ${duelAgent(ctx.full)}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval; mirror matches (the blank diagonal) are not played, being even by symmetry.`,
               spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order }),
             },
-            { kind: 'table', id: 'matchups-table', title: 'Matchup shares with 95% intervals', rows },
+            { kind: 'table', id: 'matchups-table', title: 'Matchup shares with Holm-corrected intervals (level shown)', rows },
             {
               kind: 'text',
-              text: `Six matchups are each tested at the 95% level, so even with perfectly even types one "supported" verdict would appear about a quarter of the time (1 − 0.95^6 ≈ 26%). Treat a single supported matchup in the quick version as a lead to confirm with --full (${ctx.full ? 'this is the full run' : 'this is the quick run'}).`,
+              text: `${holmNote(matchups.length, 'matchups')} Without the correction, six matchups each tested at 95% would show a "supported" edge about a quarter of the time even with perfectly even types (1 − 0.95^6 ≈ 26%). The first-mover question is a separate test at 95%.`,
             },
           ],
         },
