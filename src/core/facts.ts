@@ -8,7 +8,15 @@
  * zod schema).
  */
 import { z } from 'zod';
-import type { OptionDoc } from './game.js';
+
+/** A documented rule option, for `crucible games` and game READMEs. */
+export interface OptionDoc {
+  readonly path: string;
+  readonly default: unknown;
+  readonly description: string;
+  /** For numeric options: the range `tune` and house-rule sweeps explore. */
+  readonly sweep?: Sweep;
+}
 
 export interface GameFacts {
   /**

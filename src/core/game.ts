@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Rng } from './rng.js';
-import type { GameFacts, Sweep } from './facts.js';
+import type { GameFacts } from './facts.js';
 
 export type { GameFacts } from './facts.js';
 
@@ -29,14 +29,8 @@ export interface Encoder<S, A, O> {
   legalMask(state: S, player: number, mask: Float32Array): void;
 }
 
-/** A documented rule option, for `crucible games` and game READMEs. */
-export interface OptionDoc {
-  readonly path: string;
-  readonly default: unknown;
-  readonly description: string;
-  /** For numeric options: the range `tune` and house-rule sweeps explore. */
-  readonly sweep?: Sweep;
-}
+/** A documented rule option (declared with the other game facts). */
+export type { OptionDoc } from './facts.js';
 
 export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>> {
   /** Stable id used on the command line (`gladiator-duel`). */
