@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Rng } from './rng.js';
-import type { GameFacts } from './facts.js';
+import type { GameFacts, OptionDoc } from './facts.js';
 
 export type { GameFacts } from './facts.js';
 
@@ -30,7 +30,7 @@ export interface Encoder<S, A, O> {
 }
 
 /** A documented rule option (declared with the other game facts). */
-export type { OptionDoc } from './facts.js';
+export type { OptionDoc };
 
 export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>> {
   /** Stable id used on the command line (`gladiator-duel`). */
