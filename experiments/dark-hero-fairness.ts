@@ -10,7 +10,8 @@
 import { forestPlot, seatShareBars } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { GAME_ID, differenceVerdict, fmt, interval, pairedByGame, playTable, r3, shareInterval, teamShare, underdogGap } from './dark-hero-common.js';
+import { formatLevel, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { GAME_ID, differenceVerdict, fmt, holmDifferences, interval, pairedByGame, playTable, r3, shareInterval, teamShare, underdogGap } from './dark-hero-common.js';
 import type { Study, StudyContext } from './study.js';
 
 const SIZES = [2, 4, 6, 10] as const;
@@ -38,18 +39,31 @@ export const darkHeroFairness: Study = {
     const games = ctx.full ? 1000 : 200;
     const seatGames = ctx.full ? 4000 : 600;
     const rows: Record<string, string | number>[] = [];
-    const effects: { label: string; estimate: number; lo: number; hi: number; n: number; group: string }[] = [];
+    const effects: { label: string; estimate: number; lo: number; hi: number; n: number; group: string; level: number }[] = [];
     const verdicts: ReportVerdict[] = [];
     let total = 0;
+    const settings: { players: number; bent: number; records: GameRecord[]; gaps: number[] }[] = [];
+    const sizes: { players: number; leans: number[] }[] = [];
     for (const players of SIZES) {
       const bySizeRecords: GameRecord[] = [];
       for (const bent of BENTS) {
         const records = await playTable(ctx, `fair-${players}p-bent${bent}`, { heroes: heroes(players, 'free'), bent }, games);
         total += records.length;
         bySizeRecords.push(...records);
+        settings.push({ players, bent, records, gaps: records.map((r) => teamShare(r, 'free') - teamShare(r, 'safe')) });
+      }
+      sizes.push({ players, leans: bySizeRecords.map(underdogGap) });
+    }
+    // Sixteen settings are one family (and the four table sizes another): Holm keeps the
+    // chance of any false "Free and Safe differ" at most 5%; intervals show the tested level.
+    const settingTests = holmDifferences(settings.map((x) => x.gaps));
+    const sizeTests = holmDifferences(sizes.map((x) => x.leans));
+    const play = 'heuristic play in every seat';
+    settings.forEach(({ players, bent, records, gaps }, k) => {
+        const { level } = settingTests[k]!;
         const free = shareInterval(records.map((r) => teamShare(r, 'free')));
         const safe = shareInterval(records.map((r) => teamShare(r, 'safe')));
-        const gap = interval(records.map((r) => teamShare(r, 'free') - teamShare(r, 'safe')));
+        const gap = interval(gaps, level);
         rows.push({
           heroes: players,
           bent: `${bent} (${BENT_NAMES[bent]})`,
@@ -58,28 +72,35 @@ export const darkHeroFairness: Study = {
           'Safe share': r3(safe.mean),
           'Safe 95%': `${r3(safe.lo)}–${r3(safe.hi)}`,
           'Free − Safe': r3(gap.mean),
-          'gap 95%': `${r3(gap.lo)}–${r3(gap.hi)}`,
+          'gap interval': `${r3(gap.lo)}–${r3(gap.hi)}`,
+          level: formatLevel(level),
           games: records.length,
         });
-        effects.push({ label: `${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, n: gap.n, group: `${players} heroes` });
-      }
+        effects.push({ label: `${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, n: gap.n, group: `${players} heroes`, level });
+    });
+    sizes.forEach(({ players, leans }, k) => {
       // Pooled over the four Bents: the side the Bent leans toward (Free on 1–2, Safe on 3–4) minus the underdog.
-      const lean = interval(bySizeRecords.map(underdogGap));
+      const { level } = sizeTests[k]!;
       verdicts.push(
         differenceVerdict(
-          `${players} heroes, favoured side minus underdog (Bent 1–2 lean to Free, 3–4 to Safe; underdogs get +${2} Resources)`,
-          lean,
+          `${players} heroes, favoured side minus underdog (Bent 1–2 lean to Free, 3–4 to Safe; underdogs get +${2} Resources; ${play})`,
+          interval(leans, level),
           'the side the Bent leans toward wins more, despite the underdog bonus',
           'the underdog bonus more than makes up for the Bent',
+          level,
+          `${sizes.length} table sizes`,
         ),
       );
-    }
-    const balanced = effects.filter((e) => e.lo <= 0 && e.hi >= 0).length;
+    });
+    const unequal = settingTests.filter((d) => d.rejected).length;
     const biggest = [...effects].sort((a, b) => Math.abs(b.estimate) - Math.abs(a.estimate))[0]!;
     verdicts.unshift({
-      statement: `Free and Safe are not equally placed: in ${effects.length - balanced} of ${effects.length} (table size, Bent) settings the Free − Safe interval excludes 0; the largest gap is at ${biggest.label}.`,
-      evidence: `${biggest.label}: Free − Safe ${r3(biggest.estimate)} [${r3(biggest.lo)}, ${r3(biggest.hi)}] n=${biggest.n} games`,
-      strength: effects.length - balanced > 0 ? 'supported' : 'inconclusive',
+      statement:
+        unequal > 0
+          ? `Free and Safe are not equally placed (${play}): in ${unequal} of ${effects.length} (table size, Bent) settings the Free − Safe interval excludes 0 after Holm's correction; the largest gap is at ${biggest.label}.`
+          : `No (table size, Bent) setting shows Free and Safe placed unequally after Holm's correction over ${effects.length} settings (${play}); the largest gap is at ${biggest.label}.`,
+      evidence: `${biggest.label}: Free − Safe ${r3(biggest.estimate)} [${r3(biggest.lo)}, ${r3(biggest.hi)}] n=${biggest.n} games (${formatLevel(biggest.level)} t interval, Holm over ${effects.length} settings)`,
+      strength: unequal > 0 ? 'supported' : 'inconclusive',
     });
     const bySize = SIZES.map((players) => {
       const e = effects.filter((x) => x.group === `${players} heroes`);
@@ -98,7 +119,7 @@ export const darkHeroFairness: Study = {
       if (s) edges.push((firstTeamEdge(r) + firstTeamEdge(s)) / 2);
     }
     const seatEdge = interval(edges);
-    verdicts.push(differenceVerdict('First seat (4 heroes)', seatEdge, "the team of the hero who moves first does better than the other team", 'the team of the hero who moves first does worse than the other team'));
+    verdicts.push(differenceVerdict(`First seat (4 heroes, ${play})`, seatEdge, "the team of the hero who moves first does better than the other team", 'the team of the hero who moves first does worse than the other team'));
     const goalOrder = pairedByGame(freeFirst, safeFirst, (r) => teamShare(r, 'free'));
     const seatRows = [0, 1, 2, 3].map((seat) => {
       const m = shareInterval(freeFirst.map((r) => r.returns[seat]!));
@@ -117,9 +138,9 @@ export const darkHeroFairness: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Each setting plays ${games} games with every hero played by the goal-seeking heuristic (goals alternate Free, Safe; builds F1 I1 R2). A team's share is its heroes' mean return (goal 1, within one 0.5, else 0). Intervals are 95% t intervals over games. Mean |Free − Safe| by table size: ${bySize.map((b) => `${b.players} heroes ${r3(b.meanAbsGap)}`).join(', ')}.`,
+              text: `Each setting plays ${games} games with every hero played by the goal-seeking heuristic (goals alternate Free, Safe; builds F1 I1 R2). A team's share is its heroes' mean return (goal 1, within one 0.5, else 0). Team shares carry 95% t intervals over games; the Free − Safe gaps carry t intervals at their Holm level. ${holmNote(effects.length, '(table size, Bent) settings')} The four table-size verdicts are a second family: ${holmNote(sizes.length, 'table sizes')} The seat-order question is a separate test at 95%. Mean |Free − Safe| by table size: ${bySize.map((b) => `${b.players} heroes ${r3(b.meanAbsGap)}`).join(', ')}.`,
             },
-            { kind: 'chart', id: 'free-minus-safe', title: 'Free − Safe share by setting', caption: 'Right of 0: Free heroes do better. An interval crossing 0 shows no difference at this sample size.', spec: forestPlot(effects, { title: 'Free minus Safe win share', subtitle: 'by table size and starting Bent, 95% intervals', xTitle: 'Free share − Safe share' }) },
+            { kind: 'chart', id: 'free-minus-safe', title: 'Free − Safe share by setting', caption: 'Right of 0: Free heroes do better. Intervals are at each setting\'s Holm level (see the table); one crossing 0 shows no difference at this sample size.', spec: forestPlot(effects, { title: 'Free minus Safe win share', subtitle: `by table size and starting Bent, Holm-corrected intervals over ${effects.length} settings`, xTitle: 'Free share − Safe share' }) },
             { kind: 'table', id: 'free-safe-shares', title: 'Team shares by setting', rows },
           ],
         },

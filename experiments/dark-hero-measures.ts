@@ -7,6 +7,7 @@
  * never heroes of the same goal.
  */
 import { tInterval, type MeanInterval } from '../src/analysis/stats/descriptive.js';
+import { formatLevel, holm, type HolmDecision } from '../src/analysis/stats/multiplicity.js';
 import type { ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
 
@@ -43,8 +44,9 @@ export function allLost(r: GameRecord): number {
   return r.returns.every((x) => x === 0) ? 1 : 0;
 }
 
-export function interval(xs: readonly number[]): MeanInterval {
-  return tInterval(xs.filter((x) => !Number.isNaN(x)));
+/** t interval over the non-NaN values, at `level` (95% unless a multiplicity correction asks for more). */
+export function interval(xs: readonly number[], level = 0.95): MeanInterval {
+  return tInterval(xs.filter((x) => !Number.isNaN(x)), level);
 }
 
 /** A mean share with its t interval clipped to [0, 1] (shares cannot leave it). */
@@ -70,14 +72,33 @@ export function pairedByGame(a: readonly GameRecord[], b: readonly GameRecord[],
 }
 
 /**
- * A verdict on a difference: "supported" only when the 95% interval excludes 0, and
+ * A verdict on a difference: "supported" only when the interval (95%, or the Holm level
+ * passed) excludes 0, and
  * then stated in the direction the interval shows; otherwise "no difference shown".
  */
-export function differenceVerdict(what: string, m: MeanInterval, higher: string, lower: string): ReportVerdict {
-  const evidence = `difference ${fmt(m)} (95% t interval)`;
+export function differenceVerdict(what: string, m: MeanInterval, higher: string, lower: string, level = 0.95, holmFamily?: string): ReportVerdict {
+  const evidence = `difference ${fmt(m)} (${formatLevel(level)} t interval${holmFamily ? `, Holm over ${holmFamily}` : ''})`;
   if (m.lo > 0) return { statement: `${what}: ${higher}.`, evidence, strength: 'supported' };
   if (m.hi < 0) return { statement: `${what}: ${lower}.`, evidence, strength: 'supported' };
   return { statement: `${what}: no difference shown at this sample size.`, evidence, strength: 'inconclusive' };
+}
+
+/**
+ * Holm over a family of per-game difference samples (null: mean 0). Ordered by |t|; each
+ * decision's level is the confidence its interval must be shown at.
+ */
+export function holmDifferences(samples: readonly (readonly number[])[]): HolmDecision[] {
+  return holm(
+    samples,
+    (xs) => {
+      const t = interval(xs);
+      return t.sd > 0 ? Math.abs(t.mean) / (t.sd / Math.sqrt(t.n)) : 0;
+    },
+    (xs, level) => {
+      const t = interval(xs, level);
+      return t.lo > 0 || t.hi < 0;
+    },
+  );
 }
 
 /** Rounds for tables. */
