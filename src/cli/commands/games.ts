@@ -30,7 +30,8 @@ export function register(program: Command): void {
         lines.push(`${g.id} — ${g.name} (${traits.join(', ')})`);
         const width = Math.max(0, ...g.optionDocs.map((d) => d.path.length));
         for (const doc of g.optionDocs) {
-          lines.push(`  ${doc.path.padEnd(width)}  default ${showValue(doc.default)}  ${doc.description}`);
+          const sweep = doc.sweep ? `  (sweep ${doc.sweep.min}..${doc.sweep.max} step ${doc.sweep.step})` : '';
+          lines.push(`  ${doc.path.padEnd(width)}  default ${showValue(doc.default)}  ${doc.description}${sweep}`);
         }
         lines.push('');
       }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/core/errors.js';
 import { getGame } from '../../../src/games/index.js';
 import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
-import { optionDocs, parseDuelOptions } from '../../../src/games/gladiator-duel/options.js';
+import { optionDocs, optionsSchema, parseDuelOptions } from '../../../src/games/gladiator-duel/options.js';
 
 function messageOf(input: unknown): string {
   try {
@@ -54,5 +54,22 @@ describe('gladiator-duel options', () => {
   it('is registered under its id', () => {
     expect(getGame('gladiator-duel')).toBe(gladiatorDuel);
     expect(gladiatorDuel.numPlayers(parseDuelOptions({}))).toBe(2);
+  });
+});
+
+describe('gladiator-duel option docs (generated from the schema)', () => {
+  it('documents every numeric option with a sweep range that the schema accepts, default included', () => {
+    const numeric = optionDocs.filter((d) => typeof d.default === 'number');
+    expect(numeric.length).toBeGreaterThan(20);
+    for (const d of numeric) {
+      expect(d.sweep, d.path).toBeDefined();
+      const { min, max } = d.sweep!;
+      expect(min <= (d.default as number) && (d.default as number) <= max, `${d.path}: default inside sweep`).toBe(true);
+      const [head, leaf] = d.path.includes('.') ? d.path.split('.') : [undefined, d.path];
+      for (const v of [min, max]) {
+        const input = head ? { [head]: { [leaf!]: v } } : { [leaf!]: v };
+        expect(optionsSchema.safeParse(input).success, `${d.path}=${v}`).toBe(true);
+      }
+    }
   });
 });
