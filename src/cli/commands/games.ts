@@ -31,7 +31,7 @@ export function register(program: Command): void {
         const width = Math.max(0, ...g.optionDocs.map((d) => d.path.length));
         for (const doc of g.optionDocs) {
           const sweep = doc.sweep ? `  (sweep ${doc.sweep.min}..${doc.sweep.max} step ${doc.sweep.step})` : '';
-          lines.push(`  ${doc.path.padEnd(width)}  default ${showValue(doc.default)}  ${doc.description}${sweep}`);
+          lines.push(`  ${doc.path.padEnd(width)}  default ${doc.default === undefined ? 'none' : showValue(doc.default)}  ${doc.description}${sweep}`);
         }
         lines.push('');
       }

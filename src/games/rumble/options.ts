@@ -3,6 +3,7 @@
  * the seed's default, validated with zod so a bad value is named in one line.
  */
 import { z } from 'zod';
+import { optionDocsFromSchema, type Sweep } from '../../core/facts.js';
 import type { OptionDoc } from '../../core/game.js';
 import { powerSpecSchema } from './powers/vocabulary.js';
 
@@ -22,70 +23,43 @@ const fixedHeroSchema = z
   })
   .strict();
 
+/** An option's description and, for numeric options, the range sweeps and `tune` explore. */
+const doc = (description: string, sweep?: Sweep) => (sweep ? { description, sweep } : { description });
+
 export const rumbleOptionsSchema = z
   .object({
-    players: z.number().int().min(2).max(8).default(4),
-    startEnergy: z.number().int().min(1).max(10_000).default(100),
-    /** Rounds before the cap ends the game (highest Energy wins, ties split). */
-    roundCap: z.number().int().min(1).max(1000).default(50),
-    /** Kevan's house rule: a hero cannot leave Energy unassigned. */
-    mustAssignAll: z.boolean().default(true),
-    /** Technical Training names Burn and Spend only; true also reduces Drain costs. */
-    costReductionOnDrain: z.boolean().default(false),
+    players: z.number().int().min(2).max(8).default(4).meta(doc('Heroes at the table (2-8).', { min: 2, max: 8, step: 1 })),
+    startEnergy: z.number().int().min(1).max(10_000).default(100).meta(doc('Starting Energy of each hero.', { min: 50, max: 200, step: 25 })),
+    roundCap: z.number().int().min(1).max(1000).default(50).meta(doc('Round cap; then the highest Energy wins, ties split.', { min: 10, max: 100, step: 10 })),
+    mustAssignAll: z.boolean().default(true).meta(doc('A hero must assign all its Energy each round (Kevan\'s house rule).')),
+    costReductionOnDrain: z.boolean().default(false).meta(doc('Cost reductions (Technical Training: "Burn or Spend") also reduce Drain costs.')),
     /** Where the engine takes a narrower reading of a power's text on purpose, the literal one as an option (README). */
     readings: z
       .object({
-        /** Batman Captions: +5 to damage its holder deals ('own'), or to any source of damage dealt to an opponent ('any', literal). */
-        batmanCaptions: z.enum(['own', 'any']).default('own'),
-        /** Psionic Head Exploding Rays' "they lose" against Clockwork Being's "You can't lose": 'rays' win, or 'clockwork' (literal). */
-        clockworkBeing: z.enum(['rays', 'clockwork']).default('rays'),
-        /** Plastic Ooze bans heroes whose attack on the holder 'landed' (not zeroed by Flight), or every hero that 'allocated' one (literal). */
-        plasticOoze: z.enum(['landed', 'allocated']).default('landed'),
+        batmanCaptions: z.enum(['own', 'any']).default('own').meta(doc("Batman Captions: 'own' (+5 to damage its holder deals) or 'any' (literal: any damage dealt to an opponent).")),
+        clockworkBeing: z.enum(['rays', 'clockwork']).default('rays').meta(doc("Psionic Head Exploding Rays vs Clockwork Being: 'rays' (the rays still kill) or 'clockwork' (literal: it can't lose).")),
+        plasticOoze: z.enum(['landed', 'allocated']).default('landed').meta(doc("Plastic Ooze bans attackers whose attack 'landed' (Flight-zeroed ones not) or that 'allocated' one (literal).")),
       })
       .strict()
       .default({ batmanCaptions: 'own', clockworkBeing: 'rays', plasticOoze: 'landed' }),
     auction: z
       .object({
-        /** Where the lots come from: all seed powers, a random draw, or a given list. */
-        pool: z.enum(['random', 'all', 'list']).default('random'),
-        /** Lots per hero for a random draw ("each hero invents two powers"). */
-        perHero: z.number().int().min(0).max(10).default(2),
-        /** The lots when pool = 'list' (power ids). */
-        list: z.array(z.string()).default([]),
-        /** Powers a random draw may pick (default: every power in the library). */
-        from: z.array(z.string()).default([]),
-        /** Kevan's house rule: bids are revealed after the auction. */
-        bidsRevealed: z.boolean().default(true),
-        /** Rebids among tied bidders before a seeded draw decides. */
-        maxRebids: z.number().int().min(0).max(10).default(2),
+        pool: z.enum(['random', 'all', 'list']).default('random').meta(doc("Lots: 'random' (perHero x players drawn), 'all' seed powers, or 'list'.")),
+        perHero: z.number().int().min(0).max(10).default(2).meta(doc('Powers per hero in a random draw ("each hero invents two").', { min: 1, max: 4, step: 1 })),
+        list: z.array(z.string()).default([]).meta(doc("Power ids auctioned when pool = 'list'.")),
+        from: z.array(z.string()).default([]).meta(doc('Power ids a random draw picks from (empty: the whole library).')),
+        bidsRevealed: z.boolean().default(true).meta(doc('Bids become public after the auction (else only their sums show).')),
+        maxRebids: z.number().int().min(0).max(10).default(2).meta(doc('Rebids among tied bidders before a seeded draw.', { min: 0, max: 4, step: 1 })),
       })
       .strict()
       .default({ pool: 'random', perHero: 2, list: [], from: [], bidsRevealed: true, maxRebids: 2 }),
-    /** A fixed setup instead of the auction: powers, strengths and Energy per hero. */
-    fixed: z.array(fixedHeroSchema).optional(),
-    /** Extra powers in the power-file vocabulary (a user's own powers). */
-    customPowers: z.array(powerSpecSchema).default([]),
+    fixed: z.array(fixedHeroSchema).optional().meta(doc('Skip the auction: [{energy, powers:[{id,strength,params}]}] per hero.')),
+    customPowers: z.array(powerSpecSchema).default([]).meta(doc('Extra powers in the power-file vocabulary (see README).')),
   })
   .strict();
 
 export type RumbleOptions = z.infer<typeof rumbleOptionsSchema>;
 export type FixedHero = z.infer<typeof fixedHeroSchema>;
 
-export const rumbleOptionDocs: readonly OptionDoc[] = [
-  { path: 'players', default: 4, description: 'Heroes at the table (2-8).' },
-  { path: 'startEnergy', default: 100, description: 'Starting Energy of each hero.' },
-  { path: 'roundCap', default: 50, description: 'Round cap; then the highest Energy wins, ties split.' },
-  { path: 'mustAssignAll', default: true, description: 'A hero must assign all its Energy each round (Kevan\'s house rule).' },
-  { path: 'costReductionOnDrain', default: false, description: 'Cost reductions (Technical Training: "Burn or Spend") also reduce Drain costs.' },
-  { path: 'readings.batmanCaptions', default: 'own', description: "Batman Captions: 'own' (+5 to damage its holder deals) or 'any' (literal: any damage dealt to an opponent)." },
-  { path: 'readings.clockworkBeing', default: 'rays', description: "Psionic Head Exploding Rays vs Clockwork Being: 'rays' (the rays still kill) or 'clockwork' (literal: it can't lose)." },
-  { path: 'readings.plasticOoze', default: 'landed', description: "Plastic Ooze bans attackers whose attack 'landed' (Flight-zeroed ones not) or that 'allocated' one (literal)." },
-  { path: 'auction.pool', default: 'random', description: "Lots: 'random' (perHero x players drawn), 'all' seed powers, or 'list'." },
-  { path: 'auction.perHero', default: 2, description: 'Powers per hero in a random draw ("each hero invents two").' },
-  { path: 'auction.list', default: [], description: "Power ids auctioned when pool = 'list'." },
-  { path: 'auction.from', default: [], description: 'Power ids a random draw picks from (empty: the whole library).' },
-  { path: 'auction.bidsRevealed', default: true, description: 'Bids become public after the auction (else only their sums show).' },
-  { path: 'auction.maxRebids', default: 2, description: 'Rebids among tied bidders before a seeded draw.' },
-  { path: 'fixed', default: null, description: 'Skip the auction: [{energy, powers:[{id,strength,params}]}] per hero.' },
-  { path: 'customPowers', default: [], description: 'Extra powers in the power-file vocabulary (see README).' },
-];
+/** One doc line per option, generated from the schema: description, default and sweep live once, above. */
+export const rumbleOptionDocs: readonly OptionDoc[] = optionDocsFromSchema(rumbleOptionsSchema);
