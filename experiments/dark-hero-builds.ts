@@ -9,12 +9,17 @@
  * return): each Free–Safe pair of a game gives one result, score = ½ + (r_a − r_b)/2.
  * Bradley–Terry ratings (Elo scale) get bootstrap intervals that resample whole games.
  *
+ * The 19 ratings are one family: each build's "differs from the average build (Elo 0)" is
+ * Holm-corrected, and its bootstrap interval is shown at the level it was tested at.
+ *
  * Superman vs Batman: two Supermen against two Batmen, then the same seeds with the goals
  * swapped, compared game by game.
  */
 import { ratingBars } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
-import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
+import { quantileSorted } from '../src/analysis/stats/descriptive.js';
+import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { bradleyTerry, type PairResult, type Rating } from '../src/analysis/stats/ratings.js';
 import { allBuilds, buildCode } from '../src/games/dark-hero/options.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { GAME_ID, differenceVerdict, fmt, interval, playTable, r3, teamShare } from './dark-hero-common.js';
@@ -28,6 +33,21 @@ type Build = ReturnType<typeof allBuilds>[number];
 
 function table(builds: readonly Build[], goals: readonly ('free' | 'safe')[]): Record<string, unknown> {
   return { heroes: builds.map((b, i) => ({ name: buildCode(b), goal: goals[i], ...b })) };
+}
+
+/** A rating's bootstrap interval at `level` (percentiles of the resampled Elo ratings). */
+function eloInterval(r: Rating, level: number): { lo: number; hi: number } {
+  const s = r.bootstrapElo;
+  if (!s.length) return { lo: NaN, hi: NaN };
+  return { lo: quantileSorted(s, (1 - level) / 2), hi: quantileSorted(s, 1 - (1 - level) / 2) };
+}
+
+/** Bootstrap standard deviation of a rating (orders the builds for Holm). */
+function eloSd(r: Rating): number {
+  const s = r.bootstrapElo;
+  if (s.length < 2) return NaN;
+  const m = s.reduce((a, x) => a + x, 0) / s.length;
+  return Math.sqrt(s.reduce((a, x) => a + (x - m) ** 2, 0) / (s.length - 1));
 }
 
 /** Opposing-goal pairs of one game as Bradley–Terry results (grouped by game for the bootstrap). */
@@ -77,17 +97,40 @@ export const darkHeroBuilds: Study = {
       }
     }
     const fit = bradleyTerry(results, { bootstrap: ctx.full ? 1000 : 200, seed: 1 });
-    const ratings = fit.ratings;
+    // Holm over the builds (null: the average build, Elo 0); intervals at each build's level.
+    const tests = holm(
+      fit.ratings,
+      (r) => {
+        const sd = eloSd(r);
+        return sd > 0 ? Math.abs(r.elo) / sd : 0;
+      },
+      (r, level) => {
+        const i = eloInterval(r, level);
+        return i.lo > 0 || i.hi < 0;
+      },
+    );
+    const ratings = fit.ratings.map((r, i) => ({ ...r, ...eloInterval(r, tests[i]!.level), level: tests[i]!.level, differs: tests[i]!.rejected }));
     const best = ratings[0]!;
     const worst = ratings[ratings.length - 1]!;
+    const play = 'every hero played by the goal-seeking heuristic';
     const verdicts: ReportVerdict[] = [];
+    const above = ratings.filter((r) => r.differs && r.elo > 0).map((r) => r.name);
+    const below = ratings.filter((r) => r.differs && r.elo < 0).map((r) => r.name);
+    verdicts.push({
+      statement:
+        above.length + below.length > 0
+          ? `Against the average build (${play}): ${above.length ? `stronger: ${above.join(', ')}` : 'none shown stronger'}; ${below.length ? `weaker: ${below.join(', ')}` : 'none shown weaker'}.`
+          : `No build is shown to differ from the average build after Holm's correction over ${ratings.length} builds (${play}).`,
+      evidence: `Bradley–Terry Elo with bootstrap intervals at each build's Holm level (Holm over ${ratings.length} builds, strongest tested at ${formatLevel(1 - 0.05 / ratings.length)}); ${best.name} ${r3(best.elo)} [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]`,
+      strength: above.length + below.length > 0 ? 'supported' : 'inconclusive',
+    });
     const tiedWithBest = ratings.filter((r) => r.hi >= best.lo).map((r) => r.name);
     const tiedWithWorst = ratings.filter((r) => r.lo <= worst.hi).map((r) => r.name);
     verdicts.push({
       statement:
         best.lo > worst.hi
-          ? `Builds differ: ${best.name} rates highest and ${worst.name} lowest, and their intervals do not overlap. Not separable from the best: ${tiedWithBest.join(', ')}; from the worst: ${tiedWithWorst.join(', ')}.`
-          : `No build is shown to be stronger than another at this sample size (best ${best.name}, worst ${worst.name}, intervals overlap).`,
+          ? `Builds differ (${play}): ${best.name} rates highest and ${worst.name} lowest, and their Holm-level intervals do not overlap. Not separable from the best: ${tiedWithBest.join(', ')}; from the worst: ${tiedWithWorst.join(', ')}.`
+          : `No build is shown to be stronger than another at this sample size (${play}; best ${best.name}, worst ${worst.name}, Holm-level intervals overlap).`,
       evidence: `${best.name} ${r3(best.elo)} Elo [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]; ${r3(best.games)} and ${r3(worst.games)} opposing pairs`,
       strength: best.lo > worst.hi ? 'supported' : 'inconclusive',
     });
@@ -111,14 +154,14 @@ export const darkHeroBuilds: Study = {
       diffs.push(s - t);
     }
     const diff = interval(diffs);
-    verdicts.push(differenceVerdict('Superman (F3) vs Batman (F1 I1 R2), two of each, goals swapped on the same seeds', diff, 'Superman\'s team wins more', 'Batman\'s team wins more'));
+    verdicts.push(differenceVerdict(`Superman (F3) vs Batman (F1 I1 R2), two of each, goals swapped on the same seeds, ${play}`, diff, 'Superman\'s team wins more', 'Batman\'s team wins more'));
     const rating = (name: string) => ratings.find((r) => r.name === name);
     const supR = rating(buildCode(SUPERMAN))!;
     const batR = rating(buildCode(BATMAN))!;
 
     const rows = ratings.map((r) => {
       const own = interval(ownShare.get(r.name) ?? []);
-      return { build: r.name, elo: r3(r.elo), 'elo 95% low': r3(r.lo), 'elo 95% high': r3(r.hi), 'share vs opponents': r3(r.share), 'own mean return': r3(own.mean), 'opposing pairs': r.games, games: own.n };
+      return { build: r.name, elo: r3(r.elo), 'elo low': r3(r.lo), 'elo high': r3(r.hi), level: formatLevel(r.level), 'differs from average': r.differs ? 'yes' : 'no', 'share vs opponents': r3(r.share), 'own mean return': r3(own.mean), 'opposing pairs': r.games, games: own.n };
     });
     return {
       id: 'dark-hero-builds',
@@ -132,9 +175,9 @@ export const darkHeroBuilds: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, every hero played by the goal-seeking heuristic, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), 95% bootstrap intervals over games.`,
+              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, every hero played by the goal-seeking heuristic, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), bootstrap intervals over games at each build's Holm level. ${holmNote(ratings.length, 'builds (each against the average build)')} The Superman–Batman head-to-head is a separate test at 95%.`,
             },
-            { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: 'against heroes of the opposite goal, 95% bootstrap intervals' }) },
+            { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: `against heroes of the opposite goal, bootstrap intervals Holm-corrected over ${ratings.length} builds` }) },
             { kind: 'table', id: 'build-ratings-table', title: 'Build ratings', rows },
           ],
         },

@@ -13,6 +13,7 @@ import { responseCurve, type ResponsePoint } from '../src/analysis/charts.js';
 import { searchGrid, type Evaluation, type TuneParam } from '../src/analysis/house-rules/tune.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import type { Study, StudyContext } from './study.js';
 import { GAME_ID, TYPES, TYPE_NAMES, pairScores } from './gladiator-duel-matchups.js';
 import { runMatch } from '../src/sim/runner.js';
@@ -29,6 +30,14 @@ interface MatchupShare {
   readonly lo: number;
   readonly hi: number;
   readonly n: number;
+  /** Per-pair scores (the interval is recomputed at its Holm level for the verdicts). */
+  readonly scores: readonly number[];
+}
+
+/** The t interval of a matchup's pair scores at `level`, clipped to [0, 1]. */
+function shareAt(scores: readonly number[], level: number): { share: number; lo: number; hi: number; n: number } {
+  const t = tInterval(scores, level);
+  return { share: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), n: t.n };
 }
 
 /** Cheap but sensible play for a sweep; the full version searches. */
@@ -65,8 +74,8 @@ export const gladiatorDuelTuning: Study = {
           const ba = await play(TYPES[j]!, TYPES[i]!);
           ctx.ledger?.add([...ab, ...ba]);
           totalGames += ab.length + ba.length;
-          const t = tInterval(pairScores(ab, ba));
-          shares.push({ matchup: `${TYPE_NAMES[TYPES[i]!]} v ${TYPE_NAMES[TYPES[j]!]}`, share: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), n: t.n });
+          const scores = pairScores(ab, ba);
+          shares.push({ matchup: `${TYPE_NAMES[TYPES[i]!]} v ${TYPE_NAMES[TYPES[j]!]}`, ...shareAt(scores, 0.95), scores });
         }
       }
       details.set(values.join(','), shares);
@@ -86,18 +95,33 @@ export const gladiatorDuelTuning: Study = {
         .flatMap((e) => details.get(e.values.join(','))!.map((s) => ({ x: e.values[paramIndex]!, value: s.share, lo: s.lo, hi: s.hi, n: s.n, series: s.matchup })));
     const bestShares = details.get(best.values.join(','))!;
     const defaults = details.get('1,5');
-    const verdicts: ReportVerdict[] = bestShares.map((s) => {
-      const uneven = s.lo > 0.5 || s.hi < 0.5;
+    // The six matchups at the best setting are one family: Holm keeps the chance of any
+    // false "still uneven" at most 5%; each interval is shown at the level it was tested at.
+    const tests = holm(
+      bestShares,
+      (s) => {
+        const t = tInterval(s.scores);
+        return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
+      },
+      (s, level) => {
+        const t = tInterval(s.scores, level);
+        return t.lo > 0.5 || t.hi < 0.5;
+      },
+    );
+    const play = `both sides played by ${agent}`;
+    const verdicts: ReportVerdict[] = bestShares.map((m, k) => {
+      const { level, rejected } = tests[k]!;
+      const s = shareAt(m.scores, level);
       return {
-        statement: uneven
-          ? `At the best setting, ${s.matchup} is still uneven.`
-          : `At the best setting, ${s.matchup} is not shown to be uneven.`,
-        evidence: `first-named type's share ${f3(s.share)} (95% CI ${f3(s.lo)} to ${f3(s.hi)}, n = ${s.n} seed-paired pairs)`,
-        strength: uneven ? 'supported' : 'inconclusive',
+        statement: rejected
+          ? `At the best setting, ${m.matchup} is still uneven (${play}).`
+          : `At the best setting, ${m.matchup} is not shown to be uneven (${play}).`,
+        evidence: `first-named type's share ${f3(s.share)} (${formatLevel(level)} CI ${f3(s.lo)} to ${f3(s.hi)}, Holm over ${bestShares.length} matchups, n = ${s.n} seed-paired pairs)`,
+        strength: rejected ? 'supported' : 'inconclusive',
       };
     });
     verdicts.unshift({
-      statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(best.evaluation.value)} from even); the data support it only as far as the per-matchup verdicts below.`,
+      statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(best.evaluation.value)} from even, ${play}); the data support it only as far as the per-matchup verdicts below.`,
       evidence: `worst-matchup distance from even ${f3(best.evaluation.value)} (95% CI ${f3(best.evaluation.lo)} to ${f3(best.evaluation.hi)}); ${all.length} settings tried`,
       strength: 'inconclusive',
     });
@@ -121,7 +145,7 @@ export const gladiatorDuelTuning: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Objective: the worst matchup's |share − 0.5|, minimised over lightApBonus ${PARAMS[0]!.lo}..${PARAMS[0]!.hi} and saves.heavy ${PARAMS[1]!.lo}..${PARAMS[1]!.hi} (7 = no save). Agent: ${agent}; ${perSeating} games per seating per matchup at every setting, on the same seeds.${defaults ? ` At the printed rules (bonus 1, Heavy saves on 5–6) the worst matchup is ${f3(Math.max(...defaults.map((s) => Math.abs(s.share - 0.5))))} from even.` : ''}`,
+              text: `Objective: the worst matchup's |share − 0.5|, minimised over lightApBonus ${PARAMS[0]!.lo}..${PARAMS[0]!.hi} and saves.heavy ${PARAMS[1]!.lo}..${PARAMS[1]!.hi} (7 = no save). Agent: ${agent}; ${perSeating} games per seating per matchup at every setting, on the same seeds. Curves and the settings table show 95% intervals per matchup (a description of the search, not tests); the per-matchup verdicts at the best setting are tests: ${holmNote(bestShares.length, 'matchups')}${defaults ? ` At the printed rules (bonus 1, Heavy saves on 5–6) the worst matchup is ${f3(Math.max(...defaults.map((s) => Math.abs(s.share - 0.5))))} from even.` : ''}`,
             },
             {
               kind: 'chart',

@@ -33,6 +33,8 @@ export interface Rating {
   /** 95% bootstrap interval of the Elo rating (NaN without bootstrap). */
   readonly lo: number;
   readonly hi: number;
+  /** Sorted bootstrap Elo ratings (empty without bootstrap): intervals at other levels, e.g. Holm's. */
+  readonly bootstrapElo: readonly number[];
   /** Games played (sum of weights). */
   readonly games: number;
   /** Share of points scored. */
@@ -171,6 +173,7 @@ export function bradleyTerry(results: readonly PairResult[], options: BradleyTer
       elo: toElo(fit.pi[i]!),
       lo: s.length ? quantileSorted(s, (1 - level) / 2) : NaN,
       hi: s.length ? quantileSorted(s, 1 - (1 - level) / 2) : NaN,
+      bootstrapElo: s,
       games,
       share: games > 0 ? t.wins[i]! / games : NaN,
     };

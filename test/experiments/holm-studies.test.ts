@@ -1,0 +1,52 @@
+/**
+ * Studies that test many items name the agents behind every verdict and control the
+ * family-wise error with Holm: the number of items and the tested levels appear in the
+ * report (quick versions, end to end).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { darkHeroBuilds } from '../../experiments/dark-hero-builds.js';
+import { gladiatorDuelTuning } from '../../experiments/gladiator-duel-tuning.js';
+import type { Report } from '../../src/analysis/report-model.js';
+import { closeRunnerPool } from '../../src/sim/runner.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'holm-studies-'));
+
+afterAll(async () => {
+  await closeRunnerPool?.();
+});
+
+function texts(report: Report): string {
+  return report.sections.flatMap((s) => s.blocks.map((b) => ('text' in b ? b.text : ''))).join('\n');
+}
+
+describe('Holm and agent names in the study reports (quick)', () => {
+  it('gladiator-duel-tuning: the six matchup verdicts at the best setting are Holm-corrected and name the agent', { timeout: 180_000 }, async () => {
+    const report = await gladiatorDuelTuning.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'tuning'), command: 'test', progress: false });
+    expect(report.verdicts).toHaveLength(7);
+    for (const v of report.verdicts) expect(v.statement).toMatch(/both sides played by heuristic/);
+    const levels = report.verdicts.slice(1).map((v) => /\((\d+(?:\.\d+)?)% CI .*Holm over 6 matchups/.exec(v.evidence)?.[1]);
+    // Holm's levels over six items: 1 − 0.05/6 for the strongest, never below 95%.
+    expect(levels).toContain('99.17');
+    for (const l of levels) expect(Number(l)).toBeGreaterThanOrEqual(95);
+    expect(texts(report)).toMatch(/6 matchups tested together; Holm's step-down correction/);
+  });
+
+  it('dark-hero-builds: 19 builds against the average under Holm, every verdict names the heuristic', { timeout: 180_000 }, async () => {
+    const report = await darkHeroBuilds.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'builds'), command: 'test', progress: false });
+    for (const v of report.verdicts) expect(v.statement).toMatch(/every hero played by the goal-seeking heuristic/);
+    expect(report.verdicts[0]!.evidence).toMatch(/Holm over 19 builds, strongest tested at 99\.74%/);
+    expect(texts(report)).toMatch(/19 builds \(each against the average build\) tested together; Holm's step-down correction/);
+    const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'build-ratings-table');
+    const rows = (table as { rows: Record<string, unknown>[] }).rows;
+    expect(rows).toHaveLength(19);
+    // Every build's interval is at its Holm level: 1 − 0.05/(19 − k) for some k, so between 95% and 99.74%.
+    for (const r of rows) {
+      const level = Number(String(r['level']).replace('%', ''));
+      expect(level).toBeGreaterThanOrEqual(95);
+      expect(level).toBeLessThanOrEqual(99.74);
+    }
+  });
+});
