@@ -211,15 +211,22 @@ export function moveTargets(state: DarkHeroState, hero: number): readonly number
   const broke = state.resources[hero]! === 0;
   let unflipped = false;
   for (let i = 0; i < adj.length; i++) if (cards[adj[i]!] === FACE_DOWN) unflipped = true;
-  const out: number[] = [];
-  if (state.tiedSpade[hero] === here && cards[here] === SPADE) out.push(here);
-  for (let i = 0; i < adj.length; i++) {
-    const c = cards[adj[i]!]!;
-    if (c === EMPTY || (c === NEUTRAL && unflipped) || (c === CLUB && broke)) continue;
-    out.push(adj[i]!);
-  }
-  if (out.length === 0) out.push(here);
+  const stay = state.tiedSpade[hero] === here && cards[here] === SPADE;
+  // Count first, then fill an array of the exact size (hot: once per turn; pushing onto
+  // an empty array would allocate a growing backing store).
+  let n = stay ? 1 : 0;
+  for (let i = 0; i < adj.length; i++) if (canEnter(cards[adj[i]!]!, unflipped, broke)) n++;
+  if (n === 0) return [here]; // nowhere to go: it stays
+  const out = new Array<number>(n);
+  let k = 0;
+  if (stay) out[k++] = here;
+  for (let i = 0; i < adj.length; i++) if (canEnter(cards[adj[i]!]!, unflipped, broke)) out[k++] = adj[i]!;
   return out;
+}
+
+/** A card a hero may move onto: not an empty slot, not Neutral while an unflipped card is next to it, not a Club when broke. */
+function canEnter(c: number, unflipped: boolean, broke: boolean): boolean {
+  return !(c === EMPTY || (c === NEUTRAL && unflipped) || (c === CLUB && broke));
 }
 
 /** Empty slots next to a card (draw variant placements); with `firstOnly`, stops at the first. */
@@ -366,11 +373,14 @@ export const flow = defineFlow<DarkHeroState, number>({
         if (d.setup.options.concentration) turnBackOnLeaving(d, hero, here);
         d.pos = setAt(d.pos, hero, slot);
         d.tiedSpade = setAt(d.tiedSpade, hero, -1);
-        if (d.cards[slot] === FACE_DOWN) {
-          d.cards = setAt(d.cards, slot, cardAt(d.zones, MAP, slot));
+        let card = d.cards[slot]!;
+        if (card === FACE_DOWN) {
+          card = cardAt(d.zones, MAP, slot);
+          // A flipped Diamond turns Neutral at once (below): one copy of `cards` for both.
+          d.cards = setAt(d.cards, slot, card === DIAMOND ? NEUTRAL : card);
           d.zones = reveal(d.zones, MAP, slot, EVERYONE);
         }
-        switch (d.cards[slot]) {
+        switch (card) {
           case DIAMOND:
             // "Diamond = gain ally: add 1 to Resources. Diamond becomes Neutral."
             d.resources = setAt(d.resources, hero, d.resources[hero]! + 1);
