@@ -40,7 +40,7 @@ describe('Holm and agent names in the study reports (quick)', () => {
     expect(report.verdicts[0]!.evidence).toMatch(/Holm over 19 builds, strongest tested at 99\.74%/);
     expect(texts(report)).toMatch(/19 builds \(each against the average build\) tested together; Holm's step-down correction/);
     const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'build-ratings-table');
-    const rows = (table as { rows: Record<string, unknown>[] }).rows;
+    const rows = (table as unknown as { rows: Record<string, unknown>[] }).rows;
     expect(rows).toHaveLength(19);
     // Every build's interval is at its Holm level: 1 − 0.05/(19 − k) for some k, so between 95% and 99.74%.
     for (const r of rows) {
