@@ -27,6 +27,14 @@ describe('replay detail', () => {
     expect(drops.length).toBeGreaterThan(0);
   });
 
+  it('every gladiator-duel strike in a replay names its dice', () => {
+    const config: MatchConfig = { gameId: 'gladiator-duel', options: {}, agents: ['heuristic'], games: 2, seed: 1 };
+    const strikes: string[] = [];
+    replayGame(config, 1, (step) => strikes.push(...step.moves.map((m) => m.action).filter((a) => / strike\b/.test(a))));
+    expect(strikes.length).toBeGreaterThan(0);
+    for (const a of strikes) expect(a).toMatch(/strike \(attacker rolled [1-6], defender [1-6]/);
+  });
+
   it('Rumble states name powers and lots by their names', () => {
     const config: MatchConfig = { gameId: 'rumble', options: { players: 2 }, agents: ['random'], games: 1, seed: 1 };
     const { start, states } = replaySteps(config, 0);

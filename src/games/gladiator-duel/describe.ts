@@ -1,6 +1,8 @@
 /** Readable text for actions and states (logs, replays, debugging). */
 import { DIRECTION_NAMES } from '../../core/hex.js';
-import { actionName, type DuelAction } from './actions.js';
+import { Dice } from '../../core/dice.js';
+import { STRIKE, actionName, type DuelAction } from './actions.js';
+import { applyAction, legalMask } from './rules.js';
 import { GLADIATOR_TYPES } from './options.js';
 import { DRAW, END_NAMES, ONGOING, woundLevel, type DuelState, type Gladiator } from './state.js';
 
@@ -19,8 +21,40 @@ export function describeGladiator(s: DuelState, g: Gladiator): string {
   return `${GLADIATOR_TYPES[g.type]} at ${cellLabel(s, g.cell)} facing ${DIRECTION_NAMES[g.facing]}, strength ${g.strength}/${g.startStrength}, ${flags.join(', ')}`;
 }
 
+/**
+ * `action` as played from `s` (the state before the move; replays record it so). A strike
+ * also shows its dice: the state does not keep them, but the engine draws every die of a
+ * strike, a d6 each, from the state's own stream, so they are re-read here from `s.rng`,
+ * as many as the strike drew (up to the stream of the state after it). In a determinized
+ * state the stream is a fresh one, so this tells an agent nothing about the true dice.
+ */
 export function describeAction(s: DuelState, player: number, action: DuelAction): string {
-  return `seat ${player}: ${actionName(action)}`;
+  const name = `seat ${player}: ${actionName(action)}`;
+  if (action !== STRIKE || s.current !== player || !((legalMask(s) >>> STRIKE) & 1)) return name;
+  return `${name} (${strikeDiceText(s, strikeDice(s))})`;
+}
+
+/** The d6 rolls a strike from `s` draws, in order: attacker, defender, then any further die. */
+export function strikeDice(s: DuelState): number[] {
+  const end = applyAction(s, STRIKE).rng;
+  const dice = new Dice(s.rng);
+  const rolls: number[] = [];
+  while (dice.state !== end && rolls.length < 8) rolls.push(dice.d(6));
+  return rolls;
+}
+
+/**
+ * "attacker 5, defender 2" and the further die named by what it decides: after a double
+ * 1 the weapon that breaks, after a double 2 the mob's thumbs; otherwise the defender's
+ * saving throw and, when he lies helpless, the mob.
+ */
+function strikeDiceText(s: DuelState, rolls: readonly number[]): string {
+  const [a, d, ...rest] = rolls;
+  const double = a === d && !(a === 6 && s.rules.options.doubleSix === 'normal'); // as the engine reads a double
+  const names = double ? [a === 1 ? 'weapon-break roll' : 'mob roll'] : ['saving throw', 'mob roll'];
+  const parts = [`attacker rolled ${a}, defender ${d}${double ? ' (a double)' : ''}`];
+  rest.forEach((r, i) => parts.push(`${names[i] ?? 'die'} ${r}`));
+  return parts.join(', ');
 }
 
 export function describeState(s: DuelState): string {
