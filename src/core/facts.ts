@@ -66,6 +66,8 @@ export interface Sweep {
 export interface OptionMeta {
   readonly description?: string;
   readonly sweep?: Sweep;
+  /** The documented default when the schema derives it later (a transform fills it), not a zod default. */
+  readonly default?: unknown;
 }
 
 // Zod internals we read: the wrapper kinds that carry a default or make a field optional.
@@ -96,7 +98,7 @@ export function optionDocsFromSchema(schema: z.ZodType, prefix = ''): OptionDoc[
       continue;
     }
     if (!description) throw new Error(`optionDocsFromSchema: option "${path}" has no description`);
-    const doc: OptionDoc = { path, default: defaultOf(field), description, ...(meta.sweep ? { sweep: meta.sweep } : {}) };
+    const doc: OptionDoc = { path, default: 'default' in meta ? meta.default : defaultOf(field), description, ...(meta.sweep ? { sweep: meta.sweep } : {}) };
     out.push(doc);
   }
   return out;

@@ -24,6 +24,14 @@ describe('option docs from the schema', () => {
     expect(() => optionDocsFromSchema(z.object({ x: z.number().default(1) }))).toThrow(/option "x" has no description/);
   });
 
+  it('documents a default a transform fills (meta.default) instead of the absent zod default', () => {
+    const schema = z.object({ players: z.number().int().optional().meta({ description: 'seats', default: 4 }), file: z.string().optional().describe('a file') });
+    expect(optionDocsFromSchema(schema)).toEqual([
+      { path: 'players', default: 4, description: 'seats' },
+      { path: 'file', default: undefined, description: 'a file' },
+    ]);
+  });
+
   it('works on a refined schema (the toy Challenge)', () => {
     expect(optionDocsFromSchema(challengeOptionsSchema).map((d) => d.path)).toEqual(['players', 'cards', 'rounds', 'order']);
   });

@@ -8,10 +8,17 @@
  */
 import { z } from 'zod';
 import { UserError } from '../../core/errors.js';
+import { optionDocsFromSchema, type Sweep } from '../../core/facts.js';
 import type { OptionDoc } from '../../core/game.js';
+
+/** An option's description and, for numeric options, the range sweeps and `tune` explore. */
+const doc = (description: string, sweep?: Sweep) => (sweep ? { description, sweep } : { description });
 
 /** Points every hero spends on its build ("Spend 3 points as you wish"). */
 export const BUILD_POINTS = 3;
+
+/** Heroes when neither `players` nor `heroes` is given. */
+const DEFAULT_PLAYERS = 4;
 
 export const GOALS = ['free', 'safe'] as const;
 export type Goal = (typeof GOALS)[number];
@@ -56,48 +63,31 @@ export type LayoutKind = (typeof LAYOUTS)[number];
 
 const mapSchema = z
   .object({
-    layout: z.enum(LAYOUTS).default('seed'),
-    /** Cards in each spoke (seed: "a short arm of 4 cards"). */
-    spokeLength: z.number().int().min(1).max(8).default(4),
-    /** Random layout: extra paths joining two cards of the map. */
-    extraPaths: z.number().int().min(0).max(20).default(2),
-    /** Random layout: dead-end spurs. */
-    spurs: z.number().int().min(0).max(20).default(2),
-    /** Layout file (JSON or YAML, shape of `custom`) for layout "file". */
-    file: z.string().min(1).optional(),
-    /** Inline layout for layout "custom". */
-    custom: layoutSchema.optional(),
+    layout: z.enum(LAYOUTS).default('seed').meta(doc('seed (ring + spokes), random (extra paths and spurs), asymmetric, custom, file, draw (draw and place a card each turn).')),
+    spokeLength: z.number().int().min(1).max(8).default(4).meta(doc('Cards per spoke.', { min: 2, max: 6, step: 1 })),
+    extraPaths: z.number().int().min(0).max(20).default(2).meta(doc('Random layout: extra paths between cards.', { min: 0, max: 6, step: 1 })),
+    spurs: z.number().int().min(0).max(20).default(2).meta(doc('Random layout: dead-end spurs.', { min: 0, max: 6, step: 1 })),
+    file: z.string().min(1).optional().meta(doc('Layout file (JSON/YAML { cards, edges, starts }) for layout "file".')),
+    custom: layoutSchema.optional().meta(doc('Inline { cards, edges, starts } for layout "custom".')),
   })
   .strict();
 
 const rawSchema = z
   .object({
-    /** Number of heroes when `heroes` is not given (goals alternate Free, Safe). */
-    players: z.number().int().min(2).max(20).optional(),
-    heroes: z.array(heroSchema).min(2).max(20).optional(),
-    turns: z.number().int().min(1).max(60).default(12),
-    /** Fix the d4 Bent roll (1–4) instead of rolling it. */
-    bent: z.number().int().min(1).max(4).nullable().default(null),
-    /** Meter position named by each Bent value 1..4 (RULES-NOTES: the outer positions). */
-    bentPositions: z.tuple([z.number().int().min(1).max(7), z.number().int().min(1).max(7), z.number().int().min(1).max(7), z.number().int().min(1).max(7)]).default([1, 2, 6, 7]),
-    /** Society starts at the Bent's position (seed) or at Ideal (4). */
-    start: z.enum(['bent', 'ideal']).default('bent'),
-    /** Reaching Dangerous sets Bent to Chaos; reaching Stifling sets it to Fascist. */
-    bentShifts: z.boolean().default(true),
-    /** Extra Resource cards for the underdog goal. */
-    underdogBonus: z.number().int().min(0).max(6).default(2),
-    /** What an Ace adds to a contest. */
-    aceBonus: z.number().int().min(0).max(6).default(3),
-    /** Resources converted into one Ace at the end of a turn. */
-    aceCost: z.number().int().min(1).max(10).default(3),
-    /** Base of the Heart raid and Spade fight ("vs 2"). */
-    cardBase: z.number().int().min(0).max(6).default(2),
-    /** End-of-round move: toward Bent (seed) or a random card ("Fluctuating Society"). */
-    drift: z.enum(['bent', 'fluctuating']).default('bent'),
-    /** After the last turn a random card makes one last shift. */
-    finalDraw: z.boolean().default(true),
-    /** "Concentration-like variant": flipped cards are turned face down again (when their hero leaves them). */
-    concentration: z.boolean().default(false),
+    players: z.number().int().min(2).max(20).optional().meta({ ...doc('Heroes when `heroes` is not given (2–20); goals alternate Free, Safe, builds F1 I1 R2.', { min: 2, max: 8, step: 1 }), default: DEFAULT_PLAYERS }),
+    heroes: z.array(heroSchema).min(2).max(20).optional().meta(doc('List of { name?, goal: free|safe, fighting 0–3, infiltrating 0–2, aces, resources (cards, even) } costing exactly 3 points.')),
+    turns: z.number().int().min(1).max(60).default(12).meta(doc('Rounds played ("entirely arbitrary").', { min: 4, max: 24, step: 4 })),
+    bent: z.number().int().min(1).max(4).nullable().default(null).meta(doc('Fix the d4 Bent roll (1–4); null rolls it.')),
+    bentPositions: z.tuple([z.number().int().min(1).max(7), z.number().int().min(1).max(7), z.number().int().min(1).max(7), z.number().int().min(1).max(7)]).default([1, 2, 6, 7]).meta(doc('Meter position of Bent 1..4 (Chaos, Dangerous, Stifling, Fascist).')),
+    start: z.enum(['bent', 'ideal']).default('bent').meta(doc('Society starts at the Bent position ("bent") or at Ideal ("ideal").')),
+    bentShifts: z.boolean().default(true).meta(doc('Reaching Dangerous sets Bent to Chaos, reaching Stifling sets it to Fascist.')),
+    underdogBonus: z.number().int().min(0).max(6).default(2).meta(doc('Extra Resources for Safe heroes on Bent 1–2 and Free heroes on Bent 3–4.', { min: 0, max: 4, step: 1 })),
+    aceBonus: z.number().int().min(0).max(6).default(3).meta(doc('What an Ace adds to a contest (not in the text).', { min: 1, max: 5, step: 1 })),
+    aceCost: z.number().int().min(1).max(10).default(3).meta(doc('Resources converted into one Ace at the end of a turn.', { min: 2, max: 5, step: 1 })),
+    cardBase: z.number().int().min(0).max(6).default(2).meta(doc('Base of Heart raids and Spade fights ("vs 2").', { min: 0, max: 4, step: 1 })),
+    drift: z.enum(['bent', 'fluctuating']).default('bent').meta(doc('"bent": end-of-round move toward Bent; "fluctuating": a drawn card decides (Fluctuating Society).')),
+    finalDraw: z.boolean().default(true).meta(doc('A random card shifts the meter once after the last turn.')),
+    concentration: z.boolean().default(false).meta(doc('Concentration-like variant: a flipped card that is not Neutral is turned face down again when its hero leaves it (everyone remembers it; heroes must still prefer it to Neutral cards, and entering it flips it again).')),
     map: mapSchema.prefault({}),
   })
   .strict();
@@ -166,7 +156,7 @@ export const optionsSchema = rawSchema.transform((raw): DarkHeroOptions => {
   }
   const heroes: HeroBuild[] = raw.heroes
     ? raw.heroes.map((h, i) => ({ name: h.name ?? `Hero ${i + 1}`, goal: h.goal, fighting: h.fighting, infiltrating: h.infiltrating, aces: h.aces, resources: h.resources }))
-    : Array.from({ length: raw.players ?? 4 }, (_, i) => defaultHero(i));
+    : Array.from({ length: raw.players ?? DEFAULT_PLAYERS }, (_, i) => defaultHero(i));
   heroes.forEach(checkBuild);
   if (raw.map.layout === 'file' && !raw.map.file) {
     throw new UserError('dark-hero options: map.file is undefined with map.layout "file"; allowed: a path to a JSON or YAML layout file');
@@ -177,25 +167,5 @@ export const optionsSchema = rawSchema.transform((raw): DarkHeroOptions => {
   return { ...raw, players: heroes.length, heroes };
 });
 
-export const optionDocs: readonly OptionDoc[] = [
-  { path: 'players', default: 4, description: 'Heroes when `heroes` is not given (2–20); goals alternate Free, Safe, builds F1 I1 R2.' },
-  { path: 'heroes', default: null, description: 'List of { name?, goal: free|safe, fighting 0–3, infiltrating 0–2, aces, resources (cards, even) } costing exactly 3 points.' },
-  { path: 'turns', default: 12, description: 'Rounds played ("entirely arbitrary").' },
-  { path: 'bent', default: null, description: 'Fix the d4 Bent roll (1–4); null rolls it.' },
-  { path: 'bentPositions', default: [1, 2, 6, 7], description: 'Meter position of Bent 1..4 (Chaos, Dangerous, Stifling, Fascist).' },
-  { path: 'start', default: 'bent', description: 'Society starts at the Bent position ("bent") or at Ideal ("ideal").' },
-  { path: 'bentShifts', default: true, description: 'Reaching Dangerous sets Bent to Chaos, reaching Stifling sets it to Fascist.' },
-  { path: 'underdogBonus', default: 2, description: 'Extra Resources for Safe heroes on Bent 1–2 and Free heroes on Bent 3–4.' },
-  { path: 'aceBonus', default: 3, description: 'What an Ace adds to a contest (not in the text).' },
-  { path: 'aceCost', default: 3, description: 'Resources converted into one Ace at the end of a turn.' },
-  { path: 'cardBase', default: 2, description: 'Base of Heart raids and Spade fights ("vs 2").' },
-  { path: 'drift', default: 'bent', description: '"bent": end-of-round move toward Bent; "fluctuating": a drawn card decides (Fluctuating Society).' },
-  { path: 'finalDraw', default: true, description: 'A random card shifts the meter once after the last turn.' },
-  { path: 'concentration', default: false, description: 'Concentration-like variant: a flipped card that is not Neutral is turned face down again when its hero leaves it (everyone remembers it; heroes must still prefer it to Neutral cards, and entering it flips it again).' },
-  { path: 'map.layout', default: 'seed', description: 'seed (ring + spokes), random (extra paths and spurs), asymmetric, custom, file, draw (draw and place a card each turn).' },
-  { path: 'map.spokeLength', default: 4, description: 'Cards per spoke.' },
-  { path: 'map.extraPaths', default: 2, description: 'Random layout: extra paths between cards.' },
-  { path: 'map.spurs', default: 2, description: 'Random layout: dead-end spurs.' },
-  { path: 'map.file', default: null, description: 'Layout file (JSON/YAML { cards, edges, starts }) for layout "file".' },
-  { path: 'map.custom', default: null, description: 'Inline { cards, edges, starts } for layout "custom".' },
-];
+/** One doc line per option, generated from the schema before its transform: description, default and sweep live once, above. */
+export const optionDocs: readonly OptionDoc[] = optionDocsFromSchema(rawSchema);
