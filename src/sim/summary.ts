@@ -107,13 +107,18 @@ function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
+/**
+ * Printed tables number slots and seats from 1, as compare and tune do (people count
+ * seats from 1); summary.json and the game records keep 0-based indices.
+ */
 function rows(list: readonly ShareSummary[], withSeat: boolean): string[] {
-  const nameWidth = Math.max(5, ...list.map((s) => `${s.slot}:${s.agent}`.length)) + 2;
+  const name = (s: ShareSummary) => `${s.slot + 1}:${s.agent}`;
+  const nameWidth = Math.max(5, ...list.map((s) => name(s).length)) + 2;
   const header = pad('agent', nameWidth) + (withSeat ? 'seat  ' : '') + 'share  95% interval     n';
   return [
     header,
     ...list.map(
-      (s) => pad(`${s.slot}:${s.agent}`, nameWidth) + (withSeat ? pad(String(s.seat), 6) : '') + `${fmt(s.share)}  [${fmt(s.lo)}, ${fmt(s.hi)}]  ${s.n}`,
+      (s) => pad(name(s), nameWidth) + (withSeat ? pad(s.seat === null ? '' : String(s.seat + 1), 6) : '') + `${fmt(s.share)}  [${fmt(s.lo)}, ${fmt(s.hi)}]  ${s.n}`,
     ),
   ];
 }
@@ -128,7 +133,7 @@ export function formatSummary(summary: RunSummary): string {
     `Win share per agent: mean return of its seats, draws split (${seats} seats; 1/${seats} = ${seats > 0 ? (1 / seats).toFixed(3) : '-'}):`,
     ...rows(summary.shares, false),
     '',
-    'By seat:',
+    'By seat (agents and seats numbered from 1; summary.json and game records count from 0):',
     ...rows(summary.sharesBySeat, true),
   ];
   return lines.join('\n');

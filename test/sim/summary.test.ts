@@ -53,6 +53,11 @@ describe('summarize', () => {
   it('formats a readable table with intervals and sample sizes', () => {
     const text = formatSummary(summarize(config, records));
     expect(text).toContain('5 games: 4 completed, 1 failed, mean length 25.0 decisions');
-    expect(text).toMatch(/0:mcts\s+0\.625 {2}\[0\.\d{3}, 0\.\d{3}\] {2}4/);
+    // Agents and seats are printed from 1 (as compare and tune do); the JSON keeps 0-based slot/seat.
+    expect(text).toMatch(/^1:mcts\s+0\.625 {2}\[0\.\d{3}, 0\.\d{3}\] {2}4$/m);
+    expect(text).toMatch(/^1:mcts\s+1 {5}0\.750 {2}\[0\.\d{3}, 0\.\d{3}\] {2}2$/m);
+    expect(text).toMatch(/^1:mcts\s+2 {5}0\.500 /m);
+    expect(text).not.toMatch(/^0:/m);
+    expect(text).not.toMatch(/^\S+\s+0 {5}\d/m);
   });
 });

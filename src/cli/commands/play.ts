@@ -67,8 +67,10 @@ Examples:
   crucible play gladiator-duel --agents heuristic,random --paired --options '{"turnCap": 40}'
   crucible play gladiator-duel --options house-rules.json --out runs/my-test --json
 
-A slot is one agent spec; slot k sits in seat (k + i) mod players in game i (seats
-rotate unless --no-rotate; a short list repeats to fill the seats). Rerunning the same
+A slot is one agent spec; slot k sits in seat (k + i) mod players in game i, counting
+from 0 (seats rotate unless --no-rotate; a short list repeats to fill the seats). The
+printed summary numbers agents and seats from 1, like compare and tune; summary.json
+and games.jsonl keep 0-based indices. Rerunning the same
 command resumes from its run folder; a different config in that folder is refused.`,
     )
     .action(async (gameId: string, flags: PlayFlags) => {
