@@ -3,6 +3,8 @@
  * rolled action points to step, pivot, strike and cast nets until one is decked,
  * helpless or dead. See README.md for the rules, options and interpretations.
  */
+import { z } from 'zod';
+import { sharedTags } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
 import { actionsOfMask, type DuelAction } from './actions.js';
 import { describeAction, describeState } from './describe.js';
@@ -26,12 +28,29 @@ const RETURNS: readonly (readonly number[])[] = Object.freeze([
   Object.freeze([0.5, 0.5]),
 ]);
 
+/** The tags every finished duel carries (checked by the contract tests), shared names from facts.ts. */
+const tagsSchema = z
+  .object({
+    type0: z.enum(GLADIATOR_TYPES).describe('type of the seat-0 gladiator'),
+    type1: z.enum(GLADIATOR_TYPES).describe('type of the seat-1 gladiator'),
+    strength0: z.number().int().min(1).describe('starting strength of seat 0'),
+    strength1: z.number().int().min(1).describe('starting strength of seat 1'),
+    endReason: sharedTags.endReason.pipe(z.enum(END_NAMES)),
+    winnerType: z.enum(GLADIATOR_TYPES).nullable().describe('type of the winner; null for a draw'),
+    firstMover: z.union([z.literal(0), z.literal(1)]).describe('seat that took the first turn'),
+    turns: sharedTags.turns,
+    spared: z.boolean().nullable().describe('mob thumbs for a helpless or decked loser (mobThumbs "roll"); null when not rolled'),
+  })
+  .strict();
+void tagsSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
+
 export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> = {
   id: 'gladiator-duel',
   name: 'Gladiator duel (SAGA #67)',
   perfectInformation: true,
   simultaneous: false,
   facts: { utility: 'zero-sum', chance: 'sampled', information: 'perfect', simultaneous: false, players: { min: 2, max: 2 } },
+  tagsSchema,
   optionsSchema,
   optionDocs,
 

@@ -2,6 +2,8 @@
  * Rumble as a Crucible `Game`: the auction, then rounds of secret simultaneous
  * Allocation, an optional Reveal decision, and Resolution (round.ts).
  */
+import { z } from 'zod';
+import { sharedTags } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
 import { UserError } from '../../core/errors.js';
 import { Dice } from '../../core/dice.js';
@@ -155,13 +157,32 @@ function legalActions(s: RumbleState, player: number): readonly RumbleAction[] {
   }
 }
 
+/** Per-hero tags: `<name>_p<seat>`. */
+const PER_HERO_TAG = /^(paid|bids|powers|strengths|energy)_p\d+$/;
+
+/** Rumble's tags (checked by the contract tests), shared names from facts.ts plus per-hero columns. */
+const tagsSchema = z
+  .object({
+    turns: sharedTags.turns,
+    endReason: sharedTags.endReason,
+    players: sharedTags.players,
+    lots: z.array(z.string()).describe('power ids auctioned, in lot order'),
+  })
+  .catchall(z.union([z.number(), z.array(z.union([z.string(), z.number()]))]))
+  .superRefine((t, ctx) => {
+    for (const key of Object.keys(t)) {
+      if (!['turns', 'endReason', 'players', 'lots'].includes(key) && !PER_HERO_TAG.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown Rumble tag' });
+    }
+  });
+void tagsSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
+
 function tags(s: RumbleState): Tags {
   const P = s.opts.players;
   const t: Record<string, string | number | boolean | readonly (string | number)[] | null> = {
-    rounds: s.round,
+    turns: s.round,
     endReason: s.end,
     lots: s.lotLog,
-    heroes: s.heroes.length,
+    players: s.heroes.length,
   };
   const n = s.lotLog.length;
   for (let p = 0; p < P; p++) {
@@ -228,6 +249,7 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   perfectInformation: false,
   simultaneous: true,
   facts: { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: true, players: { min: 2, max: 8 } },
+  tagsSchema,
   optionsSchema: rumbleOptionsSchema,
   optionDocs: rumbleOptionDocs,
   numPlayers: (o) => o.players,
