@@ -1,7 +1,11 @@
 /**
  * Shapes shared by the runner, the CLI, analysis and experiments.
  */
-import type { Tags } from '../core/game.js';
+import type { GameRecord } from '../core/record.js';
+
+// GameRecord lives in core so the statistics can read records without depending on the
+// simulator; re-exported here for the runner, the CLI and existing imports.
+export type { GameRecord } from '../core/record.js';
 
 /** What to play: one game, one option set, agents, how many games, the master seed. */
 export interface MatchConfig {
@@ -25,26 +29,6 @@ export interface MatchConfig {
    * ignored by games without `evaluate`. Default false.
    */
   readonly leadChanges?: boolean;
-}
-
-/** One finished game, as streamed to `games.jsonl`. */
-export interface GameRecord {
-  readonly index: number;
-  /** The game's own seed (derived from the master seed and `index`, or the pair's). */
-  readonly seed: number;
-  /** Agent spec in each seat. */
-  readonly seats: readonly string[];
-  /** Slot (index into MatchConfig.agents) sitting in each seat. */
-  readonly slots: readonly number[];
-  /** Per-seat returns in [0, 1]; empty when the game failed. */
-  readonly returns: readonly number[];
-  /** Decisions taken. */
-  readonly length: number;
-  readonly tags: Tags;
-  /** Pair number when games are paired. */
-  readonly pair?: number;
-  /** Set when the game threw: the error message. */
-  readonly error?: string;
 }
 
 /** Win share of one agent slot (optionally in one seat), with its 95% Wilson interval. */

@@ -9,7 +9,7 @@
  * their difference can be taken per unit too ("common random numbers"), which is what
  * house-rule A/B comparisons and restricted play need.
  */
-import type { GameRecord } from '../../sim/types.js';
+import type { GameRecord } from '../../core/record.js';
 import { mean, tInterval, type MeanInterval } from './descriptive.js';
 
 /** A slot's score in one independent unit (a pair, or a single unpaired game). */

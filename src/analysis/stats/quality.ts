@@ -12,7 +12,7 @@
  *
  * Every share comes with its 95% interval and sample size.
  */
-import type { GameRecord } from '../../sim/types.js';
+import type { GameRecord } from '../../core/record.js';
 import { wilson, type Proportion } from './wilson.js';
 import { mean, quantileSorted, variance } from './descriptive.js';
 import { isComplete } from './paired.js';
@@ -76,8 +76,8 @@ export function isDraw(r: GameRecord): boolean {
   return r.returns.length > 0 && r.returns.every((x) => Math.abs(x - r.returns[0]!) < 1e-9);
 }
 
-export { leader, LeadCounter } from '../../sim/leads.js';
-import { LeadCounter } from '../../sim/leads.js';
+export { leader, LeadCounter } from '../../core/leads.js';
+import { LeadCounter } from '../../core/leads.js';
 
 /** Times the unique leader changes to a different player (ties neither lead nor reset). */
 export function leadChanges(trace: EvaluationTrace): number {

@@ -8,7 +8,7 @@
  *
  * Multi-player games are decomposed into pairwise results (`pairwiseFromRecords`).
  */
-import type { GameRecord } from '../../sim/types.js';
+import type { GameRecord } from '../../core/record.js';
 import { Rng } from '../../core/rng.js';
 import { invalid } from '../../core/errors.js';
 import { quantileSorted } from './descriptive.js';

@@ -5,7 +5,7 @@
  * seed, so units (pairs or games) line up seed for seed and the loss is a paired
  * difference with a t interval over units (see paired.ts).
  */
-import type { GameRecord } from '../../sim/types.js';
+import type { GameRecord } from '../../core/record.js';
 import { pairedDifference } from './paired.js';
 
 export interface RestrictedPlayValue {

@@ -13,7 +13,7 @@
  *
  * Decision: LLR ≥ log((1 − β)/α) accepts H1; LLR ≤ log(β/(1 − α)) accepts H0.
  */
-import type { GameRecord } from '../../sim/types.js';
+import type { GameRecord } from '../../core/record.js';
 import { invalid } from '../../core/errors.js';
 import { pentanomial, trinomial, unitScores } from './paired.js';
 
