@@ -206,27 +206,36 @@ export function spendActions(resources: number): readonly number[] {
  */
 export function moveTargets(state: DarkHeroState, hero: number): readonly number[] {
   const here = state.pos[hero]!;
-  const adj = state.setup.board.adj[here]!;
+  const board = state.setup.board.adj;
+  const adj = board[here]!;
   const cards = state.cards;
   const broke = state.resources[hero]! === 0;
   let unflipped = false;
   for (let i = 0; i < adj.length; i++) if (cards[adj[i]!] === FACE_DOWN) unflipped = true;
-  const stay = state.tiedSpade[hero] === here && cards[here] === SPADE;
-  // Count first, then fill an array of the exact size (hot: once per turn; pushing onto
-  // an empty array would allocate a growing backing store).
-  let n = stay ? 1 : 0;
-  for (let i = 0; i < adj.length; i++) if (canEnter(cards[adj[i]!]!, unflipped, broke)) n++;
-  if (n === 0) return [here]; // nowhere to go: it stays
-  const out = new Array<number>(n);
-  let k = 0;
-  if (stay) out[k++] = here;
-  for (let i = 0; i < adj.length; i++) if (canEnter(cards[adj[i]!]!, unflipped, broke)) out[k++] = adj[i]!;
-  return out;
+  // Which targets are open, as a bit mask (bit 0: stay; bit i + 1: adj[i]); the list of a
+  // mask is built once per slot and shared (frozen): the hot path allocates nothing.
+  let mask = state.tiedSpade[hero] === here && cards[here] === SPADE ? 1 : 0;
+  for (let i = 0; i < adj.length; i++) {
+    const c = cards[adj[i]!]!;
+    if (!(c === EMPTY || (c === NEUTRAL && unflipped) || (c === CLUB && broke))) mask |= 2 << i;
+  }
+  if (adj.length > 29) return targetList(here, adj, mask); // (no such map today) a mask would overflow
+  let lists = targetLists.get(board);
+  if (!lists) targetLists.set(board, (lists = []));
+  const bySlot = (lists[here] ??= []);
+  return (bySlot[mask] ??= targetList(here, adj, mask));
 }
 
-/** A card a hero may move onto: not an empty slot, not Neutral while an unflipped card is next to it, not a Club when broke. */
-function canEnter(c: number, unflipped: boolean, broke: boolean): boolean {
-  return !(c === EMPTY || (c === NEUTRAL && unflipped) || (c === CLUB && broke));
+/** Per board (its adjacency, shared by every state of a game and frozen by tests), slot and mask: the shared lists of `moveTargets`. */
+const targetLists = new WeakMap<readonly (readonly number[])[], (readonly number[])[][]>();
+
+/** The targets a mask opens (stay first, then the adjacent cards in order); none open: stay (nowhere to go). */
+function targetList(here: number, adj: readonly number[], mask: number): readonly number[] {
+  const out: number[] = [];
+  if (mask & 1) out.push(here);
+  for (let i = 0; i < adj.length; i++) if (mask & (2 << i)) out.push(adj[i]!);
+  if (out.length === 0) out.push(here);
+  return Object.freeze(out);
 }
 
 /** Empty slots next to a card (draw variant placements); with `firstOnly`, stops at the first. */
