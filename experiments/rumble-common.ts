@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
-import { runMatch } from '../src/sim/runner.js';
+import { playStudyTable } from './study-table.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { SEED_POWERS, parsePowerFile, type PowerSpec } from '../src/games/rumble/index.js';
 import { UserError } from '../src/core/errors.js';
@@ -85,11 +85,7 @@ export async function playTable(
   agents: readonly string[] = [TABLE_AGENT],
   extra: { paired?: boolean; rotate?: boolean } = {},
 ): Promise<GameRecord[]> {
-  const { records } = await runMatch(
-    { gameId: GAME_ID, options: relevantCustomPowers(options), agents, games, seed: ctx.seed, rotate: extra.rotate ?? false, paired: extra.paired ?? false },
-    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: `rumble ${key}` },
-  );
-  return ctx.ledger ? ctx.ledger.add(records) : records.filter((r) => r.error === undefined && r.returns.length > 0);
+  return playStudyTable(ctx, key, { gameId: GAME_ID, options: relevantCustomPowers(options), agents, games, rotate: extra.rotate ?? false, paired: extra.paired ?? false });
 }
 
 export function fmt(x: number, digits = 3): string {
