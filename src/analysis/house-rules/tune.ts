@@ -33,6 +33,19 @@ export function parseRange(path: string, raw: string): { lo: number; hi: number 
   return { lo: Number(m[1]), hi: Number(m[2]) };
 }
 
+/**
+ * The range of an option when `--range` is not given: the sweep range its schema declares
+ * (`optionDocs[].sweep`), so a designer can tune a documented option by name alone.
+ */
+export function sweepRange(game: AnyGame, path: string): { lo: number; hi: number } {
+  const sweep = game.optionDocs.find((d) => d.path === path)?.sweep;
+  if (!sweep) {
+    const swept = game.optionDocs.filter((d) => d.sweep).map((d) => d.path);
+    throw new UserError(`--range for ${path} is missing and ${game.id} declares no sweep range for it; allowed: --range lo..hi, or leave out --range for an option with a sweep range (${swept.join(', ') || 'none'})`);
+  }
+  return { lo: sweep.min, hi: sweep.max };
+}
+
 /** A setting's measured value with its 95% interval and the objective (lower is better). */
 export interface Evaluation {
   readonly value: number;

@@ -7,9 +7,10 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { splitAgentList } from '../../../agents/index.js';
-import { parseRange, TUNE_TARGETS, tuneReport, tuneRules, type TuneTarget } from '../../analysis/house-rules/tune.js';
+import { parseRange, sweepRange, TUNE_TARGETS, tuneReport, tuneRules, type TuneTarget } from '../../analysis/house-rules/tune.js';
 import { writeReport, writeReportsIndex } from '../../analysis/report/write.js';
 import { UserError, showValue } from '../../core/errors.js';
+import { getGame } from '../../games/index.js';
 import { createHash } from 'node:crypto';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
 import { numberArg } from './compare.js';
@@ -40,7 +41,7 @@ export function register(program: Command): void {
     .description('find the setting of numeric rule options that best meets a target (balance, first-player, draws, length)')
     .argument('<game>', 'game id (see `crucible games`)')
     .option('--param <path>', 'numeric option path, e.g. lightApBonus or gladiators.0.strength (repeatable)', collect, [])
-    .option('--range <lo..hi>', 'range of the matching --param (repeatable, same order)', collect, [])
+    .option('--range <lo..hi>', "range of the matching --param (repeatable, same order); without --range, each option's declared sweep range", collect, [])
     .option('--target <metric>', `what to optimise: ${TUNE_TARGETS.join(', ')}`, 'balance')
     .option('--goal <x>', 'value to reach (default: fair share for balance/first-player, 0 for draws; required for length)')
     .option('--options <json|file>', 'base rule options')
@@ -59,20 +60,22 @@ export function register(program: Command): void {
 Examples:
   crucible tune gladiator-duel --param lightApBonus --range 0..3 --target balance \\
     --options '{"gladiators":[{"type":"light"},{"type":"heavy"}]}' --games 400
-  crucible tune gladiator-duel --param saves.heavy --range 4..7 --param lightApBonus --range 0..2`,
+  crucible tune gladiator-duel --param saves.heavy --range 4..7 --param lightApBonus --range 0..2
+  crucible tune gladiator-duel --param lightApBonus   (the range is the option's sweep range, see crucible games)`,
     )
     .action(async (gameId: string, flags: TuneFlags) => {
       await useQueue(flags.queue);
       if (flags.param.length === 0) throw new UserError('--param is missing; allowed: a numeric option path such as lightApBonus, with --range lo..hi');
-      if (flags.param.length !== flags.range.length) {
-        throw new UserError(`--range is given ${flags.range.length} time(s) for ${flags.param.length} --param(s); allowed: one --range per --param`);
+      if (flags.range.length > 0 && flags.param.length !== flags.range.length) {
+        throw new UserError(`--range is given ${flags.range.length} time(s) for ${flags.param.length} --param(s); allowed: one --range per --param, or none to use each option's sweep range`);
       }
       if (!TUNE_TARGETS.includes(flags.target as TuneTarget)) throw new UserError(`--target is ${showValue(flags.target)}; allowed: ${TUNE_TARGETS.join(', ')}`);
       const agents = splitAgentList(flags.agents);
       const config = {
         gameId,
         baseOptions: flags.options === undefined ? {} : optionsArg('--options', flags.options),
-        params: flags.param.map((p, i) => ({ path: p, ...parseRange(p, flags.range[i]!) })),
+        // Without --range, each option's declared sweep range (optionDocs) is the range.
+        params: flags.param.map((p, i) => ({ path: p, ...(flags.range.length > 0 ? parseRange(p, flags.range[i]!) : sweepRange(getGame(gameId), p)) })),
         target: flags.target as TuneTarget,
         goal: flags.goal === undefined ? undefined : numberArg('--goal', flags.goal),
         agents,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange, searchGrid, tuneReport, tuneRules } from '../../../src/analysis/house-rules/tune.js';
+import { parseRange, searchGrid, sweepRange, tuneReport, tuneRules } from '../../../src/analysis/house-rules/tune.js';
+import { getGame } from '../../../src/games/index.js';
 import { resolveCoin } from './coin-game.js';
 
 describe('searchGrid', () => {
@@ -90,3 +91,15 @@ describe('tune verdicts', () => {
     expect(report.verdicts[0]!.statement).toMatch(/misses it: its first seat win share stays above 0\.500/);
   });
 });
+
+describe('sweepRange (tune without --range)', () => {
+  it("reads the option's declared sweep range from the game's option docs", () => {
+    expect(sweepRange(getGame('gladiator-duel'), 'lightApBonus')).toEqual({ lo: -1, hi: 3 });
+    expect(sweepRange(getGame('dark-hero'), 'map.spokeLength')).toEqual({ lo: 2, hi: 6 });
+  });
+
+  it('names the options that have one when the option has none', () => {
+    expect(() => sweepRange(getGame('gladiator-duel'), 'strikeArc')).toThrow(/--range for strikeArc is missing.*allowed: --range lo\.\.hi.*lightApBonus/);
+  });
+});
+
