@@ -177,7 +177,7 @@ export const darkHeroBuilds: Study = {
               kind: 'text',
               text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, every hero played by the goal-seeking heuristic, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), bootstrap intervals over games at each build's Holm level. ${holmNote(ratings.length, 'builds (each against the average build)')} The Superman–Batman head-to-head is a separate test at 95%.`,
             },
-            { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: `against heroes of the opposite goal, bootstrap intervals Holm-corrected over ${ratings.length} builds` }) },
+            { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: `against heroes of the opposite goal, bootstrap intervals Holm-corrected over ${ratings.length} builds`, intervalLabel: 'Holm-level' }) },
             { kind: 'table', id: 'build-ratings-table', title: 'Build ratings', rows },
           ],
         },

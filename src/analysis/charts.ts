@@ -259,7 +259,8 @@ export interface RatingRow {
 /** Rating bars (Elo / Bradley–Terry) sorted by rating, with interval error bars. */
 export function ratingBars(
   rows: readonly RatingRow[],
-  opts: { title: string; subtitle?: string; unit?: string },
+  /** `intervalLabel`: what the interval is, for the tooltip (default "95%"; e.g. "Holm-level"). */
+  opts: { title: string; subtitle?: string; unit?: string; intervalLabel?: string },
 ): VegaLiteSpec {
   const values = rows.map((r) => ({ name: r.name, rating: r3(r.rating), lo: r3(r.lo), hi: r3(r.hi), n: r.n ?? null }));
   // An explicit order (highest first): a field sort across layers makes Vega-Lite warn.
@@ -281,8 +282,8 @@ export function ratingBars(
           tooltip: [
             { field: 'name', type: 'nominal' },
             { field: 'rating', type: 'quantitative', format: '.1f' },
-            { field: 'lo', type: 'quantitative', title: '95% low', format: '.1f' },
-            { field: 'hi', type: 'quantitative', title: '95% high', format: '.1f' },
+            { field: 'lo', type: 'quantitative', title: `${opts.intervalLabel ?? '95%'} low`, format: '.1f' },
+            { field: 'hi', type: 'quantitative', title: `${opts.intervalLabel ?? '95%'} high`, format: '.1f' },
             { field: 'n', type: 'quantitative', title: 'games' },
           ],
         },

@@ -42,6 +42,10 @@ describe('Holm and agent names in the study reports (quick)', () => {
     const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'build-ratings-table');
     const rows = (table as unknown as { rows: Record<string, unknown>[] }).rows;
     expect(rows).toHaveLength(19);
+    // The chart's tooltip names the interval it shows (not "95%").
+    const chart = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'build-ratings');
+    expect(JSON.stringify((chart as unknown as { spec: unknown }).spec)).toContain('Holm-level low');
+    expect(JSON.stringify((chart as unknown as { spec: unknown }).spec)).not.toContain('95% low');
     // Every build's interval is at its Holm level: 1 − 0.05/(19 − k) for some k, so between 95% and 99.74%.
     for (const r of rows) {
       const level = Number(String(r['level']).replace('%', ''));
