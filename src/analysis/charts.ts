@@ -121,7 +121,8 @@ export interface Effect {
  */
 export function forestPlot(
   effects: readonly Effect[],
-  opts: { title: string; subtitle?: string; xTitle: string; yTitle?: string; zero?: number },
+  /** `intervalLabel`: what the intervals are, for the tooltip (default "95%"; e.g. "Holm-level"). */
+  opts: { title: string; subtitle?: string; xTitle: string; yTitle?: string; zero?: number; intervalLabel?: string },
 ): VegaLiteSpec {
   const values = effects.map((e) => ({
     label: e.label,
@@ -136,8 +137,8 @@ export function forestPlot(
   const tooltip = [
     { field: 'label', type: 'nominal', title: 'effect' },
     { field: 'estimate', type: 'quantitative', title: 'estimate', format: '.3f' },
-    { field: 'lo', type: 'quantitative', title: '95% low', format: '.3f' },
-    { field: 'hi', type: 'quantitative', title: '95% high', format: '.3f' },
+    { field: 'lo', type: 'quantitative', title: `${opts.intervalLabel ?? '95%'} low`, format: '.3f' },
+    { field: 'hi', type: 'quantitative', title: `${opts.intervalLabel ?? '95%'} high`, format: '.3f' },
     { field: 'n', type: 'quantitative', title: 'n' },
   ];
   const hasGroups = new Set(values.map((v) => v.group)).size > 1;

@@ -35,6 +35,14 @@ describe('chart specs', () => {
     expect(zero!['encoding'].x.field).toBe('zero');
   });
 
+  it('forest plot tooltips name the interval level: 95% unless told (e.g. Holm-level)', () => {
+    const e = [{ label: 'x', estimate: 0.1, lo: 0.05, hi: 0.15 }];
+    expect(JSON.stringify(charts.forestPlot(e, { title: 't', xTitle: 'change' }))).toContain('"95% low"');
+    const holm = JSON.stringify(charts.forestPlot(e, { title: 't', xTitle: 'change', intervalLabel: 'Holm-level' }));
+    expect(holm).toContain('"Holm-level high"');
+    expect(holm).not.toContain('95% low');
+  });
+
   it('cost scatter has the y = x line and labels only the outliers', () => {
     const s = charts.costScatter([{ name: 'Cheap', listed: 10, fitted: 15 }, { name: 'Fair', listed: 5, fitted: 5.2 }], { title: 't', outlierGap: 1 }) as Spec;
     const diag = layers(s)[0]!['data'].values;
