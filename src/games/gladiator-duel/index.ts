@@ -35,7 +35,7 @@ const tagsSchema = z
     type1: z.enum(GLADIATOR_TYPES).describe('type of the seat-1 gladiator'),
     strength0: z.number().int().min(1).describe('starting strength of seat 0'),
     strength1: z.number().int().min(1).describe('starting strength of seat 1'),
-    endReason: sharedTags.endReason.pipe(z.enum(END_NAMES)),
+    endReason: z.enum(END_NAMES).describe('why the game ended (a shared tag name: a string in every game)'),
     winnerType: z.enum(GLADIATOR_TYPES).nullable().describe('type of the winner; null for a draw'),
     firstMover: z.union([z.literal(0), z.literal(1)]).describe('seat that took the first turn'),
     turns: sharedTags.turns,

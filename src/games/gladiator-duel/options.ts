@@ -21,6 +21,7 @@ const gladiatorSchema = z
     strength: z.union([z.literal('roll'), z.number().int().min(1).max(36)]).default('roll'),
   })
   .strict();
+void gladiatorSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
 
 const die = () => z.number().int().min(1).max(7);
 
