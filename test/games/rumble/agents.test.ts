@@ -10,7 +10,7 @@ import { Rng } from '../../../src/core/rng.js';
 import { playGame } from '../../../src/sim/runner.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
 import { createAgent } from '../../../agents/index.js';
-import { createRumbleHeuristic } from '../../../agents/heuristics/rumble.js';
+import { createRumbleHeuristic } from '../../../src/games/rumble/heuristic.js';
 import { UserError } from '../../../src/core/errors.js';
 
 /** Mean share of slot 0 over `games` seeded games with seat rotation. */
