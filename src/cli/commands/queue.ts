@@ -12,6 +12,7 @@ import { UserError } from '../../core/errors.js';
 import { setMatchExecutor } from '../../sim/queue/executor.js';
 import { formatQueueStatus, queueStatus } from '../../sim/queue/status.js';
 import { parseQueueUrl, redisOptions, type QueueTarget } from '../../sim/queue/url.js';
+import { wallClockMs } from '../../sim/clock.js';
 
 export const QUEUE_HELP = 'play on `crucible worker`s through Redis: redis[s]://[user:password@]host:port[/db][?batch=N] (or set CRUCIBLE_QUEUE)';
 
@@ -71,7 +72,7 @@ export function register(program: Command): void {
     const redis = await connectChecked(target);
     try {
       const status = await queueStatus(target, redis);
-      process.stdout.write((flags.json ? JSON.stringify(status, null, 2) : formatQueueStatus(status, target.display, Date.now())) + '\n');
+      process.stdout.write((flags.json ? JSON.stringify(status, null, 2) : formatQueueStatus(status, target.display, wallClockMs())) + '\n');
     } finally {
       redis.disconnect();
     }

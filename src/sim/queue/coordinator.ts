@@ -21,6 +21,7 @@ import { JOB_VERSION, parseResult, type BatchJob } from './job.js';
 import { batchSize, codeVersion, contentKey, jobKey, queueName, runKey, runsChannel, runsKey, type RunMeta } from './run-key.js';
 import { redisOptions, type QueueTarget } from './url.js';
 import { liveWorkers } from './status.js';
+import { wallClockMs } from '../clock.js';
 
 /** The coordinator reads the jobs themselves after this long without a result (events are the fast path)... */
 const SWEEP_MS = 2000;
@@ -72,7 +73,7 @@ export class QueueExecutor implements MatchExecutor {
         pending.set(id, { v: JOB_VERSION, run, code, config, from: k * size, to: Math.min(config.games, (k + 1) * size), content: content.map(({ at, hash, ext }) => ({ at, hash, ext })) });
       }
     }
-    const meta: RunMeta = { run, code, gameId: config.gameId, games: config.games, batch: size, batches, started: Date.now(), coordinator: `${os.hostname()}:${process.pid}` };
+    const meta: RunMeta = { run, code, gameId: config.gameId, games: config.games, batch: size, batches, started: wallClockMs(), coordinator: `${os.hostname()}:${process.pid}` };
 
     const connection = redisOptions(target);
     const redis = new Redis({ ...connection, lazyConnect: false });

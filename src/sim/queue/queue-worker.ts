@@ -25,6 +25,7 @@ import { parseJob, type BatchResult } from './job.js';
 import { codeVersion, contentKey, queueName, runsChannel, workerKey } from './run-key.js';
 import { registeredRuns, WORKER_TTL_S } from './status.js';
 import { redisOptions, type QueueTarget } from './url.js';
+import { wallClockMs } from '../clock.js';
 
 export interface QueueWorkerOptions {
   readonly target: QueueTarget;
@@ -185,7 +186,7 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     current = { run: next, worker: serve(next) };
   };
 
-  const startedAt = Date.now();
+  const startedAt = wallClockMs();
   let ticking = false;
   const tick = async (): Promise<void> => {
     if (ticking || closing) return;
