@@ -30,26 +30,9 @@
  * 600 games keep the interval clear of 1/2; fewer would not, at this edge.
  */
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../../src/sim/runner.js';
-import type { MatchConfig } from '../../src/sim/types.js';
-import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
+import { shareOfFirst } from './paired-share.js';
 
 const MCTS = 'mcts:iterations=300,c=0.2,rollout=evaluate,turns=0,prior=heuristic,bias=2';
-
-/**
- * Win share of slot 0 (agents[0]) over `games` paired games: the seat-swapped pair is the
- * unit (a t interval over pair means), since the two games of a pair are not independent.
- */
-function shareOfFirst(agents: [string, string], games: number, seed: string): PairedShare {
-  const config: MatchConfig = { gameId: 'gladiator-duel', options: {}, agents, games, seed, paired: true };
-  const records = [];
-  for (let i = 0; i < games; i++) {
-    const record = playGame(config, i);
-    expect(record.error).toBeUndefined();
-    records.push(record);
-  }
-  return pairedShare(records, 0);
-}
 
 // The fast, seeded sanity check of the order (npm test). The measurement that MCTS beats
 // the heuristic needs 600 games and lives in test/strength/ (npm run strength).

@@ -37,26 +37,9 @@
  * the strength measurement (npm run strength), outside the fast suite (npm test).
  */
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../../src/sim/runner.js';
-import type { MatchConfig } from '../../src/sim/types.js';
-import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
+import { shareOfFirst } from '../agents/paired-share.js';
 
 const MCTS = 'mcts:iterations=300,c=0.2,rollout=evaluate,turns=0,prior=heuristic,bias=2';
-
-/**
- * Win share of slot 0 (agents[0]) over `games` paired games: the seat-swapped pair is the
- * unit (a t interval over pair means), since the two games of a pair are not independent.
- */
-function shareOfFirst(agents: [string, string], games: number, seed: string): PairedShare {
-  const config: MatchConfig = { gameId: 'gladiator-duel', options: {}, agents, games, seed, paired: true };
-  const records = [];
-  for (let i = 0; i < games; i++) {
-    const record = playGame(config, i);
-    expect(record.error).toBeUndefined();
-    records.push(record);
-  }
-  return pairedShare(records, 0);
-}
 
 describe('strength on gladiator-duel: mcts beats the heuristic (paired games, 95% Wilson interval)', () => {
   // ~75 CPU-seconds; the generous timeout is for a loaded machine (this test checks
