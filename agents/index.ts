@@ -5,6 +5,8 @@
  *   heuristic                   the game's hand-written heuristic (agents/heuristics)
  *   flatmc:playouts=50          flat Monte Carlo
  *   mcts:iterations=400,c=1.4   the MCTS family (UCT / IS-MCTS / DUCT / RM / max^n)
+ *   mcts:prior=net:model=DIR    PUCT guided by a trained policy/value network
+ *   net:model=DIR               the network's policy alone
  *
  * `createAgent` validates every parameter with zod and throws a one-line UserError
  * naming the spec, the field, the value and what is allowed.
@@ -19,6 +21,8 @@ import { createRandomAgent } from './random.js';
 import { FlatMcAgent } from './flat-mc.js';
 import { MctsAgent, checkRolloutSupport, type MctsConfig } from './mcts/search.js';
 import { heuristicFor } from './heuristics/index.js';
+import { checkModelOptions, loadModel, type LoadedModel } from './learned/model-files.js';
+import { NetAgent } from './learned/net-agent.js';
 
 export { splitAgentList, parseAgentSpec } from './spec.js';
 
@@ -38,7 +42,7 @@ export interface AgentKind {
    * specs can be checked before a game is chosen; checks that need the game (a
    * heuristic exists, the game can evaluate) run only when it is given.
    */
-  readonly prepare: (where: string, params: AgentParams, game: AnyGame | undefined, spec: string) => AgentFactory;
+  readonly prepare: (where: string, params: AgentParams, game: AnyGame | undefined, spec: string, options?: object) => AgentFactory;
 }
 
 const count = z.coerce.number().int().min(1).max(100_000_000);
@@ -52,12 +56,13 @@ const flatmcSchema = z.object({
 const mctsSchema = z.object({
   iterations: count.optional(),
   time: z.coerce.number().gt(0).max(3_600_000).optional(),
-  c: z.coerce.number().min(0).max(100).default(1.4),
+  c: z.coerce.number().min(0).max(100).optional(),
   rollout: z.enum(['random', 'evaluate', 'heuristic']).default('random'),
   depth: steps.optional(),
   sm: z.enum(['rm', 'duct']).default('rm'),
   gamma: z.coerce.number().gt(0).max(1).default(0.1),
-  prior: z.enum(['none', 'heuristic']).default('none'),
+  prior: z.enum(['none', 'heuristic', 'net']).default('none'),
+  model: z.string().min(1).optional(),
   bias: z.coerce.number().min(0).max(100).default(1),
   turns: steps.optional(),
   plies: count.optional(),
@@ -85,7 +90,7 @@ const FLATMC_PARAMS: readonly AgentParamDoc[] = [
 const MCTS_PARAMS: readonly AgentParamDoc[] = [
   { name: 'iterations', default: '400', description: 'search iterations per decision (the reproducible budget)' },
   { name: 'time', default: 'none', description: 'milliseconds per decision instead of (or capped by) iterations; results then depend on machine speed' },
-  { name: 'c', default: '1.4', description: 'UCB exploration constant (returns are in [0, 1])' },
+  { name: 'c', default: '1.4 (prior=net: 1)', description: 'UCB exploration constant (returns are in [0, 1]); with prior=net the PUCT constant' },
   {
     name: 'rollout',
     default: 'random',
@@ -101,8 +106,10 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
   {
     name: 'prior',
     default: 'none',
-    description: "none, or heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias",
+    description:
+      "none; heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias; net (written prior=net:model=DIR or prior=net,model=DIR): PUCT with the trained network's policy as prior and its value head scoring the leaves (no rollouts)",
   },
+  { name: 'model', default: 'none', description: 'prior=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
 
   {
@@ -146,6 +153,32 @@ export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
   'gladiator-duel': { iterations: '300', c: '0.2', rollout: 'evaluate', turns: '0', prior: 'heuristic', bias: '2' },
 };
 
+const netSchema = z.object({
+  model: z.string().min(1),
+  temperature: z.coerce.number().min(0).max(100).default(0),
+});
+
+const NET_PARAMS: readonly AgentParamDoc[] = [
+  { name: 'model', default: '(required)', description: 'the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
+  { name: 'temperature', default: '0', description: '0: the most probable legal action; T > 0: sample the policy at temperature T' },
+];
+
+/** `prior=net:model=DIR` is `prior=net,model=DIR` (the form the issue and README use). */
+function splitNetPrior(where: string, params: AgentParams): AgentParams {
+  const prior = params['prior'];
+  if (prior === undefined || !prior.startsWith('net:')) return params;
+  const rest = prior.slice(4);
+  if (!rest.startsWith('model=') || rest.length === 6) throw new UserError(`${where}: prior is ${JSON.stringify(prior)}; allowed: prior=net:model=DIR or prior=net,model=DIR`);
+  if (params['model'] !== undefined) throw new UserError(`${where}: the model is given twice (in prior and as model); allowed: one of them`);
+  return { ...params, prior: 'net', model: rest.slice(6) };
+}
+
+/** Loads a model for `game` (when known) and returns a check of the match options against it. */
+function modelFor(where: string, dir: string, game: AnyGame): { model: LoadedModel; checkOptions: (options: object) => void } {
+  const model = loadModel(dir, game, where);
+  return { model, checkOptions: (options) => checkModelOptions(model, options, where) };
+}
+
 export const AGENT_KINDS: readonly AgentKind[] = [
   {
     kind: 'random',
@@ -185,17 +218,27 @@ export const AGENT_KINDS: readonly AgentKind[] = [
     summary: 'Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM for simultaneous moves, max^n returns',
     example: 'mcts:iterations=400,c=1.4',
     params: MCTS_PARAMS,
-    prepare: function prepareMcts(where, given, game, spec): AgentFactory {
+    prepare: function prepareMcts(where, raw, game, spec, options?: object): AgentFactory {
+      const given = splitNetPrior(where, raw);
       const bare = Object.keys(given).length === 0;
       // A bare `mcts` is resolved per game (TUNED_MCTS): wait until the game is known.
       if (bare && !game) return (args) => prepareMcts(where, given, args.game, spec)(args);
       const params = bare && game ? (TUNED_MCTS[game.id] ?? given) : given;
       checkKnown(where, params, MCTS_PARAMS);
       const p = parseWith(where, mctsSchema, params);
+      const guided = p.prior === 'net';
+      if (guided && p.model === undefined) throw new UserError(`${where}: prior=net needs a model; allowed: prior=net:model=DIR (a folder written by \`crucible train\`)`);
+      if (!guided && p.model !== undefined) throw new UserError(`${where}: model is given but prior is ${p.prior}; allowed: model only with prior=net`);
+      if (guided && (params['rollout'] !== undefined || p.depth !== undefined)) {
+        throw new UserError(`${where}: prior=net scores leaves with the network's value head, so rollout/depth do not apply; allowed: prior=net without rollout and depth`);
+      }
+      if (guided && p.opponents === 'heuristic') throw new UserError(`${where}: prior=net searches every player with the network; allowed: opponents=search with prior=net`);
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
-      if (game) checkRolloutSupport(where, game, depth);
-      if (game && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
-      if (game && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
+      if (game && !guided) checkRolloutSupport(where, game, depth);
+      if (game && !guided && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
+      if (game && !guided && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
+      const loaded = game && guided ? modelFor(where, p.model!, game) : undefined;
+      if (loaded && options) loaded.checkOptions(options);
       // Paranoid search treats the others as one coalition minimising the decider's share:
       // that reading needs one player's gain to be the others' loss.
       if (game && p.backup === 'paranoid' && factsOf(game).utility === 'general-sum')
@@ -212,7 +255,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const config: MctsConfig = {
         iterations: p.iterations ?? (p.time !== undefined ? Infinity : 400),
         timeMs: p.time ?? 0,
-        c: p.c,
+        c: p.c ?? (guided ? 1 : 1.4),
         depth,
         sm: p.sm,
         gamma: p.gamma,
@@ -223,13 +266,33 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         final: p.final,
         backup: p.backup,
       };
-      return (args) =>
-        new MctsAgent(args.spec, args.rng, {
+      return (args) => {
+        const net = guided ? (loaded ?? modelFor(where, p.model!, args.game)) : undefined;
+        return new MctsAgent(args.spec, args.rng, {
           ...config,
           rolloutAgent: rolloutAgent(args.game),
           priorAgent: priorAgent(args.game),
           opponentAgent: opponentAgent(args.game),
+          net: net?.model.net,
+          checkNetOptions: net?.checkOptions,
         });
+      };
+    },
+  },
+  {
+    kind: 'net',
+    summary: "a trained policy/value network's policy alone, no search (crucible train makes the model)",
+    example: 'net:model=models/gladiator-duel',
+    params: NET_PARAMS,
+    prepare: (where, params, game, _spec, options) => {
+      checkKnown(where, params, NET_PARAMS);
+      const p = parseWith(where, netSchema, params);
+      const loaded = game ? modelFor(where, p.model, game) : undefined;
+      if (loaded && options) loaded.checkOptions(options);
+      return (args) => {
+        const { model, checkOptions } = loaded ?? modelFor(where, p.model, args.game);
+        return new NetAgent(args.spec, args.rng, model.net, p.temperature, checkOptions);
+      };
     },
   },
 ];
@@ -244,12 +307,13 @@ function kindOf(where: string, kind: string): AgentKind {
 
 /**
  * Checks a spec without building an agent (for CLI arguments and study definitions).
- * With `game`, also checks what depends on it (a heuristic exists, `evaluate` exists).
+ * With `game`, also checks what depends on it (a heuristic exists, `evaluate` exists, a
+ * model was trained for it); with `options` too, that a model was trained under them.
  */
-export function checkAgentSpec(spec: string, game?: AnyGame): void {
+export function checkAgentSpec(spec: string, game?: AnyGame, options?: object): void {
   const parsed = parseAgentSpec(spec);
   const where = `agent spec ${JSON.stringify(parsed.spec)}`;
-  kindOf(where, parsed.kind).prepare(where, parsed.params, game, parsed.spec);
+  kindOf(where, parsed.kind).prepare(where, parsed.params, game, parsed.spec, options);
 }
 
 /** Builds the agent a spec names, for one seat of `game`, drawing on `rng`. */

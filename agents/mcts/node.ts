@@ -55,6 +55,11 @@ export class Node {
    * one is no longer legal); each visit plays one of them.
    */
   modelKeys: (ActionKey[] | undefined)[] | null = null;
+  /**
+   * PUCT (`prior=net`): the policy head's prior over the mover's actions here, by action
+   * key, from the first state this node was evaluated in; `null` until then.
+   */
+  priors: Map<ActionKey, number> | null = null;
 
   constructor(players: number) {
     this.sums = new Float64Array(players);

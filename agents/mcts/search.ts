@@ -48,6 +48,9 @@ import type { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';
 import { rollout, score, type RolloutPolicy } from '../rollout.js';
 import { ActionStats, Node, type ActionKey } from './node.js';
+import { NetEvaluator } from '../learned/evaluator.js';
+import { addDirichletNoise } from '../learned/dirichlet.js';
+import type { NetWeights } from '../learned/network.js';
 
 export type SimultaneousMethod = 'duct' | 'rm';
 /** How the decider's move is picked at a simultaneous-move root. */
@@ -112,6 +115,16 @@ export interface MctsConfig {
    * pursue their own ends.
    */
   readonly backup: 'maxn' | 'paranoid';
+  /**
+   * PUCT guide (`prior=net`, AlphaZero): at one-mover nodes the policy head's prior P
+   * steers selection by argmax Q + c·P·√N / (1 + n) (unvisited children valued at the
+   * parent's mean), and every leaf is scored by the value head instead of a rollout.
+   */
+  readonly net?: NetWeights;
+  /** Checks the match's rule options against the net's (throws a UserError); once per agent. */
+  readonly checkNetOptions?: (options: object) => void;
+  /** Self-play only: Dirichlet noise mixed into the root priors (weight epsilon, concentration alpha). */
+  readonly rootNoise?: { readonly epsilon: number; readonly alpha: number };
 }
 
 export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, plies: Infinity, draws: 1, final: 'sample', backup: 'maxn' };
@@ -164,6 +177,8 @@ export class MctsAgent implements Agent {
   private paranoidValue: number[] = [];
   /** The options of the game being searched (for the prior agents' contexts). */
   private options: object = {};
+  /** The network guide (prior=net), built on the first search. */
+  private evaluator: NetEvaluator | null = null;
 
   constructor(
     readonly spec: string,
@@ -229,6 +244,10 @@ export class MctsAgent implements Agent {
     if (model !== undefined && this.modelAgents === null) {
       this.modelAgents = Array.from({ length: players }, () => model({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
     }
+    if (this.config.net !== undefined && this.evaluator === null) {
+      this.config.checkNetOptions?.(ctx.options);
+      this.evaluator = new NetEvaluator(game, this.config.net);
+    }
     const prior = this.config.priorAgent;
     if (prior !== undefined && this.priorAgents === null) {
       this.priorAgents = Array.from({ length: players }, () => prior({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
@@ -291,6 +310,9 @@ export class MctsAgent implements Agent {
           this.pickedKey = game.actionKey(legal[index]);
           this.pickedChild = node.child(this.pickedKey);
           if (this.pickedChild !== undefined) this.pickedChild.avail++;
+        } else if (this.evaluator !== null) {
+          if (node.priors === null) this.setPriors(game, node, s, p, legal, depth === 1);
+          index = this.selectPuct(game, node, legal, p);
         } else {
           if (this.priorAgents !== null && node.priorKey === undefined) {
             const obs = game.observe(s, p);
@@ -350,7 +372,8 @@ export class MctsAgent implements Agent {
     }
     // A leaf just expanded past the horizon or at the depth limit is scored, not rolled out.
     const rollOut = expanded && depth <= plies && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
-    let value = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    let value: ArrayLike<number> =
+      this.evaluator !== null ? this.netValue(game, node, s, expanded) : rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
     if (this.config.backup === 'paranoid') value = this.paranoid(value);
     this.backup(path, depth, simCount, value);
   }
@@ -377,8 +400,77 @@ export class MctsAgent implements Agent {
     return Math.max(0, indexOfKey(game, legal, key));
   }
 
+  /**
+   * PUCT: the policy head's prior over `legal` at `node` (reached in state `s`, `p` to
+   * move), with the self-play root noise when asked.
+   */
+  private setPriors(game: AnyGame, node: Node, s: unknown, p: number, legal: readonly unknown[], root: boolean): void {
+    const ev = this.evaluator!;
+    ev.evaluate(s, p, legal);
+    const noise = this.config.rootNoise;
+    if (root && noise !== undefined && noise.epsilon > 0) addDirichletNoise(this.rng, ev.priors, legal.length, noise.alpha, noise.epsilon);
+    const priors = new Map<ActionKey, number>();
+    for (let i = 0; i < legal.length; i++) priors.set(game.actionKey(legal[i]), ev.priors[i]!);
+    node.priors = priors;
+  }
+
+  /**
+   * The value head's estimate at the leaf `s` (reached at `node`), from the observation
+   * of the player to move there; the returns at a terminal state. A leaf just expanded
+   * where one player moves gets its priors from the same forward pass.
+   */
+  private netValue(game: AnyGame, node: Node, s: unknown, expanded: boolean): ArrayLike<number> {
+    if (game.isTerminal(s)) return game.returns(s);
+    const ev = this.evaluator!;
+    const movers = game.toMove(s);
+    const p = movers[0]!;
+    if (expanded && movers.length === 1 && node.priors === null && (this.modelAgents === null || p === this.decider)) {
+      const legal = game.legalActions(s, p);
+      this.setPriors(game, node, s, p, legal, false);
+      return ev.values;
+    }
+    return ev.value(s, p);
+  }
+
+  /**
+   * PUCT selection (Silver et al. 2017): argmax Q + c·P·√N / (1 + n), where an unvisited
+   * child's Q is the node's mean for the mover (first-play urgency), P its prior and N
+   * the node's visits. Returns the legal index; sets pickedKey/pickedChild.
+   */
+  private selectPuct(game: AnyGame, node: Node, legal: readonly unknown[], p: number): number {
+    const priors = node.priors!;
+    const scale = this.config.c * Math.sqrt(Math.max(1, node.visits));
+    const fpu = node.visits > 0 ? node.sums[p]! / node.visits : 0.5;
+    const uniform = 1 / legal.length;
+    let best = 0;
+    let bestValue = -Infinity;
+    let bestKey: ActionKey = 0;
+    let bestChild: Node | undefined;
+    for (let i = 0; i < legal.length; i++) {
+      const key = game.actionKey(legal[i]);
+      const child = node.child(key);
+      let q = fpu;
+      let n = 0;
+      if (child !== undefined) {
+        child.avail++;
+        n = child.visits;
+        if (n > 0) q = child.sums[p]! / n;
+      }
+      const value = q + (scale * (priors.get(key) ?? uniform)) / (1 + n);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+        bestKey = key;
+        bestChild = child;
+      }
+    }
+    this.pickedKey = bestKey;
+    this.pickedChild = bestChild;
+    return best;
+  }
+
   /** The paranoid return vector: every player but the decider gets 1 − the decider's. */
-  private paranoid(value: readonly number[]): readonly number[] {
+  private paranoid(value: ArrayLike<number>): readonly number[] {
     const out = this.paranoidValue;
     const mine = value[this.decider]!;
     for (let i = 0; i < value.length; i++) out[i] = i === this.decider ? mine : 1 - mine;
@@ -506,7 +598,7 @@ export class MctsAgent implements Agent {
   }
 
   /** Adds the return vector along the path and updates decoupled statistics. */
-  private backup(path: Node[], depth: number, simCount: number, value: readonly number[]): void {
+  private backup(path: Node[], depth: number, simCount: number, value: ArrayLike<number>): void {
     const rm = this.config.sm === 'rm';
     for (let k = 0; k < simCount; k++) {
       const chosen = this.simChosen[k]!;

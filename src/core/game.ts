@@ -17,6 +17,11 @@ export type Tags = Readonly<Record<string, string | number | boolean | readonly 
 
 /** A fixed-size tensor view of a game for learned agents. */
 export interface Encoder<S, A, O> {
+  /**
+   * Bumped whenever the meaning of an observation slot or action index changes: a saved
+   * model records it, and loading a model trained on another version fails.
+   */
+  readonly version: number;
   /** Length of the flat observation vector. */
   readonly observationSize: number;
   /** Size of the fixed action index space. */

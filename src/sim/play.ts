@@ -56,7 +56,7 @@ export function prepareMatch(config: MatchConfig, opts: PlayOptions = {}): Prepa
     );
   }
   // An unknown agent kind or parameter fails now, not as a failed game.
-  for (const spec of new Set(normalized.agents)) checkAgentSpec(spec, game);
+  for (const spec of new Set(normalized.agents)) checkAgentSpec(spec, game, options);
   const match = { config: normalized, game, options, players, agentKey: agentKey(normalized) };
   checkSetup(match);
   return match;

@@ -5,9 +5,15 @@ import workerpool from 'workerpool';
 
 register();
 const { playChunk } = await import('./worker.ts');
+// Self-play for `crucible train` (loaded on first use: plain runs never import it).
+let selfPlay;
 
 workerpool.worker({
   playChunk(config, indices) {
     return playChunk(config, indices, (records) => workerpool.workerEmit(records));
+  },
+  async selfPlayChunk(config, indices) {
+    selfPlay ??= await import('./train/selfplay.ts');
+    return selfPlay.selfPlayChunk(config, indices);
   },
 });

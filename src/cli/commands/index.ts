@@ -18,4 +18,5 @@ export const COMMANDS: readonly Promise<CommandModule>[] = [
   import('./build.js'),
   import('./worker.js'),
   import('./queue.js'),
+  import('./train.js'),
 ];

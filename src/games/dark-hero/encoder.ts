@@ -114,6 +114,7 @@ function encode(obs: DarkHeroState, player: number, out: Float32Array): void {
 }
 
 export const darkHeroEncoder: Encoder<DarkHeroState, number, DarkHeroState> = {
+  version: 1,
   observationSize: MAX_SLOTS * SLOT_FEATURES + GLOBALS,
   actionCount: ACTIONS,
   encode,

@@ -25,6 +25,7 @@ function writeGladiator(s: DuelState, g: Gladiator, out: Float32Array, at: numbe
 }
 
 export const duelEncoder: Encoder<DuelState, DuelAction, DuelState> = {
+  version: 1,
   observationSize: OBSERVATION_SIZE,
   actionCount: ACTION_COUNT,
   encode(s, player, out) {

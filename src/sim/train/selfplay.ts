@@ -1,0 +1,153 @@
+/**
+ * Self-play games for training, played in the runner's worker threads.
+ *
+ * Every decision of every seat is a search: PUCT guided by the current best network
+ * (`net` given), or, in generation 0 before any network exists, the expert MCTS spec
+ * (`expert`, e.g. the game's tuned MCTS) — expert iteration's bootstrap. Each decision
+ * with more than one legal action becomes a training sample:
+ *
+ *   obs   the encoder's view of the mover's observation (never the true state)
+ *   mask  the legal actions
+ *   pi    the search's root visit distribution (the mixed strategy at a simultaneous root)
+ *   z     the game's final returns, rotated so entry k is the seat k after the mover
+ *
+ * The mover plays a move sampled from the visit distribution for its first
+ * `sampleMoves` decisions (temperature 1: varied openings) and the most visited move
+ * after; Dirichlet noise at the root keeps exploring. Game `index` of generation `g` is
+ * seeded from (training seed, g, index) alone, so samples do not depend on workers.
+ */
+import type { AnyGame, Encoder } from '../../core/game.js';
+import { Rng, deriveSeed } from '../../core/rng.js';
+import { parseWith } from '../../core/validate.js';
+import { getGame } from '../../games/index.js';
+import { createAgent } from '../../../agents/index.js';
+import { MctsAgent, DEFAULT_MCTS, type MctsConfig } from '../../../agents/mcts/search.js';
+import { netFromArrays, type NetShape } from '../../../agents/learned/network.js';
+
+export interface SelfPlayConfig {
+  readonly gameId: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly seed: string;
+  readonly generation: number;
+  /** PUCT iterations per decision. */
+  readonly iterations: number;
+  /** PUCT constant. */
+  readonly c: number;
+  readonly noise: { readonly epsilon: number; readonly alpha: number };
+  /** Decisions per seat played by sampling the visit distribution. */
+  readonly sampleMoves: number;
+  /** The network to search with (weights in `weightNames` order), or null for `expert`. */
+  readonly net: { readonly shape: NetShape; readonly arrays: readonly Float32Array[] } | null;
+  /** The MCTS spec that plays generation 0 (no network yet). */
+  readonly expert: string;
+}
+
+/** The samples of some games, row-major. */
+export interface SampleSet {
+  readonly count: number;
+  readonly obs: Float32Array;
+  readonly mask: Float32Array;
+  readonly pi: Float32Array;
+  readonly z: Float32Array;
+}
+
+export interface SelfPlayResult {
+  readonly samples: SampleSet;
+  readonly games: number;
+  readonly decisions: number;
+}
+
+interface Row {
+  readonly obs: Float32Array;
+  readonly mask: Float32Array;
+  readonly pi: Float32Array;
+  readonly mover: number;
+}
+
+type Analyser = { analyse: MctsAgent['analyse'] };
+
+function searcher(config: SelfPlayConfig, game: AnyGame, rng: Rng): Analyser {
+  if (config.net === null) {
+    const agent = createAgent(config.expert, game, rng);
+    if (!(agent instanceof MctsAgent)) throw new Error(`self-play expert ${config.expert} is not an MCTS agent`);
+    return agent;
+  }
+  const net = netFromArrays(config.net.shape, config.net.arrays);
+  const mcts: MctsConfig = { ...DEFAULT_MCTS, iterations: config.iterations, c: config.c, net, rootNoise: config.noise };
+  return new MctsAgent('self-play', rng, mcts);
+}
+
+/** Plays self-play game `index` and returns its samples. */
+export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGame = getGame(config.gameId)): { rows: Row[]; z: readonly number[]; players: number } {
+  const encoder = game.encoder as Encoder<unknown, unknown, unknown> | undefined;
+  if (!encoder) throw new Error(`${game.id} has no encoder`);
+  const options = parseWith(`${game.id} options`, game.optionsSchema, config.options) as object;
+  const players = game.numPlayers(options);
+  const seed = deriveSeed(config.seed, 'selfplay', config.generation, index);
+  const rng = new Rng(seed);
+  const agents = Array.from({ length: players }, () => searcher(config, game, rng.fork()));
+  let state = game.setup(options, seed);
+  const rows: Row[] = [];
+  const decisionsBy = new Array<number>(players).fill(0);
+  let steps = 0;
+  while (!game.isTerminal(state)) {
+    if (++steps > 100_000) throw new Error(`self-play game ${index} did not end`);
+    const movers = game.toMove(state);
+    const joint = movers.map((p) => {
+      const legal = game.legalActions(state, p);
+      if (legal.length === 1) return legal[0];
+      const obs = game.observe(state, p);
+      const { actions, simultaneous } = agents[p]!.analyse({ game, options, obs, player: p, legal });
+      const row: Row = {
+        obs: new Float32Array(encoder.observationSize),
+        mask: new Float32Array(encoder.actionCount),
+        pi: new Float32Array(encoder.actionCount),
+        mover: p,
+      };
+      encoder.encode(obs, p, row.obs);
+      const weights = actions.map((a) => (simultaneous ? a.prob : a.visits));
+      const total = weights.reduce((s, w) => s + w, 0);
+      actions.forEach((a, i) => {
+        const at = encoder.actionIndex(a.action, state, p);
+        row.mask[at] = 1;
+        row.pi[at] += total > 0 ? weights[i]! / total : 1 / actions.length;
+      });
+      rows.push(row);
+      const explore = simultaneous || decisionsBy[p]! < config.sampleMoves;
+      decisionsBy[p]!++;
+      if (explore) return actions[rng.weighted(weights)]!.action;
+      let best = 0;
+      for (let i = 1; i < actions.length; i++) if (weights[i]! > weights[best]!) best = i;
+      return actions[best]!.action;
+    });
+    state = game.apply(state, joint);
+  }
+  return { rows, z: game.returns(state), players };
+}
+
+/** Plays `indices` of one generation and packs their samples. */
+export function selfPlayChunk(config: SelfPlayConfig, indices: readonly number[]): SelfPlayResult {
+  const game = getGame(config.gameId);
+  const encoder = game.encoder!;
+  const all: { rows: Row[]; z: readonly number[]; players: number }[] = indices.map((i) => selfPlayGame(config, i, game));
+  const count = all.reduce((n, g) => n + g.rows.length, 0);
+  const players = all[0]?.players ?? 1;
+  const out: SampleSet = {
+    count,
+    obs: new Float32Array(count * encoder.observationSize),
+    mask: new Float32Array(count * encoder.actionCount),
+    pi: new Float32Array(count * encoder.actionCount),
+    z: new Float32Array(count * players),
+  };
+  let r = 0;
+  for (const g of all) {
+    for (const row of g.rows) {
+      out.obs.set(row.obs, r * encoder.observationSize);
+      out.mask.set(row.mask, r * encoder.actionCount);
+      out.pi.set(row.pi, r * encoder.actionCount);
+      for (let k = 0; k < players; k++) out.z[r * players + k] = g.z[(row.mover + k) % players]!;
+      r++;
+    }
+  }
+  return { samples: out, games: indices.length, decisions: count };
+}

@@ -1,0 +1,152 @@
+/**
+ * The learned agents' network: the hand-written forward pass computes what tfjs computes,
+ * model folders round-trip, and a model for another game, encoder or option set is
+ * refused with one line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkAgentSpec, createAgent } from '../../../agents/index.js';
+import { loadModel } from '../../../agents/learned/model-files.js';
+import { NetRunner, maskedSoftmax } from '../../../agents/learned/network.js';
+import { gamma } from '../../../agents/learned/dirichlet.js';
+import { UserError } from '../../../src/core/errors.js';
+import { Rng } from '../../../src/core/rng.js';
+import { initTf } from '../../../src/core/tf.js';
+import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
+import { darkHero } from '../../../src/games/dark-hero/index.js';
+import { buildTfModel, importWeights } from '../../../src/sim/train/tf-model.js';
+import { randomModel } from './helpers.js';
+
+describe('network forward pass', () => {
+  it('matches tfjs predict on real observations (policy logits and sigmoid values)', async () => {
+    const { tf } = await initTf();
+    const { dir, arrays, shape } = await randomModel(gladiatorDuel, [16, 8], 3);
+    const model = buildTfModel(tf, shape, 99);
+    importWeights(tf, model, shape, arrays);
+    const runner = new NetRunner(loadModel(dir, gladiatorDuel, 'test').net);
+    const options = gladiatorDuel.optionsSchema.parse({});
+    let state = gladiatorDuel.setup(options, 5);
+    const rng = new Rng(1);
+    const x = new Float32Array(shape.inputs);
+    for (let step = 0; step < 12 && !gladiatorDuel.isTerminal(state); step++) {
+      const p = gladiatorDuel.toMove(state)[0]!;
+      gladiatorDuel.encoder!.encode(gladiatorDuel.observe(state, p), p, x);
+      runner.run(x);
+      const [logits, values] = model.predict(tf.tensor2d(x, [1, shape.inputs])) as import('@tensorflow/tfjs').Tensor[];
+      const want = logits!.dataSync();
+      const wantV = values!.dataSync();
+      for (let a = 0; a < shape.actions; a++) expect(runner.logits[a]).toBeCloseTo(want[a]!, 4);
+      for (let k = 0; k < 2; k++) expect(runner.values[k]).toBeCloseTo(wantV[k]!, 5);
+      const legal = gladiatorDuel.legalActions(state, p);
+      state = gladiatorDuel.apply(state, [legal[rng.int(legal.length)]]);
+    }
+    model.dispose();
+  });
+
+  it('masked softmax puts all mass on the legal indices and sharpens with low temperature', () => {
+    const logits = Float32Array.from([1, 5, 2, 0]);
+    const out = [0, 0];
+    maskedSoftmax(logits, [0, 2], out);
+    expect(out[0]! + out[1]!).toBeCloseTo(1, 12);
+    expect(out[1]).toBeCloseTo(Math.exp(2) / (Math.exp(1) + Math.exp(2)), 12);
+    maskedSoftmax(logits, [0, 2], out, 0.05);
+    expect(out[1]).toBeGreaterThan(0.999);
+  });
+
+  it('gamma draws have the right mean (Dirichlet noise)', () => {
+    const rng = new Rng(11);
+    for (const shape of [0.3, 2.5]) {
+      let s = 0;
+      for (let i = 0; i < 4000; i++) s += gamma(rng, shape);
+      expect(s / 4000).toBeGreaterThan(shape * 0.9);
+      expect(s / 4000).toBeLessThan(shape * 1.1);
+    }
+  });
+});
+
+describe('model folders', () => {
+  it('are tfjs files: model.json lists the weights weights.bin holds', async () => {
+    const { dir } = await randomModel(gladiatorDuel, [8]);
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'model.json'), 'utf8'));
+    expect(json.format).toBe('layers-model');
+    expect(json.weightsManifest[0].weights.map((w: { name: string }) => w.name)).toEqual(['hidden1/kernel', 'hidden1/bias', 'policy/kernel', 'policy/bias', 'value/kernel', 'value/bias']);
+    const floats = fs.statSync(path.join(dir, 'weights.bin')).size / 4;
+    expect(floats).toBe(57 * 8 + 8 + 8 * 12 + 12 + 8 * 2 + 2);
+  });
+
+  it('refuse another game, another encoder version and other options, in one line', async () => {
+    const { dir } = await randomModel(gladiatorDuel, [8]);
+    const oneLine = (f: () => void, pattern: RegExp) => {
+      let err: unknown;
+      try {
+        f();
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(UserError);
+      expect((err as Error).message).toMatch(pattern);
+      expect((err as Error).message).not.toContain('\n');
+    };
+    oneLine(() => checkAgentSpec(`net:model=${dir}`, darkHero), /trained for game gladiator-duel, not dark-hero/);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, version: 0 } }));
+    oneLine(() => checkAgentSpec(`mcts:prior=net:model=${dir}`, gladiatorDuel), /encoder version 0, the game's encoder has 1/);
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const other = gladiatorDuel.optionsSchema.parse({ turnCap: 20 });
+    oneLine(() => checkAgentSpec(`net:model=${dir}`, gladiatorDuel, other), /was trained with options .*turnCap":60.* this match uses .*turnCap":20/);
+    checkAgentSpec(`net:model=${dir}`, gladiatorDuel, gladiatorDuel.optionsSchema.parse({}));
+    oneLine(() => checkAgentSpec('net:model=/no/such/model', gladiatorDuel), /manifest.json is missing/);
+  });
+
+  it('spec errors name the field: prior=net needs a model, and takes no rollout', async () => {
+    expect(() => checkAgentSpec('mcts:prior=net', gladiatorDuel)).toThrow(/prior=net needs a model/);
+    expect(() => checkAgentSpec('mcts:prior=net:model=x,rollout=random', gladiatorDuel)).toThrow(/rollout\/depth do not apply/);
+    expect(() => checkAgentSpec('mcts:model=x', gladiatorDuel)).toThrow(/model only with prior=net/);
+    expect(() => checkAgentSpec('net', gladiatorDuel)).toThrow(/model/);
+  });
+});
+
+describe('learned agents play', () => {
+  it('net and mcts:prior=net choose legal moves through a whole game', async () => {
+    const { dir } = await randomModel(gladiatorDuel, [16]);
+    const options = gladiatorDuel.optionsSchema.parse({});
+    for (const spec of [`net:model=${dir}`, `net:model=${dir},temperature=1`, `mcts:prior=net:model=${dir},iterations=20`]) {
+      const agents = [createAgent(spec, gladiatorDuel, new Rng(1)), createAgent(spec, gladiatorDuel, new Rng(2))];
+      let state = gladiatorDuel.setup(options, 3);
+      let steps = 0;
+      while (!gladiatorDuel.isTerminal(state) && steps++ < 2000) {
+        const p = gladiatorDuel.toMove(state)[0]!;
+        const legal = gladiatorDuel.legalActions(state, p);
+        const a = agents[p]!.act({ game: gladiatorDuel, options, obs: gladiatorDuel.observe(state, p), player: p, legal }) as number;
+        expect(legal).toContain(a);
+        state = gladiatorDuel.apply(state, [a]);
+      }
+      expect(gladiatorDuel.isTerminal(state)).toBe(true);
+    }
+  });
+});
+
+describe('PUCT (mcts:prior=net)', () => {
+  it('spends its visits where the policy head puts its prior', async () => {
+    const options = gladiatorDuel.optionsSchema.parse({});
+    const state = gladiatorDuel.setup(options, 4);
+    const p = gladiatorDuel.toMove(state)[0]!;
+    const legal = gladiatorDuel.legalActions(state, p) as number[];
+    expect(legal.length).toBeGreaterThan(2);
+    for (const favoured of [legal[0]!, legal[legal.length - 1]!]) {
+      // Policy: all weight on `favoured`; value: a constant 0.5 for every seat.
+      const { dir } = await randomModel(gladiatorDuel, [8], 1, (arrays) => {
+        arrays[2]!.fill(0);
+        arrays[3]!.fill(0);
+        arrays[3]![favoured] = 12;
+        arrays[4]!.fill(0);
+        arrays[5]!.fill(0);
+      });
+      const agent = createAgent(`mcts:prior=net:model=${dir},iterations=200`, gladiatorDuel, new Rng(3)) as import('../../../agents/mcts/search.js').MctsAgent;
+      const { actions } = agent.analyse({ game: gladiatorDuel, options, obs: state, player: p, legal });
+      const visits = actions.find((a) => a.action === favoured)!.visits;
+      expect(visits / actions.reduce((n, a) => n + a.visits, 0)).toBeGreaterThan(0.8);
+    }
+  });
+});
