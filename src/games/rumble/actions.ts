@@ -19,7 +19,7 @@
  * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
  * at 60% of Energy.
  */
-import { allocationCost, controlledHeroes, controls, drainCost, hasFlag, needsReveal, revealNeeds } from './legality.js';
+import { allocationCost, controlledHeroes, controls, drainCost, hasFlag, needsReveal, powerInfo, revealNeeds } from './legality.js';
 import { useLimit } from './powers/contract.js';
 import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
 
@@ -73,18 +73,46 @@ export function lastAttacker(s: RumbleState, hero: number): number {
   return best;
 }
 
-function victimOf(s: RumbleState, hero: number, t: AllocationTemplate, opp: readonly number[]): number {
-  if (t === 'attack-strongest') return extreme(s, opp, true, hero);
-  if (t === 'counter') return lastAttacker(s, hero);
-  return extreme(s, opp, false, hero);
+/**
+ * What every template of one hero's Allocation reads, computed once per menu: its
+ * Energy, living opponents, weakest and strongest opponent, and last round's attacker.
+ */
+interface HeroView {
+  readonly hero: number;
+  readonly energy: number;
+  readonly opp: readonly number[];
+  readonly weakest: number;
+  readonly strongest: number;
+  /** The hero that attacked this one hardest last round, or -1 (the counter template). */
+  readonly counter: number;
+}
+
+function heroView(s: RumbleState, hero: number): HeroView {
+  const opp = opponents(s, hero);
+  return {
+    hero,
+    energy: Math.max(0, s.heroes[hero]!.energy),
+    opp,
+    weakest: extreme(s, opp, false, hero),
+    strongest: extreme(s, opp, true, hero),
+    counter: lastAttacker(s, hero),
+  };
+}
+
+function victimOf(v: HeroView, t: AllocationTemplate): number {
+  if (t === 'attack-strongest') return v.strongest;
+  if (t === 'counter') return v.counter;
+  return v.weakest;
 }
 
 /** Every affordable Allocation-phase power, used once (the "powers" variant). */
-function powerUses(s: RumbleState, hero: number, victim: number, opp: readonly number[]): PowerUse[] {
+function powerUses(s: RumbleState, v: HeroView, victim: number): PowerUse[] {
   const uses: PowerUse[] = [];
+  const hero = v.hero;
+  const opp = v.opp;
   const h = s.heroes[hero]!;
   let budget = h.energy;
-  const strongest = extreme(s, opp, true, hero);
+  const strongest = v.strongest;
   h.powers.forEach((held, k) => {
     const d = s.lib.get(held.id);
     const u = d.use;
@@ -117,38 +145,42 @@ function menuUse(power: number, x: number | undefined, target: number | undefine
   return { power, x, target, victim };
 }
 
-function buildAllocation(s: RumbleState, hero: number, t: AllocationTemplate, withPowers: boolean, keepBack: boolean): Allocation | null {
-  const H = s.heroes.length;
-  const h = s.heroes[hero]!;
+/** Template `t` without powers for `R` Energy: Attack on the template's victim (or split), the rest to Defense. */
+function plainAllocation(H: number, v: HeroView, t: AllocationTemplate, victim: number, R: number, uses: PowerUse[] | null): Allocation {
   const attack = new Array<number>(H).fill(0);
-  const E = Math.max(0, h.energy);
-  const opp = opponents(s, hero);
-  if (opp.length === 0 || E === 0) return { attack, defense: 0 };
-  const victim = victimOf(s, hero, t, opp);
-  if (t === 'counter' && victim < 0) return null;
-  const uses = withPowers ? powerUses(s, hero, victim, opp) : [];
-  if (withPowers && uses.length === 0) return null;
-  let R = E;
-  for (const u of uses) R -= allocationCost(s, hero, u);
-  if (keepBack) return { attack, defense: 0, reserve: R, ...(uses.length ? { uses } : {}) };
   const half = Math.ceil(R / 2);
   let defense = R;
   if (t === 'all-in') {
     attack[victim] = R;
     defense = 0;
   } else if (t === 'split') {
+    const opp = v.opp;
     let left = half;
-    opp.forEach((j, i) => {
+    for (let i = 0; i < opp.length; i++) {
       const share = Math.floor(left / (opp.length - i));
-      attack[j] = share;
+      attack[opp[i]!] = share;
       left -= share;
-    });
+    }
     defense = R - half;
   } else if (t !== 'defend') {
     attack[victim] = half;
     defense = R - half;
   }
-  return { attack, defense, ...(uses.length ? { uses } : {}) };
+  return uses ? { attack, defense, uses } : { attack, defense };
+}
+
+function buildAllocation(s: RumbleState, v: HeroView, t: AllocationTemplate, withPowers: boolean, keepBack: boolean): Allocation | null {
+  const H = s.heroes.length;
+  const E = v.energy;
+  if (v.opp.length === 0 || E === 0) return { attack: new Array<number>(H).fill(0), defense: 0 };
+  const victim = victimOf(v, t);
+  if (t === 'counter' && victim < 0) return null;
+  const uses = withPowers ? powerUses(s, v, victim) : [];
+  if (withPowers && uses.length === 0) return null;
+  let R = E;
+  for (const u of uses) R -= allocationCost(s, v.hero, u);
+  if (keepBack) return uses.length ? { attack: new Array<number>(H).fill(0), defense: 0, reserve: R, uses } : { attack: new Array<number>(H).fill(0), defense: 0, reserve: R };
+  return plainAllocation(H, v, t, victim, R, uses.length ? uses : null);
 }
 
 /**
@@ -179,29 +211,73 @@ export function cachedAllocationMenu(s: RumbleState, player: number): RumbleActi
   return menu;
 }
 
-/** The Allocation menu of `player` (one allocation per controlled hero in each action). */
+/**
+ * The Allocation menu of `player` (one allocation per controlled hero in each action):
+ * the templates without powers, then with powers, in template order, equal moves once.
+ * A "powers" variant in which no hero has a power to use falls back to the template
+ * without powers (the counter template to defend), which is always an earlier entry:
+ * so a player whose heroes hold no Allocation power gets the six plain templates only,
+ * built without trying the power variants.
+ */
 export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
   const heroes = controlledHeroes(s, player);
+  const views: HeroView[] = [];
+  for (const h of heroes) views.push(heroView(s, h));
   const out: RumbleAction[] = [];
-  const seen = new Set<string>();
-  const variants: [AllocationTemplate, boolean, boolean][] = [];
-  for (const t of ALLOCATION_TEMPLATES) for (const p of [false, true]) variants.push([t, p, false]);
-  if (heroes.some((h) => hasFlag(s, h, 'precognition'))) variants.push(['defend', false, true], ['defend', true, true]);
-  for (const [t, p, keep] of variants) {
-    const allocs: Allocation[] = [];
-    for (const h of heroes) {
-      const a = buildAllocation(s, h, t, p, keep && hasFlag(s, h, 'precognition')) ?? buildAllocation(s, h, t === 'counter' ? 'defend' : t, false, false)!;
-      allocs.push(a);
-    }
-    const action: RumbleAction = { t: 'alloc', heroes: allocs };
-    const key = actionKey(action);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(action);
-    }
+  let withPowers = false;
+  let precog = false;
+  for (const h of heroes) {
+    const info = powerInfo(s, h);
+    if (info.allocationUses) withPowers = true;
+    if (info.precognition) precog = true;
+  }
+  for (const t of ALLOCATION_TEMPLATES) {
+    addVariant(s, views, out, t, false, false);
+    if (withPowers) addVariant(s, views, out, t, true, false);
+  }
+  if (precog) {
+    addVariant(s, views, out, 'defend', false, true);
+    addVariant(s, views, out, 'defend', true, true);
   }
   return brand(out, s, player);
 }
+
+type AllocAction = Extract<RumbleAction, { t: 'alloc' }>;
+
+/**
+ * Appends template `t` (with powers `p`, Precognition's keep-back `keep`) for every hero
+ * of `views` to `out`, unless an equal move is there already. (A function of its own, not
+ * a closure: tsx names every closure it creates with a defineProperty call.)
+ */
+function addVariant(s: RumbleState, views: readonly HeroView[], out: RumbleAction[], t: AllocationTemplate, p: boolean, keep: boolean): void {
+  const allocs: Allocation[] = [];
+  for (const v of views) {
+    const a = buildAllocation(s, v, t, p, keep && hasFlag(s, v.hero, 'precognition')) ?? buildAllocation(s, v, t === 'counter' ? 'defend' : t, false, false)!;
+    allocs.push(a);
+  }
+  for (let i = 0; i < out.length; i++) if (sameAllocations((out[i] as AllocAction).heroes, allocs)) return;
+  out.push({ t: 'alloc', heroes: allocs });
+}
+
+/** True if two moves' allocations are equal in every number (what `actionKey` tells apart). */
+function sameAllocations(a: readonly Allocation[], b: readonly Allocation[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let h = 0; h < a.length; h++) {
+    const x = a[h]!;
+    const y = b[h]!;
+    if (x.defense !== y.defense || (x.reserve ?? 0) !== (y.reserve ?? 0)) return false;
+    const n = x.attack.length;
+    if (n !== y.attack.length) return false;
+    for (let j = 0; j < n; j++) if (x.attack[j] !== y.attack[j]) return false;
+    const ux = x.uses ?? NO_USES;
+    const uy = y.uses ?? NO_USES;
+    if (ux.length !== uy.length) return false;
+    for (let k = 0; k < ux.length; k++) if (useKey(ux[k]!) !== useKey(uy[k]!)) return false;
+  }
+  return true;
+}
+
+const NO_USES: readonly PowerUse[] = [];
 
 /** Reveal choices for one hero under a menu variant. */
 function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive' | 'aggressive'): RevealChoice {
@@ -335,9 +411,21 @@ function samePrint(print: readonly number[], m: RumbleAction): boolean {
   return i === print.length;
 }
 
+/**
+ * Brands the menu moves that use powers. A move without power uses is cheaper to
+ * validate (a loop over its numbers) than to fingerprint, so it is left unbranded.
+ */
 function brand(out: RumbleAction[], s: RumbleState, player: number): RumbleAction[] {
-  for (const a of out) if (a.t === 'alloc') Object.defineProperty(a, MENU, { value: { heroes: s.heroes, opts: s.opts, lib: s.lib, player, print: fingerprint(a) } });
+  for (const a of out) if (a.t === 'alloc' && usesPowers(a)) Object.defineProperty(a, MENU, { value: { heroes: s.heroes, opts: s.opts, lib: s.lib, player, print: fingerprint(a) } });
   return out;
+}
+
+function usesPowers(a: AllocAction): boolean {
+  for (let h = 0; h < a.heroes.length; h++) {
+    const u = a.heroes[h]!.uses;
+    if (u !== undefined && u.length > 0) return true;
+  }
+  return false;
 }
 
 /** Estimated value in Energy of a lot: the power's prior, scaled to starting Energy. */

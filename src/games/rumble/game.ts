@@ -16,10 +16,40 @@ import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './opt
 import { checkConfiguration } from './content.js';
 import { resolveRound, startRound } from './round.js';
 import { evaluate } from './evaluate.js';
+import type { PowerLibrary } from './powers/library.js';
 import { stateWith, type Allocation, type HeldPower, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
 
-function setup(opts: RumbleOptions, seed: number): RumbleState {
+/**
+ * What `setup` reads from one options object, checked and built once: the library and,
+ * for `fixed` heroes, their power lists. Options are immutable once parsed, and held
+ * powers are immutable values, so every game of a study shares them (checking the
+ * configuration and building the lists anew was a tenth of a short random game).
+ */
+interface SetupTemplate {
+  readonly lib: PowerLibrary;
+  readonly fixedPowers: readonly (readonly HeldPower[])[] | null;
+}
+const templates = new WeakMap<RumbleOptions, SetupTemplate>();
+
+function setupTemplate(opts: RumbleOptions): SetupTemplate {
+  let t = templates.get(opts);
+  if (t) return t;
   const lib = checkConfiguration(opts);
+  if (opts.fixed && opts.fixed.length !== opts.players) throw new UserError(`rumble options: field fixed has ${opts.fixed.length} heroes; allowed: exactly players (${opts.players})`);
+  const fixedPowers =
+    opts.fixed?.map((f) =>
+      f.powers.map((x): HeldPower => {
+        lib.get(x.id);
+        return { id: x.id, strength: x.strength, params: x.params ?? {}, uses: 0, acc: 0, fired: 0 };
+      }),
+    ) ?? null;
+  t = { lib, fixedPowers };
+  templates.set(opts, t);
+  return t;
+}
+
+function setup(opts: RumbleOptions, seed: number): RumbleState {
+  const { lib, fixedPowers } = setupTemplate(opts);
   const P = opts.players;
   const dice = new Dice(seed);
   const base = {
@@ -34,18 +64,8 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
     returns: null,
     end: '',
   };
-  if (opts.fixed) {
-    if (opts.fixed.length !== P) throw new UserError(`rumble options: field fixed has ${opts.fixed.length} heroes; allowed: exactly players (${P})`);
-    const fixedHeroes = opts.fixed.map((f, p) =>
-      newHero(
-        f.energy,
-        p,
-        f.powers.map((x): HeldPower => {
-          lib.get(x.id);
-          return { id: x.id, strength: x.strength, params: x.params ?? {}, uses: 0, acc: 0, fired: 0 };
-        }),
-      ),
-    );
+  if (opts.fixed && fixedPowers) {
+    const fixedHeroes = opts.fixed.map((f, p) => newHero(f.energy, p, fixedPowers[p] as HeldPower[]));
     return startRound({ ...base, held: fixedHeroes.map((h) => h.powers), phase: 'alloc', round: 1, rng: dice.state, heroes: fixedHeroes, auction: null, lastAttacks: new Array<number>(P * P).fill(0) });
   }
   const lots = drawLots(opts, lib, dice);

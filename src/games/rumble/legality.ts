@@ -52,6 +52,8 @@ export interface PowerInfo {
   readonly triggers: boolean;
   readonly precognition: boolean;
   readonly reflex: boolean;
+  /** Holds a power that can be used at Allocation on a hero or on nothing (the menu's "powers" variants). */
+  readonly allocationUses: boolean;
   /** Holds a power with a round-start effect (Regeneration). */
   readonly roundStart: boolean;
   /** Holds a power whose use redirects others' uses (Zypher). */
@@ -112,6 +114,7 @@ export function powerInfo(s: RumbleState, hero: number): PowerInfo {
       triggers: defs.some((d) => d.afterDeal !== undefined),
       precognition: defs.some((d) => d.precognition === true),
       reflex: defs.some((d) => d.reflex === true),
+      allocationUses: defs.some((d) => d.use !== undefined && d.use.phase === 'allocation' && d.use.target !== 'ownPower'),
       roundStart: defs.some((d) => d.roundStart !== undefined),
       redirects: defs.some((d) => d.redirects === true),
       reveal,

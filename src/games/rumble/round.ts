@@ -498,7 +498,7 @@ export class RoundCtx implements PowerWorld {
 
   /** Damage past the chain bound: Defense, vulnerability and counters, no hooks. */
   private dealQuietly(src: number, tgt: number, amount: number, blockable: boolean): void {
-    amount += this.vulnerable[tgt]!;
+    amount = Math.round(amount + this.vulnerable[tgt]!);
     if (blockable) {
       const blocked = Math.min(this.def[tgt]!, amount);
       this.def[tgt]! -= blocked;
@@ -533,6 +533,8 @@ export class RoundCtx implements PowerWorld {
     if (src >= 0 && src !== tgt) this.runHooks(src, 'beforeDeal', ev);
     if (this.readings.batmanCaptions === 'any') this.captionOthers(src, tgt, ev);
     if (this.vulnerable[tgt]! > 0) ev.amount += this.vulnerable[tgt]!;
+    // Energy is whole: a halved or fractional bonus (a power file's `damageBonus: 0.5`) is rounded.
+    ev.amount = Math.round(ev.amount);
     if (blockable) {
       const blocked = Math.min(this.def[tgt]!, ev.amount);
       this.def[tgt]! -= blocked;
@@ -542,6 +544,7 @@ export class RoundCtx implements PowerWorld {
     this.takenCount[tgt]!++;
     if (this.preventAll[tgt]) return;
     this.runHooks(tgt, 'beforeTake', ev, undefined, ev);
+    ev.amount = Math.round(ev.amount);
     if (ev.amount <= 0) return;
     this.changeEnergy(tgt, -ev.amount, ev.amount);
     this.damageTaken[tgt]! += ev.amount;

@@ -109,6 +109,17 @@ describe('rumble over generated powers', () => {
     }
   });
 
+  it('Energy stays whole when a power file adds a fractional bonus to damage (an Energy of 76.5 made the menu\'s own moves illegal)', () => {
+    const half = { id: 'half', name: 'Half', params: { factor: 0.5 }, effects: [{ when: 'dealingDamage', do: [{ damageBonus: 'factor' }] }] };
+    const s = fixedGame([{ energy: 100, powers: ['half'] }, { energy: 100, powers: [{ id: 'galactic-ray-gun', params: { factor: 1.5 } }] }], { customPowers: [half] });
+    // 30 on 5 Defense: 25 + 0.5 = 25.5 damage, rounded to 26.
+    const n = allocate(s, [alloc(2, { 1: 30 }, 70), alloc(2, { 0: 95 }, 5)]);
+    expect(n.heroes[1]!.energy).toBe(100 - 26);
+    // 95 on 70 Defense, the Ray Gun's 1.5 x 25 = 37.5 (it rounds down itself).
+    expect(n.heroes[0]!.energy).toBe(100 - 37);
+    for (const p of rumble.toMove(n)) for (const m of rumble.legalActions(n, p)) expect(() => rumble.apply(n, rumble.toMove(n).map((q) => (q === p ? m : rumble.legalActions(n, q)[0]!)))).not.toThrow();
+  });
+
   it('a dealtDamage effect that deals damage does not re-trigger itself (20 of 20 games overflowed the stack)', () => {
     const echo = { id: 'echo', name: 'Echo', effects: [{ when: 'dealtDamage', do: [{ damage: 5, to: 'eventTarget' }] }] };
     const s = fixedGame([{ energy: 100, powers: ['echo'] }, { energy: 100 }], { customPowers: [echo] });

@@ -510,7 +510,7 @@ export const ACTIONS = new ActionTable<Env, ActFn>([
     compile: (_a, t) => {
       const f = t.num('setEnergy');
       return (env) => {
-        env.c.energy[env.self] = f(env);
+        env.c.energy[env.self] = Math.round(f(env)); // Energy is whole
         return env.c.energy[env.self]! > 0 ? 1 : 0;
       };
     },
