@@ -15,6 +15,7 @@ import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, con
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { checkConfiguration } from './content.js';
 import { resolveRound, startRound } from './round.js';
+import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
 import type { PowerLibrary } from './powers/library.js';
 import { stateWith, type Allocation, type HeldPower, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
@@ -111,6 +112,8 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
       }
       if (m.t !== 'alloc' || m.heroes.length !== j) throw badAlloc(s, player, m);
     }
+    // A round without powers has no Reveal decision and skips the power bookkeeping.
+    if (isPlainRound(s)) return resolvePlainRound(s, allocs);
     const needs = computeRevealNeeds(s, allocs);
     for (let h = 0; h < H; h++) if (needs[h]) return stateWith(s, { steps: s.steps + 1, phase: 'reveal', pending: allocs });
     return resolveRound(s, allocs, []);

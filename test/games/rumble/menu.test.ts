@@ -10,6 +10,9 @@ import { UserError } from '../../../src/core/errors.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/rumble/legality.js';
 import { allocationMenu } from '../../../src/games/rumble/actions.js';
+import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain-round.js';
+import { resolveRound } from '../../../src/games/rumble/round.js';
+import type { Allocation } from '../../../src/games/rumble/index.js';
 import { deepFreeze, fixedGame } from './helpers.js';
 
 /** Every seed power dealt round-robin to 4 heroes (the bench's table). */
@@ -148,5 +151,35 @@ describe('menu moves and validation', () => {
       const start = g % 2 ? fullLibrary() : rumble.setup(rumbleOptions({ players: 4, auction: { pool: 'all' } }), g);
       expect(play(start, g, true)).toBe(play(start, g, false));
     }
+  });
+
+  it('a round without powers resolves to exactly the state the power engine gives (2-6 heroes, random menus)', () => {
+    const rng = new Rng(17);
+    let plain = 0;
+    for (const players of [2, 3, 4, 6]) {
+      const opts = rumbleOptions({ players, startEnergy: 60 + 20 * (players % 3), fixed: Array.from({ length: players }, () => ({ powers: [] })) });
+      for (let g = 0; g < 25; g++) {
+        let s = rumble.setup(opts, rng.u32());
+        while (!rumble.isTerminal(s)) {
+          expect(isPlainRound(s)).toBe(true);
+          const moves = rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p)));
+          const allocs: (Allocation | null)[] = s.heroes.map(() => null);
+          rumble.toMove(s).forEach((p, i) => {
+            const m = moves[i]!;
+            if (m.t === 'alloc') allocs[p] = m.heroes[0]!;
+          });
+          expect(resolvePlainRound(s, allocs)).toEqual(resolveRound(s, allocs, []));
+          plain++;
+          s = rumble.apply(s, moves);
+        }
+      }
+    }
+    expect(plain).toBeGreaterThan(300);
+    // Any power, or an effect carried from an earlier round, takes the power engine.
+    expect(isPlainRound(fixedGame([{ energy: 100, powers: ['tough-skin'] }, { energy: 100 }]))).toBe(false);
+    const s = fixedGame([{ energy: 100 }, { energy: 100 }]);
+    expect(isPlainRound(s)).toBe(true);
+    expect(isPlainRound({ ...s, heroes: [{ ...s.heroes[0]!, defensePenalty: 15 }, s.heroes[1]!] })).toBe(false);
+    expect(isPlainRound({ ...s, heroes: [{ ...s.heroes[0]!, bleed: [1, 2, 2] }, s.heroes[1]!] })).toBe(false);
   });
 });

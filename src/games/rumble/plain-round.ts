@@ -1,0 +1,85 @@
+/**
+ * Resolution of a plain round: no hero holds a power and none carries an effect from an
+ * earlier round (bleeding wounds, a Defense penalty, a ban, Hypnotism, a doom round).
+ * Then the round is the seed's basic game alone — each defender takes its attackers'
+ * total minus its Defense, heroes at 0 or below are out — and needs none of the power
+ * bookkeeping of `resolveRound` (its scratch context, hooks, costs, block order: without
+ * powers the order Defense blocks in changes who is blocked, never how much is taken).
+ * Random play without powers and search over such tables spend most of their time here.
+ *
+ * It must give exactly the state `resolveRound` gives: test/games/rumble/menu.test.ts
+ * compares the two over random games, and bench/rumble-trace.ts hashes every state.
+ */
+import { decideWinner } from './round.js';
+import { stateWith, type Allocation, type Hero, type RumbleState } from './types.js';
+
+/** True if a round of `s` can be resolved by `resolvePlainRound`. */
+export function isPlainRound(s: RumbleState): boolean {
+  const heroes = s.heroes;
+  // Sidekick heroes (after the players' own) follow a power: not plain.
+  if (heroes.length !== s.opts.players) return false;
+  for (let h = 0; h < heroes.length; h++) {
+    const x = heroes[h]!;
+    if (x.powers.length !== 0 || x.bleed.length !== 0 || x.forced.length !== 0 || x.defensePenalty !== 0 || x.attackBanned || x.doomRound !== 0) return false;
+  }
+  return true;
+}
+
+const NO_BLEED: readonly number[] = Object.freeze([]);
+const NO_FORCED: readonly number[] = Object.freeze([]);
+
+/** Resolves a plain round (see `isPlainRound`) from validated allocations, one per living hero. */
+export function resolvePlainRound(s: RumbleState, allocs: readonly (Allocation | null)[]): RumbleState {
+  const H = s.heroes.length;
+  const lastAttacks = new Array<number>(H * H).fill(0);
+  const energy = new Array<number>(H);
+  const attacked = new Array<number>(H);
+  for (let h = 0; h < H; h++) {
+    energy[h] = s.heroes[h]!.energy;
+    attacked[h] = 0;
+  }
+  // Attacks count only against living other heroes (as allocated: no power changes them).
+  for (let h = 0; h < H; h++) {
+    const a = allocs[h];
+    if (!a || !s.heroes[h]!.alive) continue;
+    let total = 0;
+    for (let j = 0; j < H; j++) {
+      const v = j === h || !s.heroes[j]!.alive ? 0 : a.attack[j]!;
+      lastAttacks[h * H + j] = v;
+      total += v;
+    }
+    attacked[h] = total;
+  }
+  for (let j = 0; j < H; j++) {
+    const a = allocs[j];
+    if (!a || !s.heroes[j]!.alive) continue;
+    let incoming = 0;
+    for (let i = 0; i < H; i++) incoming += lastAttacks[i * H + j]!;
+    if (incoming > a.defense) energy[j]! -= incoming - a.defense;
+  }
+  const eliminated = new Array<boolean>(H);
+  const heroes: Hero[] = [];
+  for (let h = 0; h < H; h++) {
+    const old = s.heroes[h]!;
+    const out = old.alive && energy[h]! <= 0;
+    eliminated[h] = out;
+    const alive = old.alive && !out;
+    heroes.push({
+      energy: energy[h]!,
+      alive,
+      controller: old.controller,
+      powers: old.powers,
+      lastAttack: alive ? attacked[h]! : 0,
+      defensePenalty: 0,
+      attackBanned: false,
+      bleed: NO_BLEED,
+      forced: NO_FORCED,
+      doomRound: 0,
+    });
+  }
+  const next = stateWith(s, { phase: 'alloc', round: s.round + 1, steps: s.steps + 1, heroes, pending: null, lastAttacks });
+  const returns = decideWinner(s.round, next, null, eliminated);
+  if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
+  // No hero holds a power, so no round-start power runs (`startRound` would return `next`).
+  return next;
+}
