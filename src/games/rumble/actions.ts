@@ -231,6 +231,7 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
     if (info.allocationUses) withPowers = true;
     if (info.precognition) precog = true;
   }
+  if (heroes.length === 1 && !withPowers && !precog) return plainMenu(s, views[0]!);
   for (const t of ALLOCATION_TEMPLATES) {
     addVariant(s, views, out, t, false, false);
     if (withPowers) addVariant(s, views, out, t, true, false);
@@ -243,6 +244,56 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
 }
 
 type AllocAction = Extract<RumbleAction, { t: 'alloc' }>;
+
+/**
+ * The menu of a player with one hero and no Allocation power or Precognition: the six
+ * templates without powers, equal moves once — the same moves, in the same order, as
+ * the general path, but compared as (victim, Attack, Defense) before any move is built,
+ * so duplicates (one opponent left, weakest = strongest, no counter) cost nothing.
+ */
+function plainMenu(s: RumbleState, v: HeroView): RumbleAction[] {
+  const H = s.heroes.length;
+  const E = v.energy;
+  if (v.opp.length === 0 || E === 0) return [{ t: 'alloc', heroes: [{ attack: new Array<number>(H).fill(0), defense: 0 }] }];
+  const half = Math.ceil(E / 2);
+  const out: RumbleAction[] = [{ t: 'alloc', heroes: [{ attack: new Array<number>(H).fill(0), defense: E }] }];
+  // Single-victim moves so far, as victim and Attack (their Defense is E - Attack).
+  const victims: number[] = [];
+  const amounts: number[] = [];
+  addSingle(out, victims, amounts, H, v.weakest, half, E);
+  addSingle(out, victims, amounts, H, v.strongest, half, E);
+  // The split: listed unless it puts everything on one victim already listed.
+  const split = plainAllocation(H, v, 'split', -1, E, null);
+  let newSplit = true;
+  for (let i = 0; i < victims.length && newSplit; i++) if (singleEquals(split, victims[i]!, amounts[i]!, E)) newSplit = false;
+  if (newSplit) out.push({ t: 'alloc', heroes: [split] });
+  // Counter (without a last attacker it falls back to defend, listed already), then all-in.
+  addSingle(out, victims, amounts, H, v.counter, half, E, split);
+  addSingle(out, victims, amounts, H, v.weakest, E, E, split);
+  return out;
+}
+
+/**
+ * Appends the move "`amount` on `victim`, the rest of `E` to Defense" unless it is listed
+ * already, as a single-victim move or as the split (or `victim` < 0).
+ */
+function addSingle(out: RumbleAction[], victims: number[], amounts: number[], H: number, victim: number, amount: number, E: number, split?: Allocation): void {
+  if (victim < 0) return;
+  for (let i = 0; i < victims.length; i++) if (victims[i] === victim && amounts[i] === amount) return;
+  if (split !== undefined && singleEquals(split, victim, amount, E)) return;
+  victims.push(victim);
+  amounts.push(amount);
+  const attack = new Array<number>(H).fill(0);
+  attack[victim] = amount;
+  out.push({ t: 'alloc', heroes: [{ attack, defense: E - amount }] });
+}
+
+/** True if allocation `a` is exactly `amount` on `victim` and the rest of `E` on Defense. */
+function singleEquals(a: Allocation, victim: number, amount: number, E: number): boolean {
+  if (a.defense !== E - amount) return false;
+  for (let j = 0; j < a.attack.length; j++) if (a.attack[j] !== (j === victim ? amount : 0)) return false;
+  return true;
+}
 
 /**
  * Appends template `t` (with powers `p`, Precognition's keep-back `keep`) for every hero

@@ -207,7 +207,7 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   return startRound(next);
 }
 
-export function newHero(energy: number, controller: number, powers: HeldPower[]): Hero {
+export function newHero(energy: number, controller: number, powers: readonly HeldPower[]): Hero {
   return {
     energy,
     alive: true,
@@ -216,8 +216,11 @@ export function newHero(energy: number, controller: number, powers: HeldPower[])
     lastAttack: 0,
     defensePenalty: 0,
     attackBanned: false,
-    bleed: [],
-    forced: [],
+    bleed: NO_NUMBERS,
+    forced: NO_NUMBERS,
     doomRound: 0,
   };
 }
+
+/** The empty bleed and forced lists of a new hero (states never change a list in place). */
+const NO_NUMBERS: readonly number[] = Object.freeze([]);

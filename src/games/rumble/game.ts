@@ -18,7 +18,7 @@ import { resolveRound, startRound } from './round.js';
 import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
 import type { PowerLibrary } from './powers/library.js';
-import { stateWith, type Allocation, type HeldPower, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
+import { stateWith, type Allocation, type HeldPower, type Hero, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
 
 /**
  * What `setup` reads from one options object, checked and built once: the library and,
@@ -28,15 +28,21 @@ import { stateWith, type Allocation, type HeldPower, type RevealChoice, type Rum
  */
 interface SetupTemplate {
   readonly lib: PowerLibrary;
+  /** `fixed` heroes' power lists (shared by every game: states never change a list in place). */
   readonly fixedPowers: readonly (readonly HeldPower[])[] | null;
+  /** Zeros per player, and per pair of heroes (last round's attacks before round 1). */
+  readonly paid: readonly number[];
+  readonly noAttacks: readonly number[];
 }
 const templates = new WeakMap<RumbleOptions, SetupTemplate>();
+const NONE: readonly never[] = Object.freeze([]);
 
 function setupTemplate(opts: RumbleOptions): SetupTemplate {
   let t = templates.get(opts);
   if (t) return t;
   const lib = checkConfiguration(opts);
-  if (opts.fixed && opts.fixed.length !== opts.players) throw new UserError(`rumble options: field fixed has ${opts.fixed.length} heroes; allowed: exactly players (${opts.players})`);
+  const P = opts.players;
+  if (opts.fixed && opts.fixed.length !== P) throw new UserError(`rumble options: field fixed has ${opts.fixed.length} heroes; allowed: exactly players (${P})`);
   const fixedPowers =
     opts.fixed?.map((f) =>
       f.powers.map((x): HeldPower => {
@@ -44,35 +50,32 @@ function setupTemplate(opts: RumbleOptions): SetupTemplate {
         return { id: x.id, strength: x.strength, params: x.params ?? {}, uses: 0, acc: 0, fired: 0 };
       }),
     ) ?? null;
-  t = { lib, fixedPowers };
+  t = { lib, fixedPowers, paid: new Array<number>(P).fill(0), noAttacks: new Array<number>(P * P).fill(0) };
   templates.set(opts, t);
   return t;
 }
 
 function setup(opts: RumbleOptions, seed: number): RumbleState {
-  const { lib, fixedPowers } = setupTemplate(opts);
+  const { lib, fixedPowers, paid, noAttacks } = setupTemplate(opts);
   const P = opts.players;
   const dice = new Dice(seed);
-  const base = {
-    opts,
-    lib,
-    steps: 0,
-    pending: null,
-    bidLog: [],
-    lotLog: [],
-    paid: new Array<number>(P).fill(0),
-    held: [] as HeldPower[][],
-    returns: null,
-    end: '',
-  };
   if (opts.fixed && fixedPowers) {
-    const fixedHeroes = opts.fixed.map((f, p) => newHero(f.energy, p, fixedPowers[p] as HeldPower[]));
-    return startRound({ ...base, held: fixedHeroes.map((h) => h.powers), phase: 'alloc', round: 1, rng: dice.state, heroes: fixedHeroes, auction: null, lastAttacks: new Array<number>(P * P).fill(0) });
+    const heroes: Hero[] = [];
+    for (let p = 0; p < P; p++) heroes.push(newHero(opts.fixed[p]!.energy, p, fixedPowers[p]!));
+    // One literal in `stateWith`'s field order: every state has one shape (a first state
+    // built by spreading had another, and random play ran at half speed).
+    return startRound({
+      opts, lib, steps: 0, pending: null, bidLog: NONE, lotLog: NONE, paid, held: fixedPowers, returns: null, end: '',
+      phase: 'alloc', round: 1, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks,
+    });
   }
   const lots = drawLots(opts, lib, dice);
-  const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, []));
-  const s: RumbleState = { ...base, phase: 'auction', round: 0, rng: dice.state, heroes, auction: newAuction(lots), lastAttacks: new Array<number>(P * P).fill(0) };
-  if (lots.length === 0) return startRound({ ...s, phase: 'alloc', round: 1, auction: null });
+  const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, NONE));
+  const s: RumbleState = {
+    opts, lib, steps: 0, pending: null, bidLog: NONE, lotLog: NONE, paid, held: NONE, returns: null, end: '',
+    phase: 'auction', round: 0, rng: dice.state, heroes, auction: newAuction(lots), lastAttacks: noAttacks,
+  };
+  if (lots.length === 0) return startRound(stateWith(s, { phase: 'alloc', round: 1, auction: null }));
   return s;
 }
 
@@ -225,7 +228,7 @@ function observe(s: RumbleState, player: number): RumbleState {
   const bidLog = s.bidLog.map((b, i) => (Math.floor(i / Math.max(1, n)) === player ? b : -1));
   const a = s.auction;
   const auction = a && a.bids.length ? { ...a, bids: a.bids.map((b, i) => (Math.floor(i / a.lots.length) === player || a.ties[i % a.lots.length]!.length ? b : -1)) } : a;
-  return { ...s, bidLog, auction };
+  return stateWith(s, { bidLog, auction });
 }
 
 function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {

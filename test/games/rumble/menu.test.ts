@@ -182,4 +182,45 @@ describe('menu moves and validation', () => {
     expect(isPlainRound({ ...s, heroes: [{ ...s.heroes[0]!, defensePenalty: 15 }, s.heroes[1]!] })).toBe(false);
     expect(isPlainRound({ ...s, heroes: [{ ...s.heroes[0]!, bleed: [1, 2, 2] }, s.heroes[1]!] })).toBe(false);
   });
+
+  it('a hero without powers is offered the distinct plain templates, in template order (README "Action abstraction")', () => {
+    // The templates written out from the README, for Energy E and living opponents in seat order.
+    const expected = (s: RumbleState, h: number): string[] => {
+      const H = s.heroes.length;
+      const E = s.heroes[h]!.energy;
+      const opp = s.heroes.map((x, j) => j).filter((j) => j !== h && s.heroes[j]!.alive);
+      const dist = (j: number) => (j - h + H) % H;
+      const pickBy = (better: (a: number, b: number) => boolean) => opp.reduce((b, j) => (better(s.heroes[j]!.energy, s.heroes[b]!.energy) || (s.heroes[j]!.energy === s.heroes[b]!.energy && dist(j) < dist(b)) ? j : b));
+      const weakest = pickBy((a, b) => a < b);
+      const strongest = pickBy((a, b) => a > b);
+      let counter = -1;
+      for (let i = 0, most = 0; i < H; i++) if (i !== h && s.heroes[i]!.alive && s.lastAttacks[i * H + h]! > most) [counter, most] = [i, s.lastAttacks[i * H + h]!];
+      const half = Math.ceil(E / 2);
+      const on = (v: number, a: number) => ({ attack: s.heroes.map((_, j) => (j === v ? a : 0)), defense: E - a });
+      let left = half;
+      const split = { attack: s.heroes.map(() => 0), defense: E - half };
+      opp.forEach((j, i) => {
+        split.attack[j] = Math.floor(left / (opp.length - i));
+        left -= split.attack[j]!;
+      });
+      const moves = [on(-1, 0), on(weakest, half), on(strongest, half), split, counter >= 0 ? on(counter, half) : on(-1, 0), on(weakest, E)];
+      return [...new Set(moves.map((m) => JSON.stringify(m)))];
+    };
+    const rng = new Rng(23);
+    let menus = 0;
+    for (const players of [2, 3, 5]) {
+      const opts = rumbleOptions({ players, fixed: Array.from({ length: players }, () => ({ powers: [] })) });
+      for (let g = 0; g < 20; g++) {
+        let s = rumble.setup(opts, rng.u32());
+        while (!rumble.isTerminal(s)) {
+          for (const p of rumble.toMove(s)) {
+            expect(rumble.legalActions(s, p).map((m) => (m.t === 'alloc' ? JSON.stringify(m.heroes[0]) : m.t))).toEqual(expected(s, p));
+            menus++;
+          }
+          s = rumble.apply(s, rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p))));
+        }
+      }
+    }
+    expect(menus).toBeGreaterThan(300);
+  });
 });
