@@ -515,33 +515,71 @@ export const DISCARD_BID = 10;
  */
 export function bidMenu(s: RumbleState, player: number): RumbleAction[] {
   const lots = s.auction!.lots;
+  const n = lots.length;
   const out: RumbleAction[] = [];
-  const seen = new Set<string>();
   const scale = s.opts.startEnergy / 100;
   const cap = Math.floor(0.6 * s.heroes[player]!.energy);
-  const push = (bids: number[], discard?: number[]) => {
-    const a: RumbleAction = discard ? { t: 'bid', bids, discard } : { t: 'bid', bids };
-    const key = actionKey(a);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(a);
-    }
-  };
-  const flat = (raw: number[]) => {
-    const total = raw.reduce((x, y) => x + y, 0);
-    const f = total > cap ? cap / total : 1;
-    return raw.map((b) => Math.min(s.opts.startEnergy, Math.floor(b * f)));
-  };
-  for (const f of BID_FRACTIONS) push(bidsAt(s, player, lots.map(() => f)));
-  const order = lots.map((id, i) => [lotValue(s, id), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  const top = new Set(order.slice(0, 2).map((x) => x[1]));
-  push(bidsAt(s, player, lots.map((_, i) => (top.has(i) ? 1.5 : 0))));
+  const values: number[] = [];
+  for (let i = 0; i < n; i++) values.push(lotValue(s, lots[i]!));
+  // Raw bids per entry (before the cap), rebuilt for each entry.
+  const raw = new Array<number>(n).fill(0);
+  for (const f of BID_FRACTIONS) {
+    for (let i = 0; i < n; i++) raw[i] = Math.max(0, Math.round(f * values[i]!));
+    pushBid(out, capped(raw, cap, s.opts.startEnergy), undefined);
+  }
+  // 1½ on the two most valuable lots (ties: the earlier lot).
+  let first = -1;
+  let second = -1;
+  for (let i = 0; i < n; i++) {
+    if (first < 0 || values[i]! > values[first]!) {
+      second = first;
+      first = i;
+    } else if (second < 0 || values[i]! > values[second]!) second = i;
+  }
+  for (let i = 0; i < n; i++) raw[i] = i === first || i === second ? Math.max(0, Math.round(1.5 * values[i]!)) : 0;
+  pushBid(out, capped(raw, cap, s.opts.startEnergy), undefined);
   // "Everything at value except this lot": lets a bidder stay out of one power.
-  for (let skip = 0; skip < lots.length; skip++) push(bidsAt(s, player, lots.map((_, i) => (i === skip ? 0 : 1))));
-  for (let i = 0; i < lots.length; i++) push(flat(lots.map((_, j) => (j === i ? Math.round(SINGLE_BID * scale) : 0))));
-  for (let i = 0; i < lots.length; i++)
-    if (s.lib.get(lots[i]!).environmental) push(flat(lots.map((_, j) => (j === i ? Math.round(DISCARD_BID * scale) : 0))), [i]);
+  for (let skip = 0; skip < n; skip++) {
+    for (let i = 0; i < n; i++) raw[i] = i === skip ? 0 : Math.max(0, Math.round(values[i]!));
+    pushBid(out, capped(raw, cap, s.opts.startEnergy), undefined);
+  }
+  for (let lot = 0; lot < n; lot++) {
+    for (let i = 0; i < n; i++) raw[i] = i === lot ? Math.round(SINGLE_BID * scale) : 0;
+    pushBid(out, capped(raw, cap, s.opts.startEnergy), undefined);
+  }
+  for (let lot = 0; lot < n; lot++) {
+    if (!s.lib.get(lots[lot]!).environmental) continue;
+    for (let i = 0; i < n; i++) raw[i] = i === lot ? Math.round(DISCARD_BID * scale) : 0;
+    pushBid(out, capped(raw, cap, s.opts.startEnergy), [lot]);
+  }
   return out;
+}
+
+/** `raw` scaled down to total at most `cap` (rounded down), each bid at most `most`. */
+function capped(raw: readonly number[], cap: number, most: number): number[] {
+  let total = 0;
+  for (let i = 0; i < raw.length; i++) total += raw[i]!;
+  const f = total > cap ? cap / total : 1;
+  const out: number[] = [];
+  for (let i = 0; i < raw.length; i++) out.push(Math.min(most, Math.floor(raw[i]! * f)));
+  return out;
+}
+
+/** Appends a bid move unless an equal one (same bids, same discard flags) is listed. */
+function pushBid(out: RumbleAction[], bids: number[], discard: number[] | undefined): void {
+  for (let k = 0; k < out.length; k++) {
+    const o = out[k] as Extract<RumbleAction, { t: 'bid' }>;
+    if (sameNumbers(o.bids, bids) && sameNumbers(o.discard ?? NO_LOTS, discard ?? NO_LOTS)) return;
+  }
+  out.push(discard ? { t: 'bid', bids, discard } : { t: 'bid', bids });
+}
+
+const NO_LOTS: readonly number[] = [];
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A compact string identifying an action (for search trees and de-duplication). */
