@@ -85,6 +85,11 @@ interface HeroView {
   readonly strongest: number;
   /** The hero that attacked this one hardest last round, or -1 (the counter template). */
   readonly counter: number;
+  /** Spend/Burn cost reduction of the hero's powers (Technical Training). */
+  readonly reduction: number;
+  /** Power uses built so far for the "powers" variants, per victim (see `powerUses`). */
+  readonly usesFor: number[];
+  readonly usesMade: PowerUse[][];
 }
 
 function heroView(s: RumbleState, hero: number): HeroView {
@@ -96,6 +101,9 @@ function heroView(s: RumbleState, hero: number): HeroView {
     weakest: extreme(s, opp, false, hero),
     strongest: extreme(s, opp, true, hero),
     counter: lastAttacker(s, hero),
+    reduction: powerInfo(s, hero).costReduction,
+    usesFor: [],
+    usesMade: [],
   };
 }
 
@@ -105,33 +113,47 @@ function victimOf(v: HeroView, t: AllocationTemplate): number {
   return v.weakest;
 }
 
-/** Every affordable Allocation-phase power, used once (the "powers" variant). */
+/**
+ * Every affordable Allocation-phase power, used once (the "powers" variant). The list
+ * depends on the template only through its victim, so it is built once per victim and
+ * copied for each further template with that victim.
+ */
 function powerUses(s: RumbleState, v: HeroView, victim: number): PowerUse[] {
+  for (let i = 0; i < v.usesFor.length; i++) if (v.usesFor[i] === victim) return v.usesMade[i]!.slice();
+  const uses = buildPowerUses(s, v, victim);
+  v.usesFor.push(victim);
+  v.usesMade.push(uses);
+  return uses.slice();
+}
+
+function buildPowerUses(s: RumbleState, v: HeroView, victim: number): PowerUse[] {
   const uses: PowerUse[] = [];
   const hero = v.hero;
   const opp = v.opp;
   const h = s.heroes[hero]!;
   let budget = h.energy;
   const strongest = v.strongest;
-  h.powers.forEach((held, k) => {
+  for (let k = 0; k < h.powers.length; k++) {
+    const held = h.powers[k]!;
     const d = s.lib.get(held.id);
     const u = d.use;
-    if (!u || u.phase !== 'allocation' || u.target === 'ownPower') return;
+    if (!u || u.phase !== 'allocation' || u.target === 'ownPower') continue;
     const exhaust = useLimit(d, held, 'exhaust');
-    if (exhaust !== undefined && held.uses >= exhaust) return;
-    const x = [u.spend, u.burn].includes('X') ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
+    if (exhaust !== undefined && held.uses >= exhaust) continue;
+    const x = u.spend === 'X' || u.burn === 'X' ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
     const target = u.target === 'hero' || u.target === 'opponent' ? (victim >= 0 ? victim : strongest) : undefined;
     let hypnotised: number | undefined;
     if (held.id === 'hypnotism') {
-      hypnotised = opp.find((j) => j !== target);
-      if (hypnotised === undefined) return;
+      hypnotised = undefined;
+      for (let i = 0; i < opp.length && hypnotised === undefined; i++) if (opp[i] !== target) hypnotised = opp[i];
+      if (hypnotised === undefined) continue;
     }
     const use = menuUse(k, x, target, hypnotised);
-    const cost = allocationCost(s, hero, use);
-    if (cost >= budget) return;
+    const cost = allocationCost(s, hero, use, v.reduction);
+    if (cost >= budget) continue;
     budget -= cost;
     uses.push(use);
-  });
+  }
   return uses;
 }
 
@@ -178,7 +200,7 @@ function buildAllocation(s: RumbleState, v: HeroView, t: AllocationTemplate, wit
   const uses = withPowers ? powerUses(s, v, victim) : [];
   if (withPowers && uses.length === 0) return null;
   let R = E;
-  for (const u of uses) R -= allocationCost(s, v.hero, u);
+  for (const u of uses) R -= allocationCost(s, v.hero, u, v.reduction);
   if (keepBack) return uses.length ? { attack: new Array<number>(H).fill(0), defense: 0, reserve: R, uses } : { attack: new Array<number>(H).fill(0), defense: 0, reserve: R };
   return plainAllocation(H, v, t, victim, R, uses.length ? uses : null);
 }
