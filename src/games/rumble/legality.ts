@@ -134,6 +134,17 @@ export function powerInfo(s: RumbleState, hero: number): PowerInfo {
   return info;
 }
 
+/**
+ * Records `info` as the info of hero `hero`'s new list `powers`, which holds the same
+ * powers with the same params as the list `info` was made for (only counters such as
+ * Exhaust uses changed: nothing in `PowerInfo` reads them).
+ */
+export function sharePowerInfo(hero: number, powers: readonly HeldPower[], info: PowerInfo): void {
+  infoCache.set(powers, info);
+  lastList[hero] = powers;
+  lastInfo[hero] = info;
+}
+
 export function costReduction(s: RumbleState, hero: number): number {
   return powerInfo(s, hero).costReduction;
 }

@@ -16,7 +16,7 @@ import type { PowerLibrary } from './powers/library.js';
 import { NOTE_KINDS, type DamageEvent, type NoteKind, type PowerDef, type PowerWorld } from './powers/contract.js';
 import type { RumbleOptions } from './options.js';
 import { heldWith, heroWith, stateWith, type Allocation, type HeldPower, type Hero, type PowerUse, type RevealChoice, type RumbleState } from './types.js';
-import { cachedPowerInfo, powerInfo, type IndexedHook, type PowerInfo } from './legality.js';
+import { cachedPowerInfo, powerInfo, sharePowerInfo, type IndexedHook, type PowerInfo } from './legality.js';
 
 
 export class RoundCtx implements PowerWorld {
@@ -71,6 +71,8 @@ export class RoundCtx implements PowerWorld {
   readonly ignoreBelow: number[];
   readonly pierce: boolean[];
   readonly costReduction: number[];
+  /** True once hero h's powers were discarded, given or replaced this round (not only counted). */
+  readonly reshaped: boolean[];
   /** Each hero's power-list info and its defs array as set at the round start. */
   readonly info: PowerInfo[] = [];
   readonly resetDefs: (readonly (PowerDef | null)[] | null)[] = [];
@@ -135,6 +137,7 @@ export class RoundCtx implements PowerWorld {
     this.powers = [];
     this.defs = [];
     this.powersOwned = falses(H);
+    this.reshaped = falses(H);
     this.defsOwned = falses(H);
     this.powersCopy = [];
     this.defsCopy = [];
@@ -227,6 +230,7 @@ export class RoundCtx implements PowerWorld {
       // it saves) from the library unless already cached.
       this.powers[h] = hero.powers;
       this.powersOwned[h] = false;
+      this.reshaped[h] = false;
       const info = cacheNewLists ? powerInfo(s, h) : cachedPowerInfo(s, h);
       if (info) {
         this.costReduction[h] = info.costReduction;
@@ -387,12 +391,14 @@ export class RoundCtx implements PowerWorld {
   }
 
   discard(hero: number, k: number): void {
+    this.reshaped[hero] = true;
     this.ownPowers(hero)[k] = null;
     this.ownDefs(hero)[k] = null;
   }
 
   give(hero: number, p: HeldPower): void {
     const k = this.powers[hero]!.length;
+    this.reshaped[hero] = true;
     this.ownPowers(hero).push(p);
     this.ownDefs(hero).push(this.lib.get(p.id));
     this.used[hero]![k] = 0;
@@ -400,6 +406,7 @@ export class RoundCtx implements PowerWorld {
 
   /** Replaces a hero's whole power list (Brainswap). */
   setPowers(hero: number, ps: HeldPower[]): void {
+    this.reshaped[hero] = true;
     this.powers[hero] = ps;
     this.defs[hero] = ps.map((p) => this.lib.get(p.id));
     this.powersOwned[hero] = true;
@@ -983,11 +990,18 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   const heroes: Hero[] = [];
   for (let h = 0; h < H; h++) {
     const old = s.heroes[h]!;
+    let powers = old.powers;
+    if (!samePowers(c.powers[h]!, old.powers)) {
+      powers = compact(c.powers[h]!);
+      // Only counters changed (uses, acc): the new list has the same powers, so the same
+      // info (definitions, hook indices, cost reduction), not one computed anew.
+      if (!c.reshaped[h] && c.resetDefs[h] !== null) sharePowerInfo(h, powers, c.info[h]!);
+    }
     heroes.push({
       energy: c.energy[h]!,
       alive: c.alive[h]!,
       controller: old.controller,
-      powers: samePowers(c.powers[h]!, old.powers) ? old.powers : compact(c.powers[h]!),
+      powers,
       lastAttack: c.alive[h] ? c.allocatedAttack[h]! : 0,
       defensePenalty: c.nextDefPenalty[h]!,
       attackBanned: c.nextBan[h]!,
