@@ -58,25 +58,27 @@ export function applyBids(s: RumbleState, moves: readonly RumbleAction[]): Rumbl
   const first = a.bids.length === 0;
   const bids = first ? new Array<number>(P * n).fill(0) : a.bids.slice();
   const discard = first ? new Array<boolean>(P * n).fill(false) : a.discard.slice();
-  movers.forEach((player, i) => {
+  for (let i = 0; i < movers.length; i++) {
+    const player = movers[i]!;
     const m = moves[i]!;
     checkBid(s, player, m);
     for (let lot = 0; lot < n; lot++) {
       if (!first && !a.ties[lot]!.includes(player)) continue;
       bids[player * n + lot] = m.bids[lot]!;
     }
-    if (first) for (const lot of m.discard ?? []) if (lot >= 0 && lot < n) discard[player * n + lot] = true;
-  });
-  const alive = (p: number) => s.heroes[p]!.alive;
+    if (first && m.discard) for (const lot of m.discard) if (lot >= 0 && lot < n) discard[player * n + lot] = true;
+  }
+  // (Loops, not closures, in the auction's hot paths: tsx names each closure it creates.)
+  const heroes = s.heroes;
   const ties: number[][] = a.lots.map(() => []);
   let anyTie = false;
   for (let lot = 0; lot < n; lot++) {
     if (s.lib.get(a.lots[lot]!).flaw) continue; // tied lowest all win a copy
     let best = 0;
-    for (let p = 0; p < P; p++) if (alive(p)) best = Math.max(best, bids[p * n + lot]!);
+    for (let p = 0; p < P; p++) if (heroes[p]!.alive) best = Math.max(best, bids[p * n + lot]!);
     if (best === 0) continue;
     const tied: number[] = [];
-    for (let p = 0; p < P; p++) if (alive(p) && bids[p * n + lot] === best) tied.push(p);
+    for (let p = 0; p < P; p++) if (heroes[p]!.alive && bids[p * n + lot] === best) tied.push(p);
     if (tied.length > 1 && a.rebids < s.opts.auction.maxRebids) {
       ties[lot] = tied;
       anyTie = true;
@@ -93,32 +95,31 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   const n = a.lots.length;
   const dice = new Dice(s.rng);
   const paid = new Array<number>(P).fill(0);
-  const won: HeldPower[][] = Array.from({ length: P }, () => []);
+  const won: HeldPower[][] = [];
+  for (let p = 0; p < P; p++) won.push([]);
   const onWin: { player: number; id: string; strength: number }[] = [];
-  const hold = (id: string, strength: number): HeldPower => ({ id, strength, params: {}, uses: 0, acc: 0, fired: 0 });
-  const alive = (p: number) => s.heroes[p]!.alive;
+  const heroes0 = s.heroes;
   /** Curses received from another winner: not "a Power you won" (Expert Training). */
   const gifts = new Set<HeldPower>();
 
   for (let lot = 0; lot < n; lot++) {
     const id = a.lots[lot]!;
     const def = s.lib.get(id);
-    const bid = (p: number) => bids[p * n + lot]!;
     if (def.flaw) {
       let low = Infinity;
-      for (let p = 0; p < P; p++) if (alive(p)) low = Math.min(low, bid(p));
+      for (let p = 0; p < P; p++) if (heroes0[p]!.alive) low = Math.min(low, bids[p * n + lot]!);
       for (let p = 0; p < P; p++) {
-        if (!alive(p)) continue;
-        if (bid(p) === low) won[p]!.push(hold(id, low));
-        else paid[p]! += bid(p);
+        if (!heroes0[p]!.alive) continue;
+        if (bids[p * n + lot] === low) won[p]!.push(hold(id, low));
+        else paid[p]! += bids[p * n + lot]!;
       }
       continue;
     }
     let best = 0;
-    for (let p = 0; p < P; p++) if (alive(p)) best = Math.max(best, bid(p));
+    for (let p = 0; p < P; p++) if (heroes0[p]!.alive) best = Math.max(best, bids[p * n + lot]!);
     if (best === 0) continue; // everyone bid zero: discarded
     const tied: number[] = [];
-    for (let p = 0; p < P; p++) if (alive(p) && bid(p) === best) tied.push(p);
+    for (let p = 0; p < P; p++) if (heroes0[p]!.alive && bids[p * n + lot] === best) tied.push(p);
     const winner = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
     paid[winner]! += best;
     // A Curse is never the winner's to discard: "If you win this power, an opponent of you gets it".
@@ -126,7 +127,7 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     let holder = winner;
     if (def.curse) {
       const opp = [];
-      for (let p = 0; p < P; p++) if (p !== winner && alive(p)) opp.push(p);
+      for (let p = 0; p < P; p++) if (p !== winner && heroes0[p]!.alive) opp.push(p);
       if (opp.length) holder = opp[dice.int(opp.length)]!;
     }
     if (def.onWin && holder === winner) onWin.push({ player: winner, id, strength: best });
@@ -205,6 +206,11 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   const over = decideWinner(0, next, null, eliminated);
   if (over) return stateWith(next, { phase: 'over', returns: over.shares, end: over.end });
   return startRound(next);
+}
+
+/** A power just won: no params changed, no counters. */
+function hold(id: string, strength: number): HeldPower {
+  return { id, strength, params: {}, uses: 0, acc: 0, fired: 0 };
 }
 
 export function newHero(energy: number, controller: number, powers: readonly HeldPower[]): Hero {

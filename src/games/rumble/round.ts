@@ -570,6 +570,7 @@ export class RoundCtx implements PowerWorld {
 const MAX_CHAIN = 8;
 
 const NO_FORCED: readonly number[] = Object.freeze([]) as readonly number[];
+const NO_USES: readonly PowerUse[] = Object.freeze([]);
 const NO_REVEALS: readonly (RevealChoice | undefined)[] = Object.freeze([]);
 
 function copyInto<T>(to: T[], from: readonly T[]): T[] {
@@ -652,7 +653,7 @@ export function resolveRound(
 
   // 1. Costs of uses (validated by the caller). Burn and Drain lose Energy now.
   const uses: PowerUse[][] = [];
-  for (let h = 0; h < H; h++) uses.push(allocs[h] && c.alive[h] ? joinUses(allocs[h]!.uses, reveals[h]?.uses) : []);
+  for (let h = 0; h < H; h++) uses.push(allocs[h] && c.alive[h] ? joinUses(allocs[h]!.uses, reveals[h]?.uses) : (NO_USES as PowerUse[]));
   redirect(c, uses);
   for (let h = 0; h < H; h++) {
     const a = allocs[h];
@@ -865,8 +866,9 @@ function falses(n: number): boolean[] {
   return new Array<boolean>(n).fill(false);
 }
 
+/** A hero's uses this round: the Allocation's then the Reveal's (read-only: `turnOne` replaces a list, never changes it). */
 function joinUses(a: readonly PowerUse[] | undefined, b: readonly PowerUse[] | undefined): PowerUse[] {
-  if (!b || b.length === 0) return a ? (a as PowerUse[]) : [];
+  if (!b || b.length === 0) return a ? (a as PowerUse[]) : (NO_USES as PowerUse[]);
   return a && a.length ? [...a, ...b] : (b as PowerUse[]);
 }
 
