@@ -14,6 +14,7 @@ import { rumblePowerValuesStudy } from './rumble-power-values.js';
 import { rumbleAuctionMetaStudy } from './rumble-auction-meta.js';
 import { rumbleDominanceStudy } from './rumble-dominance.js';
 import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
+import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -25,6 +26,7 @@ export const STUDIES: readonly Study[] = [
   rumbleAuctionMetaStudy,
   rumbleDominanceStudy,
   superheroGladiatorsSamples,
+  superheroGladiatorsCosts,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

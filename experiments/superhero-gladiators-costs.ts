@@ -1,0 +1,373 @@
+/**
+ * superhero-gladiators-costs: does the cost formula price powers fairly?
+ *
+ * Design: uniformly random legal 200-point heroes (generator.ts) duel in a seeded
+ * schedule: the builds are shuffled onto a circle and each meets the next `degree`
+ * builds along it (every build plays 2·degree matchups), each matchup one seat-swapped
+ * pair (the unit). Full runs add 2v2 matchups of random teams. From the pairs
+ * (superhero-gladiators-pricing.ts):
+ *
+ * - relative prices: a logistic regression of the pair share on the two sides' build
+ *   features (each power's formula points, the points of powers with each enhancement,
+ *   each characteristic's points), turned into "what one formula point of this is worth
+ *   in average points" (1 = fairly priced) with delta-method intervals, Holm over every
+ *   feature tested;
+ * - the refit: the formula's constants fitted so that cost differences predict the
+ *   training pairs best, judged on held-out builds (every fourth build, never seen by the
+ *   fit) by the spread of their field shares around what their cost predicts, before and
+ *   after, with a paired bootstrap interval of the change.
+ */
+import { costScatter, forestPlot } from '../src/analysis/charts.js';
+import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { fmtNum } from '../src/analysis/stats/price.js';
+import { deriveSeed, Rng } from '../src/core/rng.js';
+import { DEFAULT_BUILD_OPTIONS } from '../src/games/superhero-gladiators/build-options.js';
+import { POWER_INFO, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
+import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-gladiators/generator.js';
+import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import {
+  ALL_FEATURES,
+  BUILD_AGENT,
+  GAME_ID,
+  formulaCost,
+  playMatchup,
+  runKey,
+  teamFeatures,
+  userHeroes,
+  type ShgStudyContext,
+} from './superhero-gladiators-common.js';
+import { fitRelativePrices, fitScale, heldOutSpread, priceInterval, refitFormula, spreadChange, type PairUnit, type PriceFit, type RelativePrice } from './superhero-gladiators-pricing.js';
+import type { Study } from './study.js';
+
+const TITLE = 'Superhero Gladiators: does the cost formula price powers fairly?';
+const QUESTION =
+  'Across random legal 200-point heroes, is a formula point worth the same whichever power, enhancement or characteristic it buys — and which constants of the formula would make equal-cost heroes equally strong?';
+const PLAY = `played by "${BUILD_AGENT}" on both sides`;
+
+interface Sizes {
+  readonly builds: number;
+  readonly degree: number;
+  readonly teamMatchups: number;
+}
+
+const QUICK: Sizes = { builds: 40, degree: 4, teamMatchups: 0 };
+const FULL: Sizes = { builds: 600, degree: 10, teamMatchups: 1500 };
+
+const fmt = (x: number, d = 3): string => fmtNum(x, d);
+
+/** A feature's name for people: "close attack", "enhancement piercing", "characteristic DEX". */
+function label(feature: string): string {
+  const [kind, id] = feature.split(':') as [string, string];
+  if (kind === 'power') return POWER_INFO[id as PowerType].name;
+  if (kind === 'enh') return `enhancement ${id}`;
+  return `characteristic ${id}`;
+}
+
+/** The seeded schedule: shuffled circle, each build against the next `degree` along it. */
+function circleSchedule(count: number, degree: number, rng: Rng): [number, number][] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let i = count - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const out: [number, number][] = [];
+  for (let step = 1; step <= Math.min(degree, Math.floor((count - 1) / 2)); step++) {
+    for (let i = 0; i < count; i++) out.push([order[i]!, order[(i + step) % count]!]);
+  }
+  return out;
+}
+
+interface TestedPrice extends RelativePrice {
+  readonly level: number;
+  readonly supported: boolean;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** Holm over every priced feature: is its value per point different from what the formula says? */
+function testPrices(fit: PriceFit): TestedPrice[] {
+  const decisions = holm(
+    fit.prices,
+    (p) => Math.abs(p.ratio - p.nullValue) / (p.se || Infinity),
+    (p, level) => {
+      const { lo, hi } = priceInterval(p, level);
+      return lo > p.nullValue || hi < p.nullValue;
+    },
+  );
+  return fit.prices.map((p, i) => {
+    const { level, rejected } = decisions[i]!;
+    const { lo, hi } = priceInterval(p, level);
+    // No verdict on prices while the average point's own value is not shown positive.
+    return { ...p, level, lo, hi, supported: rejected && fit.lambda - 1.96 * fit.lambdaSe > 0 };
+  });
+}
+
+export function superheroGladiatorsCostsStudy(): Study {
+  return {
+    name: 'superhero-gladiators-costs',
+    gameId: GAME_ID,
+    title: TITLE,
+    question: QUESTION,
+    async run(ctx: ShgStudyContext): Promise<Report> {
+      const sizes = ctx.full ? FULL : QUICK;
+      const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'builds');
+      const gen = new BuildGenerator(DEFAULT_BUILD_SPACE, DEFAULT_BUILD_OPTIONS);
+      const generated = Array.from({ length: sizes.builds }, (_, i) => gen.next(rng, `random build ${i + 1}`).spec);
+      const user = userHeroes(ctx);
+      const builds: HeroSpec[] = [...generated, ...user];
+      // Every fourth generated build is held out of the refit (user heroes always train).
+      const heldOut = new Set(generated.filter((_, i) => i % 4 === 3).map((h) => h.name));
+
+      const duels: PairUnit[] = [];
+      for (const [i, j] of circleSchedule(builds.length, sizes.degree, Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'schedule'))) {
+        const a = builds[i]!;
+        const b = builds[j]!;
+        const res = await playMatchup(ctx, `costs-${runKey([a.name, b.name])}`, [a], [b], 1);
+        for (const share of res.scores) duels.push({ a: [a], b: [b], share });
+      }
+      const teams: PairUnit[] = [];
+      const teamRng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'teams');
+      for (let m = 0; m < sizes.teamMatchups; m++) {
+        const pick = new Set<number>();
+        while (pick.size < 4) pick.add(teamRng.int(builds.length));
+        const [w, x, y, z] = [...pick].map((k) => builds[k]!);
+        const res = await playMatchup(ctx, `costs-2v2-${m}`, [w!, x!], [y!, z!], 1);
+        for (const share of res.scores) teams.push({ a: [w!, x!], b: [y!, z!], share });
+      }
+
+      const o = DEFAULT_BUILD_OPTIONS;
+      const features = (t: readonly HeroSpec[]) => teamFeatures(t, o);
+      const tryFit = (units: readonly PairUnit[]): PriceFit | string => {
+        try {
+          return fitRelativePrices(units, features, ALL_FEATURES, ctx.full ? 8 : 4);
+        } catch (e) {
+          return e instanceof Error ? e.message : String(e);
+        }
+      };
+      const duelFit = tryFit(duels);
+      const teamFit = teams.length ? tryFit(teams) : undefined;
+
+      // The refit: training pairs have no held-out build; held-out builds are judged on their own pairs.
+      const training = duels.filter((u) => ![...u.a, ...u.b].some((h) => heldOut.has(h.name)));
+      const testing = duels.filter((u) => [...u.a, ...u.b].some((h) => heldOut.has(h.name)));
+      const before = fitScale(training, o);
+      const refit = refitFormula(training, o);
+      const spreadBefore = heldOutSpread([...heldOut], testing, before);
+      const spreadAfter = heldOutSpread([...heldOut], testing, refit.fit);
+      const change = spreadChange(spreadBefore, spreadAfter, deriveSeed(ctx.seed, 'superhero-gladiators-costs', 'bootstrap'));
+
+      return report(ctx, { sizes, builds, user, duels, teams, duelFit, teamFit, training, heldOut: heldOut.size, before, refit, spreadBefore, spreadAfter, change });
+    },
+  };
+}
+
+interface Results {
+  readonly sizes: Sizes;
+  readonly builds: readonly HeroSpec[];
+  readonly user: readonly HeroSpec[];
+  readonly duels: readonly PairUnit[];
+  readonly teams: readonly PairUnit[];
+  readonly duelFit: PriceFit | string;
+  readonly teamFit: PriceFit | string | undefined;
+  readonly training: readonly PairUnit[];
+  readonly heldOut: number;
+  readonly before: ReturnType<typeof fitScale>;
+  readonly refit: ReturnType<typeof refitFormula>;
+  readonly spreadBefore: ReturnType<typeof heldOutSpread>;
+  readonly spreadAfter: ReturnType<typeof heldOutSpread>;
+  readonly change: ReturnType<typeof spreadChange>;
+}
+
+/** Verdicts, charts and the table of one price fit (1v1 or 2v2). */
+function priceSection(what: string, fit: PriceFit | string, units: number): { verdicts: ReportVerdict[]; blocks: ReportBlock[] } {
+  if (typeof fit === 'string') {
+    return {
+      verdicts: [{ statement: `${what}: no prices could be fitted (${fit}).`, evidence: `${units} seat-swapped pairs`, strength: 'inconclusive' }],
+      blocks: [{ kind: 'text', text: `The price fit did not run: ${fit}` }],
+    };
+  }
+  const tested = testPrices(fit);
+  const lambdaLo = fit.lambda - 1.96 * fit.lambdaSe;
+  const verdicts: ReportVerdict[] = [];
+  const family = tested.length;
+  const ev = (p: TestedPrice) =>
+    `${fmt(p.ratio, 2)} [${fmt(p.lo, 2)}, ${fmt(p.hi, 2)}] average points per point (fair: ${p.nullValue === 1 ? '1' : '0 extra'}), tested at ${formatLevel(p.level)} (Holm over ${family}); ${p.holders} builds hold it, ${fmt(p.meanPoints, 0)} formula points on average; ${units} pairs, ${PLAY}`;
+  if (!(lambdaLo > 0)) {
+    verdicts.push({
+      statement: `${what}: the fit cannot tell what a formula point is worth (its value per point is not shown above 0), so no power is called over- or under-priced.`,
+      evidence: `λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point; ${units} pairs, ${PLAY}`,
+      strength: 'inconclusive',
+    });
+  }
+  const under = tested.filter((p) => p.supported && p.ratio > p.nullValue);
+  const over = tested.filter((p) => p.supported && p.ratio < p.nullValue);
+  for (const p of [...under, ...over].sort((a, b) => Math.abs(b.ratio - b.nullValue) - Math.abs(a.ratio - a.nullValue))) {
+    const cheap = p.ratio > p.nullValue;
+    const isEnh = p.feature.startsWith('enh:');
+    verdicts.push({
+      statement: isEnh
+        ? `${what}: powers bought with ${label(p.feature).replace('enhancement ', '')} are ${cheap ? 'UNDER-priced' : 'OVER-priced'}: a point spent on them is worth ${fmt(1 + p.ratio, 2)} of an average point, so its modifier ${fmt(DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement], 2)} should be about ${fmt(DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement] * (1 + p.ratio), 2)}.`
+        : `${what}: ${label(p.feature)} is ${cheap ? 'UNDER-priced' : 'OVER-priced'}: a formula point spent on it is worth ${fmt(p.ratio, 2)} average points.`,
+      evidence: ev(p),
+      strength: 'supported',
+    });
+  }
+  if (under.length + over.length === 0 && lambdaLo > 0) {
+    verdicts.push({
+      statement: `${what}: no power, enhancement or characteristic is shown mis-priced at this sample size (${family} tested together).`,
+      evidence: `largest deviation: ${(() => {
+        const p = [...tested].sort((a, b) => Math.abs(b.ratio - b.nullValue) / b.se - Math.abs(a.ratio - a.nullValue) / a.se)[0];
+        return p ? `${label(p.feature)} ${ev(p)}` : 'none';
+      })()}`,
+      strength: 'inconclusive',
+    });
+  }
+  const powers = tested.filter((p) => p.feature.startsWith('power:'));
+  const enh = tested.filter((p) => p.feature.startsWith('enh:'));
+  const chars = tested.filter((p) => p.feature.startsWith('char:'));
+  const clip = (x: number) => Math.max(-1000, Math.min(1000, x));
+  const blocks: ReportBlock[] = [
+    {
+      kind: 'chart',
+      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-power-prices`,
+      title: `${what}: fitted price against the formula's price, per power`,
+      caption: `Each power at the mean formula cost of the builds holding it (x) and what those points are worth in average points (y), bar = interval at the Holm level. On the dashed line a power is fairly priced; above it, under-priced. Red: the interval misses the line (see the verdicts for what survives Holm). ${PLAY}.`,
+      spec: costScatter(
+        powers.map((p) => ({ name: label(p.feature), listed: p.meanPoints, fitted: clip(p.ratio * p.meanPoints), lo: clip(p.lo * p.meanPoints), hi: clip(p.hi * p.meanPoints) })),
+        { title: `Fitted vs formula price per power (${what})`, unit: 'points', outlierGap: 0 },
+      ),
+    },
+    {
+      kind: 'chart',
+      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-enhancement-modifiers`,
+      title: `${what}: fitted cost modifier against the formula's, per enhancement`,
+      caption: `x: the formula's modifier (RULES-NOTES defaults); y: the modifier that would make a point on powers with it worth an average point (formula modifier × (1 + extra value per point)), bar = Holm-level interval. On the dashed line the modifier is fair. Gizmo kinds are measured against powers with no gizmo.`,
+      spec: costScatter(
+        enh.map((p) => {
+          const m = DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement];
+          return { name: p.feature.slice(4), listed: m, fitted: clip(m * (1 + p.ratio)), lo: clip(m * (1 + p.lo)), hi: clip(m * (1 + p.hi)) };
+        }),
+        { title: `Fitted vs formula enhancement modifiers (${what})`, unit: '×' },
+      ),
+    },
+    {
+      kind: 'chart',
+      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-characteristic-prices`,
+      title: `${what}: what one characteristic point is worth, in formula points`,
+      caption: `Point: fitted price of one point of the characteristic (the formula charges ${DEFAULT_BUILD_OPTIONS.characteristicPrice}, the dashed line); bar: interval at the Holm level.`,
+      spec: forestPlot(
+        chars.map((p) => {
+          const k = DEFAULT_BUILD_OPTIONS.characteristicPrice;
+          return { label: p.feature.slice(5), estimate: clip(p.ratio * k), lo: clip(p.lo * k), hi: clip(p.hi * k), n: p.holders };
+        }),
+        { title: `Characteristic point prices (${what})`, xTitle: 'formula points per characteristic point', zero: DEFAULT_BUILD_OPTIONS.characteristicPrice, intervalLabel: 'Holm-level' },
+      ),
+    },
+    {
+      kind: 'table',
+      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-prices`,
+      title: `${what}: relative price of every feature`,
+      caption: `ratio: average points one formula point of the feature is worth (enhancements: extra value, fair = 0); lo/hi at the Holm level given; holders: builds holding the feature; meanPoints: its formula points among them. Value of the average point λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point.${fit.tooRare.length ? ` Too rare to fit: ${fit.tooRare.map(label).join(', ')}.` : ''}`,
+      rows: tested.map((p) => ({
+        feature: label(p.feature),
+        ratio: Number(fmt(p.ratio)),
+        lo: Number(fmt(p.lo)),
+        hi: Number(fmt(p.hi)),
+        fair: p.nullValue,
+        level: Number(fmt(p.level, 4)),
+        verdict: p.supported ? (p.ratio > p.nullValue ? 'under-priced' : 'over-priced') : 'not shown',
+        holders: p.holders,
+        meanPoints: Number(fmt(p.meanPoints, 1)),
+      })),
+    },
+  ];
+  return { verdicts, blocks };
+}
+
+function report(ctx: ShgStudyContext, r: Results): Report {
+  const duels = priceSection('1v1', r.duelFit, r.duels.length);
+  const teams = r.teamFit === undefined ? undefined : priceSection('2v2', r.teamFit, r.teams.length);
+  const c = r.change;
+  const better = c.hi < 0;
+  const worse = c.lo > 0;
+  const refitVerdict: ReportVerdict = {
+    statement: better
+      ? `Refitting the formula's constants makes held-out heroes' win shares closer to what their cost predicts (spread ${fmt(r.spreadBefore.rms)} → ${fmt(r.spreadAfter.rms)}).`
+      : worse
+        ? `The refit constants predict held-out heroes worse than the formula as written (spread ${fmt(r.spreadBefore.rms)} → ${fmt(r.spreadAfter.rms)}): the refit over-fits the training games.`
+        : `Refitting the formula's constants is not shown to price held-out heroes better (spread ${fmt(r.spreadBefore.rms)} → ${fmt(r.spreadAfter.rms)}; the change's interval includes 0).`,
+    evidence: `change in mean squared residual ${fmt(c.estimate, 4)} [${fmt(c.lo, 4)}, ${fmt(c.hi, 4)}] (paired bootstrap over ${c.n} held-out builds); sampling-noise floor of the squared residual ${fmt(r.spreadBefore.noise, 4)}; fitted on ${r.training.length} training pairs, ${PLAY}`,
+    strength: better || worse ? 'supported' : 'inconclusive',
+  };
+  const verdicts = [...duels.verdicts, ...(teams?.verdicts ?? []), refitVerdict].sort((a, b) => Number(b.strength === 'supported') - Number(a.strength === 'supported'));
+  const refitRows = r.refit.constants.map((k) => ({ constant: k.name, formula: Number(fmt(k.original, 4)), refit: Number(fmt(k.refit, 4)), lo: Number.isFinite(k.lo) ? Number(fmt(k.lo, 4)) : null, hi: Number.isFinite(k.hi) ? Number(fmt(k.hi, 4)) : null }));
+  const opt = r.refit.fit.options;
+  const pasteable = JSON.stringify({
+    build: {
+      levelBase: Number(opt.levelBase.toFixed(4)),
+      usesB: Number(opt.usesB.toFixed(4)),
+      usesBase: Number(opt.usesBase.toFixed(4)),
+      characteristicPrice: Number(opt.characteristicPrice.toFixed(2)),
+      modifiers: Object.fromEntries(Object.entries(opt.modifiers).map(([k, v]) => [k, Number(v.toFixed(3))])),
+    },
+  });
+  const family = typeof r.duelFit === 'string' ? 0 : r.duelFit.prices.length;
+  const userRows = r.user.map((h) => {
+    const mine = r.duels.filter((u) => u.a.includes(h) || u.b.includes(h)).map((u) => (u.a.includes(h) ? u.share : 1 - u.share));
+    const mean = mine.reduce((s, x) => s + x, 0) / Math.max(1, mine.length);
+    return { hero: h.name, cost: Number(fmt(formulaCost(h, DEFAULT_BUILD_OPTIONS), 1)), share: Number(fmt(mean)), pairs: mine.length };
+  });
+  return {
+    id: 'superhero-gladiators-costs',
+    title: TITLE,
+    gameId: GAME_ID,
+    question: QUESTION,
+    verdicts,
+    sections: [
+      {
+        heading: 'Method',
+        blocks: [
+          {
+            kind: 'text',
+            text: `${r.builds.length - r.user.length} uniformly random legal heroes (the generator's documented space: up to 4 powers, levels 1–5, uses 1/2/3/5/10/infinite, every enhancement, spending 80–100% of the 200 points)${r.user.length ? ` and ${r.user.length} heroes from the hero file` : ''} duel on the default map: shuffled onto a circle, each meets the next ${r.sizes.degree} along it, one seat-swapped pair per matchup (${r.duels.length} pairs)${r.teams.length ? `, plus ${r.teams.length} pairs of 2v2 matchups between random teams` : ''}; ${PLAY}. A logistic regression of the pair share on the difference of the sides' features — each power's formula points, the points of the powers bought with each enhancement, each characteristic's points × 30 — gives the win log-odds a point of each buys; divided by the value of the average point the builds hold, that is the feature's relative price (1 = the formula prices it fairly; enhancements: extra value, fair = 0). ${holmNote(family, 'relative prices')} Intervals are Wald/delta-method from the pair units (the binomial information of a pair's share is conservative for a share of two games). A price is one number per power at the levels, uses and enhancements the builds hold it with; the refit below is where level and uses enter.`,
+          },
+        ],
+      },
+      { heading: 'Prices in duels (1v1)', blocks: duels.blocks },
+      ...(teams ? [{ heading: 'Prices in 2v2', blocks: teams.blocks }] : []),
+      {
+        heading: 'Refitting the formula',
+        blocks: [
+          {
+            kind: 'text',
+            text: `The formula's constants (level base, the 3.15 and the 1.1 of the uses factor, each enhancement modifier, the characteristic price; the leading 10, the 3 and no-gizmo's 1 fix the scale) and a scale κ are fitted by maximum likelihood so that logit P(A beats B) = κ·(cost(A) − cost(B)) on the ${r.training.length} training pairs (Nelder–Mead${r.refit.converged ? '' : ', stopped at its evaluation budget'}; 95% Wald intervals from a numerical Hessian). Maximising that likelihood is minimising the spread of win shares that cost leaves unexplained: under a fair formula, heroes of equal cost win equally. Judged on ${r.heldOut} held-out heroes the fit never saw: the RMS of (field share − share their cost predicts) is ${fmt(r.spreadBefore.rms)} with the formula as written (κ = ${fmt(r.before.kappa, 4)}) and ${fmt(r.spreadAfter.rms)} with the refit (κ = ${fmt(r.refit.fit.kappa, 4)}); beyond sampling noise: ${fmt(r.spreadBefore.excess)} → ${fmt(r.spreadAfter.excess)}. To play with the refit constants: --options '${pasteable}'.`,
+          },
+          { kind: 'table', id: 'refit-constants', title: 'The formula constants as written and refit (95% Wald intervals)', rows: refitRows },
+          {
+            kind: 'chart',
+            id: 'refit-spread',
+            title: 'Spread of held-out heroes’ win shares around their cost’s prediction',
+            caption: `RMS residual of ${r.heldOut} held-out heroes, before and after the refit; the dashed line is the sampling-noise floor (${fmt(Math.sqrt(r.spreadBefore.noise))}). Change in mean squared residual ${fmt(c.estimate, 4)} [${fmt(c.lo, 4)}, ${fmt(c.hi, 4)}] (paired bootstrap).`,
+            spec: forestPlot(
+              [
+                { label: 'formula as written', estimate: r.spreadBefore.rms, lo: r.spreadBefore.rms, hi: r.spreadBefore.rms, n: c.n },
+                { label: 'refit constants', estimate: r.spreadAfter.rms, lo: r.spreadAfter.rms, hi: r.spreadAfter.rms, n: c.n },
+              ],
+              { title: 'Held-out spread before and after the refit', xTitle: 'RMS of field share − predicted share', zero: Math.sqrt(r.spreadBefore.noise) },
+            ),
+          },
+        ],
+      },
+      ...(userRows.length ? [{ heading: 'Your heroes', blocks: [{ kind: 'table' as const, id: 'user-heroes', title: 'Heroes from the hero file: formula cost and field share (mean pair share over their duels)', rows: userRows }] }] : []),
+    ],
+    meta: {
+      command: ctx.command,
+      seed: ctx.seed,
+      sampleSizes: { builds: r.builds.length, 'duel pairs': r.duels.length, '2v2 pairs': r.teams.length, 'training pairs': r.training.length, 'held-out builds': r.heldOut, 'prices tested (Holm family)': family },
+      details: { agent: BUILD_AGENT, degree: r.sizes.degree, options: 'defaults (default map, 20-turn cap)' },
+    },
+  };
+}
+
+export const superheroGladiatorsCosts = superheroGladiatorsCostsStudy();
