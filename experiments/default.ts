@@ -49,6 +49,8 @@ export interface StudyRunOptions {
   readonly progress: boolean;
   /** A user's content file handed to the studies (see StudyContext.powerFile). */
   readonly powerFile?: string;
+  /** A user's hero file handed to the studies (see StudyContext.heroFile). */
+  readonly heroFile?: string;
   /** Where to print one progress line per study (default: stderr). */
   readonly log?: (line: string) => void;
 }
@@ -83,8 +85,9 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       progress: opts.progress,
       ledger,
       ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
+      ...(opts.heroFile === undefined ? {} : { heroFile: opts.heroFile }),
     });
-    const report = withCode(withEvidence(played, ledger, opts.full), opts.powerFile);
+    const report = withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;
@@ -102,8 +105,11 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
  * (package, engine, source hash, git commit) and the content hash of the user's power
  * file — the same keys the runner uses to refuse a run folder from other code/content.
  */
-export function withCode(report: Report, powerFile: string | undefined): Report {
-  const content = powerFile === undefined ? {} : { powerFile: { file: powerFile, sha256: contentHash(readContentFile('--power-file', powerFile)) } };
+export function withCode(report: Report, powerFile: string | undefined, heroFile?: string): Report {
+  const content = {
+    ...(powerFile === undefined ? {} : { powerFile: { file: powerFile, sha256: contentHash(readContentFile('--power-file', powerFile)) } }),
+    ...(heroFile === undefined ? {} : { heroFile: { file: heroFile, sha256: contentHash(readContentFile('--hero-file', heroFile)) } }),
+  };
   return { ...report, meta: { ...report.meta, details: { ...report.meta.details, code: codeVersion(), content } } };
 }
 

@@ -15,6 +15,7 @@ import { rumbleAuctionMetaStudy } from './rumble-auction-meta.js';
 import { rumbleDominanceStudy } from './rumble-dominance.js';
 import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
 import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
+import { superheroGladiatorsBuilds } from './superhero-gladiators-builds.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -27,6 +28,7 @@ export const STUDIES: readonly Study[] = [
   rumbleDominanceStudy,
   superheroGladiatorsSamples,
   superheroGladiatorsCosts,
+  superheroGladiatorsBuilds,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

@@ -25,6 +25,8 @@ export interface StudyContext {
    * user content add to their runs. Studies of other games ignore it.
    */
   readonly powerFile?: string;
+  /** A user's Superhero Gladiators hero file (`--hero-file`): its heroes join those studies. */
+  readonly heroFile?: string;
   /** Counts every game the study plays (failed and capped ones too) for the report. */
   readonly ledger?: GameLedger;
 }

@@ -8,11 +8,11 @@
  * initiative d20s, every roll from the same stream), so the pair — not the game — is
  * the unit of every statistic.
  */
-import { UserError } from '../src/core/errors.js';
 import { POWER_TYPES, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
 import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
-import { buildHero, powerCost } from '../src/games/superhero-gladiators/builder.js';
-import { readHeroFile, type HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import { powerCost } from '../src/games/superhero-gladiators/builder.js';
+import { checkHeroFile } from '../src/games/superhero-gladiators/content.js';
+import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { playStudyTable } from './study-table.js';
@@ -28,22 +28,12 @@ export const GAME_ID = 'superhero-gladiators';
  */
 export const BUILD_AGENT = 'heuristic';
 
-/** The StudyContext, optionally carrying a hero file from the command line. */
-export type ShgStudyContext = StudyContext & { readonly heroFile?: string };
+/** The StudyContext (`heroFile` carries `--hero-file`). */
+export type ShgStudyContext = StudyContext;
 
-/** A user's heroes (`--hero-file`), built and checked against the default build rules; [] without a file. */
-export function userHeroes(ctx: ShgStudyContext): HeroSpec[] {
-  const file = ctx.heroFile;
-  if (!file) return [];
-  const specs = readHeroFile(file);
-  const samples = new Set(SAMPLE_HEROES.map((h) => h.name));
-  for (const s of specs) {
-    if (samples.has(s.name)) {
-      throw new UserError(`hero file ${file}: hero ${JSON.stringify(s.name)}: field name is ${JSON.stringify(s.name)}; allowed: a name that is not a sample hero's`);
-    }
-    buildHero(s, DEFAULT_BUILD_OPTIONS, `hero file ${file}`);
-  }
-  return specs;
+/** A user's heroes (`--hero-file`), checked against the build rules (content.ts checkHeroFile); [] without a file. */
+export function userHeroes(ctx: StudyContext): HeroSpec[] {
+  return ctx.heroFile ? checkHeroFile(ctx.heroFile) : [];
 }
 
 /** A run-folder name for a team list: lower-case, no spaces, short. */

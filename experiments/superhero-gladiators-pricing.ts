@@ -155,11 +155,21 @@ function plausible(o: BuildOptions): boolean {
 
 const teamCost = (t: readonly HeroSpec[], o: BuildOptions) => t.reduce((s, h) => s + formulaCost(h, o), 0);
 
-/** Binomial negative log-likelihood of pair shares under logit = κ·ΔCost. */
+/** Binomial negative log-likelihood of pair shares under logit = κ·ΔCost (each build's cost computed once). */
 function nll(units: readonly PairUnit[], o: BuildOptions, kappa: number): number {
+  const costs = new Map<HeroSpec, number>();
+  const cost = (t: readonly HeroSpec[]): number => {
+    let c = 0;
+    for (const h of t) {
+      let v = costs.get(h);
+      if (v === undefined) costs.set(h, (v = formulaCost(h, o)));
+      c += v;
+    }
+    return c;
+  };
   let s = 0;
   for (const u of units) {
-    const eta = kappa * (teamCost(u.a, o) - teamCost(u.b, o));
+    const eta = kappa * (cost(u.a) - cost(u.b));
     // y log σ(η) + (1 − y) log σ(−η) = yη − log(1 + e^η)
     s -= u.share * eta - (eta > 0 ? eta + Math.log1p(Math.exp(-eta)) : Math.log1p(Math.exp(eta)));
   }

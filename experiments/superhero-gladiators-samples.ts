@@ -23,6 +23,8 @@ import { verdict } from '../src/analysis/stats/verdict.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { runMatch } from '../src/sim/runner.js';
 import type { GameRecord } from '../src/sim/types.js';
+import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import { userHeroes } from './superhero-gladiators-common.js';
 import type { Study, StudyContext } from './study.js';
 
 const GAME_ID = 'superhero-gladiators';
@@ -38,10 +40,13 @@ function agentFor(full: boolean): string {
 
 const fmt = (x: number): string => x.toFixed(3);
 
-async function duel(ctx: StudyContext, a: string, b: string, games: number): Promise<GameRecord[]> {
+async function duel(ctx: StudyContext, a: string, b: string, games: number, user: readonly HeroSpec[]): Promise<GameRecord[]> {
   const key = `${a}-vs-${b}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  // A user's heroes travel in the options only when they play (the run key hashes them).
+  const heroes = user.filter((h) => h.name === a || h.name === b);
+  const options = heroes.length ? { teams: [[a], [b]], heroes } : { teams: [[a], [b]] };
   const { records } = await runMatch(
-    { gameId: GAME_ID, options: { teams: [[a], [b]] }, agents: [agentFor(ctx.full)], games, seed: ctx.seed, rotate: false },
+    { gameId: GAME_ID, options, agents: [agentFor(ctx.full)], games, seed: ctx.seed, rotate: false },
     { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: key },
   );
   ctx.ledger?.add(records);
@@ -66,7 +71,9 @@ export const superheroGladiatorsSamples: Study = {
   title: 'Superhero Gladiators: the sample heroes against each other, and placing first',
   question: 'Which sample heroes beat which, which would a player pick (ratings, Nash, α-Rank), and does placing first (the lowest PER) help or hurt?',
   async run(ctx: StudyContext): Promise<Report> {
-    const heroes = ctx.full ? HEROES : QUICK_HEROES;
+    // Heroes from --hero-file join the sample heroes in every matchup.
+    const user = userHeroes(ctx);
+    const heroes = [...(ctx.full ? HEROES : QUICK_HEROES), ...user.map((h) => h.name)];
     const perOrder = ctx.full ? 100 : 8;
     const mirrorGames = ctx.full ? 200 : 20;
     const k = heroes.length;
@@ -80,8 +87,8 @@ export const superheroGladiatorsSamples: Study = {
       for (let j = i + 1; j < k; j++) {
         const a = heroes[i]!;
         const b = heroes[j]!;
-        const ab = await duel(ctx, a, b, perOrder);
-        const ba = await duel(ctx, b, a, perOrder);
+        const ab = await duel(ctx, a, b, perOrder, user);
+        const ba = await duel(ctx, b, a, perOrder, user);
         played += ab.length + ba.length;
         failed += [...ab, ...ba].filter((r) => r.error !== undefined).length;
         const scores = pairScores(ab, ba);
@@ -104,7 +111,7 @@ export const superheroGladiatorsSamples: Study = {
     let firstShare = 0;
     let mirrorN = 0;
     for (const h of heroes) {
-      const recs = await duel(ctx, h, h, mirrorGames);
+      const recs = await duel(ctx, h, h, mirrorGames, user);
       played += recs.length;
       for (const r of recs) {
         if (r.error !== undefined) {

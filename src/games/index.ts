@@ -7,6 +7,7 @@ import { gladiatorDuel } from './gladiator-duel/index.js';
 import { darkHero } from './dark-hero/index.js';
 import { checkUserPowerFile, rumble } from './rumble/index.js';
 import { superheroGladiators } from './superhero-gladiators/index.js';
+import { checkHeroFile } from './superhero-gladiators/content.js';
 import { ophidian } from './ophidian/index.js';
 
 /** Superhero Gladiators' hero builder (for `crucible build`). */
@@ -35,6 +36,7 @@ export function getGame(id: string): AnyGame {
  */
 const CONTENT_CHECKS: Readonly<Record<string, (path: string) => void>> = {
   rumble: (path) => void checkUserPowerFile(path),
+  'superhero-gladiators': (path) => void checkHeroFile(path),
 };
 
 /** Validates a content file for `gameId` (UserError naming file, item, field and fix). */

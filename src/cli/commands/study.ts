@@ -18,6 +18,7 @@ interface StudyFlags {
   runs: string;
   progress: boolean;
   powerFile?: string;
+  heroFile?: string;
 }
 
 export function register(program: Command): void {
@@ -33,6 +34,7 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bars')
     .option('--queue <url>', QUEUE_HELP)
     .option('--power-file <file>', 'your own Rumble power file (YAML/JSON) to add to the Rumble studies')
+    .option('--hero-file <file>', 'your own Superhero Gladiators heroes (YAML/JSON) to add to the Superhero Gladiators studies')
     .addHelpText(
       'after',
       `
@@ -52,10 +54,17 @@ Open reports/index.html in a browser (it works offline).`,
         command: ['crucible', ...process.argv.slice(2)].join(' '),
         progress: flags.progress && process.stderr.isTTY === true,
         ...(flags.powerFile === undefined ? {} : { powerFile: checkedPowerFile(flags.powerFile) }),
+        ...(flags.heroFile === undefined ? {} : { heroFile: checkedHeroFile(flags.heroFile) }),
       };
       if (name === 'default') await runDefaultStudy(common);
       else await runStudies([getStudy(name)], { ...common, full: flags.full ?? false });
     });
+}
+
+/** Validates a hero file up front (every hero legal), so a bad file fails before any study runs. */
+function checkedHeroFile(path: string): string {
+  checkContentFile('superhero-gladiators', path);
+  return path;
 }
 
 /** Validates a power file up front, so a bad file fails before any study runs. */

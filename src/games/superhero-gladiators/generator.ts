@@ -122,6 +122,12 @@ export class BuildGenerator {
     this.counts = this.options.map((l) => l.length);
   }
 
+  /** Every option of one power type in the space. */
+  optionsOf(type: PowerType): readonly PowerSpec[] {
+    const i = this.space.types.indexOf(type);
+    return i < 0 ? [] : this.options[i]!;
+  }
+
   /** One uniformly random legal build named `name`. */
   next(rng: Rng, name: string): RandomBuild {
     const o = this.build;
@@ -148,4 +154,66 @@ export class BuildGenerator {
 export function randomBuilds(count: number, rng: Rng, space: BuildSpace = DEFAULT_BUILD_SPACE, o: BuildOptions = DEFAULT_BUILD_OPTIONS): RandomBuild[] {
   const gen = new BuildGenerator(space, o);
   return Array.from({ length: count }, (_, i) => gen.next(rng, `random-${i + 1}`));
+}
+
+/**
+ * A random legal neighbour of `spec` in the build space, for build searches: one of
+ * re-buy one power (another option of the same type), swap one power for a type it lacks,
+ * add or drop a power, move a characteristic point, or buy or sell one. Kept only when
+ * the builder accepts it and it spends between `minSpend` of the budget and the budget;
+ * up to `tries` attempts, else the spec itself.
+ */
+export function mutateBuild(spec: HeroSpec, rng: Rng, gen: BuildGenerator, tries = 200): HeroSpec {
+  const o = gen.build;
+  const space = gen.space;
+  const chars = ['STR', 'DEX', 'SIZ', 'PER'] as const;
+  for (let t = 0; t < tries; t++) {
+    let powers = [...spec.powers];
+    const c = { STR: spec.STR, DEX: spec.DEX, SIZ: spec.SIZ, PER: spec.PER };
+    const held = new Set(powers.map((p) => p.type));
+    const missing = space.types.filter((x) => !held.has(x));
+    switch (rng.int(6)) {
+      case 0: {
+        if (powers.length === 0) continue;
+        const i = rng.int(powers.length);
+        powers[i] = rng.pick(gen.optionsOf(powers[i]!.type));
+        break;
+      }
+      case 1: {
+        if (powers.length === 0 || missing.length === 0) continue;
+        powers[rng.int(powers.length)] = rng.pick(gen.optionsOf(rng.pick(missing)));
+        break;
+      }
+      case 2:
+        if (powers.length >= space.maxPowers || missing.length === 0) continue;
+        powers = [...powers, rng.pick(gen.optionsOf(rng.pick(missing)))];
+        break;
+      case 3:
+        if (powers.length === 0) continue;
+        powers.splice(rng.int(powers.length), 1);
+        break;
+      case 4: {
+        const from = rng.pick(chars);
+        const to = rng.pick(chars);
+        if (from === to) continue;
+        c[from]--;
+        c[to]++;
+        break;
+      }
+      default:
+        c[rng.pick(chars)] += rng.int(2) === 0 ? 1 : -1;
+    }
+    if (chars.some((k) => c[k] < o.characteristicMin || c[k] > space.characteristicMax)) continue;
+    const next: HeroSpec = { ...spec, ...c, powers };
+    let total = Math.max(0, c.STR + c.DEX + c.SIZ + c.PER - o.characteristicPoints) * o.characteristicPrice;
+    for (const p of powers) total += powerCost(p.level, p.uses === 'infinite' ? Infinity : p.uses, p.enhancements, o);
+    if (total > o.budget + 1e-9 || total < space.minSpend * o.budget) continue;
+    try {
+      buildHero(next, o, 'mutated build');
+    } catch {
+      continue;
+    }
+    return next;
+  }
+  return spec;
 }
