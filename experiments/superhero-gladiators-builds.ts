@@ -32,7 +32,7 @@ const TITLE = 'Superhero Gladiators: is there a broken build?';
 const QUESTION = 'Searching the legal 200-point heroes, is there a build that beats the field of random legal heroes clearly more than half the time — and what makes it strong?';
 const PLAY = `played by "${BUILD_AGENT}" on both sides`;
 
-interface Sizes {
+export interface BuildSearchSizes {
   readonly field: number;
   readonly mu: number;
   readonly lambda: number;
@@ -44,8 +44,8 @@ interface Sizes {
   readonly finalOpponents: number;
 }
 
-const QUICK: Sizes = { field: 24, mu: 4, lambda: 4, generations: 3, opponents: 6, finalists: 2, finalOpponents: 20 };
-const FULL: Sizes = { field: 200, mu: 8, lambda: 16, generations: 15, opponents: 16, finalists: 5, finalOpponents: 150 };
+const QUICK: BuildSearchSizes = { field: 24, mu: 4, lambda: 4, generations: 3, opponents: 5, finalists: 2, finalOpponents: 16 };
+const FULL: BuildSearchSizes = { field: 200, mu: 8, lambda: 16, generations: 15, opponents: 16, finalists: 5, finalOpponents: 150 };
 
 const fmt = (x: number, d = 3): string => fmtNum(x, d);
 
@@ -82,14 +82,15 @@ function named(spec: HeroSpec, id: number): HeroSpec {
   return { ...spec, name: `candidate ${id}` };
 }
 
-export function superheroGladiatorsBuildsStudy(): Study {
+/** The study; `sizes` overrides the quick/full sizes (tests run a tiny one). */
+export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study {
   return {
     name: 'superhero-gladiators-builds',
     gameId: GAME_ID,
     title: TITLE,
     question: QUESTION,
     async run(ctx: ShgStudyContext): Promise<Report> {
-      const s = ctx.full ? FULL : QUICK;
+      const s = sizes ?? (ctx.full ? FULL : QUICK);
       const gen = new BuildGenerator();
       const fieldRng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-builds', 'field');
       const field = Array.from({ length: s.field }, (_, i) => gen.next(fieldRng, `field hero ${i + 1}`).spec);
@@ -150,7 +151,7 @@ export function superheroGladiatorsBuildsStudy(): Study {
   };
 }
 
-function report(ctx: ShgStudyContext, s: Sizes, field: readonly HeroSpec[], measured: readonly Measured[], history: readonly { generation: number; best: number; mean: number }[], population: readonly Member[], searchGames: number): Report {
+function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroSpec[], measured: readonly Measured[], history: readonly { generation: number; best: number; mean: number }[], population: readonly Member[], searchGames: number): Report {
   const o = DEFAULT_BUILD_OPTIONS;
   const fieldHeroes = field.map((h) => buildHero(h, o, 'field'));
   const avg = (f: (h: (typeof fieldHeroes)[number]) => number) => fieldHeroes.reduce((a, h) => a + f(h), 0) / fieldHeroes.length;

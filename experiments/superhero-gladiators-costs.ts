@@ -45,14 +45,14 @@ const QUESTION =
   'Across random legal 200-point heroes, is a formula point worth the same whichever power, enhancement or characteristic it buys — and which constants of the formula would make equal-cost heroes equally strong?';
 const PLAY = `played by "${BUILD_AGENT}" on both sides`;
 
-interface Sizes {
+export interface CostSizes {
   readonly builds: number;
   readonly degree: number;
   readonly teamMatchups: number;
 }
 
-const QUICK: Sizes = { builds: 40, degree: 4, teamMatchups: 0 };
-const FULL: Sizes = { builds: 600, degree: 10, teamMatchups: 1500 };
+const QUICK: CostSizes = { builds: 40, degree: 4, teamMatchups: 0 };
+const FULL: CostSizes = { builds: 600, degree: 10, teamMatchups: 1500 };
 
 const fmt = (x: number, d = 3): string => fmtNum(x, d);
 
@@ -103,24 +103,25 @@ function testPrices(fit: PriceFit): TestedPrice[] {
   });
 }
 
-export function superheroGladiatorsCostsStudy(): Study {
+/** The study; `sizes` overrides the quick/full sizes (tests run a tiny one). */
+export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
   return {
     name: 'superhero-gladiators-costs',
     gameId: GAME_ID,
     title: TITLE,
     question: QUESTION,
     async run(ctx: ShgStudyContext): Promise<Report> {
-      const sizes = ctx.full ? FULL : QUICK;
+      const s = sizes ?? (ctx.full ? FULL : QUICK);
       const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'builds');
       const gen = new BuildGenerator(DEFAULT_BUILD_SPACE, DEFAULT_BUILD_OPTIONS);
-      const generated = Array.from({ length: sizes.builds }, (_, i) => gen.next(rng, `random build ${i + 1}`).spec);
+      const generated = Array.from({ length: s.builds }, (_, i) => gen.next(rng, `random build ${i + 1}`).spec);
       const user = userHeroes(ctx);
       const builds: HeroSpec[] = [...generated, ...user];
       // Every fourth generated build is held out of the refit (user heroes always train).
       const heldOut = new Set(generated.filter((_, i) => i % 4 === 3).map((h) => h.name));
 
       const duels: PairUnit[] = [];
-      for (const [i, j] of circleSchedule(builds.length, sizes.degree, Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'schedule'))) {
+      for (const [i, j] of circleSchedule(builds.length, s.degree, Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'schedule'))) {
         const a = builds[i]!;
         const b = builds[j]!;
         const res = await playMatchup(ctx, `costs-${runKey([a.name, b.name])}`, [a], [b], 1);
@@ -128,7 +129,7 @@ export function superheroGladiatorsCostsStudy(): Study {
       }
       const teams: PairUnit[] = [];
       const teamRng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'teams');
-      for (let m = 0; m < sizes.teamMatchups; m++) {
+      for (let m = 0; m < s.teamMatchups; m++) {
         const pick = new Set<number>();
         while (pick.size < 4) pick.add(teamRng.int(builds.length));
         const [w, x, y, z] = [...pick].map((k) => builds[k]!);
@@ -157,13 +158,13 @@ export function superheroGladiatorsCostsStudy(): Study {
       const spreadAfter = heldOutSpread([...heldOut], testing, refit.fit);
       const change = spreadChange(spreadBefore, spreadAfter, deriveSeed(ctx.seed, 'superhero-gladiators-costs', 'bootstrap'));
 
-      return report(ctx, { sizes, builds, user, duels, teams, duelFit, teamFit, training, heldOut: heldOut.size, before, refit, spreadBefore, spreadAfter, change });
+      return report(ctx, { sizes: s, builds, user, duels, teams, duelFit, teamFit, training, heldOut: heldOut.size, before, refit, spreadBefore, spreadAfter, change });
     },
   };
 }
 
 interface Results {
-  readonly sizes: Sizes;
+  readonly sizes: CostSizes;
   readonly builds: readonly HeroSpec[];
   readonly user: readonly HeroSpec[];
   readonly duels: readonly PairUnit[];

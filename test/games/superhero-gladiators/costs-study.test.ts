@@ -53,7 +53,7 @@ describe('relative prices (superhero-gladiators-costs)', () => {
       for (const [k, x] of Object.entries(f)) if (!k.startsWith('enh:')) v += (k === 'power:close-attack' ? 0.06 : 0.02) * x;
       return v;
     };
-    const units = simulate(specs, 4000, value, new Rng(2));
+    const units = simulate(specs, 3000, value, new Rng(2));
     const fit = fitRelativePrices(units, (t) => teamFeatures(t), ALL_FEATURES, 8);
     const close = fit.prices.find((p) => p.feature === 'power:close-attack')!;
     const dist = fit.prices.find((p) => p.feature === 'power:distance-attack')!;
@@ -77,7 +77,7 @@ describe('formula refit (superhero-gladiators-costs)', () => {
     const rng = new Rng(4);
     const train = specs.slice(0, 150);
     const held = specs.slice(150);
-    const trainingUnits = simulate(train, 3000, value, rng);
+    const trainingUnits = simulate(train, 2000, value, rng);
     // Held-out builds meet training builds.
     const testing: PairUnit[] = [];
     for (const h of held) for (const u of simulate([h, ...train.slice(0, 30)], 60, value, rng)) if (u.a[0] === h || u.b[0] === h) testing.push(u);

@@ -1,0 +1,59 @@
+/**
+ * The cost and build studies end to end at tiny sizes (real games through the runner):
+ * the report has the promised parts, every number comes with its sample size, a hero
+ * file's heroes join both studies, and a rerun resumes to the same report.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { superheroGladiatorsBuildsStudy } from '../../../experiments/superhero-gladiators-builds.js';
+import { superheroGladiatorsCostsStudy } from '../../../experiments/superhero-gladiators-costs.js';
+import { GameLedger } from '../../../experiments/ledger.js';
+import { initTf } from '../../../src/analysis/tf.js';
+import { closeRunnerPool } from '../../../src/sim/runner.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'shg-build-studies-'));
+const heroFile = join(dir, 'mine.yaml');
+writeFileSync(heroFile, '- name: Glass Cannon\n  STR: 2\n  DEX: 8\n  SIZ: 3\n  PER: 2\n  powers:\n    - { type: distance-attack, level: 3, uses: infinite, enhancements: [piercing] }\n');
+
+beforeAll(async () => {
+  await initTf();
+});
+afterAll(async () => {
+  await closeRunnerPool?.();
+});
+
+const ctx = (name: string, ledger = new GameLedger()) => ({ seed: 5, full: false, workers: 1, runDir: join(dir, name), command: 'test', progress: false, heroFile, ledger });
+
+describe('superhero-gladiators-costs (tiny)', () => {
+  it('prices, refit and the user hero, every game counted', { timeout: 60_000 }, async () => {
+    const study = superheroGladiatorsCostsStudy({ builds: 12, degree: 2, teamMatchups: 2 });
+    const ledger = new GameLedger();
+    const report = await study.run(ctx('costs', ledger));
+    // 13 heroes (12 random + 1 from the file) x 2 steps along the circle, + 2 team matchups; 2 games each.
+    expect(ledger.games).toBe((13 * 2 + 2) * 2);
+    expect(ledger.failed).toBe(0);
+    expect(report.meta.sampleSizes['duel pairs']).toBe(26);
+    const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
+    expect(ids).toEqual(expect.arrayContaining(['refit-constants', 'refit-spread', 'user-heroes']));
+    expect(report.verdicts.some((v) => /held-out/.test(v.statement))).toBe(true);
+    for (const v of report.verdicts) expect(v.evidence).toMatch(/pairs|builds/);
+    const again = await study.run(ctx('costs'));
+    expect(again.verdicts).toEqual(report.verdicts);
+  });
+});
+
+describe('superhero-gladiators-builds (tiny)', () => {
+  it('finalists and the user hero measured on a fresh field, Holm-tested', { timeout: 60_000 }, async () => {
+    const study = superheroGladiatorsBuildsStudy({ field: 6, mu: 2, lambda: 2, generations: 2, opponents: 2, finalists: 2, finalOpponents: 4 });
+    const ledger = new GameLedger();
+    const report = await study.run(ctx('builds', ledger));
+    // search: 2 generations x 4 members x 2 opponents; final: 3 builds x 4 opponents; 2 games each
+    expect(ledger.games).toBe((2 * 4 * 2 + 3 * 4) * 2);
+    const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'finalists-table');
+    expect(table && table.kind === 'table' ? table.rows.map((r) => r['build']) : []).toEqual(['finalist 1', 'finalist 2', 'Glass Cannon']);
+    expect(report.verdicts).toHaveLength(3);
+    for (const v of report.verdicts) expect(v.evidence).toMatch(/Holm over 3/);
+  });
+});
