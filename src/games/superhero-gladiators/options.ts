@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { OptionDoc } from '../../core/game.js';
-import { buildOptionsSchema, buildOptionDocs } from './build-options.js';
+import { optionDocsFromSchema } from '../../core/facts.js';
+import { buildOptionsSchema } from './build-options.js';
 import { parseMap } from './arena.js';
 import { buildHero } from './builder.js';
 import { heroSpecSchema } from './hero.js';
@@ -15,67 +16,67 @@ const side = z.array(z.string().min(1)).min(1).max(4);
 export const rulesSchema = z
   .object({
     /** Hexes per move action = ceil(movement rate / moveDivisor) (RULES-NOTES). */
-    moveDivisor: z.number().positive().max(1000).default(10),
+    moveDivisor: z.number().positive().max(1000).default(10).meta({ description: 'Hexes per move action = ceil(movement rate / this).' }),
     /** To hit: d20 <= toHitBase + attacker's combat modifier - defender's. */
-    toHitBase: z.number().int().min(-50).max(50).default(10),
-    toHitMin: z.number().int().min(0).max(20).default(1),
-    toHitMax: z.number().int().min(0).max(20).default(19),
+    toHitBase: z.number().int().min(-50).max(50).default(10).meta({ description: 'Hit on d20 <= this + attacker CM - defender CM.' }),
+    toHitMin: z.number().int().min(0).max(20).default(1).meta({ description: 'Lowest to-hit number (a 1 always hits).' }),
+    toHitMax: z.number().int().min(0).max(20).default(19).meta({ description: 'Highest to-hit number (a 20 always misses).' }),
     /** Every hero may punch an adjacent foe for ceil(STR / punchDivisor) Oomph (0 = no punch). */
-    punchDivisor: z.number().min(0).max(100).default(3),
+    punchDivisor: z.number().min(0).max(100).default(3).meta({ description: 'Unarmed punch damage ceil(STR / this); 0 = no punch.' }),
     /** Defenses ignore damage at or below the threshold ('threshold', as written) or subtract it ('subtract'). */
-    defenses: z.enum(['threshold', 'subtract']).default('threshold'),
+    defenses: z.enum(['threshold', 'subtract']).default('threshold').meta({ description: "Defenses ignore damage <= level x 4 ('threshold', as written) or subtract it ('subtract')." }),
     /** Segments a switched-on power (defenses, missile deflection without always-on) stays on, the segment it is used included. */
-    activeSegments: z.number().int().min(1).max(600).default(6),
+    activeSegments: z.number().int().min(1).max(600).default(6).meta({ description: 'Segments a switched-on (not always-on) defense or missile deflection lasts.' }),
     /** Segments a darkness cloud lasts, the segment it is made included. */
-    darknessSegments: z.number().int().min(1).max(600).default(6),
+    darknessSegments: z.number().int().min(1).max(600).default(6).meta({ description: 'Segments a darkness cloud lasts.' }),
     /** A failed unreliable roll spends the use as well as the action. */
-    unreliableFailSpendsUse: z.boolean().default(false),
+    unreliableFailSpendsUse: z.boolean().default(false).meta({ description: 'A failed unreliable roll spends the use too.' }),
     /** To-hit penalty for aiming at a visible / hidden gizmo. */
-    gizmoPenaltyVisible: z.number().int().min(0).max(20).default(4),
-    gizmoPenaltyHidden: z.number().int().min(0).max(20).default(8),
+    gizmoPenaltyVisible: z.number().int().min(0).max(20).default(4).meta({ description: 'To-hit penalty when aiming at a visible gizmo.' }),
+    gizmoPenaltyHidden: z.number().int().min(0).max(20).default(8).meta({ description: 'To-hit penalty when aiming at a hidden gizmo.' }),
     /** Damage that destroys a destructible gizmo (defenses do not protect gizmos). */
-    gizmoBreaks: z.number().min(0).max(1000).default(1),
+    gizmoBreaks: z.number().min(0).max(1000).default(1).meta({ description: 'Damage that destroys a destructible gizmo (and its power).' }),
     /** Uses a copied power comes with (at most the original's uses per game). */
-    copyUses: z.number().int().min(1).max(1000).default(3),
+    copyUses: z.number().int().min(1).max(1000).default(3).meta({ description: "Uses of a copied power (at most the original's)." }),
     /** Oomph lost at the end of an action in water without swim fast or life support. */
-    drowning: z.number().min(0).max(100).default(1),
+    drowning: z.number().min(0).max(100).default(1).meta({ description: 'Oomph lost after acting in water without swim fast or life support.' }),
     /** Desolidified heroes may move through walls. */
-    desolidPassesWalls: z.boolean().default(true),
+    desolidPassesWalls: z.boolean().default(true).meta({ description: 'Desolidified heroes move through walls.' }),
     /** Desolidifying frees a hero from an entangle. */
-    desolidifyEscapes: z.boolean().default(true),
+    desolidifyEscapes: z.boolean().default(true).meta({ description: 'Desolidifying frees a hero from an entangle.' }),
     /** Distance attacks reach at most this many hexes (0 = the whole arena). */
-    distanceRange: z.number().int().min(0).max(1000).default(0),
+    distanceRange: z.number().int().min(0).max(1000).default(0).meta({ description: 'Longest distance attack in hexes (0 = unlimited).' }),
   })
   .strict();
 
 export const optionsSchema = z
   .object({
     /** Sides (players), each a team of 1-4 hero names from the sample heroes and `heroes`. */
-    teams: z.array(side).min(2).max(4).default([['Lightning Lass'], ['Ironclad']]),
+    teams: z.array(side).min(2).max(4).default([['Lightning Lass'], ['Ironclad']]).meta({ description: 'Sides (2-4 players), each a team of 1-4 hero names (samples or `heroes`).' }),
     /** Extra heroes (a user's hero file), usable by name in `teams`. */
-    heroes: z.array(heroSpecSchema).default([]),
+    heroes: z.array(heroSpecSchema).default([]).meta({ description: 'Extra heroes in the hero-file format, usable in `teams` by name.' }),
     build: buildOptionsSchema.prefault({}),
     arena: z
       .object({
         /** 'default' (the shipped map), 'random' (seeded by the game seed), or 'custom' (`rows`). */
-        map: z.enum(['default', 'random', 'custom']).default('default'),
-        rows: z.array(z.string()).default([]),
-        cols: z.number().int().min(6).max(40).default(13),
-        height: z.number().int().min(5).max(40).default(9),
+        map: z.enum(['default', 'random', 'custom']).default('default').meta({ description: "'default' 13x9 map, 'random' (seeded by the game seed), 'custom' (arena.rows)." }),
+        rows: z.array(z.string()).default([]).meta({ description: "Custom map rows: '.' open, '#' wall, '~' water, 'o' pit." }),
+        cols: z.number().int().min(6).max(40).default(13).meta({ description: 'Width of a random map.' }),
+        height: z.number().int().min(5).max(40).default(9).meta({ description: 'Height of a random map.' }),
         /** Feet per hex ("hexagons are 5 feet across"). */
-        hexFeet: z.number().positive().max(1000).default(5),
+        hexFeet: z.number().positive().max(1000).default(5).meta({ description: 'Feet per hex (converts teleport, jumping, force wall and darkness feet to hexes).' }),
         /** Outer columns/rows where a side places its heroes. */
-        startDepth: z.number().int().min(1).max(10).default(2),
+        startDepth: z.number().int().min(1).max(10).default(2).meta({ description: "Depth of each side's start zone (west, east, north, south edges)." }),
       })
       .strict()
       .prefault({}),
     /** Turns of six segments before the cap; then the side with the largest share of its Oomph left wins (ties split). */
-    turnCap: z.number().int().min(1).max(1000).default(20),
+    turnCap: z.number().int().min(1).max(1000).default(20).meta({ description: 'Turns (of six segments) before the cap.' }),
     /** At the cap: 'oomph-share' (above) or 'draw'. */
-    capTiebreak: z.enum(['oomph-share', 'draw']).default('oomph-share'),
+    capTiebreak: z.enum(['oomph-share', 'draw']).default('oomph-share').meta({ description: "At the cap: 'oomph-share' (largest share of Oomph left wins, ties split) or 'draw'." }),
     rules: rulesSchema.prefault({}),
     /** Overrides of power numbers (heroes/power-numbers.yaml), e.g. {"close-attack": {"damage": {"mul": ["level", 2]}}}. */
-    powerNumbers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+    powerNumbers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}).meta({ description: 'Overrides of heroes/power-numbers.yaml, per power and number.' }),
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -94,34 +95,5 @@ export const optionsSchema = z
 export type ShgOptions = z.infer<typeof optionsSchema>;
 export type ShgRules = z.infer<typeof rulesSchema>;
 
-export const optionDocs: readonly OptionDoc[] = [
-  { path: 'teams', default: [['Lightning Lass'], ['Ironclad']], description: 'Sides (2-4 players), each a team of 1-4 hero names (samples or `heroes`).' },
-  { path: 'heroes', default: [], description: 'Extra heroes in the hero-file format, usable in `teams` by name.' },
-  { path: 'arena.map', default: 'default', description: "'default' 13x9 map, 'random' (seeded by the game seed), 'custom' (arena.rows)." },
-  { path: 'arena.rows', default: [], description: "Custom map rows: '.' open, '#' wall, '~' water, 'o' pit." },
-  { path: 'arena.cols', default: 13, description: 'Width of a random map.' },
-  { path: 'arena.height', default: 9, description: 'Height of a random map.' },
-  { path: 'arena.hexFeet', default: 5, description: 'Feet per hex (converts teleport, jumping, force wall and darkness feet to hexes).' },
-  { path: 'arena.startDepth', default: 2, description: 'Depth of each side\'s start zone (west, east, north, south edges).' },
-  { path: 'turnCap', default: 20, description: 'Turns (of six segments) before the cap.' },
-  { path: 'capTiebreak', default: 'oomph-share', description: "At the cap: 'oomph-share' (largest share of Oomph left wins, ties split) or 'draw'." },
-  { path: 'rules.moveDivisor', default: 10, description: 'Hexes per move action = ceil(movement rate / this).' },
-  { path: 'rules.toHitBase', default: 10, description: 'Hit on d20 <= this + attacker CM - defender CM.' },
-  { path: 'rules.toHitMin', default: 1, description: 'Lowest to-hit number (a 1 always hits).' },
-  { path: 'rules.toHitMax', default: 19, description: 'Highest to-hit number (a 20 always misses).' },
-  { path: 'rules.punchDivisor', default: 3, description: 'Unarmed punch damage ceil(STR / this); 0 = no punch.' },
-  { path: 'rules.defenses', default: 'threshold', description: "Defenses ignore damage <= level x 4 ('threshold', as written) or subtract it ('subtract')." },
-  { path: 'rules.activeSegments', default: 6, description: 'Segments a switched-on (not always-on) defense or missile deflection lasts.' },
-  { path: 'rules.darknessSegments', default: 6, description: 'Segments a darkness cloud lasts.' },
-  { path: 'rules.unreliableFailSpendsUse', default: false, description: 'A failed unreliable roll spends the use too.' },
-  { path: 'rules.gizmoPenaltyVisible', default: 4, description: 'To-hit penalty when aiming at a visible gizmo.' },
-  { path: 'rules.gizmoPenaltyHidden', default: 8, description: 'To-hit penalty when aiming at a hidden gizmo.' },
-  { path: 'rules.gizmoBreaks', default: 1, description: 'Damage that destroys a destructible gizmo (and its power).' },
-  { path: 'rules.copyUses', default: 3, description: 'Uses of a copied power (at most the original\'s).' },
-  { path: 'rules.drowning', default: 1, description: 'Oomph lost after acting in water without swim fast or life support.' },
-  { path: 'rules.desolidPassesWalls', default: true, description: 'Desolidified heroes move through walls.' },
-  { path: 'rules.desolidifyEscapes', default: true, description: 'Desolidifying frees a hero from an entangle.' },
-  { path: 'rules.distanceRange', default: 0, description: 'Longest distance attack in hexes (0 = unlimited).' },
-  { path: 'powerNumbers', default: {}, description: 'Overrides of heroes/power-numbers.yaml, per power and number.' },
-  ...buildOptionDocs,
-];
+/** One doc line per option, generated from the schema's descriptions (build.* included). */
+export const optionDocs: readonly OptionDoc[] = optionDocsFromSchema(optionsSchema);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/core/errors.js';
 import { parseOptions } from '../../../src/games/superhero-gladiators/index.js';
+import { optionDocs } from '../../../src/games/superhero-gladiators/options.js';
 
 function message(input: unknown): string {
   try {
@@ -31,5 +32,19 @@ describe('superhero-gladiators options fail before any game, in one line', () =>
   it('a user hero plays beside the samples', () => {
     const o = parseOptions({ heroes: [{ name: 'Kid', STR: 4, DEX: 4, SIZ: 4, PER: 3, powers: [{ type: 'flight', level: 1, uses: 'infinite' }] }], teams: [['Kid'], ['Amazon']] });
     expect(o.teams[0]).toEqual(['Kid']);
+  });
+});
+
+describe('superhero-gladiators option docs come from the schema', () => {
+  it('one line per option leaf, each default the parsed default', () => {
+    const parsed = parseOptions({}) as unknown as Record<string, unknown>;
+    const at = (path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], parsed);
+    const paths = optionDocs.map((d) => d.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual(expect.arrayContaining(['teams', 'rules.defenses', 'arena.hexFeet', 'build.levelBase', 'build.modifiers.piercing', 'build.characteristicPrice', 'turnCap']));
+    for (const d of optionDocs) {
+      expect(d.description.length).toBeGreaterThan(5);
+      expect(at(d.path)).toEqual(d.default);
+    }
   });
 });
