@@ -74,10 +74,49 @@ export interface PowerInfo {
 /** The hooks `PowerInfo` lists the powers of. */
 export type IndexedHook = 'beforeDeal' | 'beforeTake' | 'afterDeal' | 'afterTake' | 'modify' | 'onAttacked' | 'resolve' | 'roundEnd';
 
-function indicesWith(defs: readonly PowerDef[], hook: IndexedHook): number[] {
-  const out: number[] = [];
-  for (let k = 0; k < defs.length; k++) if (defs[k]![hook]) out.push(k);
-  return out;
+/**
+ * A list's info in one pass over its powers (lists change whenever a power is discarded
+ * or handed over — Javalin every round it is thrown — so this runs often).
+ */
+function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerInfo {
+  const defs: PowerDef[] = [];
+  let red = 0;
+  let triggers = false;
+  let precognition = false;
+  let reflex = false;
+  let roundStart = false;
+  let redirects = false;
+  let allocationUses = false;
+  const reveal: number[] = [];
+  const beforeDeal: number[] = [];
+  const beforeTake: number[] = [];
+  const afterDeal: number[] = [];
+  const afterTake: number[] = [];
+  const modify: number[] = [];
+  const onAttacked: number[] = [];
+  const resolve: number[] = [];
+  const roundEnd: number[] = [];
+  for (let k = 0; k < powers.length; k++) {
+    const d = s.lib.get(powers[k]!.id);
+    defs.push(d);
+    if (d.costReduction) red += powers[k]!.params[d.costReduction] ?? d.params[d.costReduction]?.value ?? 0;
+    if (d.use?.phase === 'reveal') reveal.push(k);
+    if (d.use !== undefined && d.use.phase === 'allocation' && d.use.target !== 'ownPower') allocationUses = true;
+    if (d.precognition === true) precognition = true;
+    if (d.reflex === true) reflex = true;
+    if (d.roundStart !== undefined) roundStart = true;
+    if (d.redirects === true) redirects = true;
+    if (d.afterDeal !== undefined) triggers = true;
+    if (d.afterDeal) afterDeal.push(k);
+    if (d.beforeDeal) beforeDeal.push(k);
+    if (d.beforeTake) beforeTake.push(k);
+    if (d.afterTake) afterTake.push(k);
+    if (d.modify) modify.push(k);
+    if (d.onAttacked) onAttacked.push(k);
+    if (d.resolve) resolve.push(k);
+    if (d.roundEnd) roundEnd.push(k);
+  }
+  return { defs, costReduction: red, triggers, precognition, reflex, allocationUses, roundStart, redirects, reveal, beforeDeal, beforeTake, afterDeal, afterTake, modify, onAttacked, resolve, roundEnd };
 }
 
 const infoCache = new WeakMap<readonly HeldPower[], PowerInfo>();
@@ -101,32 +140,7 @@ export function powerInfo(s: RumbleState, hero: number): PowerInfo {
   if (lastList[hero] === powers) return lastInfo[hero]!;
   let info = infoCache.get(powers);
   if (!info) {
-    const defs = powers.map((p) => s.lib.get(p.id));
-    let red = 0;
-    const reveal: number[] = [];
-    defs.forEach((d, k) => {
-      if (d.costReduction) red += powers[k]!.params[d.costReduction] ?? d.params[d.costReduction]?.value ?? 0;
-      if (d.use?.phase === 'reveal') reveal.push(k);
-    });
-    info = {
-      defs,
-      costReduction: red,
-      triggers: defs.some((d) => d.afterDeal !== undefined),
-      precognition: defs.some((d) => d.precognition === true),
-      reflex: defs.some((d) => d.reflex === true),
-      allocationUses: defs.some((d) => d.use !== undefined && d.use.phase === 'allocation' && d.use.target !== 'ownPower'),
-      roundStart: defs.some((d) => d.roundStart !== undefined),
-      redirects: defs.some((d) => d.redirects === true),
-      reveal,
-      beforeDeal: indicesWith(defs, 'beforeDeal'),
-      beforeTake: indicesWith(defs, 'beforeTake'),
-      afterDeal: indicesWith(defs, 'afterDeal'),
-      afterTake: indicesWith(defs, 'afterTake'),
-      modify: indicesWith(defs, 'modify'),
-      onAttacked: indicesWith(defs, 'onAttacked'),
-      resolve: indicesWith(defs, 'resolve'),
-      roundEnd: indicesWith(defs, 'roundEnd'),
-    };
+    info = computePowerInfo(s, powers);
     infoCache.set(powers, info);
   }
   lastList[hero] = powers;
