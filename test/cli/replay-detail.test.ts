@@ -3,7 +3,7 @@
  * strike's cost in strength, an auction's powers won, by their names).
  */
 import { describe, expect, it } from 'vitest';
-import { changedLines } from '../../src/cli/commands/replay.js';
+import { changedLines, showMoves, showReturns, showSeats } from '../../src/cli/commands/replay.js';
 import { replayGame } from '../../src/sim/play.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 
@@ -42,5 +42,24 @@ describe('replay detail', () => {
     expect([start, ...states].join('\n')).not.toMatch(/lots [a-z]+-[a-z]+/);
     const held = states.join('\n').match(/\[([^\]]+)\]/);
     expect(held?.[1]).toMatch(/^[A-Z]/);
+  });
+});
+
+describe('replay numbers seats from 1, like play, compare and tune', () => {
+  it('labels moves, returns and seating from seat 1', () => {
+    expect(showMoves([{ seat: 0, agent: 'random', action: 'end turn' }, { seat: 1, agent: 'heuristic', action: 'pass' }])).toBe('seat 1 (random): end turn; seat 2 (heuristic): pass');
+    expect(showReturns([1, 0])).toBe('seat 1 1, seat 2 0');
+    expect(showSeats(['mcts', 'heuristic'])).toBe('seats: 1=mcts, 2=heuristic');
+  });
+
+  it('gladiator-duel texts a replay prints number seats from 1 too', () => {
+    const config: MatchConfig = { gameId: 'gladiator-duel', options: {}, agents: ['heuristic'], games: 1, seed: 1 };
+    let start = '';
+    const actions: string[] = [];
+    replayGame(config, 0, (step) => actions.push(...step.moves.map((m) => m.action)), { onStart: (s) => (start = s) });
+    expect(start).toMatch(/seat 1 to move/);
+    expect(start).toMatch(/\n {2}seat 1: .*\n {2}seat 2: /);
+    expect(actions[0]).toMatch(/^seat 1: /);
+    expect(actions.join('\n')).not.toMatch(/^seat 0:/m);
   });
 });

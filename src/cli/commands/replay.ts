@@ -57,8 +57,23 @@ function codeDifference(dir: string): string | null {
   }
 }
 
-function showReturns(returns: readonly number[]): string {
-  return returns.map((r, seat) => `seat ${seat} ${Number(r.toFixed(4))}`).join(', ');
+/** Seats are numbered from 1 in what replay prints, as in play, compare and tune. */
+export function seatLabel(seat: number): string {
+  return `seat ${seat + 1}`;
+}
+
+export function showReturns(returns: readonly number[]): string {
+  return returns.map((r, seat) => `${seatLabel(seat)} ${Number(r.toFixed(4))}`).join(', ');
+}
+
+/** One replayed step's moves: "seat 1 (random): …; seat 2 (heuristic): …". */
+export function showMoves(moves: readonly { seat: number; agent: string; action: string }[]): string {
+  return moves.map((m) => `${seatLabel(m.seat)} (${m.agent}): ${m.action}`).join('; ');
+}
+
+/** The seating line: "seats: 1=mcts, 2=heuristic". */
+export function showSeats(seats: readonly string[]): string {
+  return `seats: ${seats.map((s, i) => `${i + 1}=${s}`).join(', ')}`;
 }
 
 export function register(program: Command): void {
@@ -81,6 +96,8 @@ export function register(program: Command): void {
       };
       const codeNote = codeDifference(dir);
       if (codeNote) print(codeNote);
+      // Some games' own move texts keep internal ids (Rumble's P0/H0 count from 0): say so.
+      print('Seats are numbered from 1, as in play, compare and tune.' + (config.gameId === 'rumble' ? ' Rumble\'s own ids in moves and states (P0, H0) count from 0: P0/H0 is seat 1.' : ''));
       // Without --states, each move is followed by the lines of the state it changed
       // (below the first, which names who is to move): a strike shows the strength it
       // cost, an auction the powers won, a round the Energy left.
@@ -89,8 +106,7 @@ export function register(program: Command): void {
         config,
         index,
         (step) => {
-          const moves = step.moves.map((m) => `seat ${m.seat} (${m.agent}): ${m.action}`).join('; ');
-          print(`${String(step.step + 1).padStart(4)}. ${moves}`);
+          print(`${String(step.step + 1).padStart(4)}. ${showMoves(step.moves)}`);
           const lines = step.state.split('\n');
           if (flags.states) print(step.state.replace(/^/gm, '      '));
           else for (const line of changedLines(previous, lines)) print(`        -> ${line.trim()}`);
@@ -103,7 +119,7 @@ export function register(program: Command): void {
           },
         },
       );
-      print(`Game ${index} of ${config.gameId}, seed ${record.seed}; seats: ${record.seats.map((s, i) => `${i}=${s}`).join(', ')}`);
+      print(`Game ${index} of ${config.gameId}, seed ${record.seed}; ${showSeats(record.seats)}`);
       if (record.error !== undefined) {
         print(`The game failed after ${record.length} decisions: ${record.error}`);
       } else {

@@ -29,7 +29,8 @@ export function describeGladiator(s: DuelState, g: Gladiator): string {
  * state the stream is a fresh one, so this tells an agent nothing about the true dice.
  */
 export function describeAction(s: DuelState, player: number, action: DuelAction): string {
-  const name = `seat ${player}: ${actionName(action)}`;
+  // Seats are numbered from 1 in every text a user reads (play, compare, tune, replay).
+  const name = `seat ${player + 1}: ${actionName(action)}`;
   if (action !== STRIKE || s.current !== player || !((legalMask(s) >>> STRIKE) & 1)) return name;
   return `${name} (${strikeDiceText(s, strikeDice(s))})`;
 }
@@ -60,9 +61,9 @@ function strikeDiceText(s: DuelState, rolls: readonly number[]): string {
 export function describeState(s: DuelState): string {
   const head =
     s.result === ONGOING
-      ? `turn ${s.turn}, seat ${s.current} to move with ${s.ap} AP${s.struck ? ' (has struck)' : ''}${s.casts > 0 ? ' (has cast)' : ''}`
+      ? `turn ${s.turn}, seat ${s.current + 1} to move with ${s.ap} AP${s.struck ? ' (has struck)' : ''}${s.casts > 0 ? ' (has cast)' : ''}`
       : s.result === DRAW
         ? `draw (${END_NAMES[s.end]}) after ${s.turn} turns`
-        : `seat ${s.result} wins (${END_NAMES[s.end]}) on turn ${s.turn}`;
-  return `${head}\n  seat 0: ${describeGladiator(s, s.g0)}\n  seat 1: ${describeGladiator(s, s.g1)}`;
+        : `seat ${s.result + 1} wins (${END_NAMES[s.end]}) on turn ${s.turn}`;
+  return `${head}\n  seat 1: ${describeGladiator(s, s.g0)}\n  seat 2: ${describeGladiator(s, s.g1)}`;
 }

@@ -233,20 +233,20 @@ describe('a strike in the replay shows its dice', () => {
 
   it('names the attacker and defender rolls and the saving throw, as the strike drew them', () => {
     const s = strikeFrom(E, { rolls: [5, 2, 5] });
-    expect(text(s)).toBe('seat 0: strike (attacker rolled 5, defender 2, saving throw 5)');
+    expect(text(s)).toBe('seat 1: strike (attacker rolled 5, defender 2, saving throw 5)');
     expect(hit(s).g1.strength).toBe(7); // the same dice the engine used: margin 3, failed save
   });
 
   it('shows no saving throw when the margin is not positive (none is rolled)', () => {
-    expect(text(strikeFrom(E, { rolls: [2, 5] }))).toBe('seat 0: strike (attacker rolled 2, defender 5)');
+    expect(text(strikeFrom(E, { rolls: [2, 5] }))).toBe('seat 1: strike (attacker rolled 2, defender 5)');
   });
 
   it('names the weapon-break roll after a double 1', () => {
-    expect(text(strikeFrom(E, { rolls: [1, 1, 2] }))).toBe('seat 0: strike (attacker rolled 1, defender 1 (a double), weapon-break roll 2)');
+    expect(text(strikeFrom(E, { rolls: [1, 1, 2] }))).toBe('seat 1: strike (attacker rolled 1, defender 1 (a double), weapon-break roll 2)');
   });
 
   it('leaves other actions as they were', () => {
-    expect(gladiatorDuel.describeAction(strikeFrom(E), 0, 0)).toMatch(/^seat 0: /);
+    expect(gladiatorDuel.describeAction(strikeFrom(E), 0, 0)).toMatch(/^seat 1: /);
     expect(gladiatorDuel.describeAction(strikeFrom(E), 0, 0)).not.toContain('rolled');
   });
 });

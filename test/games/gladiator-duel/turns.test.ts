@@ -221,8 +221,8 @@ describe('game contract', () => {
   });
 
   it('describes states and actions readably', () => {
-    expect(g.describeState(scene())).toMatch(/seat 0 to move with 6 AP/);
-    expect(g.describeAction(scene(), 0, STEP + 3)).toBe('seat 0: step back');
+    expect(g.describeState(scene())).toMatch(/seat 1 to move with 6 AP/);
+    expect(g.describeAction(scene(), 0, STEP + 3)).toBe('seat 1: step back');
   });
 });
 
