@@ -22,8 +22,8 @@ import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.
 import { bradleyTerry, type PairResult, type Rating } from '../src/analysis/stats/ratings.js';
 import { allBuilds, buildCode } from '../src/games/dark-hero/options.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { GAME_ID, differenceVerdict, fmt, interval, playTable, r3, teamShare } from './dark-hero-common.js';
-import type { Study, StudyContext } from './study.js';
+import { DARK_HERO_AGENTS, GAME_ID, differenceVerdict, fmt, interval, playTable, playedBy, r3, teamShare } from './dark-hero-common.js';
+import { studyAgents, type Study, type StudyContext } from './study.js';
 
 const OFFSETS = [0, 1, 4, 6] as const;
 const SUPERMAN = { fighting: 3, infiltrating: 0, aces: 0, resources: 0 };
@@ -68,6 +68,7 @@ export const darkHeroBuilds: Study = {
   gameId: GAME_ID,
   title: 'Dark Hero: which 3-point builds are strongest?',
   question: 'Which of the 19 legal 3-point hero builds win most against the field, and is the seed\'s Superman (Fight 3) stronger than its Batman (Fight 1, Infiltrate 1, 2 Resources)?',
+  ...DARK_HERO_AGENTS,
   async run(ctx: StudyContext): Promise<Report> {
     const perTable = ctx.full ? 400 : 80;
     const headToHead = ctx.full ? 4000 : 500;
@@ -112,7 +113,7 @@ export const darkHeroBuilds: Study = {
     const ratings = fit.ratings.map((r, i) => ({ ...r, ...eloInterval(r, tests[i]!.level), level: tests[i]!.level, differs: tests[i]!.rejected }));
     const best = ratings[0]!;
     const worst = ratings[ratings.length - 1]!;
-    const play = 'every hero played by the goal-seeking heuristic';
+    const play = playedBy(ctx);
     const verdicts: ReportVerdict[] = [];
     const above = ratings.filter((r) => r.differs && r.elo > 0).map((r) => r.name);
     const below = ratings.filter((r) => r.differs && r.elo < 0).map((r) => r.name);
@@ -175,7 +176,7 @@ export const darkHeroBuilds: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, every hero played by the goal-seeking heuristic, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), bootstrap intervals over games at each build's Holm level. ${holmNote(ratings.length, 'builds (each against the average build)')} The Superman–Batman head-to-head is a separate test at 95%.`,
+              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, ${playedBy(ctx)}, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), bootstrap intervals over games at each build's Holm level. ${holmNote(ratings.length, 'builds (each against the average build)')} The Superman–Batman head-to-head is a separate test at 95%.`,
             },
             { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: `against heroes of the opposite goal, bootstrap intervals Holm-corrected over ${ratings.length} builds`, intervalLabel: 'Holm-level' }) },
             { kind: 'table', id: 'build-ratings-table', title: 'Build ratings', rows },
@@ -195,7 +196,7 @@ export const darkHeroBuilds: Study = {
         command: ctx.command,
         seed: ctx.seed,
         sampleSizes: { 'games per table': perTable, tables: k * 2, 'Superman v Batman games per goal order': headToHead, 'total games': total },
-        details: { agents: 'heuristic in every seat', design: 'cyclic tables (t, t+1, t+4, t+6) mod 19, both seat orders', bootstrap: ctx.full ? 1000 : 200 },
+        details: { agents: studyAgents(DARK_HERO_AGENTS, ctx), design: 'cyclic tables (t, t+1, t+4, t+6) mod 19, both seat orders', bootstrap: ctx.full ? 1000 : 200 },
       },
     };
   },

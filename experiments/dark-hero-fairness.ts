@@ -11,8 +11,8 @@ import { forestPlot, seatShareBars } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { formatLevel, holmNote } from '../src/analysis/stats/multiplicity.js';
-import { GAME_ID, differenceVerdict, fmt, holmDifferences, interval, pairedByGame, playTable, r3, shareInterval, teamShare, underdogGap } from './dark-hero-common.js';
-import type { Study, StudyContext } from './study.js';
+import { DARK_HERO_AGENTS, playedBy, GAME_ID, differenceVerdict, fmt, holmDifferences, interval, pairedByGame, playTable, r3, shareInterval, teamShare, underdogGap } from './dark-hero-common.js';
+import { studyAgents, type Study, type StudyContext } from './study.js';
 
 const SIZES = [2, 4, 6, 10] as const;
 const BENTS = [1, 2, 3, 4] as const;
@@ -35,6 +35,7 @@ export const darkHeroFairness: Study = {
   gameId: GAME_ID,
   title: 'Dark Hero: is it fair to Free and Safe heroes?',
   question: 'Do Free and Safe heroes win equally often, whatever the starting Bent and the number of heroes, and does the seat order matter?',
+  ...DARK_HERO_AGENTS,
   async run(ctx: StudyContext): Promise<Report> {
     const games = ctx.full ? 1000 : 200;
     const seatGames = ctx.full ? 4000 : 600;
@@ -58,7 +59,7 @@ export const darkHeroFairness: Study = {
     // chance of any false "Free and Safe differ" at most 5%; intervals show the tested level.
     const settingTests = holmDifferences(settings.map((x) => x.gaps));
     const sizeTests = holmDifferences(sizes.map((x) => x.leans));
-    const play = 'heuristic play in every seat';
+    const play = playedBy(ctx);
     settings.forEach(({ players, bent, records, gaps }, k) => {
         const { level } = settingTests[k]!;
         const free = shareInterval(records.map((r) => teamShare(r, 'free')));
@@ -138,7 +139,7 @@ export const darkHeroFairness: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Each setting plays ${games} games with every hero played by the goal-seeking heuristic (goals alternate Free, Safe; builds F1 I1 R2). A team's share is its heroes' mean return (goal 1, within one 0.5, else 0). Team shares carry 95% t intervals over games; the Free − Safe gaps carry t intervals at their Holm level. ${holmNote(effects.length, '(table size, Bent) settings')} The four table-size verdicts are a second family: ${holmNote(sizes.length, 'table sizes')} The seat-order question is a separate test at 95%. Mean |Free − Safe| by table size: ${bySize.map((b) => `${b.players} heroes ${r3(b.meanAbsGap)}`).join(', ')}.`,
+              text: `Each setting plays ${games} games ${playedBy(ctx)} (goals alternate Free, Safe; builds F1 I1 R2). A team's share is its heroes' mean return (goal 1, within one 0.5, else 0). Team shares carry 95% t intervals over games; the Free − Safe gaps carry t intervals at their Holm level. ${holmNote(effects.length, '(table size, Bent) settings')} The four table-size verdicts are a second family: ${holmNote(sizes.length, 'table sizes')} The seat-order question is a separate test at 95%. Mean |Free − Safe| by table size: ${bySize.map((b) => `${b.players} heroes ${r3(b.meanAbsGap)}`).join(', ')}.`,
             },
             { kind: 'chart', id: 'free-minus-safe', title: 'Free − Safe share by setting', caption: 'Right of 0: Free heroes do better. Intervals are at each setting\'s Holm level (see the table); one crossing 0 shows no difference at this sample size.', spec: forestPlot(effects, { title: 'Free minus Safe win share', subtitle: `by table size and starting Bent, Holm-corrected intervals over ${effects.length} settings`, intervalLabel: 'Holm-level', xTitle: 'Free share − Safe share' }) },
             { kind: 'table', id: 'free-safe-shares', title: 'Team shares by setting', rows },
@@ -159,7 +160,7 @@ export const darkHeroFairness: Study = {
         command: ctx.command,
         seed: ctx.seed,
         sampleSizes: { 'games per setting': games, settings: SIZES.length * BENTS.length, 'seat-order games per order': seatGames, 'total games': total },
-        details: { agents: 'heuristic in every seat', builds: 'F1 I1 R2', options: 'defaults (12 turns, Ace +3, seed map)' },
+        details: { agents: studyAgents(DARK_HERO_AGENTS, ctx), builds: 'F1 I1 R2', options: 'defaults (12 turns, Ace +3, seed map)' },
       },
     };
   },

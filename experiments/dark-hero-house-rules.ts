@@ -14,8 +14,8 @@
 import { forestPlot, responseCurve } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { GAME_ID, allLost, differenceVerdict, fmt, interval, pairedByGame, playTable, r3, underdogGap } from './dark-hero-common.js';
-import type { Study, StudyContext } from './study.js';
+import { DARK_HERO_AGENTS, playedBy, GAME_ID, allLost, differenceVerdict, fmt, interval, pairedByGame, playTable, r3, underdogGap } from './dark-hero-common.js';
+import { studyAgents, type Study, type StudyContext } from './study.js';
 
 const TURNS = [6, 9, 12, 15, 18, 21, 24] as const;
 const DEFAULT_TURNS = 12;
@@ -52,6 +52,7 @@ export const darkHeroHouseRules: Study = {
   gameId: GAME_ID,
   title: 'Dark Hero: do longer games, Fluctuating Society, the Ace bonus or the draw-a-card map make it fairer?',
   question: 'Are longer games more fair to the underdog side, as the rules claim, and what do Fluctuating Society, the Ace bonus and the draw-a-card map change?',
+  ...DARK_HERO_AGENTS,
   async run(ctx: StudyContext): Promise<Report> {
     const games = ctx.full ? 4000 : 500;
     const verdicts: ReportVerdict[] = [];
@@ -88,7 +89,7 @@ export const darkHeroHouseRules: Study = {
             ? `Longer games are not fairer: the underdog gap is smallest at ${best.x} turns and grows toward ${last} turns.`
             : `The data do not show the underdog gap changing with the number of turns (${first}–${last}); the rule book's "longer games tend to be more fair" is neither shown nor refuted here.`;
     verdicts.push({
-      statement: `${curveStatement} (Heuristic play in every seat, 4 heroes.)`,
+      statement: `${curveStatement} (4 heroes, ${playedBy(ctx)}.)`,
       evidence: `underdog gap by turns — ${shape}; smallest at ${best.x} turns ${r3(best.value)} [${r3(best.lo)}, ${r3(best.hi)}]${rising ? `; ${first} minus ${best.x} turns ${fmt(rising)}` : ''}${falling ? `; ${last} minus ${best.x} turns ${fmt(falling)}` : ''} (paired by seed, 95% t intervals over games)`,
       strength: shown(rising) || shown(falling) ? 'supported' : 'inconclusive',
     });
@@ -97,15 +98,15 @@ export const darkHeroHouseRules: Study = {
     const lostChange = pairedByGame(byTurns.get(last)!, byTurns.get(first)!, allLost);
     verdicts.push({
       statement: shown(lostChange)
-        ? `Games that everyone loses ${lostChange.mean > 0 ? 'become more common' : 'become rarer'} as games get longer (${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}); the underdog gap scores them as "fair" (0), so the gap alone flatters ${lostChange.mean > 0 ? 'long' : 'short'} games. (Heuristic play.)`
-        : `Games that everyone loses: ${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}; no change with length is shown. The underdog gap scores them as 0. (Heuristic play.)`,
+        ? `Games that everyone loses ${lostChange.mean > 0 ? 'become more common' : 'become rarer'} as games get longer (${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}); the underdog gap scores them as "fair" (0), so the gap alone flatters ${lostChange.mean > 0 ? 'long' : 'short'} games. (${playedBy(ctx)}.)`
+        : `Games that everyone loses: ${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}; no change with length is shown. The underdog gap scores them as 0. (${playedBy(ctx)}.)`,
       evidence: `everyone-loses share by turns — ${lossCurve.map((p) => `${p.x}: ${pct(p.value)}`).join(', ')}; ${last} minus ${first} turns ${fmt(lostChange)}`,
       strength: shown(lostChange) ? 'supported' : 'inconclusive',
     });
     // Tune: the turn count with the smallest |gap|; settings whose interval overlaps the best one's are "as good".
     const asGood = curve.filter((p) => !(p.lo > Math.max(best.hi, 0) || p.hi < Math.min(best.lo, 0))).map((p) => p.x);
     verdicts.push({
-      statement: `Tuning the turn count for fairness: ${best.x} turns gives the smallest underdog gap; ${asGood.length > 1 ? `${asGood.join(', ')} turns are not distinguishable from it at this sample size` : 'no other setting comes close'}.`,
+      statement: `Tuning the turn count for fairness: ${best.x} turns gives the smallest underdog gap; ${asGood.length > 1 ? `${asGood.join(', ')} turns are not distinguishable from it at this sample size` : 'no other setting comes close'}, ${playedBy(ctx)}.`,
       evidence: `gap at ${best.x} turns ${r3(best.value)} [${r3(best.lo)}, ${r3(best.hi)}] n=${best.n}; at 12 turns ${r3(curve.find((p) => p.x === DEFAULT_TURNS)!.value)}`,
       strength: 'inconclusive',
     });
@@ -143,7 +144,7 @@ export const darkHeroHouseRules: Study = {
         'share 95%': `${r3(good.lo)}–${r3(good.hi)}`,
         games: gap.n,
       });
-      verdicts.push(differenceVerdict(`${v.label}${v.baseline ? ', heroes F1 I1 A1' : ' vs default rules'} (underdog gap, heuristic play in every seat)`, gap, 'it makes the game less fair to the underdog', 'it makes the game fairer to the underdog'));
+      verdicts.push(differenceVerdict(`${v.label}${v.baseline ? ', heroes F1 I1 A1' : ' vs default rules'} (underdog gap, ${playedBy(ctx)})`, gap, 'it makes the game less fair to the underdog', 'it makes the game fairer to the underdog'));
     }
     const baseGap = interval(base.map(underdogGap));
     const total = [...byTurns.values()].reduce((a, r) => a + r.length, 0) + VARIANTS.length * games + extra;
@@ -160,7 +161,7 @@ export const darkHeroHouseRules: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Under the default reading of the rules (Bent values name the outer meter positions and the meter starts on its Bent), the underdog gap is the favoured team's share minus the underdog team's (Bent 1–2 lean toward Free, 3–4 toward Safe; underdogs start with 2 extra Resources); 0 is fair. ${games} games per setting, 4 heroes, heuristic play, 95% t intervals over games. Default 12 turns: ${fmt(baseGap)}. 24 minus 6 turns, game by game: ${fmt(shortVsLong)}.`,
+              text: `Under the default reading of the rules (Bent values name the outer meter positions and the meter starts on its Bent), the underdog gap is the favoured team's share minus the underdog team's (Bent 1–2 lean toward Free, 3–4 toward Safe; underdogs start with 2 extra Resources); 0 is fair. ${games} games per setting, 4 heroes, ${playedBy(ctx)}, 95% t intervals over games. Default 12 turns: ${fmt(baseGap)}. 24 minus 6 turns, game by game: ${fmt(shortVsLong)}.`,
             },
             { kind: 'chart', id: 'gap-by-turns', title: 'Underdog gap by turn count', caption: 'Closer to 0 is fairer. The dashed line marks 0; the red rule the turn count with the smallest gap.', spec: responseCurve(curve, { title: 'Underdog gap by number of turns', subtitle: 'favoured team share − underdog team share, 95% intervals', xTitle: 'turns', yTitle: 'underdog gap', target: 0, best: best.x }) },
             { kind: 'chart', id: 'everyone-loses-by-turns', title: 'Games everyone loses, by turn count', caption: 'Share of games where no hero scores (meter at an extreme or far from both goals).', spec: responseCurve(lossCurve, { title: 'Games where everyone loses', xTitle: 'turns', yTitle: 'share of games' }) },
@@ -178,7 +179,7 @@ export const darkHeroHouseRules: Study = {
         command: ctx.command,
         seed: ctx.seed,
         sampleSizes: { 'games per setting': games, settings: TURNS.length + VARIANTS.length, 'total games': total },
-        details: { agents: 'heuristic in every seat', heroes: '4, goals alternating Free/Safe, builds F1 I1 R2', pairing: 'game i of every setting shares its seed' },
+        details: { agents: studyAgents(DARK_HERO_AGENTS, ctx), heroes: '4, goals alternating Free/Safe, builds F1 I1 R2', pairing: 'game i of every setting shares its seed' },
       },
     };
   },

@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js';
 import { describeBackend, initTf } from '../src/analysis/tf.js';
-import type { Study } from './study.js';
+import { describeAgents, studyAgents, type Study } from './study.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
@@ -51,6 +51,8 @@ export interface StudyRunOptions {
   readonly powerFile?: string;
   /** A user's hero file handed to the studies (see StudyContext.heroFile). */
   readonly heroFile?: string;
+  /** The user's --agents (checked per study with checkStudyAgents); absent: each study's defaults. */
+  readonly agents?: readonly string[];
   /** Where to print one progress line per study (default: stderr). */
   readonly log?: (line: string) => void;
 }
@@ -86,8 +88,9 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ledger,
       ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
       ...(opts.heroFile === undefined ? {} : { heroFile: opts.heroFile }),
+      ...(opts.agents === undefined ? {} : { agents: opts.agents }),
     });
-    const report = withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile);
+    const report = withAgents(withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile), study, opts);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;
@@ -111,6 +114,23 @@ export function withCode(report: Report, powerFile: string | undefined, heroFile
     ...(heroFile === undefined ? {} : { heroFile: { file: heroFile, sha256: contentHash(readContentFile('--hero-file', heroFile)) } }),
   };
   return { ...report, meta: { ...report.meta, details: { ...report.meta.details, code: codeVersion(), content } } };
+}
+
+/**
+ * Names the agents behind every verdict of a study's report in one place — a section
+ * right after the verdicts and `meta.details.agents` — with why the study plays them
+ * (measured), or that the user chose them (--agents).
+ */
+export function withAgents(report: Report, study: Study, opts: { readonly full: boolean; readonly agents?: readonly string[] }): Report {
+  const ctx = { full: opts.full, ...(opts.agents === undefined ? {} : { agents: opts.agents }) };
+  const who = describeAgents(study, ctx);
+  const why = opts.agents !== undefined ? 'chosen with --agents (the study\'s own choice is ' + describeAgents(study, { full: opts.full }) + ')' : study.agentChoice ? `the study's choice for a ${opts.full ? 'full' : 'quick'} run: ${study.agentChoice(opts.full)}` : `the study's choice for a ${opts.full ? 'full' : 'quick'} run`;
+  const slots = study.agentSlots.length > 1 ? ` Slots, in the order --agents fills them: ${study.agentSlots.join('; ')}.` : '';
+  return {
+    ...report,
+    sections: [{ heading: 'Agents behind these verdicts', blocks: [{ kind: 'text', text: `Every game of this study was played by ${who}: ${why}. Rerun with --agents to see the verdicts under other play.${slots}` }] }, ...report.sections],
+    meta: { ...report.meta, details: { ...report.meta.details, agents: studyAgents(study, ctx) } },
+  };
 }
 
 /** The default study: the quick version of every registered study. */

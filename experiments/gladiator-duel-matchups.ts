@@ -14,9 +14,9 @@ import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
-import { runMatch } from '../src/sim/runner.js';
 import type { GameRecord } from '../src/sim/types.js';
-import type { Study, StudyContext } from './study.js';
+import { playStudyTable } from './study-table.js';
+import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';
 
 export const GAME_ID = 'gladiator-duel';
 export const TYPES = ['heavy', 'medium', 'light', 'retiarius'] as const;
@@ -30,7 +30,11 @@ export function duelAgent(full: boolean): string {
   return full ? `mcts:iterations=300,${settings}` : `mcts:iterations=100,${settings}`;
 }
 
-/** Plays `games` duels of type a (seat 0) against type b (seat 1) with `extra` options. */
+/**
+ * Plays `games` duels of type a (seat 0) against type b (seat 1) with `extra` options,
+ * through the shared study table (failed games are counted in the ledger and left out;
+ * pairScores then drops their partner game too).
+ */
 export async function playDuel(
   ctx: StudyContext,
   key: string,
@@ -39,19 +43,13 @@ export async function playDuel(
   games: number,
   extra: Record<string, unknown> = {},
 ): Promise<GameRecord[]> {
-  const { records } = await runMatch(
-    {
-      gameId: GAME_ID,
-      options: { ...extra, gladiators: [{ type: a }, { type: b }] },
-      agents: [duelAgent(ctx.full)],
-      games,
-      seed: ctx.seed,
-      rotate: false,
-    },
-    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: key },
-  );
-  ctx.ledger?.add(records); // counted; failed games are dropped pair-wise by pairScores
-  return records;
+  return playStudyTable(ctx, key, {
+    gameId: GAME_ID,
+    options: { ...extra, gladiators: [{ type: a }, { type: b }] },
+    agents: studyAgents(gladiatorDuelMatchups, ctx),
+    games,
+    rotate: false,
+  });
 }
 
 /** Share of type a over pairs (a in seat 0 in `ab`, in seat 1 in `ba`, same game index). */
@@ -73,6 +71,9 @@ export const gladiatorDuelMatchups: Study = {
   gameId: GAME_ID,
   title: 'Gladiator duel: type matchups and first-mover advantage',
   question: 'Does any gladiator type (Heavy, Medium, Light, Retiarius) beat another under strong play, and does moving first help?',
+  agentSlots: ['every seat'],
+  defaultAgents: (full) => [duelAgent(full)],
+  agentChoice: (full) => `the tuned MCTS of agents/README.md (beats the heuristic 0.542 [0.515, 0.570] over 300 pairs at 300 iterations)${full ? '' : ', at 100 iterations in the quick run'}`,
   async run(ctx: StudyContext): Promise<Report> {
     const perOrder = ctx.full ? 400 : 40;
     const cells: MatchupCell[] = [];
@@ -103,7 +104,8 @@ export const gladiatorDuelMatchups: Study = {
         return t.lo > 0.5 || t.hi < 0.5;
       },
     );
-    const play = `both sides played by ${duelAgent(ctx.full)}`;
+    const agents = describeAgents(gladiatorDuelMatchups, ctx);
+    const play = `played by ${agents}`;
     matchups.forEach(({ a, b, scores }, k) => {
       const { level } = decisions[k]!;
       const t = tInterval(scores, level);
@@ -139,7 +141,6 @@ export const gladiatorDuelMatchups: Study = {
       ),
     );
     const draws = done.filter((r) => r.returns[0] === 0.5).length;
-    const failed = all.length - done.length;
     const order = TYPES.map((t) => TYPE_NAMES[t]!);
     return {
       id: 'gladiator-duel-matchups',
@@ -155,7 +156,7 @@ export const gladiatorDuelMatchups: Study = {
               kind: 'chart',
               id: 'matchups',
               title: 'Win share of the row type against the column type',
-              caption: `Both sides played by ${duelAgent(ctx.full)}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval; mirror matches (the blank diagonal) are not played, being even by symmetry.`,
+              caption: `Played by ${agents}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval; mirror matches (the blank diagonal) are not played, being even by symmetry.`,
               spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order }),
             },
             { kind: 'table', id: 'matchups-table', title: 'Matchup shares with Holm-corrected intervals (level shown)', rows },
@@ -190,7 +191,7 @@ export const gladiatorDuelMatchups: Study = {
             },
             {
               kind: 'text',
-              text: `First mover's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} games.${failed ? ` ${failed} games failed and are not scored.` : ''}`,
+              text: `First mover's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} completed games (failed games are counted in the Evidence section and left out).`,
             },
           ],
         },
@@ -198,8 +199,8 @@ export const gladiatorDuelMatchups: Study = {
       meta: {
         command: ctx.command,
         seed: ctx.seed,
-        sampleSizes: { 'games per seating': perOrder, 'pairs per matchup': perOrder, 'total games': all.length, failed },
-        details: { agent: duelAgent(ctx.full), types: order, options: 'defaults (strength 2d6, first mover by roll)' },
+        sampleSizes: { 'games per seating': perOrder, 'pairs per matchup': perOrder, 'completed games': all.length },
+        details: { agents: studyAgents(gladiatorDuelMatchups, ctx), types: order, options: 'defaults (strength 2d6, first mover by roll)' },
       },
     };
   },

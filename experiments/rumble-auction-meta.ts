@@ -18,9 +18,31 @@ import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { GAME_ID, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { GAME_ID, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
-import { bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
+import { BIDDER_BASE, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
+import { parseAgentSpec } from '../agents/index.js';
+import { UserError } from '../src/core/errors.js';
+import { studyAgents } from './study.js';
+
+/**
+ * Every seat is a value bidder: a Rumble heuristic spec to which the study adds its
+ * measured values (and, for restricted play, the barred power). Its fixed synergy tables
+ * (no auction) are played by the same spec, or menu-uniformly by default.
+ */
+const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'checkAgents'> = {
+  agentSlots: ['every seat (a Rumble heuristic spec; the study adds its measured values and barred power)'],
+  defaultAgents: () => [BIDDER_BASE],
+  agentChoice: () => `value bidders ("${BIDDER_BASE}" plus measured values) that play the menu uniformly: ${RUMBLE_STALL_NOTE}`,
+  checkAgents: (specs) => {
+    for (const spec of specs) {
+      const parsed = parseAgentSpec(spec);
+      if (parsed.kind !== 'heuristic' || 'values' in parsed.params || 'skip' in parsed.params) {
+        throw new UserError(`--agents is ${JSON.stringify(spec)} for study rumble-auction-meta; allowed: a Rumble heuristic spec without values or skip (the study measures the values and bars powers itself), e.g. heuristic:bid=1,play=lookahead`);
+      }
+    }
+  },
+};
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { responseCurve } from '../src/analysis/charts.js';
 
@@ -121,24 +143,26 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
     gameId: GAME_ID,
     title: 'Rumble: which powers win auctions, and are they worth their price?',
     question: 'In full games with auctions, which powers are bought, for how much, does holding them beat the fair share, which would a bidder miss most, and which pairs work together?',
+    ...AGENTS,
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
+      const base = studyAgents(AGENTS, ctx)[0]!;
       const players = 4;
       const games = ctx.full ? 4000 : 300;
-      const base = { players, customPowers: user.specs, roundCap: 50 };
+      const table0 = { players, customPowers: user.specs, roundCap: 50 };
       // Bidders' values from play (no hand-set priors), iterated until they settle.
-      const measured = await measureValues(ctx, base, games, ctx.full ? 8 : 3);
-      const BIDDER = bidderSpec(measured.values);
-      const records = await playTable(ctx, 'auction-full', base, games, [BIDDER]);
+      const measured = await measureValues(ctx, table0, games, ctx.full ? 8 : 3, base);
+      const BIDDER = bidderSpec(measured.values, undefined, base);
+      const records = await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
       const table = withHolm(powerTable(records, players), 1 / players);
 
       // Restricted play on the most often won powers (and the user's powers).
       const restrictedCount = ctx.full ? 8 : 2;
       const chosen = [...new Set([...table.filter((t) => t.bought > 0).sort((a, b) => b.bought - a.bought).slice(0, restrictedCount).map((t) => t.power), ...user.ids])];
       const restricted: RestrictedPlayValue[] = [];
-      const unrestricted = await playTable(ctx, 'auction-slot0', base, games, [BIDDER, BIDDER, BIDDER, BIDDER]);
+      const unrestricted = await playTable(ctx, 'auction-slot0', table0, games, [BIDDER, BIDDER, BIDDER, BIDDER]);
       for (const id of chosen) {
-        const recs = await playTable(ctx, `auction-skip-${id}`, base, games, [bidderSpec(measured.values, id), BIDDER, BIDDER, BIDDER]);
+        const recs = await playTable(ctx, `auction-skip-${id}`, table0, games, [bidderSpec(measured.values, id, base), BIDDER, BIDDER, BIDDER]);
         restricted.push(restrictedPlay(unrestricted, recs, 0, id));
       }
 
@@ -147,7 +171,7 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       const synergies: Synergy[] = [];
       for (const [a, b] of PAIRS) {
         const cell = async (powers: string[], tag: string) => {
-          const recs = await playTable(ctx, `synergy-${a}-${b}-${tag}`, { ...fixedTable(players, powers, 100), customPowers: user.specs }, perCell);
+          const recs = await playTable(ctx, `synergy-${a}-${b}-${tag}`, { ...fixedTable(players, powers, 100), customPowers: user.specs }, perCell, [ctx.agents ? base : TABLE_AGENT]);
           const w = wilson(recs.reduce((x, r) => x + r.returns[0]!, 0), recs.length);
           return w;
         };
@@ -176,7 +200,9 @@ function report(
 ): Report {
   const fair = 1 / sizes.players;
   const verdicts: ReportVerdict[] = [];
-  const play = 'under value bidders that play the menu uniformly at random';
+  const userBase = ctx.agents?.[0];
+  const play = userBase ? `under value bidders built on "${userBase}"` : 'under value bidders that play the menu uniformly at random';
+  const tablePlay = userBase ? `played by "${userBase}"` : 'under uniform-random menu play';
   const last = measured.history[measured.history.length - 1]!;
   verdicts.push(
     measured.settled
@@ -202,10 +228,10 @@ function report(
     const ev = `interaction ${fmt(s.interaction)} [${fmt(s.lo)}, ${fmt(s.hi)}]; shares both ${fmt(s.both)}, A ${fmt(s.a)}, B ${fmt(s.b)}, neither ${fmt(s.none)}; n=${s.n} games per cell`;
     verdicts.push(
       s.lo > 0
-        ? { statement: `${s.pair} is a real synergy: together they beat the sum of their parts, under uniform-random menu play.`, evidence: ev, strength: 'supported' }
+        ? { statement: `${s.pair} is a real synergy: together they beat the sum of their parts, ${tablePlay}.`, evidence: ev, strength: 'supported' }
         : s.hi < 0
-          ? { statement: `${s.pair} overlap: together they are worth less than the sum of their parts, under uniform-random menu play.`, evidence: ev, strength: 'supported' }
-          : { statement: `${s.pair}: no synergy is shown, under uniform-random menu play.`, evidence: ev, strength: 'inconclusive' },
+          ? { statement: `${s.pair} overlap: together they are worth less than the sum of their parts, ${tablePlay}.`, evidence: ev, strength: 'supported' }
+          : { statement: `${s.pair}: no synergy is shown, ${tablePlay}.`, evidence: ev, strength: 'inconclusive' },
     );
   }
   const blocks: ReportBlock[] = [
@@ -260,7 +286,7 @@ function report(
         blocks: [
           {
             kind: 'text',
-            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Values from play" — and plays the action menu uniformly; the strongest play that fits this budget: lookahead tables stall to the round cap). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
+            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Values from play" — ${userBase ? `, built on the user's --agents spec` : ` and plays the action menu uniformly — ${RUMBLE_STALL_NOTE}`}). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
           },
         ],
       },

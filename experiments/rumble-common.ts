@@ -16,6 +16,21 @@ import { SEED_POWERS, parsePowerFile, type PowerSpec } from '../src/games/rumble
 import { UserError } from '../src/core/errors.js';
 import type { StudyContext } from './study.js';
 
+/** The strongest Rumble agent measured (agents/README.md): beats three heuristics 0.41 vs fair 0.25. */
+export const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';
+
+/**
+ * Why the Rumble tables are played menu-uniformly, measured (seed 1, one core): with
+ * RUMBLE_MCTS in every seat, 8 of 8 4-hero fixed tables (one hero holding Tough Skin) and
+ * 9 of 10 such duels ended at the round cap with every hero still at 100 Energy — under
+ * strong play nobody attacks (attacking lowers your own Defense), so a price or a
+ * dominance read from those games would be the engine's tie rule, not play; with the
+ * auction, 7 of 8 all-MCTS games and 9 of 40 all-heuristic (lookahead) games ended at
+ * the cap. Menu-uniform play finishes its games.
+ */
+export const RUMBLE_STALL_NOTE =
+  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power, so the tables are played by the strongest agents that finish them — prices and dominance under skilled play may differ, and a designer can rerun with --agents`;
+
 export const GAME_ID = 'rumble';
 
 /** Options of a Rumble study (all optional). */

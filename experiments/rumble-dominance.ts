@@ -14,8 +14,15 @@ import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { holm, formatLevel } from '../src/analysis/stats/multiplicity.js';
-import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
-import type { Study } from './study.js';
+import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, RUMBLE_STALL_NOTE, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { describeAgents, studyAgents, type Study } from './study.js';
+
+/** Both duelists play the same spec (the matrix is symmetric by design). */
+const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
+  agentSlots: ['every seat'],
+  defaultAgents: () => [TABLE_AGENT],
+  agentChoice: () => `uniform-random menu play ("${TABLE_AGENT}"): ${RUMBLE_STALL_NOTE}`,
+};
 
 /** The 20 powers of the full matrix: the quick six and 14 more of the seed's simplest. */
 const FULL_POWERS = [
@@ -41,8 +48,11 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
     gameId: GAME_ID,
     title: 'Rumble: which powers dominate in duels?',
     question: 'When two heroes with one power each duel, which powers are dominant (in every equilibrium of the power-picking game) and which are dominated?',
+    ...AGENTS,
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
+      const seats = studyAgents(AGENTS, ctx);
+      const play = `played by ${describeAgents(AGENTS, ctx)}`;
       const powers = [...(ctx.full ? FULL_POWERS : QUICK_POWERS), ...user.ids];
       const perOrder = ctx.full ? 200 : 40;
       const k = powers.length;
@@ -51,8 +61,8 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
       let total = 0;
       for (let i = 0; i < k; i++) {
         for (let j = i + 1; j < k; j++) {
-          const ab = await playTable(ctx, `duel-${powers[i]}-${powers[j]}`, duel(powers[i]!, powers[j]!, user.specs), perOrder);
-          const ba = await playTable(ctx, `duel-${powers[j]}-${powers[i]}`, duel(powers[j]!, powers[i]!, user.specs), perOrder);
+          const ab = await playTable(ctx, `duel-${powers[i]}-${powers[j]}`, duel(powers[i]!, powers[j]!, user.specs), perOrder, seats);
+          const ba = await playTable(ctx, `duel-${powers[j]}-${powers[i]}`, duel(powers[j]!, powers[i]!, user.specs), perOrder, seats);
           for (const r of ab) wins[i]![j]! += r.returns[0]!;
           for (const r of ba) wins[i]![j]! += r.returns[1]!;
           games[i]![j] = ab.length + ba.length;
@@ -85,7 +95,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
           return w.lo > 0.5 || w.hi < 0.5;
         },
       );
-      const classes = powers.map((id, i) => classifyDominance(powerName(id), i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }));
+      const classes = powers.map((id, i) => classifyDominance(powerName(id), i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play));
       const verdicts: ReportVerdict[] = classes.map((c) => c.verdict);
       verdicts.sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
@@ -109,7 +119,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${k} powers, every pair dueling ${perOrder} games in each seat order on the same seeds (${2 * perOrder} games per pair), both heroes at 100 Energy, every seat "${TABLE_AGENT}". Nash: maximum-entropy symmetric equilibrium of the share matrix, with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A power is called dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field; field shares are Holm-corrected over the ${k} powers. Skill matters here and uniform-random menu play is the strongest that fits this budget (all pairs × both seat orders); dominance under skilled play may differ.${user.ids.length ? ` User powers included: ${user.ids.join(', ')}.` : ''}`,
+                text: `${k} powers, every pair dueling ${perOrder} games in each seat order on the same seeds (${2 * perOrder} games per pair), both heroes at 100 Energy, ${play}. Nash: maximum-entropy symmetric equilibrium of the share matrix, with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A power is called dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field; field shares are Holm-corrected over the ${k} powers.${ctx.agents ? '' : ` Skill matters here: ${RUMBLE_STALL_NOTE}.`}${user.ids.length ? ` User powers included: ${user.ids.join(', ')}.` : ''}`,
               },
             ],
           },
@@ -167,7 +177,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
           command: ctx.command,
           seed: ctx.seed,
           sampleSizes: { powers: k, 'games per pair': 2 * perOrder, 'total games': total },
-          details: { agents: TABLE_AGENT },
+          details: { agents: seats },
         },
       };
     },
@@ -184,14 +194,12 @@ interface DominanceEvidence {
   readonly weakly: boolean;
 }
 
-const PLAY = 'under uniform-random menu play';
-
 /**
  * Dominant / dominated / neither, from all the evidence at once, with the reason in
  * words whenever the point estimates and the uncertainty disagree (e.g. Nash weight 1 on
  * a noisy matrix that the bootstrap does not confirm).
  */
-export function classifyDominance(name: string, _i: number, e: DominanceEvidence): { label: string; verdict: ReportVerdict } {
+export function classifyDominance(name: string, _i: number, e: DominanceEvidence, PLAY = 'played by "random" in every seat'): { label: string; verdict: ReportVerdict } {
   const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} games (Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
   const beatsField = e.fieldTest.rejected && e.field.p > 0.5;
   const losesField = e.fieldTest.rejected && e.field.p < 0.5;

@@ -29,14 +29,20 @@ const RIDGE = 1;
 
 export type Values = Readonly<Record<string, number>>;
 
-/** The bidder agent for a set of values (optionally barred from one power). */
-export function bidderSpec(values: Values, skip?: string): string {
+/** The value bidder the auction studies play by default: bids its values, plays the menu uniformly. */
+export const BIDDER_BASE = 'heuristic:bid=1,play=random';
+
+/**
+ * The bidder agent for a set of values (optionally barred from one power), built on
+ * `base`: a Rumble heuristic spec without values or skip (a user's --agents).
+ */
+export function bidderSpec(values: Values, skip?: string, base = BIDDER_BASE): string {
   const list = Object.entries(values)
     .filter(([, v]) => v > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, v]) => `${id}/${Math.round(v * 10) / 10}`)
     .join('+');
-  return `heuristic:bid=1,play=random${list ? `,values=${list}` : ''}${skip ? `,skip=${skip}` : ''}`;
+  return `${base}${list ? `${base.includes(':') ? ',' : ':'}values=${list}` : ''}${skip ? `${base.includes(':') || list ? ',' : ':'}skip=${skip}` : ''}`;
 }
 
 export interface ValueIteration {
@@ -94,13 +100,14 @@ export async function measureValues(
   base: Record<string, unknown>,
   games: number,
   maxIterations: number,
+  bidderBase = BIDDER_BASE,
 ): Promise<MeasuredValues & { lastRecords: GameRecord[] }> {
   const players = Number(base['players']);
   let values: Values = {};
   const history: ValueIteration[] = [];
   let lastRecords: GameRecord[] = [];
   for (let k = 0; k < maxIterations; k++) {
-    const records = await playTable(ctx, `values-iteration-${k}`, base, games, [bidderSpec(values)]);
+    const records = await playTable(ctx, `values-iteration-${k}`, base, games, [bidderSpec(values, undefined, bidderBase)]);
     lastRecords = records;
     const est = estimateValues(records, players);
     const next: Record<string, number> = { ...values };

@@ -14,8 +14,8 @@ import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.
 import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, type PriceAnswer } from '../src/analysis/stats/price.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
-import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
-import type { Study } from './study.js';
+import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { describeAgents, studyAgents, type Study } from './study.js';
 
 export interface PowerPrice {
   readonly power: string;
@@ -32,8 +32,18 @@ export interface PowerPrice {
   readonly share0Hi: number;
 }
 
-/** How the agents play at these tables, for every verdict. */
-const PLAY = `under uniform-random menu play ("${TABLE_AGENT}")`;
+/** Who plays: hero 0 holds the power (slot 1), the others are slot 2. */
+const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
+  agentSlots: ['the power holder (hero 1)', 'the other heroes'],
+  defaultAgents: () => [TABLE_AGENT],
+  agentChoice: () => `uniform-random menu play ("${TABLE_AGENT}"): ${RUMBLE_STALL_NOTE}`,
+};
+
+/** The seat list of one table: the holder's spec, then the others'; one spec when all agree. */
+export function tableAgents(holderAndOthers: readonly string[], players: number): string[] {
+  const [holder, others] = holderAndOthers as [string, string];
+  return holder === others ? [holder] : [holder, ...Array.from({ length: players - 1 }, () => others)];
+}
 
 /** One sweep of a power over the handicap grid, before the family correction. */
 interface Sweep {
@@ -100,8 +110,10 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
     gameId: GAME_ID,
     title: 'Rumble: what is each power worth in Energy?',
     question: 'How much starting Energy should a hero give up to hold each power, so that it wins exactly its fair share (1/N) against heroes with no powers?',
+    ...AGENTS,
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
+      const seats = studyAgents(AGENTS, ctx);
       const powers = [...(ctx.full ? PLAYABLE_POWERS : QUICK_POWERS), ...user.ids];
       // Dense near zero: most powers are worth a few to a few dozen Energy, and a coarse
       // grid leaves the logistic fit nearly separated (x* unbounded).
@@ -115,7 +127,7 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
           const sweep: Sweep = { power, players, shares: [], points: [] };
           const play = async (x: number): Promise<void> => {
             const opts = { ...fixedTable(players, [power], 100 - x), customPowers: user.specs };
-            const records = await playTable(ctx, `values-${players}p-${power}-x${x}`, opts, perPoint);
+            const records = await playTable(ctx, `values-${players}p-${power}-x${x}`, opts, perPoint, tableAgents(seats, players));
             total += records.length;
             let wins = 0;
             for (const r of records) {
@@ -151,6 +163,8 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
 }
 
 function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: readonly number[], perPoint: number, total: number, userIds: readonly string[], family: number): Report {
+  const agentsText = describeAgents(AGENTS, ctx);
+  const PLAY = `played by ${agentsText}`;
   const verdicts: ReportVerdict[] = [];
   for (const p of prices) {
     const who = `${powerName(p.power)} (${p.players} heroes)`;
@@ -226,7 +240,7 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
         blocks: [
           {
             kind: 'text',
-            text: `Hero A holds one power and starts with 100 − x Energy (x in ${grid.join(', ')}, plus up to two handicaps between the grid points where A's share crosses 1/N); the others have 100 and no powers. ${perPoint} games per point, the same seeds at every x, every seat played by "${TABLE_AGENT}" (uniform-random menu play: the strongest agent that fits this budget — tables of lookahead heuristics mostly defend and stall to the round cap, and MCTS at these sizes would take hours; prices under skilled play may differ). A logistic fit of A's share on x gives x*, the handicap where A wins 1/N, with a Fieller interval. A price is reported only where the response is a falling curve crossing 1/N inside the grid; a step is reported as its bracket, a share still above 1/N at the largest handicap as "beyond the tested range", a rising or flat response as "not estimable". ${holmNote(family, 'power prices')}${userIds.length ? ` User powers included: ${userIds.join(', ')}.` : ''}`,
+            text: `Hero A holds one power and starts with 100 − x Energy (x in ${grid.join(', ')}, plus up to two handicaps between the grid points where A's share crosses 1/N); the others have 100 and no powers. ${perPoint} games per point, the same seeds at every x, ${PLAY}${ctx.agents ? '' : ` — ${RUMBLE_STALL_NOTE}`}. A logistic fit of A's share on x gives x*, the handicap where A wins 1/N, with a Fieller interval. A price is reported only where the response is a falling curve crossing 1/N inside the grid; a step is reported as its bracket, a share still above 1/N at the largest handicap as "beyond the tested range", a rising or flat response as "not estimable". ${holmNote(family, 'power prices')}${userIds.length ? ` User powers included: ${userIds.join(', ')}.` : ''}`,
           },
           ...(explain ? [{ kind: 'text' as const, text: explain }] : []),
         ],
@@ -237,7 +251,7 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { 'games per point': perPoint, 'total games': total, powers: prices.length / 2, 'prices tested (Holm family)': family },
-      details: { agents: TABLE_AGENT, grid, tables: [2, 4] },
+      details: { agents: studyAgents(AGENTS, ctx), grid, tables: [2, 4] },
     },
   };
 }

@@ -4,7 +4,10 @@
  * study (`npm start`, everything in at most 5 minutes on 2 cores); `--full` gives the
  * sample sizes a published verdict needs.
  */
+import { checkAgentSpec } from '../agents/index.js';
 import type { Report } from '../src/analysis/report-model.js';
+import { UserError } from '../src/core/errors.js';
+import { getGame } from '../src/games/index.js';
 import type { GameLedger } from './ledger.js';
 
 export interface StudyContext {
@@ -29,6 +32,12 @@ export interface StudyContext {
   readonly heroFile?: string;
   /** Counts every game the study plays (failed and capped ones too) for the report. */
   readonly ledger?: GameLedger;
+  /**
+   * The agents a user asked for (`--agents`), one spec per slot of the study (see
+   * Study.agentSlots) or one for every slot; already checked by checkStudyAgents.
+   * Absent: the study's own choice (Study.defaultAgents).
+   */
+  readonly agents?: readonly string[];
 }
 
 export interface Study {
@@ -37,5 +46,46 @@ export interface Study {
   readonly gameId: string;
   readonly title: string;
   readonly question: string;
+  /**
+   * What each agent slot plays, in the order `--agents` fills them (e.g. ["every seat"],
+   * or ["power holder", "the other heroes"]).
+   */
+  readonly agentSlots: readonly string[];
+  /** The specs played without `--agents`: the strongest that fits the quick or full budget. */
+  defaultAgents(full: boolean): readonly string[];
+  /** Why those defaults (measured), for the report; a user's own --agents are named instead. */
+  readonly agentChoice?: (full: boolean) => string;
+  /** A study's own limits on --agents (e.g. a kind it needs), checked before any game. */
+  readonly checkAgents?: (specs: readonly string[]) => void;
   run(ctx: StudyContext): Promise<Report>;
+}
+
+/** The agents this run of `study` plays, one per slot: the user's (--agents) or the study's defaults. */
+export function studyAgents(study: Pick<Study, 'agentSlots' | 'defaultAgents'>, ctx: Pick<StudyContext, 'agents' | 'full'>): readonly string[] {
+  const specs = ctx.agents ?? study.defaultAgents(ctx.full);
+  return specs.length === 1 ? study.agentSlots.map(() => specs[0]!) : specs;
+}
+
+/** "mcts:… (every seat)" or "heuristic (power holder), random (the other heroes)", for reports. */
+export function describeAgents(study: Pick<Study, 'agentSlots' | 'defaultAgents'>, ctx: Pick<StudyContext, 'agents' | 'full'>): string {
+  const specs = studyAgents(study, ctx);
+  if (new Set(specs).size === 1) return `"${specs[0]}" in every seat`;
+  return specs.map((spec, i) => `"${spec}" (${study.agentSlots[i]})`).join(', ');
+}
+
+/**
+ * Checks `--agents` for `study` before any game: one spec for every slot or one per
+ * slot, each a valid spec for the study's game. Returns the specs; a UserError names
+ * the count or the spec that is wrong.
+ */
+export function checkStudyAgents(study: Pick<Study, 'name' | 'gameId' | 'agentSlots' | 'checkAgents'>, specs: readonly string[]): readonly string[] {
+  const slots = study.agentSlots;
+  if (specs.length !== 1 && specs.length !== slots.length) {
+    const allowed = slots.length === 1 ? '1 spec (it plays every seat)' : `1 spec (every seat) or ${slots.length} (${slots.join(', ')})`;
+    throw new UserError(`--agents has ${specs.length} specs for study ${study.name}; allowed: ${allowed}`);
+  }
+  const game = getGame(study.gameId);
+  for (const spec of specs) checkAgentSpec(spec, game);
+  study.checkAgents?.(specs);
+  return specs;
 }

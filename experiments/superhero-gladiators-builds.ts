@@ -25,7 +25,7 @@ import { buildHero } from '../src/games/superhero-gladiators/builder.js';
 import { POWER_INFO, POWER_TYPES } from '../src/games/superhero-gladiators/catalogue.js';
 import { BuildGenerator, mutateBuild } from '../src/games/superhero-gladiators/generator.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
-import { BUILD_AGENT, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
+import { BUILD_AGENT, BUILD_STUDY_AGENTS, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
 import type { Study } from './study.js';
 
 const TITLE = 'Superhero Gladiators: is there a broken build?';
@@ -89,6 +89,7 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
     gameId: GAME_ID,
     title: TITLE,
     question: QUESTION,
+    ...BUILD_STUDY_AGENTS,
     async run(ctx: ShgStudyContext): Promise<Report> {
       const s = sizes ?? (ctx.full ? FULL : QUICK);
       const gen = new BuildGenerator();

@@ -16,7 +16,8 @@ import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { playStudyTable } from './study-table.js';
-import type { StudyContext } from './study.js';
+import type { Study, StudyContext } from './study.js';
+import { UserError } from '../src/core/errors.js';
 
 export const GAME_ID = 'superhero-gladiators';
 
@@ -27,6 +28,20 @@ export const GAME_ID = 'superhero-gladiators';
  * are played by the heuristic on both sides, quick and full.
  */
 export const BUILD_AGENT = 'heuristic';
+
+/**
+ * The build studies' seats for `--agents`. Their verdict texts name BUILD_AGENT, so for
+ * now they accept only it (a one-line error otherwise) rather than mislabel other play.
+ */
+export const BUILD_STUDY_AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'checkAgents'> = {
+  agentSlots: ['every seat'],
+  defaultAgents: () => [BUILD_AGENT],
+  agentChoice: () => 'the Superhero Gladiators heuristic: it beats random play in every measured pair and plays a duel in a few milliseconds; MCTS is not shown stronger and is about 100x slower',
+  checkAgents: (specs) => {
+    const other = specs.find((s) => s !== BUILD_AGENT);
+    if (other !== undefined) throw new UserError(`--agents is ${JSON.stringify(other)} for a Superhero Gladiators build study; allowed: ${BUILD_AGENT} (these studies do not take other agents yet)`);
+  },
+};
 
 /** The StudyContext (`heroFile` carries `--hero-file`). */
 export type ShgStudyContext = StudyContext;

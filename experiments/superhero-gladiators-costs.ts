@@ -29,6 +29,7 @@ import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import {
   ALL_FEATURES,
   BUILD_AGENT,
+  BUILD_STUDY_AGENTS,
   GAME_ID,
   formulaCost,
   playMatchup,
@@ -110,6 +111,7 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
     gameId: GAME_ID,
     title: TITLE,
     question: QUESTION,
+    ...BUILD_STUDY_AGENTS,
     async run(ctx: ShgStudyContext): Promise<Report> {
       const s = sizes ?? (ctx.full ? FULL : QUICK);
       const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'builds');

@@ -12,7 +12,6 @@
  * tie and a d20 decides who places first, so the first placer's share there is the
  * clean placement-order effect (Wilson interval over games).
  */
-import { join } from 'node:path';
 import { equilibriumBars, matchupHeatmap, ratingBars, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
@@ -21,11 +20,11 @@ import { symmetricNash } from '../src/analysis/stats/nash.js';
 import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
-import { runMatch } from '../src/sim/runner.js';
 import type { GameRecord } from '../src/sim/types.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { userHeroes } from './superhero-gladiators-common.js';
-import type { Study, StudyContext } from './study.js';
+import { playStudyTable } from './study-table.js';
+import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';
 
 const GAME_ID = 'superhero-gladiators';
 /** The sample heroes (src/games/superhero-gladiators/heroes/samples.yaml). */
@@ -40,17 +39,13 @@ function agentFor(full: boolean): string {
 
 const fmt = (x: number): string => x.toFixed(3);
 
+/** One seating through the shared study table: failed games are counted in the ledger and left out. */
 async function duel(ctx: StudyContext, a: string, b: string, games: number, user: readonly HeroSpec[]): Promise<GameRecord[]> {
   const key = `${a}-vs-${b}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   // A user's heroes travel in the options only when they play (the run key hashes them).
   const heroes = user.filter((h) => h.name === a || h.name === b);
   const options = heroes.length ? { teams: [[a], [b]], heroes } : { teams: [[a], [b]] };
-  const { records } = await runMatch(
-    { gameId: GAME_ID, options, agents: [agentFor(ctx.full)], games, seed: ctx.seed, rotate: false },
-    { workers: ctx.workers, outDir: join(ctx.runDir, key), progress: ctx.progress, label: key },
-  );
-  ctx.ledger?.add(records);
-  return records;
+  return playStudyTable(ctx, key, { gameId: GAME_ID, options, agents: studyAgents(superheroGladiatorsSamples, ctx), games, rotate: false });
 }
 
 /** Side-0 hero's share over seed pairs (A on side 0 in `ab`, on side 1 in `ba`). */
@@ -70,6 +65,9 @@ export const superheroGladiatorsSamples: Study = {
   gameId: GAME_ID,
   title: 'Superhero Gladiators: the sample heroes against each other, and placing first',
   question: 'Which sample heroes beat which, which would a player pick (ratings, Nash, α-Rank), and does placing first (the lowest PER) help or hurt?',
+  agentSlots: ['every seat'],
+  defaultAgents: (full) => [agentFor(full)],
+  agentChoice: (full) => (full ? 'the plain MCTS of test/strength/superhero-gladiators.strength.test.ts (not shown worse than the heuristic)' : 'the Superhero Gladiators heuristic (fast; beats random play)'),
   async run(ctx: StudyContext): Promise<Report> {
     // Heroes from --hero-file join the sample heroes in every matchup.
     const user = userHeroes(ctx);
@@ -82,7 +80,6 @@ export const superheroGladiatorsSamples: Study = {
     const rows: Record<string, string | number>[] = [];
     const results: PairResult[] = [];
     let played = 0;
-    let failed = 0;
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {
         const a = heroes[i]!;
@@ -90,7 +87,6 @@ export const superheroGladiatorsSamples: Study = {
         const ab = await duel(ctx, a, b, perOrder, user);
         const ba = await duel(ctx, b, a, perOrder, user);
         played += ab.length + ba.length;
-        failed += [...ab, ...ba].filter((r) => r.error !== undefined).length;
         const scores = pairScores(ab, ba);
         const t = tInterval(scores);
         const lo = Math.max(0, t.lo);
@@ -114,10 +110,6 @@ export const superheroGladiatorsSamples: Study = {
       const recs = await duel(ctx, h, h, mirrorGames, user);
       played += recs.length;
       for (const r of recs) {
-        if (r.error !== undefined) {
-          failed++;
-          continue;
-        }
         firstShare += r.returns[Number(r.tags['firstPlacer'] ?? 0)]!;
         mirrorN++;
       }
@@ -132,7 +124,7 @@ export const superheroGladiatorsSamples: Study = {
         best.lo > worst.hi
           ? `The sample heroes are not equally strong: ${best.name} rates highest and ${worst.name} lowest, and their 95% intervals do not overlap.`
           : `No sample hero is shown stronger than another at this sample size (best ${best.name}, worst ${worst.name}; intervals overlap).`,
-      evidence: `${best.name} ${best.elo.toFixed(0)} Elo [${best.lo.toFixed(0)}, ${best.hi.toFixed(0)}]; ${worst.name} ${worst.elo.toFixed(0)} [${worst.lo.toFixed(0)}, ${worst.hi.toFixed(0)}]; Bradley–Terry over seed pairs, played by ${agentFor(ctx.full)}`,
+      evidence: `${best.name} ${best.elo.toFixed(0)} Elo [${best.lo.toFixed(0)}, ${best.hi.toFixed(0)}]; ${worst.name} ${worst.elo.toFixed(0)} [${worst.lo.toFixed(0)}, ${worst.hi.toFixed(0)}]; Bradley–Terry over seed pairs, played by ${describeAgents(superheroGladiatorsSamples, ctx)}`,
       strength: best.lo > worst.hi ? 'supported' : 'inconclusive',
     });
     const support = nash.support.map((s) => `${heroes[s]} ${fmt(nash.probabilities[s]!)}`).join(', ');
@@ -167,7 +159,7 @@ export const superheroGladiatorsSamples: Study = {
               kind: 'chart',
               id: 'matchups',
               title: 'Win share of the row hero against the column hero',
-              caption: `Both sides played by ${agentFor(ctx.full)}; each cell pairs the two sides on common seeds (${perOrder} pairs). Hover for the 95% interval. ${(k * (k - 1)) / 2} matchups are each tested at 95%: expect about ${((1 - 0.95 ** ((k * (k - 1)) / 2)) * 100).toFixed(0)}% chance of at least one spurious "supported" cell among even heroes.`,
+              caption: `Played by ${describeAgents(superheroGladiatorsSamples, ctx)}; each cell pairs the two sides on common seeds (${perOrder} pairs). Hover for the 95% interval. ${(k * (k - 1)) / 2} matchups are each tested at 95%: expect about ${((1 - 0.95 ** ((k * (k - 1)) / 2)) * 100).toFixed(0)}% chance of at least one spurious "supported" cell among even heroes.`,
               spec: matchupHeatmap(cells, { title: 'Sample hero matchups (row hero’s win share)', rowTitle: 'hero', colTitle: 'opponent', order }),
             },
             { kind: 'table', id: 'matchups-table', title: 'Matchup shares with 95% intervals (t over seed pairs)', rows },
@@ -217,15 +209,15 @@ export const superheroGladiatorsSamples: Study = {
                 { title: 'Placement-order advantage', fair: 0.5 },
               ),
             },
-            { kind: 'text', text: `First placer's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} mirror games.${failed ? ` ${failed} games failed and are not scored.` : ''}` },
+            { kind: 'text', text: `First placer's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} completed mirror games (failed games are counted in the Evidence section and left out).` },
           ],
         },
       ],
       meta: {
         command: ctx.command,
         seed: ctx.seed,
-        sampleSizes: { 'games per side order': perOrder, 'mirror games per hero': mirrorGames, 'total games': played, failed },
-        details: { agent: agentFor(ctx.full), heroes, options: 'defaults (default map, 20-turn cap)' },
+        sampleSizes: { 'games per side order': perOrder, 'mirror games per hero': mirrorGames, 'completed games': played },
+        details: { agents: studyAgents(superheroGladiatorsSamples, ctx), heroes, options: 'defaults (default map, 20-turn cap)' },
       },
     };
   },

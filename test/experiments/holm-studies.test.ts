@@ -26,7 +26,7 @@ describe('Holm and agent names in the study reports (quick)', () => {
   it('gladiator-duel-tuning: the six matchup verdicts at the best setting are Holm-corrected and name the agent', { timeout: 180_000 }, async () => {
     const report = await gladiatorDuelTuning.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'tuning'), command: 'test', progress: false });
     expect(report.verdicts).toHaveLength(7);
-    for (const v of report.verdicts) expect(v.statement).toMatch(/both sides played by heuristic/);
+    for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
     const levels = report.verdicts.slice(1).map((v) => /\((\d+(?:\.\d+)?)% CI .*Holm over 6 matchups/.exec(v.evidence)?.[1]);
     // Holm's levels over six items: 1 − 0.05/6 for the strongest, never below 95%.
     expect(levels).toContain('99.17');
@@ -36,7 +36,7 @@ describe('Holm and agent names in the study reports (quick)', () => {
 
   it('dark-hero-builds: 19 builds against the average under Holm, every verdict names the heuristic', { timeout: 180_000 }, async () => {
     const report = await darkHeroBuilds.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'builds'), command: 'test', progress: false });
-    for (const v of report.verdicts) expect(v.statement).toMatch(/every hero played by the goal-seeking heuristic/);
+    for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
     expect(report.verdicts[0]!.evidence).toMatch(/Holm over 19 builds, strongest tested at 99\.74%/);
     expect(texts(report)).toMatch(/19 builds \(each against the average build\) tested together; Holm's step-down correction/);
     const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'build-ratings-table');

@@ -27,6 +27,6 @@ describe('rumble-dominance: one classification for verdict and table (regression
     expect(unconfirmed.verdict.statement).toMatch(/only power the estimated equilibrium plays \(Nash 1\.000, α-Rank 0\.999\), but the bootstrap keeps it in the support in only 70% of resamples and its share against the field is not shown above 0\.5/);
     const confirmed = classifyDominance('Tough Skin', 0, { ...base, nash: 1, alpha: 0.999, inSupport: 0.99, field: { p: 0.7, lo: 0.65, hi: 0.75, n: 400 }, fieldTest: { level: 0.99, rejected: true, family: 6 } });
     expect(confirmed.label).toBe('dominant');
-    expect(confirmed.verdict.statement).toMatch(/under uniform-random menu play/);
+    expect(confirmed.verdict.statement).toMatch(/played by "random" in every seat/);
   });
 });

@@ -5,6 +5,9 @@
 import type { Command } from 'commander';
 import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
+import { checkStudyAgents, type Study } from '../../../experiments/study.js';
+import { splitAgentList } from '../../../agents/index.js';
+import { UserError } from '../../core/errors.js';
 import { positiveInt, seed as parseSeed } from '../args.js';
 import { checkContentFile } from '../../games/index.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
@@ -19,6 +22,7 @@ interface StudyFlags {
   progress: boolean;
   powerFile?: string;
   heroFile?: string;
+  agents?: string;
 }
 
 export function register(program: Command): void {
@@ -35,16 +39,22 @@ export function register(program: Command): void {
     .option('--queue <url>', QUEUE_HELP)
     .option('--power-file <file>', 'your own Rumble power file (YAML/JSON) to add to the Rumble studies')
     .option('--hero-file <file>', 'your own Superhero Gladiators heroes (YAML/JSON) to add to the Superhero Gladiators studies')
+    .option('--agents <list>', "agent specs for the study's seats (default: the study's own, named in its report): one spec for every seat, or one per slot the study lists")
     .addHelpText(
       'after',
       `
 Examples:
   crucible study default                      # every study, quick sizes (about 5 minutes on 2 cores)
   crucible study gladiator-duel-matchups --full --seed 7 --workers 8
+  crucible study dark-hero-fairness --agents mcts:iterations=200,rollout=evaluate,depth=10
+  crucible study rumble-power-values --agents mcts:iterations=400,rollout=evaluate,plies=1,random   # holder, others
 Open reports/index.html in a browser (it works offline).`,
     )
     .action(async (name: string, flags: StudyFlags) => {
       await useQueue(flags.queue);
+      const studies = name === 'default' ? STUDIES : [getStudy(name)];
+      // --agents is checked against every study it will run, before any game.
+      const agents = flags.agents === undefined ? undefined : checkedAgents(flags.agents, studies);
       const workers = flags.workers === undefined ? Math.max(1, (await import('node:os')).availableParallelism()) : positiveInt('--workers', flags.workers);
       const common = {
         seed: parseSeed(flags.seed),
@@ -55,9 +65,10 @@ Open reports/index.html in a browser (it works offline).`,
         progress: flags.progress && process.stderr.isTTY === true,
         ...(flags.powerFile === undefined ? {} : { powerFile: checkedPowerFile(flags.powerFile) }),
         ...(flags.heroFile === undefined ? {} : { heroFile: checkedHeroFile(flags.heroFile) }),
+        ...(agents === undefined ? {} : { agents }),
       };
       if (name === 'default') await runDefaultStudy(common);
-      else await runStudies([getStudy(name)], { ...common, full: flags.full ?? false });
+      else await runStudies(studies, { ...common, full: flags.full ?? false });
     });
 }
 
@@ -65,6 +76,14 @@ Open reports/index.html in a browser (it works offline).`,
 function checkedHeroFile(path: string): string {
   checkContentFile('superhero-gladiators', path);
   return path;
+}
+
+/** Splits and checks --agents for each study (count of specs, each spec for the study's game). */
+export function checkedAgents(list: string, studies: readonly Study[]): readonly string[] {
+  const specs = splitAgentList(list);
+  if (specs.length === 0) throw new UserError(`--agents is ${JSON.stringify(list)}; allowed: a comma-separated list of agent specs, e.g. heuristic or mcts:iterations=400`);
+  for (const study of studies) checkStudyAgents(study, specs);
+  return specs;
 }
 
 /** Validates a power file up front, so a bad file fails before any study runs. */

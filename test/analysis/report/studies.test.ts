@@ -31,6 +31,8 @@ describe('runStudies', () => {
       gameId: 'gladiator-duel',
       title: name,
       question: 'q',
+      agentSlots: ['every seat'],
+      defaultAgents: () => ['heuristic'],
       async run(ctx) {
         seen.push(ctx);
         return sampleReport(name);
