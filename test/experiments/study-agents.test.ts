@@ -79,3 +79,14 @@ describe('study agents', () => {
     expect(report.meta.details?.['agents']).toEqual(['random']);
   });
 });
+
+describe('one way to play a study table', () => {
+  it('no study calls the runner directly: every table goes through playStudyTable (failed and capped games counted alike)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const root = join(__dirname, '../../experiments');
+    const direct = readdirSync(root)
+      .filter((f) => f.endsWith('.ts') && f !== 'study-table.ts')
+      .filter((f) => /\brunMatch\s*\(/.test(readFileSync(join(root, f), 'utf8')));
+    expect(direct).toEqual([]);
+  });
+});
