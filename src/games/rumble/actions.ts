@@ -238,13 +238,16 @@ export function cachedAllocationMenu(s: RumbleState, player: number): RumbleActi
  * the templates without powers, then with powers, in template order, equal moves once.
  * A "powers" variant in which no hero has a power to use falls back to the template
  * without powers (the counter template to defend), which is always an earlier entry:
- * so a player whose heroes hold no Allocation power gets the six plain templates only,
- * built without trying the power variants.
+ * so for a player whose heroes hold no power used at Allocation the power variants are
+ * not tried. (A new menu decision tied to a power must widen that test.)
  */
 export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
   const heroes = controlledHeroes(s, player);
   const views: HeroView[] = [];
   for (const h of heroes) views.push(heroView(s, h));
+  // A hero without powers has nothing but the plain templates to decide (whatever menu
+  // entries powers add), so its menu takes the short path.
+  if (heroes.length === 1 && s.heroes[heroes[0]!]!.powers.length === 0) return plainMenu(s, views[0]!);
   const out: RumbleAction[] = [];
   let withPowers = false;
   let precog = false;
@@ -253,7 +256,6 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
     if (info.allocationUses) withPowers = true;
     if (info.precognition) precog = true;
   }
-  if (heroes.length === 1 && !withPowers && !precog) return plainMenu(s, views[0]!);
   for (const t of ALLOCATION_TEMPLATES) {
     addVariant(s, views, out, t, false, false);
     if (withPowers) addVariant(s, views, out, t, true, false);
@@ -268,8 +270,8 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
 type AllocAction = Extract<RumbleAction, { t: 'alloc' }>;
 
 /**
- * The menu of a player with one hero and no Allocation power or Precognition: the six
- * templates without powers, equal moves once — the same moves, in the same order, as
+ * The menu of a player with one hero and no powers: the six templates without powers,
+ * equal moves once — the same moves, in the same order, as
  * the general path, but compared as (victim, Attack, Defense) before any move is built,
  * so duplicates (one opponent left, weakest = strongest, no counter) cost nothing.
  */

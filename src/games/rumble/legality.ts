@@ -52,7 +52,7 @@ export interface PowerInfo {
   readonly triggers: boolean;
   readonly precognition: boolean;
   readonly reflex: boolean;
-  /** Holds a power that can be used at Allocation on a hero or on nothing (the menu's "powers" variants). */
+  /** Holds a power used at Allocation (the menu tries its "powers" variants only then). */
   readonly allocationUses: boolean;
   /** Holds a power with a round-start effect (Regeneration). */
   readonly roundStart: boolean;
@@ -101,7 +101,7 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
     defs.push(d);
     if (d.costReduction) red += powers[k]!.params[d.costReduction] ?? d.params[d.costReduction]?.value ?? 0;
     if (d.use?.phase === 'reveal') reveal.push(k);
-    if (d.use !== undefined && d.use.phase === 'allocation' && d.use.target !== 'ownPower') allocationUses = true;
+    if (d.use !== undefined && d.use.phase === 'allocation') allocationUses = true;
     if (d.precognition === true) precognition = true;
     if (d.reflex === true) reflex = true;
     if (d.roundStart !== undefined) roundStart = true;
