@@ -144,6 +144,8 @@ export interface RootActionStats {
 export interface RootAnalysis {
   readonly simultaneous: boolean;
   readonly actions: readonly RootActionStats[];
+  /** The search's estimate of every seat's return from the root (mean over its iterations). */
+  readonly values: readonly number[];
 }
 
 /** Joint-move keys join the movers' keys with a separator no game key uses. */
@@ -229,7 +231,8 @@ export class MctsAgent implements Agent {
     });
     const total = rows.reduce((sum, r) => sum + r.weight, 0);
     const actions = rows.map(({ weight, ...r }) => ({ ...r, prob: total > 0 ? weight / total : 1 / rows.length }));
-    return { simultaneous, actions };
+    const values = Array.from(root.sums, (sum) => (root.visits > 0 ? sum / root.visits : NaN));
+    return { simultaneous, actions, values };
   }
 
   /** Builds the tree for one decision. */

@@ -20,6 +20,8 @@ const tiny: TrainSettings = {
   minutes: 0,
   workers: 1,
   gamesPerGeneration: 3,
+  expertGames: 4,
+  valueMix: 0.5,
   iterations: 8,
   c: 1,
   hidden: [8],

@@ -26,6 +26,9 @@ interface TrainFlags {
   workers: string;
   options?: string;
   games: string;
+  expertGames?: string;
+  valueMix: string;
+  c: string;
   iterations: string;
   hidden: string;
   buffer: string;
@@ -42,6 +45,12 @@ interface TrainFlags {
 function positiveNumber(name: string, raw: string): number {
   const x = Number(raw);
   if (!/^\d*\.?\d+(e-?\d+)?$/i.test(raw.trim()) || !(x > 0)) throw new UserError(`${name} is ${JSON.stringify(raw)}; allowed: a positive number`);
+  return x;
+}
+
+function unitInterval(name: string, raw: string): number {
+  const x = Number(raw);
+  if (raw.trim() === '' || !(x >= 0 && x <= 1)) throw new UserError(`${name} is ${JSON.stringify(raw)}; allowed: a number from 0 to 1`);
   return x;
 }
 
@@ -66,7 +75,10 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads for self-play and evaluation games', '1')
     .option('--options <json|file>', 'rule options the model is trained (and only usable) under')
     .option('--games <n>', 'self-play games per generation', '64')
+    .option('--expert-games <n>', 'self-play games of generation 1, played by --expert (default: --games)')
+    .option('--value-mix <w>', "weight of the game's returns in the value target; the rest is the search's root estimate", '0.5')
     .option('--iterations <n>', 'PUCT iterations per self-play decision', '100')
+    .option('--c <c>', 'PUCT exploration constant in self-play', '1')
     .option('--hidden <widths>', 'hidden layer widths', '64,64')
     .option('--buffer <n>', 'replay buffer: generations of samples kept', '4')
     .option('--epochs <n>', 'passes over the buffer per generation', '4')
@@ -85,7 +97,7 @@ Examples:
   crucible train gladiator-duel --generations 2 --games 8 --iterations 30 --eval-pairs 2 --out /tmp/tiny
 
 Method: generation 1 imitates --expert (its search's visit distributions and the game
-returns); every later generation self-plays with PUCT guided by the best network so far
+returns, mixed by --value-mix with the search's root estimate); every later generation self-plays with PUCT guided by the best network so far
 (Dirichlet noise at the root, the first moves sampled by visits), trains on the last
 --buffer generations, and measures the new checkpoint against the best so far and each
 baseline (paired games, 95% intervals). A checkpoint scoring above 0.5 against the best
@@ -109,8 +121,10 @@ becomes the best, which is what --out holds. The log names the tfjs backend.`,
         minutes: flags.minutes === undefined ? 0 : positiveNumber('--minutes', flags.minutes),
         workers: checkWorkers('--workers', positiveInt('--workers', flags.workers)),
         gamesPerGeneration: positiveInt('--games', flags.games),
+        expertGames: positiveInt('--expert-games', flags.expertGames ?? flags.games),
+        valueMix: unitInterval('--value-mix', flags.valueMix),
         iterations: positiveInt('--iterations', flags.iterations),
-        c: 1,
+        c: positiveNumber('--c', flags.c),
         hidden: hiddenArg(flags.hidden),
         bufferGenerations: positiveInt('--buffer', flags.buffer),
         epochs: positiveInt('--epochs', flags.epochs),

@@ -54,6 +54,10 @@ export interface TrainSettings {
   readonly minutes: number;
   readonly workers: number;
   readonly gamesPerGeneration: number;
+  /** Self-play games of generation 1, played by the expert (a larger bootstrap is cheap). */
+  readonly expertGames: number;
+  /** Weight of the game's returns in the value target (the rest: the search's root estimate). */
+  readonly valueMix: number;
   /** PUCT iterations per self-play decision. */
   readonly iterations: number;
   readonly c: number;
@@ -227,7 +231,7 @@ function manifestFor(s: TrainSettings, game: AnyGame, options: object, shape: Ne
       selfPlayGames: games,
       backend,
       minutes: Math.round(minutes * 10) / 10,
-      method: `expert iteration: generation 1 imitates ${s.expert}; then PUCT self-play with the best net (${s.iterations} iterations, c=${s.c}, Dirichlet α=${s.noise.alpha} ε=${s.noise.epsilon})`,
+      method: `expert iteration: generation 1 imitates ${s.expert} (${s.expertGames} games); then PUCT self-play with the best net (${s.iterations} iterations, c=${s.c}, Dirichlet α=${s.noise.alpha} ε=${s.noise.epsilon}); value target ${s.valueMix}·return + ${Math.round((1 - s.valueMix) * 100) / 100}·root estimate`,
     },
     strength,
   };
@@ -294,8 +298,10 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
       sampleMoves: s.sampleMoves,
       net: bestDir ? { shape, arrays: readArrays(bestDir, game) } : null,
       expert: s.expert,
+      valueMix: s.valueMix,
     };
-    const samples = await selfPlay(spConfig, s.gamesPerGeneration, s.workers, shape);
+    const games = bestDir ? s.gamesPerGeneration : s.expertGames;
+    const samples = await selfPlay(spConfig, games, s.workers, shape);
     writeSamples(genDir, samples);
     const t1 = nowMs();
     // 2. Fit on the replay buffer (the last bufferGenerations generations).
@@ -306,7 +312,7 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
     );
     const losses = fit(rt, model, shape, buffer, s, g);
     const arrays = exportWeights(model, shape);
-    totalGames += s.gamesPerGeneration;
+    totalGames += games;
     const minutes = (nowMs() - started) / 60_000;
     writeModel(genDir, manifestFor(s, game, options, shape, g, totalGames, rt.backend, minutes, []), topologyOf(model), arrays);
     const t2 = nowMs();
@@ -327,11 +333,11 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
     const t3 = nowMs();
     const record: GenerationRecord = {
       generation: g,
-      selfPlayGames: s.gamesPerGeneration,
+      selfPlayGames: games,
       samples: samples.count,
       bufferSamples: buffer.count,
       seconds: { selfPlay: (t1 - t0) / 1000, fit: (t2 - t1) / 1000, eval: (t3 - t2) / 1000 },
-      gamesPerSecond: s.gamesPerGeneration / Math.max(1e-3, (t1 - t0) / 1000),
+      gamesPerSecond: games / Math.max(1e-3, (t1 - t0) / 1000),
       loss: { ...losses, total: losses.policy + losses.value },
       vsBest,
       vsBaselines,

@@ -9,7 +9,8 @@
  *   obs   the encoder's view of the mover's observation (never the true state)
  *   mask  the legal actions
  *   pi    the search's root visit distribution (the mixed strategy at a simultaneous root)
- *   z     the game's final returns, rotated so entry k is the seat k after the mover
+ *   z     the value target: the game's final returns mixed with the search's root
+ *         estimate (`valueMix`), rotated so entry k is the seat k after the mover
  *
  * The mover plays a move sampled from the visit distribution for its first
  * `sampleMoves` decisions (temperature 1: varied openings) and the most visited move
@@ -38,8 +39,15 @@ export interface SelfPlayConfig {
   readonly sampleMoves: number;
   /** The network to search with (weights in `weightNames` order), or null for `expert`. */
   readonly net: { readonly shape: NetShape; readonly arrays: readonly Float32Array[] } | null;
-  /** The MCTS spec that plays generation 0 (no network yet). */
+  /** The MCTS spec that plays generation 1 (no network yet). */
   readonly expert: string;
+  /**
+   * Weight of the game's final returns in the value target; the rest is the search's
+   * root estimate (λ·z + (1 − λ)·q). 1 is AlphaZero's target; below 1 trades the
+   * outcomes' dice noise for the search's bias, which a short, dice-heavy game needs
+   * with a few thousand games (Willemsen et al. 2020, "Value targets in off-policy AlphaZero").
+   */
+  readonly valueMix: number;
 }
 
 /** The samples of some games, row-major. */
@@ -62,6 +70,8 @@ interface Row {
   readonly mask: Float32Array;
   readonly pi: Float32Array;
   readonly mover: number;
+  /** The search's root estimate of every seat's return (absolute seats). */
+  readonly q: readonly number[];
 }
 
 type Analyser = { analyse: MctsAgent['analyse'] };
@@ -97,12 +107,13 @@ export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGam
       const legal = game.legalActions(state, p);
       if (legal.length === 1) return legal[0];
       const obs = game.observe(state, p);
-      const { actions, simultaneous } = agents[p]!.analyse({ game, options, obs, player: p, legal });
+      const { actions, simultaneous, values } = agents[p]!.analyse({ game, options, obs, player: p, legal });
       const row: Row = {
         obs: new Float32Array(encoder.observationSize),
         mask: new Float32Array(encoder.actionCount),
         pi: new Float32Array(encoder.actionCount),
         mover: p,
+        q: values,
       };
       encoder.encode(obs, p, row.obs);
       const weights = actions.map((a) => (simultaneous ? a.prob : a.visits));
@@ -125,7 +136,7 @@ export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGam
   return { rows, z: game.returns(state), players };
 }
 
-/** Plays `indices` of one generation and packs their samples. */
+/** Plays `indices` of one generation and packs their samples (rows in game order). */
 export function selfPlayChunk(config: SelfPlayConfig, indices: readonly number[]): SelfPlayResult {
   const game = getGame(config.gameId);
   const encoder = game.encoder!;
@@ -145,7 +156,12 @@ export function selfPlayChunk(config: SelfPlayConfig, indices: readonly number[]
       out.obs.set(row.obs, r * encoder.observationSize);
       out.mask.set(row.mask, r * encoder.actionCount);
       out.pi.set(row.pi, r * encoder.actionCount);
-      for (let k = 0; k < players; k++) out.z[r * players + k] = g.z[(row.mover + k) % players]!;
+      const lambda = config.valueMix;
+      for (let k = 0; k < players; k++) {
+        const seat = (row.mover + k) % players;
+        const q = row.q[seat]!;
+        out.z[r * players + k] = Number.isFinite(q) ? lambda * g.z[seat]! + (1 - lambda) * q : g.z[seat]!;
+      }
       r++;
     }
   }

@@ -1,0 +1,94 @@
+/**
+ * Learned agents on gladiator-duel: what one network evaluation costs (the hand-written
+ * forward pass against tfjs predict on one row and on a batch of 64, on the backend
+ * tfjs chose), and MCTS iterations per second with the network (PUCT) against plain and
+ * tuned MCTS. Uses the shipped model (models/gladiator-duel).
+ */
+import fs from 'node:fs';
+import type { Tensor } from '@tensorflow/tfjs';
+import { getGame } from '../src/games/index.js';
+import { initTf } from '../src/core/tf.js';
+import { Rng } from '../src/core/rng.js';
+import { randomPlayout } from '../src/core/game.js';
+import { loadModel } from '../agents/learned/model-files.js';
+import { NetRunner } from '../agents/learned/network.js';
+import { buildTfModel, importWeights } from '../src/sim/train/tf-model.js';
+import { TUNED_MCTS } from '../agents/index.js';
+import { fmt, measureMcts, report } from './harness.js';
+
+const MODEL = 'models/gladiator-duel';
+
+function weightArrays(net: ReturnType<typeof loadModel>['net']): Float32Array[] {
+  const out: Float32Array[] = [];
+  for (const l of net.trunk) out.push(l.kernel, l.bias);
+  out.push(net.policy.kernel, net.policy.bias, net.value.kernel, net.value.bias);
+  return out;
+}
+
+export async function run(): Promise<void> {
+  const game = getGame('gladiator-duel');
+  if (!fs.existsSync(`${MODEL}/manifest.json`)) {
+    process.stdout.write(`  (skipped: no model at ${MODEL}; train one with crucible train gladiator-duel)\n`);
+    return;
+  }
+  const model = loadModel(MODEL, game, 'bench');
+  const shape = model.net.shape;
+  const options = game.optionsSchema.parse({});
+  // 4096 observations from random play.
+  const rng = new Rng(5);
+  const n = 4096;
+  const xs = new Float32Array(n * shape.inputs);
+  for (let i = 0; i < n; i++) {
+    const s = randomPlayout(game, game.setup(options, rng.u32() | 0), rng, rng.int(40)).state;
+    const p = game.toMove(s)[0] ?? 0;
+    game.encoder!.encode(game.observe(s, p), p, xs.subarray(i * shape.inputs, (i + 1) * shape.inputs));
+  }
+  const runner = new NetRunner(model.net);
+  const time = (f: () => void, reps: number) => {
+    f();
+    const t = performance.now();
+    for (let r = 0; r < reps; r++) f();
+    return (performance.now() - t) / reps;
+  };
+  const handMs = time(() => {
+    for (let i = 0; i < n; i++) runner.run(xs.subarray(i * shape.inputs, (i + 1) * shape.inputs));
+  }, 10);
+  report('hand-written forward pass, one state', `${fmt((handMs * 1000) / n, 2)} µs/state`);
+
+  const rt = await initTf();
+  const tfModel = buildTfModel(rt.tf, shape, 1);
+  importWeights(rt.tf, tfModel, shape, weightArrays(model.net));
+  const single = 256;
+  const oneMs = time(() => {
+    for (let i = 0; i < single; i++) {
+      const out = tfModel.predict(rt.tf.tensor2d(xs.subarray(i * shape.inputs, (i + 1) * shape.inputs), [1, shape.inputs])) as Tensor[];
+      out[0]!.dataSync();
+      out[1]!.dataSync();
+      rt.tf.dispose(out);
+    }
+  }, 3);
+  report(`tfjs predict, one row (${rt.backend})`, `${fmt((oneMs * 1000) / single, 1)} µs/state`);
+  const batchMs = time(() => {
+    for (let i = 0; i + 64 <= n; i += 64) {
+      const x = rt.tf.tensor2d(xs.subarray(i * shape.inputs, (i + 64) * shape.inputs), [64, shape.inputs]);
+      const out = tfModel.predict(x) as Tensor[];
+      out[0]!.dataSync();
+      out[1]!.dataSync();
+      rt.tf.dispose([x, ...out]);
+    }
+  }, 5);
+  report(`tfjs predict, batches of 64 (${rt.backend})`, `${fmt((batchMs * 1000) / n, 2)} µs/state`);
+  tfModel.dispose();
+
+  const tuned = Object.entries(TUNED_MCTS['gladiator-duel']!)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  for (const [label, spec] of [
+    ['MCTS, random rollouts', 'mcts:iterations=300'],
+    ['MCTS, tuned (evaluate, turns=0, heuristic prior)', `mcts:${tuned}`],
+    ['MCTS with the net (PUCT, value-head leaves)', `mcts:prior=net:model=${MODEL},iterations=300`],
+  ] as const) {
+    const m = measureMcts(game, {}, spec, { seconds: 3 });
+    report(label, `${fmt(m.iterationsPerSec)} it/s`);
+  }
+}
