@@ -107,7 +107,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'prior',
     default: 'none',
     description:
-      "none; heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias; net (written prior=net:model=DIR or prior=net,model=DIR): PUCT with the trained network's policy as prior and its value head scoring the leaves (no rollouts)",
+      "none; heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias; net (written prior=net:model=DIR or prior=net,model=DIR): PUCT with the trained network's policy as prior and its value head scoring the leaves (with an explicit rollout=…, leaves are scored by that rollout instead and the net is a prior only)",
   },
   { name: 'model', default: 'none', description: 'prior=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
@@ -229,14 +229,17 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const guided = p.prior === 'net';
       if (guided && p.model === undefined) throw new UserError(`${where}: prior=net needs a model; allowed: prior=net:model=DIR (a folder written by \`crucible train\`)`);
       if (!guided && p.model !== undefined) throw new UserError(`${where}: model is given but prior is ${p.prior}; allowed: model only with prior=net`);
-      if (guided && (params['rollout'] !== undefined || p.depth !== undefined)) {
-        throw new UserError(`${where}: prior=net scores leaves with the network's value head, so rollout/depth do not apply; allowed: prior=net without rollout and depth`);
+      // prior=net scores leaves with the value head unless a rollout is asked for explicitly
+      // (then the net is a prior only and leaves are scored as without it).
+      const netLeaves = guided && params['rollout'] === undefined;
+      if (netLeaves && p.depth !== undefined) {
+        throw new UserError(`${where}: prior=net scores leaves with the network's value head, so depth does not apply; allowed: prior=net without depth, or with rollout=… to score leaves by rollouts instead`);
       }
       if (guided && p.opponents === 'heuristic') throw new UserError(`${where}: prior=net searches every player with the network; allowed: opponents=search with prior=net`);
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
-      if (game && !guided) checkRolloutSupport(where, game, depth);
-      if (game && !guided && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
-      if (game && !guided && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
+      if (game && !netLeaves) checkRolloutSupport(where, game, depth);
+      if (game && !netLeaves && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
+      if (game && !netLeaves && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
       const loaded = game && guided ? modelFor(where, p.model!, game) : undefined;
       if (loaded && options) loaded.checkOptions(options);
       // Paranoid search treats the others as one coalition minimising the decider's share:
@@ -275,6 +278,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
           opponentAgent: opponentAgent(args.game),
           net: net?.model.net,
           checkNetOptions: net?.checkOptions,
+          netLeaves,
         });
       };
     },

@@ -125,6 +125,11 @@ export interface MctsConfig {
   readonly checkNetOptions?: (options: object) => void;
   /** Self-play only: Dirichlet noise mixed into the root priors (weight epsilon, concentration alpha). */
   readonly rootNoise?: { readonly epsilon: number; readonly alpha: number };
+  /**
+   * With `net`: score leaves with the value head (true, AlphaZero) or as without a net —
+   * the rollout / `evaluate` cut-off of `depth` (false: the net is then a prior only).
+   */
+  readonly netLeaves?: boolean;
 }
 
 export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, plies: Infinity, draws: 1, final: 'sample', backup: 'maxn' };
@@ -376,7 +381,11 @@ export class MctsAgent implements Agent {
     // A leaf just expanded past the horizon or at the depth limit is scored, not rolled out.
     const rollOut = expanded && depth <= plies && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
     let value: ArrayLike<number> =
-      this.evaluator !== null ? this.netValue(game, node, s, expanded) : rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+      this.evaluator !== null && this.config.netLeaves !== false
+        ? this.netValue(game, node, s, expanded)
+        : rollOut
+          ? rollout(game, s, this.rng, policy, this.joint)
+          : score(game, s, players);
     if (this.config.backup === 'paranoid') value = this.paranoid(value);
     this.backup(path, depth, simCount, value);
   }

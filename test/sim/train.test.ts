@@ -53,7 +53,7 @@ describe('crucible train (tiny configuration)', () => {
   it('is reproducible and resumes to the same weights', async () => {
     const a = tempDir('train-a-');
     const b = tempDir('train-b-');
-    const history = await train(tiny, a, hooks);
+    const history = await train({ ...tiny, workers: 2 }, a, hooks); // b (one thread) must match
     expect(history.map((h) => h.generation)).toEqual([1, 2]);
     expect(history[1]!.vsBest).not.toBeNull();
     expect(history[0]!.vsBaselines[0]!.n).toBe(1);

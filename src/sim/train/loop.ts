@@ -39,7 +39,8 @@ import { getGame } from '../../games/index.js';
 import type { GameRecord } from '../types.js';
 import { runMatch } from '../runner.js';
 import { acquirePool } from '../pool.js';
-import { selfPlayChunk, type SampleSet, type SelfPlayConfig } from './selfplay.js';
+import { selfPlayChunk, type SelfPlayConfig } from './selfplay.js';
+import { concatSamples, fillRow, readSamples, writeSamples, type SampleSet } from './samples.js';
 import { buildTfModel, exportWeights, importWeights, topologyOf, trainStep, type Batch, type StepLosses } from './tf-model.js';
 import { parameterCount, type NetShape } from '../../../agents/learned/network.js';
 import { loadModel, writeModel, stableJson, type ModelManifest, type StrengthRecord } from '../../../agents/learned/model-files.js';
@@ -119,43 +120,6 @@ function shapeFor(game: AnyGame, players: number, hidden: readonly number[]): Ne
   return { inputs: enc.observationSize, hidden, actions: enc.actionCount, players };
 }
 
-function writeSamples(dir: string, s: SampleSet): void {
-  fs.mkdirSync(dir, { recursive: true });
-  const parts = [s.obs, s.mask, s.pi, s.z];
-  const total = parts.reduce((n, a) => n + a.length, 0);
-  const flat = new Float32Array(total);
-  let at = 0;
-  for (const a of parts) {
-    flat.set(a, at);
-    at += a.length;
-  }
-  fs.writeFileSync(path.join(dir, '.samples.bin.tmp'), new Uint8Array(flat.buffer));
-  fs.renameSync(path.join(dir, '.samples.bin.tmp'), path.join(dir, 'samples.bin'));
-  fs.writeFileSync(path.join(dir, 'samples.json'), JSON.stringify({ count: s.count }) + '\n');
-}
-
-function readSamples(dir: string, shape: NetShape): SampleSet {
-  const { count } = JSON.parse(fs.readFileSync(path.join(dir, 'samples.json'), 'utf8')) as { count: number };
-  const flat = new Float32Array(new Uint8Array(fs.readFileSync(path.join(dir, 'samples.bin'))).buffer);
-  let at = 0;
-  const take = (n: number) => flat.slice(at, (at += n));
-  return { count, obs: take(count * shape.inputs), mask: take(count * shape.actions), pi: take(count * shape.actions), z: take(count * shape.players) };
-}
-
-function concatSamples(sets: readonly SampleSet[], shape: NetShape): SampleSet {
-  const count = sets.reduce((n, s) => n + s.count, 0);
-  const out = { count, obs: new Float32Array(count * shape.inputs), mask: new Float32Array(count * shape.actions), pi: new Float32Array(count * shape.actions), z: new Float32Array(count * shape.players) };
-  let r = 0;
-  for (const s of sets) {
-    out.obs.set(s.obs, r * shape.inputs);
-    out.mask.set(s.mask, r * shape.actions);
-    out.pi.set(s.pi, r * shape.actions);
-    out.z.set(s.z, r * shape.players);
-    r += s.count;
-  }
-  return out;
-}
-
 /** Plays one generation's self-play games, in the pool when workers > 1. */
 async function selfPlay(config: SelfPlayConfig, games: number, workers: number, shape: NetShape): Promise<SampleSet> {
   const indices = Array.from({ length: games }, (_, i) => i);
@@ -169,7 +133,7 @@ async function selfPlay(config: SelfPlayConfig, games: number, workers: number, 
     // Chunks are in game order, so the buffer is the same for any worker count.
     return concatSamples(
       results.map((r) => r.samples),
-      shape,
+      shape.players,
     );
   } finally {
     release();
@@ -195,13 +159,7 @@ function fit(rt: TfRuntime, model: LayersModel, shape: NetShape, buffer: SampleS
     const sums = { policy: 0, value: 0, entropy: 0 };
     let steps = 0;
     for (let from = 0; from + bs <= order.length; from += bs) {
-      for (let b = 0; b < bs; b++) {
-        const r = order[from + b]!;
-        batch.obs.set(buffer.obs.subarray(r * shape.inputs, (r + 1) * shape.inputs), b * shape.inputs);
-        batch.mask.set(buffer.mask.subarray(r * shape.actions, (r + 1) * shape.actions), b * shape.actions);
-        batch.pi.set(buffer.pi.subarray(r * shape.actions, (r + 1) * shape.actions), b * shape.actions);
-        batch.z.set(buffer.z.subarray(r * shape.players, (r + 1) * shape.players), b * shape.players);
-      }
+      for (let b = 0; b < bs; b++) fillRow(buffer, order[from + b]!, b, shape.inputs, shape.actions, batch);
       const l = trainStep(tf, model, optimizer, shape, batch, s.l2);
       sums.policy += l.policy;
       sums.value += l.value;
@@ -307,8 +265,8 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
     // 2. Fit on the replay buffer (the last bufferGenerations generations).
     const first = Math.max(1, g - s.bufferGenerations + 1);
     const buffer = concatSamples(
-      Array.from({ length: g - first + 1 }, (_, k) => readSamples(path.join(dir, `gen-${pad(first + k)}`), shape)),
-      shape,
+      Array.from({ length: g - first + 1 }, (_, k) => readSamples(path.join(dir, `gen-${pad(first + k)}`))),
+      shape.players,
     );
     const losses = fit(rt, model, shape, buffer, s, g);
     const arrays = exportWeights(model, shape);

@@ -24,6 +24,7 @@ import { getGame } from '../../games/index.js';
 import { createAgent } from '../../../agents/index.js';
 import { MctsAgent, DEFAULT_MCTS, type MctsConfig } from '../../../agents/mcts/search.js';
 import { netFromArrays, type NetShape } from '../../../agents/learned/network.js';
+import { packSamples, type SampleRow, type SampleSet } from './samples.js';
 
 export interface SelfPlayConfig {
   readonly gameId: string;
@@ -50,15 +51,6 @@ export interface SelfPlayConfig {
   readonly valueMix: number;
 }
 
-/** The samples of some games, row-major. */
-export interface SampleSet {
-  readonly count: number;
-  readonly obs: Float32Array;
-  readonly mask: Float32Array;
-  readonly pi: Float32Array;
-  readonly z: Float32Array;
-}
-
 export interface SelfPlayResult {
   readonly samples: SampleSet;
   readonly games: number;
@@ -67,8 +59,9 @@ export interface SelfPlayResult {
 
 interface Row {
   readonly obs: Float32Array;
-  readonly mask: Float32Array;
-  readonly pi: Float32Array;
+  /** Legal action indices and the search's shares of them (same order). */
+  readonly legal: number[];
+  readonly pi: number[];
   readonly mover: number;
   /** The search's root estimate of every seat's return (absolute seats). */
   readonly q: readonly number[];
@@ -108,20 +101,13 @@ export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGam
       if (legal.length === 1) return legal[0];
       const obs = game.observe(state, p);
       const { actions, simultaneous, values } = agents[p]!.analyse({ game, options, obs, player: p, legal });
-      const row: Row = {
-        obs: new Float32Array(encoder.observationSize),
-        mask: new Float32Array(encoder.actionCount),
-        pi: new Float32Array(encoder.actionCount),
-        mover: p,
-        q: values,
-      };
+      const row: Row = { obs: new Float32Array(encoder.observationSize), legal: [], pi: [], mover: p, q: values };
       encoder.encode(obs, p, row.obs);
       const weights = actions.map((a) => (simultaneous ? a.prob : a.visits));
       const total = weights.reduce((s, w) => s + w, 0);
       actions.forEach((a, i) => {
-        const at = encoder.actionIndex(a.action, state, p);
-        row.mask[at] = 1;
-        row.pi[at] += total > 0 ? weights[i]! / total : 1 / actions.length;
+        row.legal.push(encoder.actionIndex(a.action, state, p));
+        row.pi.push(total > 0 ? weights[i]! / total : 1 / actions.length);
       });
       rows.push(row);
       const explore = simultaneous || decisionsBy[p]! < config.sampleMoves;
@@ -139,31 +125,21 @@ export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGam
 /** Plays `indices` of one generation and packs their samples (rows in game order). */
 export function selfPlayChunk(config: SelfPlayConfig, indices: readonly number[]): SelfPlayResult {
   const game = getGame(config.gameId);
-  const encoder = game.encoder!;
-  const all: { rows: Row[]; z: readonly number[]; players: number }[] = indices.map((i) => selfPlayGame(config, i, game));
-  const count = all.reduce((n, g) => n + g.rows.length, 0);
-  const players = all[0]?.players ?? 1;
-  const out: SampleSet = {
-    count,
-    obs: new Float32Array(count * encoder.observationSize),
-    mask: new Float32Array(count * encoder.actionCount),
-    pi: new Float32Array(count * encoder.actionCount),
-    z: new Float32Array(count * players),
-  };
-  let r = 0;
-  for (const g of all) {
+  const rows: SampleRow[] = [];
+  let players = 1;
+  for (const index of indices) {
+    const g = selfPlayGame(config, index, game);
+    players = g.players;
+    const lambda = config.valueMix;
     for (const row of g.rows) {
-      out.obs.set(row.obs, r * encoder.observationSize);
-      out.mask.set(row.mask, r * encoder.actionCount);
-      out.pi.set(row.pi, r * encoder.actionCount);
-      const lambda = config.valueMix;
+      const z: number[] = [];
       for (let k = 0; k < players; k++) {
         const seat = (row.mover + k) % players;
         const q = row.q[seat]!;
-        out.z[r * players + k] = Number.isFinite(q) ? lambda * g.z[seat]! + (1 - lambda) * q : g.z[seat]!;
+        z.push(Number.isFinite(q) ? lambda * g.z[seat]! + (1 - lambda) * q : g.z[seat]!);
       }
-      r++;
+      rows.push({ obs: row.obs, legal: row.legal, pi: row.pi, z });
     }
   }
-  return { samples: out, games: indices.length, decisions: count };
+  return { samples: packSamples(rows, players), games: indices.length, decisions: rows.length };
 }

@@ -101,7 +101,7 @@ describe('model folders', () => {
 
   it('spec errors name the field: prior=net needs a model, and takes no rollout', async () => {
     expect(() => checkAgentSpec('mcts:prior=net', gladiatorDuel)).toThrow(/prior=net needs a model/);
-    expect(() => checkAgentSpec('mcts:prior=net:model=x,rollout=random', gladiatorDuel)).toThrow(/rollout\/depth do not apply/);
+    expect(() => checkAgentSpec('mcts:prior=net:model=x,depth=3', gladiatorDuel)).toThrow(/depth does not apply/);
     expect(() => checkAgentSpec('mcts:model=x', gladiatorDuel)).toThrow(/model only with prior=net/);
     expect(() => checkAgentSpec('net', gladiatorDuel)).toThrow(/model/);
   });
