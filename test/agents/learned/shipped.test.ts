@@ -1,0 +1,35 @@
+/**
+ * The models shipped in models/ load for their game, say how they were trained (the
+ * command and seed that reproduce them), and seat learned agents without training.
+ */
+import { describe, expect, it } from 'vitest';
+import { AGENT_KINDS, createAgent } from '../../../agents/index.js';
+import { loadModel } from '../../../agents/learned/model-files.js';
+import { Rng } from '../../../src/core/rng.js';
+import { getGame } from '../../../src/games/index.js';
+
+describe('shipped models', () => {
+  it.each(['gladiator-duel'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
+    const game = getGame(id);
+    const { manifest, net } = loadModel(`models/${id}`, game, 'test');
+    expect(manifest.game).toBe(id);
+    expect(manifest.training.command).toMatch(new RegExp(`^crucible train ${id} `));
+    expect(manifest.training.command).toContain(`--seed ${manifest.training.seed}`);
+    expect(manifest.training.generations).toBeGreaterThan(0);
+    expect(['wasm', 'tensorflow', 'cpu']).toContain(manifest.training.backend);
+    expect(manifest.strength.length).toBeGreaterThan(0);
+    expect(net.shape.inputs).toBe(game.encoder!.observationSize);
+    const options = game.optionsSchema.parse({});
+    const state = game.setup(options, 1);
+    const p = game.toMove(state)[0]!;
+    const legal = game.legalActions(state, p);
+    for (const spec of [`net:model=models/${id}`, `mcts:prior=net:model=models/${id},iterations=50`]) {
+      expect(legal).toContain(createAgent(spec, game, new Rng(1)).act({ game, options, obs: game.observe(state, p), player: p, legal }));
+    }
+  });
+
+  it("net's documented example builds (the shipped gladiator-duel model)", () => {
+    const net = AGENT_KINDS.find((k) => k.kind === 'net')!;
+    expect(createAgent(net.example, getGame('gladiator-duel'), new Rng(1)).spec).toBe(net.example);
+  });
+});
