@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js';
 import { describeBackend, initTf } from '../src/analysis/tf.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
+import { startStudyProgress } from '../src/sim/progress.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
@@ -77,6 +78,9 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     log(`[${i + 1}/${studies.length}] ${study.name}: ${study.title}`);
     const started = performance.now();
     const ledger = new GameLedger(opts.progress ? undefined : log);
+    // On a terminal, one bar for the whole study (each table a part of it); off a terminal
+    // the ledger prints a line per finished part instead.
+    const bar = startStudyProgress(study.name, opts.progress);
     const played = await study.run({
       seed: opts.seed,
       full: opts.full,
@@ -89,7 +93,8 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
       ...(opts.heroFile === undefined ? {} : { heroFile: opts.heroFile }),
       ...(opts.agents === undefined ? {} : { agents: opts.agents }),
-    });
+      progressSink: bar.sink,
+    }).finally(() => bar.stop());
     const report = withAgents(withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile), study, opts);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);

@@ -16,7 +16,7 @@ import type { StudyContext } from './study.js';
 export async function playStudyTable(ctx: StudyContext, key: string, config: Omit<MatchConfig, 'seed'>): Promise<GameRecord[]> {
   const { records } = await runMatch(
     { ...config, seed: ctx.seed },
-    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: `${config.gameId} ${key}` },
+    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: `${config.gameId} ${key}`, ...(ctx.progressSink ? { progressSink: ctx.progressSink } : {}) },
   );
   return ctx.ledger ? ctx.ledger.add(records) : records.filter((r) => r.error === undefined && r.returns.length > 0);
 }

@@ -9,6 +9,7 @@ import type { Report } from '../src/analysis/report-model.js';
 import { UserError } from '../src/core/errors.js';
 import { getGame } from '../src/games/index.js';
 import type { GameLedger } from './ledger.js';
+import type { ProgressSink } from '../src/sim/progress.js';
 
 export interface StudyContext {
   /** Master seed: fixes every result. */
@@ -23,6 +24,8 @@ export interface StudyContext {
   readonly command: string;
   /** Show progress bars (TTY) or stay quiet. */
   readonly progress: boolean;
+  /** The study's one progress bar (runStudies starts it on a terminal); each table is a part of it. */
+  readonly progressSink?: ProgressSink;
   /**
    * A user's own content file (e.g. a Rumble power file) that studies of games with
    * user content add to their runs. Studies of other games ignore it.

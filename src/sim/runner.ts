@@ -14,7 +14,7 @@ import { Interrupted, UserError, showValue } from '../core/errors.js';
 import { playPrepared, prepareMatch, type GameResolver, type PreparedMatch } from './play.js';
 import { acquirePool, closeRunnerPool } from './pool.js';
 import { currentMatchExecutor, type MatchExecutor } from './queue/executor.js';
-import { startProgress } from './progress.js';
+import { startProgress, type ProgressSink } from './progress.js';
 import { recordProblem } from './record.js';
 import { keyedRunDir, runMeta } from './run-key.js';
 import { openRunStore, type RunStore } from './store.js';
@@ -43,6 +43,8 @@ export interface RunOptions {
   readonly runName?: string;
   /** Show a progress bar on stderr when it is a terminal. */
   readonly progress?: boolean;
+  /** Instead of a bar of its own, report progress here (one part of a study's bar). */
+  readonly progressSink?: ProgressSink;
   /** Label of the progress bar (default: the game id). */
   readonly label?: string;
   /**
@@ -262,7 +264,9 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
   // Without a folder, records are summarized as they come (in index order).
   const inOrder = store ? null : new InOrder(collect);
 
-  const progress = startProgress(opts.label ?? cfg.gameId, cfg.games, store?.doneCount ?? 0, opts.progress ?? false);
+  const progress = opts.progressSink
+    ? opts.progressSink(opts.label ?? cfg.gameId, cfg.games, store?.doneCount ?? 0)
+    : startProgress(opts.label ?? cfg.gameId, cfg.games, store?.doneCount ?? 0, opts.progress ?? false);
   const stop: Stop = { signal: null, error: null };
   // On Ctrl-C or kill: stop playing, keep what is written (each line was one write),
   // and let the caller say so (Interrupted); a rerun resumes from the folder.
