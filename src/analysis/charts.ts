@@ -26,6 +26,31 @@ function base(title: string, subtitle?: string): VegaLiteSpec {
   };
 }
 
+/**
+ * Distinct values in natural order: numbers inside names compare as numbers, so a
+ * legend reads 2, 4, 6, 10 heroes (not 10, 2, 4, 6). Used as the `sort` of colour
+ * legends whose order carries no other meaning.
+ */
+export function naturalOrder(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+}
+
+/** Width of an axis label at the shared 11 px font, in pixels (a generous per-character estimate). */
+const LABEL_CHAR_PX = 7;
+const LABEL_LIMIT_PX = 180;
+
+/**
+ * Axis settings for a band axis whose labels must not overlap: horizontal when the
+ * longest label fits its band (`step` pixels), else slanted at 40° (anchored on the tick,
+ * away from the plot), cut at LABEL_LIMIT_PX with an ellipsis (the full name is in the
+ * tooltip).
+ */
+export function bandAxisLabels(labels: readonly string[], step: number, orient: 'top' | 'bottom' = 'bottom'): Record<string, unknown> {
+  const widest = Math.max(0, ...labels.map((l) => l.length)) * LABEL_CHAR_PX;
+  if (widest <= step - 6) return { labelAngle: 0, labelLimit: step };
+  return { labelAngle: -40, labelAlign: orient === 'top' ? 'left' : 'right', labelBaseline: 'middle', labelLimit: LABEL_LIMIT_PX, labelOverlap: false };
+}
+
 /** Rounds for display in tooltips and labels (keeps specs small and readable). */
 function r3(x: number): number {
   return Number.isFinite(x) ? Math.round(x * 1000) / 1000 : x;
@@ -66,12 +91,14 @@ export function matchupHeatmap(
     interval: `[${c.lo.toFixed(2)}, ${c.hi.toFixed(2)}]`,
   }));
   const sort = opts.order ? [...opts.order] : undefined;
-  const x = { field: 'col', type: 'nominal', title: opts.colTitle ?? 'opponent', sort, axis: { labelAngle: 0, orient: 'top' } };
-  const y = { field: 'row', type: 'nominal', title: opts.rowTitle ?? 'side (its win share)', sort };
+  const step = 56;
+  // Column names sit on top; long ones slant instead of running into each other.
+  const x = { field: 'col', type: 'nominal', title: opts.colTitle ?? 'opponent', sort, axis: { orient: 'top', ...bandAxisLabels(cells.map((c) => c.col), step, 'top') } };
+  const y = { field: 'row', type: 'nominal', title: opts.rowTitle ?? 'side (its win share)', sort, axis: { labelLimit: LABEL_LIMIT_PX } };
   return {
     ...base(opts.title, opts.subtitle),
     data: { values },
-    width: { step: 56 },
+    width: { step },
     height: { step: 40 },
     encoding: { x, y },
     layer: [
@@ -142,7 +169,7 @@ export function forestPlot(
     { field: 'n', type: 'quantitative', title: 'n' },
   ];
   const hasGroups = new Set(values.map((v) => v.group)).size > 1;
-  const color = hasGroups ? { field: 'group', type: 'nominal', title: null } : { value: '#1f4e79' };
+  const color = hasGroups ? { field: 'group', type: 'nominal', title: null, sort: naturalOrder(values.map((v) => v.group)), legend: { orient: 'bottom', direction: 'vertical', labelLimit: 360 } } : { value: '#1f4e79' };
   return {
     ...base(opts.title, opts.subtitle),
     width: 420,
@@ -312,10 +339,11 @@ export function equilibriumBars(rows: readonly EquilibriumRow[], opts: { title: 
     width: 400,
     height: { step: 14 },
     encoding: {
-      y: { field: 'name', type: 'nominal', title: null },
-      yOffset: { field: 'method', type: 'nominal' },
+      // Strategies by their largest mass (the order of names carries no meaning).
+      y: { field: 'name', type: 'nominal', title: null, sort: massOrder(rows) },
+      yOffset: { field: 'method', type: 'nominal', sort: naturalOrder(rows.map((r) => r.method)) },
       x: { field: 'mass', type: 'quantitative', title: 'probability mass (0–1)', scale: { domain: [0, 1] } },
-      color: { field: 'method', type: 'nominal', title: 'method' },
+      color: { field: 'method', type: 'nominal', title: 'method', sort: naturalOrder(rows.map((r) => r.method)) },
       tooltip: [
         { field: 'name', type: 'nominal' },
         { field: 'method', type: 'nominal' },
@@ -323,6 +351,13 @@ export function equilibriumBars(rows: readonly EquilibriumRow[], opts: { title: 
       ],
     },
   };
+}
+
+/** Names by their largest mass under any method, highest first (ties by name, naturally). */
+function massOrder(rows: readonly EquilibriumRow[]): string[] {
+  const best = new Map<string, number>();
+  for (const r of rows) best.set(r.name, Math.max(best.get(r.name) ?? 0, r.mass));
+  return [...best].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'en', { numeric: true })).map(([name]) => name);
 }
 
 /** Histogram of game lengths (decisions per game), with the mean marked. */
@@ -388,7 +423,7 @@ export function responseCurve(
     series: p.series ?? 'value',
   }));
   const multi = new Set(values.map((v) => v.series)).size > 1;
-  const color = multi ? { field: 'series', type: 'nominal', title: null } : { value: '#1f4e79' };
+  const color = multi ? { field: 'series', type: 'nominal', title: null, sort: naturalOrder(values.map((v) => v.series)) } : { value: '#1f4e79' };
   const x = { field: 'x', type: 'quantitative', title: opts.xTitle, ...(opts.integerX ? { axis: { tickMinStep: 1, format: 'd' } } : {}) };
   const layer: VegaLiteSpec[] = [
     {
@@ -443,10 +478,12 @@ export function seatShareBars(
 ): VegaLiteSpec {
   const values = rows.map((r) => ({ seat: r.seat, share: r3(r.share), lo: r3(r.lo), hi: r3(r.hi), n: r.n }));
   const fair = opts.fair ?? (rows.length ? 1 / rows.length : 0.5);
-  const x = { field: 'seat', type: 'nominal', title: 'seat', sort: null, axis: { labelAngle: 0 } };
+  // Bands wide enough for their labels (up to 120 px); longer labels slant.
+  const step = Math.min(120, Math.max(60, Math.max(0, ...rows.map((r) => r.seat.length)) * LABEL_CHAR_PX + 10));
+  const x = { field: 'seat', type: 'nominal', title: 'seat', sort: null, axis: bandAxisLabels(rows.map((r) => r.seat), step) };
   return {
     ...base(opts.title, opts.subtitle),
-    width: { step: 60 },
+    width: { step },
     height: 220,
     layer: [
       {

@@ -66,3 +66,38 @@ describe('chart specs', () => {
     expect(layers(r)[0]!['encoding'].x.title).toBe('rating (Elo points)');
   });
 });
+
+describe('chart legends and labels', () => {
+  it('numbered groups sort as numbers (2, 4, 6, 10 heroes), in every legend', () => {
+    expect(charts.naturalOrder(['10 heroes', '2 heroes', '6 heroes', '4 heroes', '2 heroes'])).toEqual(['2 heroes', '4 heroes', '6 heroes', '10 heroes']);
+    const forest = charts.forestPlot(
+      ['10 heroes', '2 heroes', '4 heroes'].map((group) => ({ label: group, estimate: 0, lo: -1, hi: 1, group })),
+      { title: 't', xTitle: 'x' },
+    );
+    expect(JSON.stringify(forest)).toContain('"sort":["2 heroes","4 heroes","10 heroes"]');
+    const curve = charts.responseCurve(
+      ['12 turns', '6 turns'].flatMap((series) => [{ x: 0, value: 0.5, lo: 0.4, hi: 0.6, series }]),
+      { title: 't', xTitle: 'x', yTitle: 'y' },
+    );
+    expect(JSON.stringify(curve)).toContain('"sort":["6 turns","12 turns"]');
+  });
+
+  it('band-axis labels stay level when they fit their band and slant when they would collide', () => {
+    expect(charts.bandAxisLabels(['seat 1', 'seat 2'], 60)).toMatchObject({ labelAngle: 0 });
+    expect(charts.bandAxisLabels(['Galactic Ray Gun', 'Flight'], 56, 'top')).toMatchObject({ labelAngle: -40, labelAlign: 'left' });
+    expect(charts.bandAxisLabels(['Galactic Ray Gun'], 56)).toMatchObject({ labelAngle: -40, labelAlign: 'right' });
+  });
+
+  it('equilibrium bars list strategies by their mass, highest first', () => {
+    const spec = charts.equilibriumBars(
+      [
+        { name: 'Flight', mass: 0.1, method: 'Nash' },
+        { name: 'Tough Skin', mass: 0.9, method: 'Nash' },
+        { name: 'Flight', mass: 0.2, method: 'α-Rank' },
+        { name: 'Tough Skin', mass: 0.8, method: 'α-Rank' },
+      ],
+      { title: 't' },
+    );
+    expect((spec['encoding'] as { y: { sort: string[] } }).y.sort).toEqual(['Tough Skin', 'Flight']);
+  });
+});
