@@ -8,7 +8,7 @@
  * too: a Zone always enters face up, so everyone has seen it, 8.0), hence plain arrays; the
  * Arsenal's order and the hands are what zones hide.
  */
-import type { FlowFields } from '../../core/flow.js';
+import type { Draft, FlowFields } from '../../core/flow.js';
 import type { Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import type { Deck } from './construction.js';
@@ -87,6 +87,9 @@ export interface OphidianState extends FlowFields {
   readonly winner: number;
   readonly endReason: string;
 }
+
+/** A state being changed by one `apply` (core's draft: assign top-level fields, arrays copy-on-write). */
+export type D = Draft<OphidianState>;
 
 export interface PendingEffect {
   readonly card: number;

@@ -1,0 +1,130 @@
+/**
+ * The Flow holder's actions (3.2): play a card (3.3, 2.2), use an ability, Advance and
+ * Retreat (3.5), Attack (attack.ts), trade a Cheer (3.11), pass (2.6); and how each ends
+ * by its Flow symbol (2.5).
+ */
+import { setAt } from '../../core/flow.js';
+import { EVERYONE, moveCard } from '../../core/zones.js';
+import { declareAttack } from './attack.js';
+import { fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
+import { parseTargets } from './legal.js';
+import * as st from './state.js';
+import type { D, OphidianState } from './state.js';
+import { abilitiesOf, controller, envOf, strat, type OphAction } from './view.js';
+
+const { HAND, SCRAP, zoneOf } = st;
+const LOC = { ...st.LOC };
+
+/** Ends an action with its Flow symbol: (+) keeps the Flow, (-) loses it, (?) as resolved (2.5). */
+export function resolveFlow(d: D, p: number, symbol: string, keep: boolean | null): void {
+  const plus = symbol === '+' || (symbol === '?' && keep === true);
+  if (plus) {
+    d.plusJustMade = true;
+    return;
+  }
+  loseFlow(d, p);
+}
+
+export function loseFlow(d: D, p: number): void {
+  d.plusJustMade = false;
+  d.lost = true;
+  d.flowHolder = (p + 1) % d.t.players;
+}
+
+export function playCard(d: D, p: number, c: number, targets: number[], x: number): void {
+  const s = d as OphidianState;
+  const card = strat(s, c);
+  d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(s, c, p, targets, x)));
+  const hand = zoneOf(p, HAND);
+  const idx = d.zones.cards[hand]!.indexOf(c);
+  // Out of the hand, seen by all; placed by type (2.2, 3.3).
+  d.zones = { ...moveCard(d.zones, hand, idx, zoneOf(p, SCRAP), { reveal: EVERYONE }) };
+  const scrapZ = zoneOf(p, SCRAP);
+  d.zones = { ...d.zones, cards: setAt(d.zones.cards, scrapZ, d.zones.cards[scrapZ]!.slice(0, -1)), known: setAt(d.zones.known, scrapZ, d.zones.known[scrapZ]!.slice(0, -1)) };
+  if (card.type === 'minion') d.loc = setAt(d.loc, c, LOC.support);
+  else if (card.type === 'pump') {
+    d.loc = setAt(d.loc, c, LOC.pump);
+    d.host = setAt(d.host, c, targets[0]!);
+  } else if (card.type === 'zone') {
+    // Every Zone flips; the new one enters face up; past four Zones one of yours is scrapped (2.2).
+    for (let i = 0; i < d.loc.length; i++) {
+      if (d.loc[i] === LOC.zoneUp) d.loc = setAt(d.loc, i, LOC.zoneDown);
+      else if (d.loc[i] === LOC.zoneDown) d.loc = setAt(d.loc, i, LOC.zoneUp);
+    }
+    let zonesInArena = 0;
+    for (let i = 0; i < d.loc.length; i++) if (d.loc[i] === LOC.zoneUp || d.loc[i] === LOC.zoneDown) zonesInArena++;
+    if (zonesInArena >= 4) {
+      // The choice of which Zone to scrap is taken as the oldest of yours (a simplification: not yet a decision).
+      for (let i = 0; i < d.loc.length; i++)
+        if ((d.loc[i] === LOC.zoneUp || d.loc[i] === LOC.zoneDown) && controller(d as OphidianState, i) === p) {
+          removeFromPlay(d, i, false);
+          break;
+        }
+    }
+    d.loc = setAt(d.loc, c, LOC.zoneUp);
+  }
+  const keep = runProgram(d, card.onPlay, c, p, targets, x);
+  if (card.type === 'quick-hit') d.zones = { ...d.zones, cards: setAt(d.zones.cards, scrapZ, [...d.zones.cards[scrapZ]!, c]), known: setAt(d.zones.known, scrapZ, [...d.zones.known[scrapZ]!, EVERYONE]) };
+  const k = card.flow === '?' ? (card.keepFlowIf ? card.keepFlowIf(envOf(d as OphidianState, c, p, targets, x)) : keep) : null;
+  fire(d, 'played', c, c);
+  resolveFlow(d, p, card.flow, k);
+}
+
+export function useAbility(d: D, p: number, c: number, k: number, targets: number[]): void {
+  const s = d as OphidianState;
+  const ab = abilitiesOf(s, c)[k]!;
+  const env = envOf(s, c, p, targets);
+  d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(env));
+  const lifeCost = ab.cost.life(env);
+  if (ab.cost.set) setCard(d, c);
+  if (lifeCost > 0) wound(d, c, lifeCost, c);
+  const keep = runProgram(d, ab.steps, c, p, targets, 0);
+  if (ab.flow === 'PASS') return doPass(d, p);
+  const kf = ab.flow === '?' ? (ab.keepFlowIf ? ab.keepFlowIf(envOf(d as OphidianState, c, p, targets)) : keep) : null;
+  resolveFlow(d, p, ab.flow, kf);
+}
+
+export function doPass(d: D, p: number): void {
+  d.passes = d.passes + 1;
+  loseFlow(d, p);
+}
+
+export function actPlay(d: D, p: number, a: OphAction): void {
+  const parts = a.split(':');
+  const kind = parts[0]!;
+  const wasPlus = d.plusJustMade;
+  d.plusJustMade = false;
+  if (kind === 'pass') return doPass(d, p);
+  if (kind === 'trade') {
+    // Trade a Cheer: the (+) action just made becomes a (-) (3.11).
+    if (!wasPlus) throw new Error('ophidian: trade without a (+) action');
+    d.cheer = setAt(d.cheer, p, d.cheer[p]! - 1);
+    d.passes = 0;
+    return loseFlow(d, p);
+  }
+  d.passes = 0;
+  if (kind === 'play') {
+    const { targets, x } = parseTargets(parts.slice(2));
+    return playCard(d, p, Number(parts[1]), targets, x);
+  }
+  if (kind === 'ab') return useAbility(d, p, Number(parts[1]), Number(parts[2]), parseTargets(parts.slice(3)).targets);
+  if (kind === 'adv') {
+    d.loc = setAt(d.loc, Number(parts[1]), LOC.action);
+    fire(d, 'advanced', Number(parts[1]), Number(parts[1]));
+    d.plusJustMade = true;
+    return;
+  }
+  if (kind === 'ret') {
+    const c = Number(parts[1]);
+    d.loc = setAt(d.loc, c, LOC.support);
+    setCard(d, c);
+    return loseFlow(d, p);
+  }
+  if (kind === 'atk') {
+    declareAttack(d, p, Number(parts[1]), Number(parts[2]));
+    d.plusJustMade = true;
+    return;
+  }
+  throw new Error(`ophidian: unknown action ${a}`);
+}
+

@@ -1,0 +1,119 @@
+/**
+ * Attacks (3.6, 3.7, 3.10, 3.11): declaration, the Defender's Intercept / Protect / allow,
+ * the response chain (responses.ts) and then the damage, Rage and Cheer; Hidden Danger's
+ * retarget (8.0 "Targeting").
+ */
+import type { WindowSpec } from '../../core/flow.js';
+import { setAt } from '../../core/flow.js';
+import { openWindow } from './ask.js';
+import { setCard, wound, type D } from './effects.js';
+import * as st from './state.js';
+import type { OphidianState } from './state.js';
+import { checkVictory } from './victory.js';
+import { admg, charactersOf, controller, isChar, isG, modifier, raging, type OphAction } from './view.js';
+
+const LOC = { ...st.LOC };
+type Window = WindowSpec<OphidianState, OphAction>;
+
+export const HOW = ['hit', 'intercept', 'protect'] as const;
+
+/** Declares an Attack (3.6): Cheer is due if the target is Unset; the defender may Intercept or Protect (3.7). */
+export function declareAttack(d: D, p: number, attacker: number, target: number): void {
+  const s = d as OphidianState;
+  d.attack = [attacker, target, s.isSet[target] ? 0 : 1, raging(s, target) ? 1 : 0];
+  const q = controller(s, target);
+  openWindow(d, 'defend', [q]);
+}
+
+/** Resolves the Attack on `defender` (the target, or who Intercepted/Protected). */
+export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' | 'protect', bonus = 0): void {
+  const [attacker, target, unsetAtDeclaration, ragingBefore] = d.attack as [number, number, number, number];
+  const p = controller(d as OphidianState, attacker);
+  d.attack = [];
+  // Cheer (3.11): an Attack on an Unset character generates 1; the Intercepting player takes it.
+  if (unsetAtDeclaration) {
+    const gainer = how === 'intercept' ? controller(d as OphidianState, defender) : p;
+    d.cheer = setAt(d.cheer, gainer, d.cheer[gainer]! + 1);
+  }
+  if (how === 'intercept') setCard(d, defender);
+  const targetWasSet = d.isSet[target]!;
+  setCard(d, attacker);
+  // Responses' changes are tallied, then a negative total is floored at 0 (8.0 "Negative Values").
+  if (isChar(d as OphidianState, attacker)) wound(d, defender, Math.max(0, admg(d as OphidianState, attacker) + bonus), attacker);
+  if (how !== 'hit') return; // an Intercepting/Protecting Defender deals no DDMG and uses no Rage (3.6, 3.10, errata)
+  if (!isChar(d as OphidianState, defender)) return;
+  const ddmg = modifier(d as OphidianState, 'ddmg', defender, -1);
+  if (ddmg > 0 && isChar(d as OphidianState, attacker)) wound(d, attacker, ddmg, defender);
+  // Rage (3.10), only if it was Raging before this action: Unset target -> 1 RDMG to the Attacker; Set target -> it Unsets.
+  if (ragingBefore && isChar(d as OphidianState, defender)) {
+    if (!targetWasSet) {
+      if (isChar(d as OphidianState, attacker)) wound(d, attacker, 1, defender);
+    } else d.isSet = setAt(d.isSet, defender, false);
+  }
+}
+
+/** After the Defender chose: the response chain, from the player with the Flow, alternating until all pass in a row (8.0). */
+export function openChain(d: D, defender: number, how: number): void {
+  d.chain = [defender, how, 0, 0, 0];
+  d.chainUsed = [];
+  openWindow(d, 'respond', [d.flowHolder]);
+}
+
+export function chainDone(d: D): void {
+  const [defender, how, bonus, , retarget] = d.chain as [number, number, number, number, number];
+  if (retarget) {
+    // Hidden Danger (8.0 Targeting): the Attacker picks a new valid target; with none the Attack fails before the Attacker Sets.
+    d.chain = [];
+    if (retargets(d as OphidianState).length === 0) {
+      d.attack = [];
+      return;
+    }
+    openWindow(d, 'retarget', [controller(d as OphidianState, d.attack[0]!)], bonus);
+    return;
+  }
+  d.chain = [];
+  resolveAttack(d, defender, HOW[how]!, bonus);
+  checkVictory(d);
+}
+
+export function retargets(s: OphidianState): number[] {
+  const [attacker, target] = s.attack as [number, number];
+  const p = controller(s, attacker);
+  const out: number[] = [];
+  for (let q = 0; q < s.t.players; q++) if (q !== p) for (const c of charactersOf(s, q)) if (c !== target) out.push(c);
+  return out;
+}
+
+
+export const defendWindow: Window = {
+      moves(s) {
+        const [, target] = s.attack as [number, number];
+        const q = controller(s, target);
+        const out: OphAction[] = ['allow'];
+        for (const c of charactersOf(s, q)) {
+          if (c === target || s.isSet[c] || !isG(s, c)) continue;
+          if (s.loc[c] === s.loc[target]) out.push(`icp:${c}`);
+          else if (s.loc[target] === LOC.support && s.loc[c] === LOC.action) out.push(`prt:${c}`);
+        }
+        return out;
+      },
+      play(d, _p, a) {
+        const [kind, c] = a.split(':');
+        const target = d.attack[1]!;
+        if (kind === 'allow') openChain(d, target, 0);
+        else openChain(d, Number(c), kind === 'icp' ? 1 : 2);
+        return true;
+      },
+    };
+
+export const retargetWindow: Window = {
+      moves: (s) => retargets(s).map((c) => `new:${c}`),
+      play(d, _p, a, bonus) {
+        const c = Number(a.split(':')[1]);
+        d.attack = setAt(setAt(d.attack, 1, c), 2, d.isSet[c] ? 0 : 1);
+        d.attack = setAt(d.attack, 3, raging(d as OphidianState, c) ? 1 : 0);
+        resolveAttack(d, c, 'hit', bonus);
+        checkVictory(d);
+        return true;
+      },
+    };

@@ -1,0 +1,270 @@
+/**
+ * The Breather (4.0): its five steps in order — Flow, Regenerate (Unset, redraw, CP),
+ * Maintain, Promote, Maneuver — as a queue of decision windows; and setup's bottom cards
+ * and Maneuver (3.1), which use the same windows.
+ */
+import { Dice } from '../../core/dice.js';
+import { setAt, type WindowSpec } from '../../core/flow.js';
+import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
+import { openWindow } from './ask.js';
+import { draw, fire, removeFromPlay } from './effects.js';
+import * as st from './state.js';
+import type { D, OphidianState } from './state.js';
+import { charactersOf, controller, favorite, glad, gladiatorsInPlay, handSize, inPlay, isG, RULES, strat, woundTotal, type OphAction } from './view.js';
+
+const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
+const LOC = { ...st.LOC };
+type Window = WindowSpec<OphidianState, OphAction>;
+
+
+/** `breather` while setup's decisions are taken. */
+export const SETUP = 6;
+
+export function wavePassed(d: D): void {
+  fire(d, 'wave-end', -1, -1);
+  d.breather = 0;
+  continueBreather(d);
+}
+
+/** Runs Breather steps until one needs a decision (a window) or the Breather ends. */
+export function continueBreather(d: D): void {
+  const n = d.t.players;
+  if (d.winner !== -1) return;
+  if (d.breather === 0) {
+    // 1) Determine Flow: most Wounds, then the crowd favourite, then a d6 (rerolled on ties).
+    const w = Array.from({ length: n }, (_, p) => woundTotal(d as OphidianState, p));
+    let best = [...w.keys()].filter((p) => w[p] === Math.max(...w));
+    if (best.length > 1) {
+      const fav = best.filter((p) => favorite(d as OphidianState, p));
+      if (fav.length === 1) best = fav;
+    }
+    const dice = new Dice(d.rng);
+    while (best.length > 1) {
+      const rolls = best.map(() => dice.d(6));
+      const top = Math.max(...rolls);
+      best = best.filter((_, i) => rolls[i] === top);
+    }
+    d.rng = dice.state;
+    d.flowHolder = best[0]!;
+    // 2) Regenerate: Unset everything; redraw (scrap decisions, then draw to hand size + 2 bonus, then cards to the bottom); CP = 10 + Wave.
+    d.isSet = d.isSet.map(() => false);
+    d.wave = d.wave + 1;
+    d.cp = d.cp.map(() => RULES.baseCp + d.wave);
+    d.breather = 1;
+    d.maneuver = Array.from({ length: n }, (_, k) => (d.flowHolder + k) % n);
+    return nextRedraw(d);
+  }
+  if (d.breather === 2) {
+    // 3) Maintain, from the Flow holder to the left: Reinforcements MUST be paid first (3.12).
+    for (let k = 0; k < n; k++) {
+      const p = (d.flowHolder + k) % n;
+      const r = d.t.reinforcement[p]!;
+      if (r >= 0 && inPlay(d as OphidianState, r)) {
+        const cost = glad(d as OphidianState, r).maintain;
+        if (d.cp[p]! >= cost) d.cp = setAt(d.cp, p, d.cp[p]! - cost);
+        else removeFromPlay(d, r, false);
+      }
+    }
+    d.breather = 3;
+    d.maneuver = maintainQueue(d as OphidianState);
+  }
+  if (d.breather === 3) {
+    while (d.maneuver.length) {
+      const c = d.maneuver[0]!;
+      const p = controller(d as OphidianState, c);
+      const card = strat(d as OphidianState, c);
+      if (!inPlay(d as OphidianState, c)) { d.maneuver = d.maneuver.slice(1); continue; }
+      if (card.maintain === null || d.cp[p]! < card.maintain) {
+        // Skull, or cannot pay: Scrapped.
+        d.maneuver = d.maneuver.slice(1);
+        removeFromPlay(d, c, false);
+        continue;
+      }
+      openWindow(d, 'maintain', [p], c);
+      return;
+    }
+    d.breather = 4;
+    d.maneuver = Array.from({ length: n }, (_, k) => (d.flowHolder + k) % n);
+  }
+  if (d.breather === 4) {
+    // 4) Promote, from the Flow holder to the left.
+    while (d.maneuver.length) {
+      const p = d.maneuver[0]!;
+      d.maneuver = d.maneuver.slice(1);
+      const promote = promoteMoves(d as OphidianState, p).length > 1;
+      const reinforce = canReinforce(d as OphidianState, p);
+      // Windows nest: the last opened is asked first, so Promote is opened after Reinforce.
+      if (reinforce) openWindow(d, 'reinforce', [p]);
+      if (promote) openWindow(d, 'promote', [p]);
+      if (promote || reinforce) return;
+    }
+    d.breather = 5;
+    d.maneuver = maneuverQueue(d as OphidianState);
+  }
+  if (d.breather === 5) {
+    if (d.maneuver.length) {
+      openWindow(d, 'maneuver', [controller(d as OphidianState, d.maneuver[0]!)], d.maneuver[0]!);
+      return;
+    }
+    d.breather = -1;
+  }
+}
+
+export function nextRedraw(d: D): void {
+  // d.maneuver holds the players still to redraw.
+  while (d.maneuver.length) {
+    const p = d.maneuver[0]!;
+    openWindow(d, 'redraw', [p]);
+    return;
+  }
+  d.breather = 2;
+  continueBreather(d);
+}
+
+export function maintainQueue(s: OphidianState): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < s.t.players; k++) {
+    const p = (s.flowHolder + k) % s.t.players;
+    for (let c = 0; c < s.loc.length; c++) if (controller(s, c) === p && !isG(s, c) && (s.loc[c] === LOC.support || s.loc[c] === LOC.action || s.loc[c] === LOC.pump || s.loc[c] === LOC.zoneUp)) out.push(c);
+  }
+  return out; // face-down Zones need no maintenance (4.0 step 3)
+}
+
+export function maneuverQueue(s: OphidianState): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < s.t.players; k++) {
+    const p = (s.flowHolder + k) % s.t.players;
+    out.push(...charactersOf(s, p));
+  }
+  return out;
+}
+
+export function promoteMoves(s: OphidianState, p: number): OphAction[] {
+  const out: OphAction[] = ['none'];
+  for (const g of gladiatorsInPlay(s, p)) if (s.lvl[g]! + 1 < glad(s, g).levels.length) out.push(`promote:${g}`);
+  return out;
+}
+
+/** "You may also bring a Reinforcement Gladiator into play if you have lost one or more Gladiators" (4.0 step 4, 3.12). */
+export function canReinforce(s: OphidianState, p: number): boolean {
+  const r = s.t.reinforcement[p]!;
+  return r >= 0 && !inPlay(s, r) && !s.zones.cards[zoneOf(p, PYRE)]!.includes(r) && gladiatorsInPlay(s, p).length < s.t.team[p]!.length;
+}
+
+
+export const redrawWindow: Window = {
+      moves(s, p) {
+        const hand = s.zones.cards[zoneOf(p, HAND)]!;
+        return ['done', ...[...new Set(hand)].sort((a, b) => a - b).map((c) => `scrap:${c}`)];
+      },
+      play(d, p, a) {
+        if (a !== 'done') {
+          const c = Number(a.split(':')[1]);
+          d.zones = moveCard(d.zones, zoneOf(p, HAND), d.zones.cards[zoneOf(p, HAND)]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
+          return false;
+        }
+        // Draw to hand size + 2 bonus, then put back down to the hand size (4.0 step 2).
+        const size = handSize(d as OphidianState, p);
+        draw(d, p, Math.max(0, size + RULES.bonus - zoneSize(d.zones, zoneOf(p, HAND))));
+        return true;
+      },
+      onClose(d, by) {
+        if (by < 0) {
+          // A scrap: ask again.
+          openWindow(d, 'redraw', [d.maneuver[0]!]);
+          return;
+        }
+        const p = d.maneuver[0]!;
+        if (zoneSize(d.zones, zoneOf(p, HAND)) > handSize(d as OphidianState, p)) openWindow(d, 'bottom', [p]);
+        else {
+          d.maneuver = d.maneuver.slice(1);
+          nextRedraw(d);
+        }
+      },
+    };
+
+export const bottomWindow: Window = {
+      moves: (s, p) => [...new Set(s.zones.cards[zoneOf(p, HAND)]!)].sort((a, b) => a - b).map((c) => `bottom:${c}`),
+      play(d, p, a) {
+        const c = Number(a.split(':')[1]);
+        d.zones = moveCard(d.zones, zoneOf(p, HAND), d.zones.cards[zoneOf(p, HAND)]!.indexOf(c), zoneOf(p, ARSENAL), { forget: true, reveal: seatBit(p) });
+        // moveCard puts it on top; the rule puts it at the bottom.
+        const z = zoneOf(p, ARSENAL);
+        const cards = d.zones.cards[z]!;
+        const known = d.zones.known[z]!;
+        d.zones = { ...d.zones, cards: setAt(d.zones.cards, z, [cards[cards.length - 1]!, ...cards.slice(0, -1)]), known: setAt(d.zones.known, z, [known[known.length - 1]!, ...known.slice(0, -1)]) };
+        return true;
+      },
+      onClose(d) {
+        const p = d.maneuver[0]!;
+        if (zoneSize(d.zones, zoneOf(p, HAND)) > handSize(d as OphidianState, p)) openWindow(d, 'bottom', [p]);
+        else if (d.breather === 1) {
+          d.maneuver = d.maneuver.slice(1);
+          nextRedraw(d);
+        } else if (d.breather === SETUP) setupBottomDone(d);
+      },
+    };
+
+export const maintainWindow: Window = {
+      moves: () => ['keep', 'drop'],
+      play(d, p, a, c) {
+        if (a === 'keep') d.cp = setAt(d.cp, p, d.cp[p]! - strat(d as OphidianState, c).maintain!);
+        else removeFromPlay(d, c, false);
+        return true;
+      },
+      onClose(d) {
+        d.maneuver = d.maneuver.slice(1);
+        continueBreather(d);
+      },
+    };
+
+export const promoteWindow: Window = {
+      moves: (s, p) => promoteMoves(s, p),
+      play(d, p, a) {
+        if (a.startsWith('promote')) {
+          const g = Number(a.split(':')[1]);
+          d.lvl = setAt(d.lvl, g, d.lvl[g]! + 1);
+          d.wounds = setAt(d.wounds, g, Math.max(0, d.wounds[g]! - 1)); // a Promoted Gladiator Heals 1 Wound
+        }
+        return true;
+      },
+      onClose(d) {
+        if (d.stack.length === 0) continueBreather(d);
+      },
+    };
+
+export const reinforceWindow: Window = {
+      moves: () => ['none', 'reinforce'],
+      play(d, p, a) {
+        if (a === 'reinforce') d.loc = setAt(d.loc, d.t.reinforcement[p]!, LOC.support);
+        return true;
+      },
+      onClose(d) {
+        if (d.stack.length === 0) continueBreather(d);
+      },
+    };
+
+export const maneuverWindow: Window = {
+      moves: () => ['field:support', 'field:action'],
+      play(d, _p, a, c) {
+        d.loc = setAt(d.loc, c, a === 'field:action' ? LOC.action : LOC.support);
+        return true;
+      },
+      onClose(d) {
+        d.maneuver = d.maneuver.slice(1);
+        if (d.maneuver.length) openWindow(d, 'maneuver', [controller(d as OphidianState, d.maneuver[0]!)], d.maneuver[0]!);
+        else if (d.breather === 5) continueBreather(d);
+      },
+    };
+
+/** Setup (3.1): after each player put its bonus cards at the bottom, the next one does; then the Maneuver. */
+export function setupBottomDone(d: D): void {
+  d.maneuver = d.maneuver.slice(1);
+  if (d.maneuver.length) {
+    openWindow(d, 'bottom', [d.maneuver[0]!]);
+    return;
+  }
+  d.breather = -1;
+  d.maneuver = maneuverQueue(d as OphidianState);
+  openWindow(d, 'maneuver', [controller(d as OphidianState, d.maneuver[0]!)], d.maneuver[0]!);
+}

@@ -1,0 +1,149 @@
+/**
+ * Writing to the draft: the rule helpers every action uses (draw, Set, Wound, Destroy or
+ * Scrap with the Pumps under a card, 3.9), the continuous "After …" triggers in Flow order
+ * (8.0), and the effect programs of cards (a `choose` step parks the program and asks).
+ */
+import { Dice } from '../../core/dice.js';
+import { setAt, type WindowSpec } from '../../core/flow.js';
+import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
+import { openWindow } from './ask.js';
+import type { CardEnv, DamageKind, Step } from './cards/types.js';
+import * as st from './state.js';
+import type { D, OphidianState } from './state.js';
+import { checkVictory } from './victory.js';
+import { abilitiesOf, controller, glad, inPlay, isChar, isG, life, ReadWorld, type OphAction } from './view.js';
+
+const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
+const LOC = { ...st.LOC };
+
+export type { D };
+
+/** The draft as card effects see it: every write goes through the rule helpers below. */
+export class DraftWorld extends ReadWorld {
+  kept: boolean | null = null;
+  constructor(private d: D) { super(d as OphidianState); }
+  private sync() { this.s = this.d as OphidianState; }
+  override damage(source: number, target: number, amount: number, _kind: DamageKind) { wound(this.d, target, amount, source); this.sync(); }
+  override heal(c: number, n: number) { if (isChar(this.d as OphidianState, c)) this.d.wounds = setAt(this.d.wounds, c, Math.max(0, this.d.wounds[c]! - n)); this.sync(); }
+  override destroy(c: number) { if (isChar(this.d as OphidianState, c)) removeFromPlay(this.d, c, true); this.sync(); }
+  override scrap(c: number) { if (inPlay(this.d as OphidianState, c)) removeFromPlay(this.d, c, false); this.sync(); }
+  override draw(p: number, n: number) { draw(this.d, p, n); this.sync(); }
+  override mill(p: number, n: number) {
+    for (let k = 0; k < n && zoneSize(this.d.zones, zoneOf(p, ARSENAL)) > 0; k++) this.d.zones = moveCard(this.d.zones, zoneOf(p, ARSENAL), -1, zoneOf(p, SCRAP), { reveal: EVERYONE });
+    this.sync();
+  }
+  override advance(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.action); this.sync(); }
+  override retreat(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.support); this.sync(); }
+  override setCard(c: number) { setCard(this.d, c); this.sync(); }
+  override unsetCard(c: number) { this.d.isSet = setAt(this.d.isSet, c, false); this.sync(); }
+  override gainCp(p: number, n: number) { this.d.cp = setAt(this.d.cp, p, Math.max(0, this.d.cp[p]! + n)); this.sync(); }
+  override gainCheer(p: number, n: number) { this.d.cheer = setAt(this.d.cheer, p, Math.max(0, this.d.cheer[p]! + n)); this.sync(); }
+  override attackDamage(delta: number) { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 2, this.d.chain[2]! + delta); }
+  override retarget() { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 4, 1); }
+  override costDelta() { /* responses are not built yet */ }
+  override roll(sides: number) { const dice = new Dice(this.d.rng); const r = dice.d(sides); this.d.rng = dice.state; return r; }
+  override flowResult(keep: boolean) { this.kept = keep; }
+  override channel() { /* Channeling is not built yet (not offered: see legal abilities) */ }
+}
+
+
+export function draw(d: D, p: number, n: number): void {
+  for (let k = 0; k < n && zoneSize(d.zones, zoneOf(p, ARSENAL)) > 0; k++) d.zones = moveCard(d.zones, zoneOf(p, ARSENAL), -1, zoneOf(p, HAND), { reveal: seatBit(p) });
+}
+
+/** Sets a card; "After … Sets" continuous triggers fire (Dripping Leak). */
+export function setCard(d: D, c: number): void {
+  if (d.isSet[c]) return;
+  d.isSet = setAt(d.isSet, c, true);
+  fire(d, 'set', c, c);
+}
+
+/** Places Wounds (3.9) and destroys at Life. */
+export function wound(d: D, c: number, amount: number, source: number): void {
+  if (amount <= 0 || !isChar(d as OphidianState, c)) return;
+  d.wounds = setAt(d.wounds, c, d.wounds[c]! + amount);
+  fire(d, 'wounded', c, source);
+  if (isChar(d as OphidianState, c) && d.wounds[c]! >= life(d as OphidianState, c)) removeFromPlay(d, c, true);
+}
+
+/** Destroyed or Scrapped (3.9): Pumps under it are Scrapped; Gladiators to the Pyre (the opponent scores its VP), the rest to the Scrapheap. */
+export function removeFromPlay(d: D, c: number, destroyed: boolean): void {
+  const s = d as OphidianState;
+  const owner = controller(s, c);
+  const vp = isG(s, c) ? glad(s, c).levels[s.lvl[c]!]!.vp : 0;
+  for (let i = 0; i < d.loc.length; i++) if (d.loc[i] === LOC.pump && d.host[i] === c) removeFromPlay(d, i, false);
+  d.loc = setAt(d.loc, c, LOC.out);
+  d.wounds = setAt(d.wounds, c, 0);
+  d.isSet = setAt(d.isSet, c, false);
+  d.host = setAt(d.host, c, -1);
+  if (isG(s, c)) {
+    // Destroyed Gladiators go to the Funeral Pyre; the opponent adds their VP (3.9; errata: also when scrapped).
+    d.zones = { ...d.zones, cards: setAt(d.zones.cards, zoneOf(owner, PYRE), [...d.zones.cards[zoneOf(owner, PYRE)]!, c]), known: setAt(d.zones.known, zoneOf(owner, PYRE), [...d.zones.known[zoneOf(owner, PYRE)]!, EVERYONE]) };
+    for (let q = 0; q < d.t.players; q++) if (q !== owner) d.vp = setAt(d.vp, q, d.vp[q]! + vp);
+  } else {
+    d.zones = { ...d.zones, cards: setAt(d.zones.cards, zoneOf(owner, SCRAP), [...d.zones.cards[zoneOf(owner, SCRAP)]!, c]), known: setAt(d.zones.known, zoneOf(owner, SCRAP), [...d.zones.known[zoneOf(owner, SCRAP)]!, EVERYONE]) };
+  }
+  if (destroyed) fire(d, 'destroyed', c, c);
+}
+
+/**
+ * Continuous triggered abilities ("After …" with no Flow symbol) of face-up cards in play,
+ * in Flow order (8.0: continuous effects first, the player with the Flow first).
+ */
+export function fire(d: D, event: string, subject: number, source: number): void {
+  const s0 = d as OphidianState;
+  for (let k = 0; k < d.t.players; k++) {
+    const p = (d.flowHolder + k) % d.t.players;
+    for (const i of d.t.triggered) {
+      const s = d as OphidianState;
+      if (s.t.owner[i] !== p || s.loc[i] === LOC.out || s.loc[i] === LOC.zoneDown) continue;
+      for (const ab of abilitiesOf(s, i)) {
+        const tr = ab.trigger;
+        if (!tr || ab.flow !== 'continuous' || tr.event !== event) continue;
+        const subjCtrl = subject >= 0 ? controller(s0, subject) : -1;
+        const ok = tr.of === 'any' || (tr.of === 'self' && subject === i) || (tr.of === 'host' && s.host[i] === subject && s.loc[i] === LOC.pump) || (tr.of === 'ally' && subjCtrl === p) || (tr.of === 'enemy' && subjCtrl >= 0 && subjCtrl !== p);
+        if (!ok) continue;
+        runProgram(d, ab.steps, i, p, [], 0, { subject, source, amount: 0 });
+      }
+    }
+  }
+}
+
+/**
+ * Runs an effect program on the draft. A `choose` step is a real decision: the rest of the
+ * program is parked in `d.pending` and the chooser is asked in the `choose` window.
+ */
+export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null): boolean | null {
+  const w = new DraftWorld(d);
+  const env: CardEnv = { w, card, controller: ctrl, targets, event, x };
+  const queue: Step[] = [...steps];
+  while (queue.length) {
+    const st = queue.shift()!;
+    if (st.kind === 'run') st.run(env);
+    else if (st.kind === 'roll') queue.unshift(...(w.roll(st.sides) >= st.atLeast(env) ? st.then : st.else));
+    else {
+      if (d.pending) {
+        // One pending choice at a time: a nested choice takes its first option (not reached by the sample set).
+        queue.unshift(...st.branches[0]!);
+        continue;
+      }
+      d.pending = { card, controller: ctrl, targets, x, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env) };
+      openWindow(d, 'choose', [d.pending.chooser]);
+      return w.kept;
+    }
+  }
+  return w.kept;
+}
+
+
+/** A `choose` step of an effect program: the named player picks an option, then the program resumes. */
+export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
+      moves: (s) => (s.pending ? s.pending.labels.map((_, k) => `opt:${k}`) : ['opt:0']),
+      play(d, _p, a) {
+        const pe = d.pending!;
+        d.pending = null;
+        runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x);
+        checkVictory(d);
+        return true;
+      },
+    };

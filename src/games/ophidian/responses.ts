@@ -1,0 +1,112 @@
+/**
+ * Responses (2.5, 8.0): R/OR for the player with the Flow, R/DR for the others, asked in
+ * turn from the Flow holder until all pass in a row; one use per card per chain.
+ */
+import type { WindowSpec } from '../../core/flow.js';
+import { setAt } from '../../core/flow.js';
+import { EVERYONE, moveCard } from '../../core/zones.js';
+import { openWindow } from './ask.js';
+import { chainDone } from './attack.js';
+import { runProgram, setCard, type D } from './effects.js';
+import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js';
+import * as st from './state.js';
+import type { OphidianState } from './state.js';
+import { checkVictory } from './victory.js';
+import { abilitiesOf, controller, envOf, inPlay, isChar, raging, strat, type OphAction } from './view.js';
+
+const { HAND, SCRAP, zoneOf } = st;
+const LOC = { ...st.LOC };
+type Window = WindowSpec<OphidianState, OphAction>;
+
+/** Does a Response trigger match the pending Attack for player p? `attacking` concerns the Attacker, `attacked` the Defender. */
+export function matchesAttack(s: OphidianState, p: number, card: number, tr: { event: string; of: string }): boolean {
+  const [attacker] = s.attack as [number];
+  const defender = s.chain[0]!;
+  const subject = tr.event === 'attacking' ? attacker : tr.event === 'attacked' ? defender : -1;
+  if (subject < 0 || !isChar(s, subject)) return false;
+  const mine = controller(s, subject) === p;
+  return tr.of === 'any' || (tr.of === 'ally' && mine) || (tr.of === 'enemy' && !mine) || (tr.of === 'self' && subject === card);
+}
+
+/** R/OR for the player with the Flow, R/DR for the others (2.5). */
+export const mayUse = (s: OphidianState, p: number, symbol: string) => symbol === 'R' || (symbol === 'OR' ? p === s.flowHolder : symbol === 'DR' && p !== s.flowHolder);
+
+/** Pass, or a legal Response to the pending Attack: a card from hand (`resp:`) or an ability in play (`rab:`). */
+export function responseMoves(s: OphidianState, p: number): OphAction[] {
+  const out: OphAction[] = ['pass'];
+  const seen = new Set<number>();
+  for (const c of s.zones.cards[zoneOf(p, HAND)]!) {
+    const card = strat(s, c);
+    if (seen.has(c) || !card.trigger || !mayUse(s, p, card.flow) || !matchesAttack(s, p, c, card.trigger)) continue;
+    seen.add(c);
+    if (!canPlayDiscipline(s, p, card) || card.cost.cp(envOf(s, c, p)) > s.cp[p]!) continue;
+    for (const ts of targetChoices(s, p, card.target)) out.push(`resp:${c}${tKey(ts)}`);
+  }
+  for (let c = 0; c < s.loc.length; c++) {
+    if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
+    abilitiesOf(s, c).forEach((ab, k) => {
+      if (!ab.trigger || !mayUse(s, p, ab.flow) || !matchesAttack(s, p, c, ab.trigger)) return;
+      const env = envOf(s, c, p);
+      if (ab.cost.cp(env) > s.cp[p]! || (ab.cost.set && s.isSet[c]) || (ab.condition && !ab.condition(env))) return;
+      if (ab.raging === 'only' && !raging(s, c)) return;
+      if (ab.raging === 'never' && raging(s, c)) return;
+      for (const ts of targetChoices(s, p, ab.target)) out.push(`rab:${c}:${k}${tKey(ts)}`);
+    });
+  }
+  return out;
+}
+
+export function playResponse(d: D, p: number, a: OphAction): void {
+  const parts = a.split(':');
+  const [attacker] = d.attack as [number];
+  const event = { subject: d.chain[0]!, source: attacker, amount: 0 };
+  if (parts[0] === 'resp') {
+    const c = Number(parts[1]);
+    const { targets } = parseTargets(parts.slice(2));
+    const card = strat(d as OphidianState, c);
+    d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(d as OphidianState, c, p, targets)));
+    const hand = zoneOf(p, HAND);
+    // A Response card is seen by all and, as a Quick-Hit, Scrapped after use (the sample's Responses are all Quick-Hits).
+    d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
+    d.chainUsed = [...d.chainUsed, c];
+    runProgram(d, card.onPlay, c, p, targets, 0, event);
+    return;
+  }
+  const c = Number(parts[1]);
+  const ab = abilitiesOf(d as OphidianState, c)[Number(parts[2])]!;
+  const { targets } = parseTargets(parts.slice(3));
+  d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(envOf(d as OphidianState, c, p, targets)));
+  if (ab.cost.set) setCard(d, c);
+  d.chainUsed = [...d.chainUsed, c];
+  runProgram(d, ab.steps, c, p, targets, 0, event);
+}
+
+
+export const respondWindow: Window = {
+      moves: (s, p) => responseMoves(s, p),
+      play(d, p, a) {
+        if (a === 'pass') d.chain = setAt(d.chain, 3, d.chain[3]! + 1);
+        else {
+          d.chain = setAt(d.chain, 3, 0);
+          playResponse(d, p, a);
+          checkVictory(d);
+        }
+        return true;
+      },
+      onClose(d, by) {
+        if (d.winner !== -1 || !d.chain.length) return;
+        if (d.chain[3]! >= d.t.players) return chainDone(d);
+        // The next player clockwise is asked (a choice an effect opened is answered first: it sits above).
+        const stackTop = d.stack.length;
+        const next = (by + 1) % d.t.players;
+        if (stackTop > 0) {
+          // An effect choice is open: ask the next responder after it (windows nest; the flow asks the top first).
+          const saved = d.stack;
+          d.stack = [];
+          openWindow(d, 'respond', [next]);
+          d.stack = [...d.stack, ...saved];
+          return;
+        }
+        openWindow(d, 'respond', [next]);
+      },
+    };

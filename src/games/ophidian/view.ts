@@ -1,0 +1,139 @@
+/**
+ * Reading an Ophidian state: card stats with their continuous modifiers (8.0), who controls
+ * what, Raging, the crowd favourite, and the read-only world card conditions evaluate on.
+ * Nothing here writes; the draft's writes are in effects.ts.
+ */
+import { zoneSize } from '../../core/zones.js';
+import type { Ability, CardEnv, GladiatorCard, OphidianWorld, StrategyCard } from './cards/types.js';
+import * as st from './state.js';
+import type { OphidianState } from './state.js';
+
+// Module-local copies: read through a namespace getter on every access otherwise (hot paths).
+const { HAND, PYRE, zoneOf } = st;
+const LOC = { ...st.LOC };
+
+/** Actions and window answers are short strings (readable in logs and tree keys); see rules.ts. */
+export type OphAction = string;
+
+export const RULES = { handSize: 7, bonus: 2, baseCp: 10, waves: 4, vpWin: 12, riot: 15, maxWaves: 8 } as const;
+
+
+export const glad = (s: OphidianState, c: number) => s.t.card[c] as GladiatorCard;
+export const strat = (s: OphidianState, c: number) => s.t.card[c] as StrategyCard;
+export const isG = (s: OphidianState, c: number) => s.t.card[c]!.kind === 'gladiator';
+export const inPlay = (s: OphidianState, c: number) => s.loc[c]! !== LOC.out;
+export const isChar = (s: OphidianState, c: number) => (s.loc[c] === LOC.support || s.loc[c] === LOC.action) && (isG(s, c) || strat(s, c).type === 'minion');
+export const controller = (s: OphidianState, c: number) => s.t.owner[c]!;
+
+/** Abilities of an instance in play (a Gladiator's current Level, or a Strategy card's). */
+export function abilitiesOf(s: OphidianState, c: number): readonly Ability[] {
+  return isG(s, c) ? glad(s, c).levels[s.lvl[c]!]!.abilities : strat(s, c).abilities;
+}
+
+/** Sum of face-up continuous modifiers of `stat` that apply to instance `c` (or player `p` for player stats). */
+export function modifier(s: OphidianState, stat: string, c: number, p: number): number {
+  let total = 0;
+  for (const i of s.t.modders) {
+    const l = s.loc[i]!;
+    if (l === LOC.out || l === LOC.zoneDown) continue;
+    const abs = abilitiesOf(s, i);
+    for (const ab of abs)
+      for (const m of ab.modifiers) {
+        if (m.stat !== stat) continue;
+        const ctrl = controller(s, i);
+        const applies =
+          m.to === 'host' ? s.host[i] === c :
+          m.to === 'self' ? i === c :
+          m.to === 'you' ? ctrl === p && c < 0 :
+          m.to === 'opponent' ? ctrl !== p && c < 0 :
+          m.to === 'ally-characters' ? c >= 0 && controller(s, c) === ctrl :
+          c >= 0 && controller(s, c) !== ctrl;
+        if (applies) total += m.by(envOf(s, i, ctrl));
+      }
+  }
+  return total;
+}
+
+export function life(s: OphidianState, c: number): number {
+  if (isG(s, c)) return glad(s, c).levels[s.lvl[c]!]!.life + modifier(s, 'life', c, -1);
+  const m = strat(s, c).minion;
+  return m ? m.life + modifier(s, 'life', c, -1) : -1;
+}
+export function rage(s: OphidianState, c: number): number {
+  if (isG(s, c)) return glad(s, c).levels[s.lvl[c]!]!.rage + modifier(s, 'rage', c, -1);
+  const m = strat(s, c).minion;
+  return m && m.rage >= 0 ? m.rage + modifier(s, 'rage', c, -1) : -1; // 8.0: no Rage value, no modifying it
+}
+export function admg(s: OphidianState, c: number): number {
+  const base = isG(s, c) ? glad(s, c).levels[s.lvl[c]!]!.admg : (strat(s, c).minion?.admg ?? -1);
+  return base < 0 ? -1 : Math.max(0, base + modifier(s, 'admg', c, -1));
+}
+export const raging = (s: OphidianState, c: number) => rage(s, c) >= 0 && s.wounds[c]! >= rage(s, c);
+export const handSize = (s: OphidianState, p: number) => Math.max(0, RULES.handSize + modifier(s, 'hand-size', -1, p));
+
+export function charactersOf(s: OphidianState, p: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < s.loc.length; c++) if (s.t.owner[c] === p && isChar(s, c)) out.push(c);
+  return out;
+}
+export const gladiatorsInPlay = (s: OphidianState, p: number) => charactersOf(s, p).filter((c) => isG(s, c));
+export const wavePassedAll = (s: OphidianState) => s.passes >= s.t.players;
+
+/** Crowd favourite: strictly the most Cheer (3.11). */
+export function favorite(s: OphidianState, p: number): boolean {
+  for (let q = 0; q < s.t.players; q++) if (q !== p && s.cheer[q]! >= s.cheer[p]!) return false;
+  return true;
+}
+
+
+export function envOf(s: OphidianState, card: number, ctrl: number, targets: readonly number[] = [], x = 0, event: CardEnv['event'] = null): CardEnv {
+  return { w: new ReadWorld(s), card, controller: ctrl, targets, event, x };
+}
+
+export class ReadWorld implements OphidianWorld {
+  constructor(protected s: OphidianState) {}
+  get players() { return this.s.t.players; }
+  controllerOf(c: number) { return controller(this.s, c); }
+  hostOf(c: number) { return this.s.loc[c] === LOC.pump ? this.s.host[c]! : -1; }
+  life(c: number) { return life(this.s, c); }
+  wounds(c: number) { return this.s.wounds[c]!; }
+  admg(c: number) { return admg(this.s, c); }
+  rage(c: number) { return rage(this.s, c); }
+  level(c: number) { return isG(this.s, c) ? glad(this.s, c).levels[this.s.lvl[c]!]!.level : strat(this.s, c).level; }
+  vp(c: number) { return isG(this.s, c) ? glad(this.s, c).levels[this.s.lvl[c]!]!.vp : 0; }
+  isSet(c: number) { return this.s.isSet[c]!; }
+  inAction(c: number) { return this.s.loc[c] === LOC.action; }
+  hasKeyword(c: number, k: string) { const card = this.s.t.card[c]!; return card.keywords.includes(k); }
+  characters(p: number) { return charactersOf(this.s, p); }
+  cp(p: number) { return this.s.cp[p]!; }
+  cheer(p: number) { return this.s.cheer[p]!; }
+  handCount(p: number) { return zoneSize(this.s.zones, zoneOf(p, HAND)); }
+  favorite(p: number) { return favorite(this.s, p); }
+  damage(..._args: any[]): void { throw new Error('read-only world'); }
+  heal(..._args: any[]): void { throw new Error('read-only world'); }
+  destroy(..._args: any[]): void { throw new Error('read-only world'); }
+  scrap(..._args: any[]): void { throw new Error('read-only world'); }
+  draw(..._args: any[]): void { throw new Error('read-only world'); }
+  mill(..._args: any[]): void { throw new Error('read-only world'); }
+  advance(..._args: any[]): void { throw new Error('read-only world'); }
+  retreat(..._args: any[]): void { throw new Error('read-only world'); }
+  setCard(..._args: any[]): void { throw new Error('read-only world'); }
+  unsetCard(..._args: any[]): void { throw new Error('read-only world'); }
+  gainCp(..._args: any[]): void { throw new Error('read-only world'); }
+  gainCheer(..._args: any[]): void { throw new Error('read-only world'); }
+  attackDamage(..._args: any[]): void { throw new Error('read-only world'); }
+  retarget(..._args: any[]): void { throw new Error('read-only world'); }
+  costDelta(..._args: any[]): void { throw new Error('read-only world'); }
+  roll(..._args: any[]): number { throw new Error('read-only world'); }
+  flowResult(..._args: any[]): void { throw new Error('read-only world'); }
+  channel(..._args: any[]): void { throw new Error('read-only world'); }
+}
+
+/** Wounds on a player's Gladiators, Destroyed ones counting their Life (4.0 step 1). */
+export function woundTotal(s: OphidianState, p: number): number {
+  let total = 0;
+  for (const c of s.t.team[p]!) total += s.loc[c] === LOC.out ? (s.zones.cards[zoneOf(p, PYRE)]!.includes(c) ? life(s, c) : 0) : s.wounds[c]!;
+  const r = s.t.reinforcement[p]!;
+  if (r >= 0) total += s.loc[r] === LOC.out ? (s.zones.cards[zoneOf(p, PYRE)]!.includes(r) ? life(s, r) : 0) : s.wounds[r]!;
+  return total;
+}
