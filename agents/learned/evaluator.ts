@@ -39,14 +39,14 @@ export class NetEvaluator {
     return this.indices;
   }
 
-  /** Runs the net for `player` at `state`: fills `values` (absolute seats) and returns the raw logits. */
-  private forward(state: unknown, player: number): Float32Array {
+  /** Runs the trunk and value head for `player` at `state`: fills `values` (absolute seats). */
+  private forward(state: unknown, player: number): void {
     this.encoder.encode(this.game.observe(state, player), player, this.input);
-    this.runner.run(this.input);
+    this.runner.trunk(this.input);
+    this.runner.valueHead();
     const rel = this.runner.values;
     const n = rel.length;
     for (let k = 0; k < n; k++) this.values[(player + k) % n] = rel[k]!;
-    return this.runner.logits;
   }
 
   /**
@@ -54,19 +54,15 @@ export class NetEvaluator {
    * (softmax at temperature `t` over the legal logits) and `values` are filled.
    */
   evaluate(state: unknown, player: number, legal: readonly unknown[], t = 1): void {
-    const logits = this.forward(state, player);
-    const idx = this.index(state, player, legal);
-    maskedSoftmax(logits, idx.subarray(0, legal.length), this.priors, t);
+    this.forward(state, player);
+    const idx = this.index(state, player, legal).subarray(0, legal.length);
+    this.runner.logitsAt(idx, legal.length);
+    maskedSoftmax(this.runner.logits, idx, this.priors, t);
   }
 
   /** Only the value head, from `player`'s observation: fills `values`. */
   value(state: unknown, player: number): Float64Array {
     this.forward(state, player);
     return this.values;
-  }
-
-  /** The observation vector the net read last (for training samples). */
-  get lastInput(): Float32Array {
-    return this.input;
   }
 }

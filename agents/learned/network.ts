@@ -101,30 +101,63 @@ function dense(layer: DenseLayer, input: Float32Array, out: Float32Array, relu: 
 
 /**
  * Single-state inference with preallocated buffers (one per agent: not shared between
- * threads or re-entrant). After `run(x)`, `logits` and `values` hold the outputs.
+ * threads or re-entrant). `run(x)` fills `logits` and `values`; a search uses
+ * `trunk(x)` and then only the heads it needs — the value, and the logits of the legal
+ * actions (Dark Hero has 2,189 action indices and a few legal ones: the full policy head
+ * would cost more than the rest of the network).
  */
 export class NetRunner {
   readonly logits: Float32Array;
   /** Seat-relative expected returns in [0, 1]. */
   readonly values: Float32Array;
   private readonly buffers: Float32Array[];
+  private features: Float32Array;
 
   constructor(readonly net: NetWeights) {
     this.buffers = net.trunk.map((l) => new Float32Array(l.outputs));
     this.logits = new Float32Array(net.shape.actions);
     this.values = new Float32Array(net.shape.players);
+    this.features = new Float32Array(0);
   }
 
-  run(input: Float32Array): void {
+  /** The relu trunk: its output is kept for the heads. */
+  trunk(input: Float32Array): void {
     let x = input;
     for (let i = 0; i < this.net.trunk.length; i++) {
       dense(this.net.trunk[i]!, x, this.buffers[i]!, true);
       x = this.buffers[i]!;
     }
-    dense(this.net.policy, x, this.logits, false);
-    dense(this.net.value, x, this.values, false);
+    this.features = x;
+  }
+
+  /** The value head on the last trunk output, into `values`. */
+  valueHead(): void {
+    dense(this.net.value, this.features, this.values, false);
     const v = this.values;
     for (let j = 0; j < v.length; j++) v[j] = 1 / (1 + Math.exp(-v[j]!));
+  }
+
+  /** The policy logits of the actions `indices[0..n)` only, into `logits` at those indices. */
+  logitsAt(indices: ArrayLike<number>, n: number): void {
+    const { inputs, outputs, kernel, bias } = this.net.policy;
+    const x = this.features;
+    for (let k = 0; k < n; k++) {
+      const j = indices[k]!;
+      // Rounded to float32 at each step, in dense()'s order: bit for bit the full head's logit.
+      let sum = bias[j]!;
+      for (let i = 0; i < inputs; i++) {
+        const xi = x[i]!;
+        if (xi !== 0) sum = Math.fround(sum + xi * kernel[i * outputs + j]!);
+      }
+      this.logits[j] = sum;
+    }
+  }
+
+  /** The whole network: every logit and the values. */
+  run(input: Float32Array): void {
+    this.trunk(input);
+    dense(this.net.policy, this.features, this.logits, false);
+    this.valueHead();
   }
 }
 

@@ -39,6 +39,12 @@ describe('network forward pass', () => {
       for (let a = 0; a < shape.actions; a++) expect(runner.logits[a]).toBeCloseTo(want[a]!, 4);
       for (let k = 0; k < 2; k++) expect(runner.values[k]).toBeCloseTo(wantV[k]!, 5);
       const legal = gladiatorDuel.legalActions(state, p);
+      // The search's path: the trunk, then only the legal actions' logits — the same bits.
+      const full = Float32Array.from(runner.logits);
+      runner.logits.fill(NaN);
+      runner.trunk(x);
+      runner.logitsAt(legal, legal.length);
+      for (const a of legal) expect(runner.logits[a]).toBe(full[a]);
       state = gladiatorDuel.apply(state, [legal[rng.int(legal.length)]]);
     }
     model.dispose();
