@@ -172,6 +172,29 @@ export function contentHash(text: string): string {
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
+/**
+ * The trained models the agent specs name (`model=DIR`, also inside `prior=net:model=DIR`),
+ * keyed like content files by the SHA-256 of their model.json and weights.bin: a retrained
+ * model at the same path never reuses games its predecessor played. A missing model is
+ * left to the agent check (one clear line when the match is prepared).
+ */
+function modelEntries(agents: readonly string[]): Record<string, ContentEntry> {
+  const out: Record<string, ContentEntry> = {};
+  for (const spec of agents) {
+    for (const m of spec.matchAll(/(?:^|[:,])model=([^,]+)/g)) {
+      const dir = m[1]!.trim();
+      try {
+        const hash = createHash('sha256');
+        for (const file of ['model.json', 'weights.bin']) hash.update(fs.readFileSync(path.join(dir, file)));
+        out[`model:${dir}`] = { file: dir, sha256: hash.digest('hex').slice(0, 16) };
+      } catch {
+        /* reported by the agent spec check */
+      }
+    }
+  }
+  return out;
+}
+
 /** The content and code a run of `config` depends on (reads every content file once). */
 export function runMeta(config: MatchConfig): RunMeta {
   const content: Record<string, ContentEntry> = {};
@@ -179,6 +202,7 @@ export function runMeta(config: MatchConfig): RunMeta {
     const text = readContentFile(`${config.gameId} options: ${ref.path}`, ref.file);
     content[ref.path] = { file: ref.file, sha256: contentHash(text) };
   }
+  Object.assign(content, modelEntries(config.agents));
   return { content, code: codeVersion() };
 }
 

@@ -156,3 +156,17 @@ describe('PUCT (mcts:prior=net)', () => {
     }
   });
 });
+
+describe('run keys', () => {
+  it('a retrained model at the same path is a different run', async () => {
+    const { runMeta } = await import('../../../src/sim/run-key.js');
+    const { dir } = await randomModel(gladiatorDuel, [4], 1);
+    const config = { gameId: 'gladiator-duel', options: {}, agents: [`mcts:prior=net:model=${dir},iterations=5`, 'random'], games: 2, seed: 1 };
+    const before = runMeta(config).content[`model:${dir}`];
+    expect(before?.sha256).toMatch(/^[0-9a-f]{16}$/);
+    const bytes = fs.readFileSync(path.join(dir, 'weights.bin'));
+    bytes[0] = bytes[0]! ^ 1;
+    fs.writeFileSync(path.join(dir, 'weights.bin'), bytes);
+    expect(runMeta(config).content[`model:${dir}`]!.sha256).not.toBe(before!.sha256);
+  });
+});
