@@ -75,7 +75,8 @@ export const darkHeroBuilds: Study = {
     const builds = allBuilds();
     const k = builds.length;
     const results: PairResult[] = [];
-    const ownShare = new Map<string, number[]>();
+    // One row per hero of every completed game: its build and its return (grouped below).
+    const heroRows: { build: string; share: number }[] = [];
     let total = 0;
     for (let t = 0; t < k; t++) {
       const seated = OFFSETS.map((o) => builds[(t + o) % k]!);
@@ -89,11 +90,7 @@ export const darkHeroBuilds: Study = {
         total += records.length;
         for (const r of records) {
           results.push(...opposingPairs(r, `${o.key}/${r.index}`));
-          (r.tags['builds'] as readonly string[]).forEach((b, seat) => {
-            const list = ownShare.get(b) ?? [];
-            list.push(r.returns[seat]!);
-            ownShare.set(b, list);
-          });
+          (r.tags['builds'] as readonly string[]).forEach((build, seat) => heroRows.push({ build, share: r.returns[seat]! }));
         }
       }
     }
@@ -160,8 +157,12 @@ export const darkHeroBuilds: Study = {
     const supR = rating(buildCode(SUPERMAN))!;
     const batR = rating(buildCode(BATMAN))!;
 
+    // The per-build table groups hero rows through a danfojs DataFrame (loaded here, not at
+    // startup: importing danfojs costs a second or more).
+    const { groupMeans } = await import('../src/analysis/frames.js');
+    const ownByBuild = new Map(groupMeans(heroRows, ['build'], 'share').map((g) => [String(g['build']), g]));
     const rows = ratings.map((r) => {
-      const own = interval(ownShare.get(r.name) ?? []);
+      const own = ownByBuild.get(r.name) ?? { mean: NaN, n: 0 };
       return { build: r.name, elo: r3(r.elo), 'elo low': r3(r.lo), 'elo high': r3(r.hi), level: formatLevel(r.level), 'differs from average': r.differs ? 'yes' : 'no', 'share vs opponents': r3(r.share), 'own mean return': r3(own.mean), 'opposing pairs': r.games, games: own.n };
     });
     return {

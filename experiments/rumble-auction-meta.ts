@@ -24,6 +24,8 @@ import { BIDDER_BASE, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type M
 import { parseAgentSpec } from '../agents/index.js';
 import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
+import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { responseCurve } from '../src/analysis/charts.js';
 
 /**
  * Every seat is a value bidder: a Rumble heuristic spec to which the study adds its
@@ -43,8 +45,6 @@ const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'chec
     }
   },
 };
-import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
-import { responseCurve } from '../src/analysis/charts.js';
 
 const PAIRS: readonly (readonly [string, string])[] = [
   ['galactic-helm', 'galactic-ray-gun'],

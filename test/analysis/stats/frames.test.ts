@@ -1,6 +1,6 @@
 // frames.ts lives in src/analysis/, its test sits with the statistics tests (D1's folder).
 import { describe, expect, it } from 'vitest';
-import { frameRows, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
+import { frameRows, groupMeans, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
@@ -57,5 +57,35 @@ describe('frames', () => {
   it('empty input gives empty tables', () => {
     expect(groupShares([], ['agent'])).toEqual([]);
     expect(frameRows(recordsFrame([]))).toEqual([]);
+  });
+});
+
+describe('groupMeans (the per-build / per-power tables of the reports)', () => {
+  it('gives each group the same mean and count as plain arithmetic, NaN left out, groups sorted by key', () => {
+    const rows = [
+      { build: 'F3', share: 1 },
+      { build: 'F1 I1 R2', share: 0 },
+      { build: 'F3', share: 0.5 },
+      { build: 'F1 I1 R2', share: NaN },
+      { build: 'A3', share: 0.25 },
+      { build: 'F3', share: 0 },
+    ];
+    expect(groupMeans(rows, ['build'], 'share')).toEqual([
+      { build: 'A3', mean: 0.25, n: 1 },
+      { build: 'F1 I1 R2', mean: 0, n: 1 },
+      { build: 'F3', mean: 0.5, n: 3 },
+    ]);
+    expect(groupMeans([], ['build'], 'share')).toEqual([]);
+  });
+
+  it('groups by several keys', () => {
+    const rows = [
+      { players: 4, bent: 1, gap: 0.2 },
+      { players: 4, bent: 1, gap: 0.4 },
+      { players: 2, bent: 3, gap: -0.1 },
+    ];
+    const g = groupMeans(rows, ['players', 'bent'], 'gap');
+    expect(g.map((x) => [x['players'], x['bent'], x.n])).toEqual([[2, 3, 1], [4, 1, 2]]);
+    expect(g[1]!.mean).toBeCloseTo(0.3, 12);
   });
 });
