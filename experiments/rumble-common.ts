@@ -29,7 +29,10 @@ export const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=
  * the cap. Menu-uniform play finishes its games.
  */
 export const RUMBLE_STALL_NOTE =
-  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power, so the tables are played by the strongest agents that finish them — prices and dominance under skilled play may differ, and a designer can rerun with --agents`;
+  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power. A max^n search (mcts:iterations=200,rollout=evaluate,plies=1) finishes them (8 of 8 four-hero tables, 20 of 20 duels, 4 of 1,200 quick dominance duels at the cap) and beats uniform-random play (one of it against three random heroes: 0.375 [0.277, 0.485], fair 0.25, n=80, seed s9), but costs about 0.1–0.25 s a game against well under a millisecond: the full dominance matrix uses it (about 70 minutes on 2 cores); quick runs and the price sweeps (about 670,000 games at full size, some 47 core-hours with it) play uniformly at random, so their answers under skilled play may differ — rerun with --agents to check`;
+
+/** The strongest Rumble agent measured that finishes fixed tables (see RUMBLE_STALL_NOTE). */
+export const RUMBLE_TABLE_MCTS = 'mcts:iterations=200,rollout=evaluate,plies=1';
 
 export const GAME_ID = 'rumble';
 

@@ -90,3 +90,16 @@ describe('one way to play a study table', () => {
     expect(direct).toEqual([]);
   });
 });
+
+describe('Rumble tables under search', () => {
+  it('the full dominance matrix is played by the max^n search, the quick one at random; the search finishes duels instead of stalling at the round cap', async () => {
+    const { RUMBLE_TABLE_MCTS } = await import('../../experiments/rumble-common.js');
+    const { runMatch } = await import('../../src/sim/runner.js');
+    const dominance = getStudy('rumble-dominance');
+    expect(dominance.defaultAgents(true)).toEqual([RUMBLE_TABLE_MCTS]);
+    expect(dominance.defaultAgents(false)).toEqual(['random']);
+    const fixed = [{ energy: 100, powers: [{ id: 'tough-skin', strength: 0 }] }, { energy: 100, powers: [{ id: 'flight', strength: 0 }] }];
+    const { records } = await runMatch({ gameId: 'rumble', options: { players: 2, fixed }, agents: [RUMBLE_TABLE_MCTS], games: 3, seed: 'finish', rotate: false }, { workers: 1 });
+    for (const r of records) expect(r.tags['endReason']).not.toBe('cap');
+  });
+});
