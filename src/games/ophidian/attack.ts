@@ -55,7 +55,6 @@ export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' |
 /** After the Defender chose: the response chain, from the player with the Flow, alternating until all pass in a row (8.0). */
 export function openChain(d: D, defender: number, how: number): void {
   d.chain = [defender, how, 0, 0, 0];
-  d.chainUsed = [];
   openWindow(d, 'respond', [d.flowHolder]);
 }
 

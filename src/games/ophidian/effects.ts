@@ -7,7 +7,7 @@ import { Dice } from '../../core/dice.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
 import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
-import type { CardEnv, DamageKind, Step } from './cards/types.js';
+import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from './cards/types.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
@@ -17,6 +17,21 @@ const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
 
 export type { D };
+
+/** Events a Response may answer after an action (the Attack's own events are answered in its chain, attack.ts). */
+const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e === 'wounded' || e === 'destroyed' || e === 'played' || e === 'set' || e === 'advanced' || e === 'retreated');
+
+/**
+ * The end of an action and of its event chain: values tallied below 0 become 0 (8.0
+ * "Negative Values": CP and Cheer; Wounds never go below 0), and the chain is closed.
+ */
+export function endOfAction(d: D): void {
+  for (let p = 0; p < d.t.players; p++) {
+    if (d.cp[p]! < 0) d.cp = setAt(d.cp, p, 0);
+    if (d.cheer[p]! < 0) d.cheer = setAt(d.cheer, p, 0);
+  }
+  if (d.events.length) d.events = [];
+}
 
 /** The draft as card effects see it: every write goes through the rule helpers below. */
 export class DraftWorld extends ReadWorld {
@@ -36,8 +51,9 @@ export class DraftWorld extends ReadWorld {
   override retreat(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.support); this.sync(); }
   override setCard(c: number) { setCard(this.d, c); this.sync(); }
   override unsetCard(c: number) { this.d.isSet = setAt(this.d.isSet, c, false); this.sync(); }
-  override gainCp(p: number, n: number) { this.d.cp = setAt(this.d.cp, p, Math.max(0, this.d.cp[p]! + n)); this.sync(); }
-  override gainCheer(p: number, n: number) { this.d.cheer = setAt(this.d.cheer, p, Math.max(0, this.d.cheer[p]! + n)); this.sync(); }
+  // CP and Cheer may go below 0 while an action is tallied; endOfAction floors them (8.0 "Negative Values").
+  override gainCp(p: number, n: number) { this.d.cp = setAt(this.d.cp, p, this.d.cp[p]! + n); this.sync(); }
+  override gainCheer(p: number, n: number) { this.d.cheer = setAt(this.d.cheer, p, this.d.cheer[p]! + n); this.sync(); }
   override attackDamage(delta: number) { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 2, this.d.chain[2]! + delta); }
   override retarget() { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 4, 1); }
   override costDelta() { /* responses are not built yet */ }
@@ -62,7 +78,7 @@ export function setCard(d: D, c: number): void {
 export function wound(d: D, c: number, amount: number, source: number): void {
   if (amount <= 0 || !isChar(d as OphidianState, c)) return;
   d.wounds = setAt(d.wounds, c, d.wounds[c]! + amount);
-  fire(d, 'wounded', c, source);
+  fire(d, 'wounded', c, source, amount);
   if (isChar(d as OphidianState, c) && d.wounds[c]! >= life(d as OphidianState, c)) removeFromPlay(d, c, true);
 }
 
@@ -90,7 +106,9 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean): void {
  * Continuous triggered abilities ("After …" with no Flow symbol) of face-up cards in play,
  * in Flow order (8.0: continuous effects first, the player with the Flow first).
  */
-export function fire(d: D, event: string, subject: number, source: number): void {
+export function fire(d: D, event: EventName, subject: number, source: number, amount = 0): void {
+  // During a Wave, the event joins the action's chain: "After …" Responses may answer it (8.0).
+  if (d.breather === -1 && RESPONDABLE[EVENTS.indexOf(event)]) d.events = [...d.events, EVENTS.indexOf(event), subject, source, amount];
   const s0 = d as OphidianState;
   for (let k = 0; k < d.t.players; k++) {
     const p = (d.flowHolder + k) % d.t.players;
@@ -103,7 +121,7 @@ export function fire(d: D, event: string, subject: number, source: number): void
         const subjCtrl = subject >= 0 ? controller(s0, subject) : -1;
         const ok = tr.of === 'any' || (tr.of === 'self' && subject === i) || (tr.of === 'host' && s.host[i] === subject && s.loc[i] === LOC.pump) || (tr.of === 'ally' && subjCtrl === p) || (tr.of === 'enemy' && subjCtrl >= 0 && subjCtrl !== p);
         if (!ok) continue;
-        runProgram(d, ab.steps, i, p, [], 0, { subject, source, amount: 0 });
+        runProgram(d, ab.steps, i, p, [], 0, { subject, source, amount });
       }
     }
   }

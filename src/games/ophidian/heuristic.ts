@@ -74,6 +74,7 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
   const name = d?.name ?? 'act';
   if (name === 'defend') return defend(s, legal);
   if (name === 'respond') return legal.find((a) => a.startsWith('resp:') || a.startsWith('rab:')) ?? 'pass';
+  if (name === 'react') return legal.find((a) => a !== 'pass') ?? 'pass';
   if (name === 'redraw') return 'done';
   if (name === 'bottom') {
     let best = legal[0]!;

@@ -102,6 +102,7 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     attack: [],
     chain: [],
     chainUsed: [],
+    events: [],
     pending: null,
     breather: SETUP,
     maneuver: [],

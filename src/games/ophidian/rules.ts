@@ -14,18 +14,19 @@
  * The rules live in small modules, each with one job; this file assembles them into the flow:
  *   view.ts (reading a state) · effects.ts (writing: Wounds, Destroy, triggers, effect programs)
  *   legal.ts (what may be done) · actions.ts (the Flow holder's actions) · attack.ts (Attacks)
- *   responses.ts (Responses, 8.0) · breather.ts (4.0 and setup's decisions) · victory.ts (4.2)
+ *   responses.ts (Responses to an Attack) · events.ts (event chains: "After …" Responses, 8.0) · breather.ts (4.0 and setup's decisions) · victory.ts (4.2)
  *   ask.ts (opening a window from any of them)
  */
-import { defineFlow } from '../../core/flow.js';
+import { defineFlow, type WindowSpec } from '../../core/flow.js';
 import { actMoves } from './legal.js';
 import { actPlay } from './actions.js';
 import { openWindow, plugFlow } from './ask.js';
 import { defendWindow, retargetWindow } from './attack.js';
 import { bottomWindow, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
 import { chooseWindow } from './effects.js';
+import { afterAction, reactWindow } from './events.js';
 import { respondWindow } from './responses.js';
-import type { OphidianState } from './state.js';
+import type { D, OphidianState } from './state.js';
 import { checkVictory, checkWaveLimit } from './victory.js';
 import { RULES, wavePassedAll, type OphAction } from './view.js';
 
@@ -34,6 +35,17 @@ export { actMoves } from './legal.js';
 export { canReinforce, promoteMoves, SETUP } from './breather.js';
 export { responseMoves } from './responses.js';
 export { abilitiesOf, admg, charactersOf, controller, favorite, gladiatorsInPlay, handSize, inPlay, isChar, life, rage, raging, RULES, woundTotal, type OphAction } from './view.js';
+
+/** A window an action may open: once the last of them closes, the action's event chain follows (events.ts). */
+function thenAfterAction(w: WindowSpec<OphidianState, OphAction>): WindowSpec<OphidianState, OphAction> {
+  return {
+    ...w,
+    onClose(d: D, by: number, data: number) {
+      w.onClose?.(d, by, data);
+      if (d.stack.length === 0) afterAction(d);
+    },
+  };
+}
 
 export const flow = defineFlow<OphidianState, OphAction>({
   turnOrder: {
@@ -55,17 +67,21 @@ export const flow = defineFlow<OphidianState, OphAction>({
       },
       moves: (s, p) => actMoves(s, p),
       play(d, p, a) {
+        // One event chain per action: each card answers at most once in it (8.0).
+        if (d.chainUsed.length) d.chainUsed = [];
         actPlay(d, p, a);
         checkVictory(d);
+        if (d.stack.length === 0) afterAction(d);
       },
       endIf: (s) => s.lost || s.winner !== -1,
     },
   },
   windows: {
-    defend: defendWindow,
-    respond: respondWindow,
-    retarget: retargetWindow,
-    choose: chooseWindow,
+    defend: thenAfterAction(defendWindow),
+    respond: thenAfterAction(respondWindow),
+    retarget: thenAfterAction(retargetWindow),
+    choose: thenAfterAction(chooseWindow),
+    react: reactWindow,
     redraw: redrawWindow,
     bottom: bottomWindow,
     maintain: maintainWindow,

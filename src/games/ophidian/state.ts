@@ -77,6 +77,12 @@ export interface OphidianState extends FlowFields {
    */
   readonly chain: readonly number[];
   readonly chainUsed: readonly number[];
+  /**
+   * The events of the action under way, for "After …" Responses (8.0 event chains): four
+   * numbers each — event (index in EVENTS), subject, source, amount. Cleared when the
+   * action and its chain end.
+   */
+  readonly events: readonly number[];
   /** A pending effect choice: the program's remaining steps and its environment. */
   readonly pending: PendingEffect | null;
   /** Breather progress (-1 during a Wave). */

@@ -46,7 +46,14 @@ function settle(s: OphidianState): OphidianState {
   return s;
 }
 
+/** Every player passes the event chain after an action ("After …" Responses, 8.0): tests that do not answer it. */
+function quiet(s: OphidianState): OphidianState {
+  while (flow.decision(s)?.name === 'react') s = ophidian.apply(deepFreeze(s), ['pass']);
+  return s;
+}
+
 function act(s: OphidianState, a: string): OphidianState {
+  if (!a.startsWith('ev:') && !a.startsWith('eab:')) s = quiet(s);
   const p = ophidian.toMove(s)[0]!;
   const legal = ophidian.legalActions(s, p);
   expect(legal, `${a} should be legal for seat ${p} (${flow.decision(s)?.name})`).toContain(a);

@@ -22,7 +22,14 @@ function settle(s: OphidianState): OphidianState {
   return s;
 }
 
+/** Every player passes the event chain after an action ("After …" Responses, 8.0): tests that do not answer it. */
+function quiet(s: OphidianState): OphidianState {
+  while (flow.decision(s)?.name === 'react') s = ophidian.apply(deepFreeze(s), ['pass']);
+  return s;
+}
+
 function act(s: OphidianState, a: string): OphidianState {
+  if (!a.startsWith('ev:') && !a.startsWith('eab:')) s = quiet(s);
   const p = ophidian.toMove(s)[0]!;
   expect(ophidian.legalActions(s, p), `${a} for seat ${p} in ${flow.decision(s)?.name}`).toContain(a);
   return ophidian.apply(deepFreeze(s), [a]);
@@ -123,7 +130,7 @@ describe('playing cards (3.3, 2.2)', () => {
     s = { ...s, cheer: s.cheer.map((c, i) => (i === q ? 1 : c)) };
     const adv = ophidian.legalActions(s, q).find((a) => a.startsWith('atk:'))!;
     s = act(s, adv);
-    s = settle(act(s, 'allow'));
+    s = quiet(settle(act(s, 'allow')));
     expect(ophidian.legalActions(s, q)).toContain('trade');
     const before = s.cheer[q]!;
     expect(s.flowHolder).toBe(q); // the Attack was (+)

@@ -1,0 +1,118 @@
+/**
+ * Event chains (8.0): "After …" Responses to events other than an Attack — a Wound, a card
+ * played — asked from the player with the Flow, then clockwise, until all pass in a row; a
+ * Response adds its own events to the chain; one use per card per chain; values below 0 are
+ * floored only after the action.
+ */
+import { describe, expect, it } from 'vitest';
+import { ophidian } from '../../../src/games/ophidian/index.js';
+import { EVENTS } from '../../../src/games/ophidian/cards/types.js';
+import { HAND, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
+import { act, decision, giveHand, idOf, position, settle, step } from './play.js';
+
+/** Seat p holds the Flow and acts now. */
+const withFlow = (s: OphidianState, p: number): OphidianState => ({ ...s, flowHolder: p, current: p, order: [0, 1], turn: p });
+/** Index in the chain of the last event named `name`. */
+const lastEvent = (s: OphidianState, name: string): number => {
+  for (let k = s.events.length / 4 - 1; k >= 0; k--) if (EVENTS[s.events[k * 4]!] === name) return k;
+  return -1;
+};
+const legal = (s: OphidianState) => ophidian.legalActions(s, ophidian.toMove(s)[0]!);
+
+/** Abe's deck (seat 0) against Betty's: seat 0 Attacks Version 9 with David Dangers, nobody answers the Attack itself. */
+function abeHits(hand0: string[], hand1: string[] = []): OphidianState {
+  let s = withFlow(position(1), 0);
+  s = giveHand(giveHand(s, 0, hand0), 1, hand1);
+  const v9 = idOf(s, 1, 'version-9');
+  return settle(act(act(s, `atk:0:${v9}`), 'allow'));
+}
+
+describe('After a character is Wounded (8.0)', () => {
+  it('Sponsor Bonus: the player with the Flow is asked first; the CP comes at once; a second copy may answer the same Wound, the used copy may not', () => {
+    let s = abeHits(['sponsor-bonus', 'sponsor-bonus']);
+    const v9 = idOf(s, 1, 'version-9');
+    expect(s.wounds[v9]).toBe(2);
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+    const k = lastEvent(s, 'wounded');
+    const [sb1, sb2] = s.zones.cards[zoneOf(0, HAND)]!;
+    const cp = s.cp[0]!;
+    s = step(s, `ev:${sb1}:${k}`);
+    expect(s.cp[0]).toBe(cp + 1);
+    // Betty's deck holds no card that answers these events, so she is not asked: Abe again, with the other copy.
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+    expect(legal(s)).toContain(`ev:${sb2}:${k}`);
+    expect(legal(s).some((a) => a.startsWith(`ev:${sb1}:`))).toBe(false);
+    s = step(s, `ev:${sb2}:${k}`);
+    s = step(s, 'pass');
+    expect([s.cp[0], decision(s)!.name, s.events]).toEqual([cp + 2, 'act', []]);
+  });
+
+  it('a Response adds its event to the chain: a second Infect answers the Wound the first one dealt (event chain)', () => {
+    let s = withFlow(position(1), 0);
+    s = { ...s, lvl: s.lvl.map((l, i) => (i === 0 ? 1 : l)) }; // David Dangers at Level 2: Bio-tek Level 2 for Infect
+    s = giveHand(s, 0, ['infect', 'infect']);
+    const v9 = idOf(s, 1, 'version-9');
+    s = settle(act(act(s, `atk:0:${v9}`), 'allow'));
+    const [in1, in2] = s.zones.cards[zoneOf(0, HAND)]!;
+    const first = lastEvent(s, 'wounded');
+    s = step(s, `ev:${in1}:${first}`);
+    const second = lastEvent(s, 'wounded');
+    expect(second).toBeGreaterThan(first);
+    expect(s.events[second * 4 + 1]).toBe(v9);
+    expect(legal(s)).toEqual(expect.arrayContaining([`ev:${in2}:${first}`, `ev:${in2}:${second}`]));
+    s = step(s, `ev:${in2}:${second}`);
+    s = step(s, 'pass');
+    expect([s.wounds[v9], decision(s)!.name]).toEqual([4, 'act']);
+  });
+
+  it("Leetah's Soothe (R, an ability in play) heals the Wounded ally for 1 CP, answered by the player without the Flow", () => {
+    let s = withFlow(position(1, ['abe', 'plague-temple']), 0);
+    const leetah = idOf(s, 1, 'leetah');
+    s = { ...s, lvl: s.lvl.map((l, i) => (i === leetah ? 1 : l)) };
+    s = giveHand(giveHand(s, 0, []), 1, []);
+    const goth = idOf(s, 1, 'goth-garal');
+    s = settle(act(act(s, `atk:0:${goth}`), 'allow'));
+    // Abe is asked first: his deck has Sponsor Bonus, which may be in his hand for all Betty can see.
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+    expect(legal(s)).toEqual(['pass']);
+    s = step(s, 'pass');
+    expect(decision(s)).toMatchObject({ player: 1, name: 'react' });
+    const k = lastEvent(s, 'wounded');
+    const cp = s.cp[1]!;
+    s = step(s, `eab:${leetah}:0:${k}`);
+    expect([s.wounds[goth], s.cp[1]]).toEqual([1, cp - 1]);
+  });
+});
+
+describe('After a card is played (8.0)', () => {
+  it('Precognition: the opponent draws 1 after a card is played', () => {
+    let s = withFlow(position(1, ['abe', 'mind-gate']), 0);
+    s = giveHand(giveHand(s, 0, ['war-cry']), 1, ['precognition']);
+    const [cry] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [pre] = s.zones.cards[zoneOf(1, HAND)]!;
+    s = step(s, `play:${cry}`);
+    expect(decision(s)).toMatchObject({ player: 1, name: 'react' });
+    s = step(s, `ev:${pre}:${lastEvent(s, 'played')}`);
+    expect(s.zones.cards[zoneOf(1, HAND)]).toHaveLength(1); // Precognition left, one card drawn
+    expect(s.zones.cards[zoneOf(1, HAND)]).not.toContain(pre);
+  });
+});
+
+describe('Negative values (8.0)', () => {
+  it('CP tallied below 0 during an action becomes 0 only after the action: -2 then +1 from 1 CP ends at 0, not 1', () => {
+    let s = withFlow(position(1), 0);
+    s = giveHand(giveHand(s, 0, ['shakedown']), 1, ['sponsor-bonus']);
+    s = { ...s, cp: [11, 1] };
+    const [shake] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [sb] = s.zones.cards[zoneOf(1, HAND)]!;
+    const v9 = idOf(s, 1, 'version-9');
+    s = step(s, `play:${shake}:t${v9}`);
+    expect(s.cp[1]).toBe(-1); // tallied, not yet floored
+    // Shakedown is (-): Betty has the Flow once it resolved, so she is asked first.
+    expect(decision(s)).toMatchObject({ player: 1, name: 'react' });
+    s = step(s, `ev:${sb}:${lastEvent(s, 'wounded')}`);
+    expect(s.cp[1]).toBe(0);
+    s = step(step(s, 'pass'), 'pass');
+    expect([s.cp[1], decision(s)!.name]).toEqual([0, 'act']);
+  });
+});
