@@ -31,11 +31,16 @@ export function loseFlow(d: D, p: number): void {
   d.flowHolder = (p + 1) % d.t.players;
 }
 
-export function playCard(d: D, p: number, c: number, targets: number[], x: number): void {
+export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof parseTargets>): void {
   const s = d as OphidianState;
+  const { targets, x } = choice;
   const card = strat(s, c);
   d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(s, c, p, targets, x)));
   const hand = zoneOf(p, HAND);
+  // Extra play costs, chosen in the action (3.3): the discarded cards are Scrapped (seen by all), the Minions Scrapped.
+  for (const h of choice.discards) d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(h), zoneOf(p, SCRAP), { reveal: EVERYONE });
+  for (const m of choice.minions) removeFromPlay(d, m, false);
+  if (card.unique && card.type === 'quick-hit') d.uniqueUsed = [...d.uniqueUsed, `${p}:${card.id}`];
   const idx = d.zones.cards[hand]!.indexOf(c);
   // Out of the hand, seen by all; placed by type (2.2, 3.3).
   d.zones = { ...moveCard(d.zones, hand, idx, zoneOf(p, SCRAP), { reveal: EVERYONE }) };
@@ -46,20 +51,11 @@ export function playCard(d: D, p: number, c: number, targets: number[], x: numbe
     d.loc = setAt(d.loc, c, LOC.pump);
     d.host = setAt(d.host, c, targets[0]!);
   } else if (card.type === 'zone') {
-    // Every Zone flips; the new one enters face up; past four Zones one of yours is scrapped (2.2).
+    // Past the four-Zone limit, the Zone of yours the player chose is Scrapped (2.2); then every Zone flips and the new one enters face up.
+    if (choice.zone >= 0) removeFromPlay(d, choice.zone, false);
     for (let i = 0; i < d.loc.length; i++) {
       if (d.loc[i] === LOC.zoneUp) d.loc = setAt(d.loc, i, LOC.zoneDown);
       else if (d.loc[i] === LOC.zoneDown) d.loc = setAt(d.loc, i, LOC.zoneUp);
-    }
-    let zonesInArena = 0;
-    for (let i = 0; i < d.loc.length; i++) if (d.loc[i] === LOC.zoneUp || d.loc[i] === LOC.zoneDown) zonesInArena++;
-    if (zonesInArena >= 4) {
-      // The choice of which Zone to scrap is taken as the oldest of yours (a simplification: not yet a decision).
-      for (let i = 0; i < d.loc.length; i++)
-        if ((d.loc[i] === LOC.zoneUp || d.loc[i] === LOC.zoneDown) && controller(d as OphidianState, i) === p) {
-          removeFromPlay(d, i, false);
-          break;
-        }
     }
     d.loc = setAt(d.loc, c, LOC.zoneUp);
   }
@@ -104,8 +100,7 @@ export function actPlay(d: D, p: number, a: OphAction): void {
   }
   d.passes = 0;
   if (kind === 'play') {
-    const { targets, x } = parseTargets(parts.slice(2));
-    return playCard(d, p, Number(parts[1]), targets, x);
+    return playCard(d, p, Number(parts[1]), parseTargets(parts.slice(2)));
   }
   if (kind === 'ab') return useAbility(d, p, Number(parts[1]), Number(parts[2]), parseTargets(parts.slice(3)).targets);
   if (kind === 'adv') {

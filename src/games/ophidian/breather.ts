@@ -48,6 +48,7 @@ export function continueBreather(d: D): void {
     d.flowHolder = best[0]!;
     // 2) Regenerate: Unset everything; redraw (scrap decisions, then draw to hand size + 2 bonus, then cards to the bottom); CP = 10 + Wave.
     d.isSet = d.isSet.map(() => false);
+    d.uniqueUsed = [];
     d.wave = d.wave + 1;
     d.cp = d.cp.map(() => RULES.baseCp + d.wave);
     d.breather = 1;

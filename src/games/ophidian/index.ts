@@ -103,6 +103,7 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     chain: [],
     chainUsed: [],
     events: [],
+    uniqueUsed: [],
     pending: null,
     breather: SETUP,
     maneuver: [],

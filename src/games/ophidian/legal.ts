@@ -86,13 +86,18 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     const card = s.t.card[c] as StrategyCard;
     if (seen.has(c) || (card.flow !== '+' && card.flow !== '-' && card.flow !== '?')) continue;
     seen.add(c);
-    if (!canPlayDiscipline(s, p, card)) continue;
+    if (!canPlayDiscipline(s, p, card) || !uniqueAllows(s, p, c, card)) continue;
+    // Choices made while playing: X, targets, the cards discarded and Minions scrapped as extra
+    // play costs (3.3 "Other Requirements"), the Zone of yours scrapped past the four-Zone limit (2.2).
+    const extras = extraCostChoices(s, p, c, card);
+    const zones = zoneChoices(s, p, card);
+    if (!extras.length || !zones.length) continue;
     const xs = card.cost.xChosen ? Array.from({ length: Math.min(cp, 5) + 1 }, (_, i) => i) : [0];
     for (const x of xs) {
       if (card.cost.cp(envOf(s, c, p, [], x)) > cp) continue;
       for (const ts of targetChoices(s, p, card.target)) {
         if (card.type === 'pump' && ts.length === 0) continue;
-        out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}`);
+        for (const e of extras) for (const z of zones) out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}${e}${z}`);
       }
     }
   }
@@ -111,13 +116,77 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
   return out;
 }
 
-export function parseTargets(parts: string[]): { targets: number[]; x: number } {
+/** The choices after a card or ability in an action string: `t` targets, `x` X, `d` discards, `m` Minions scrapped, `z` the Zone replaced. */
+export function parseTargets(parts: string[]): { targets: number[]; x: number; discards: number[]; minions: number[]; zone: number } {
   let targets: number[] = [];
   let x = 0;
+  let discards: number[] = [];
+  let minions: number[] = [];
+  let zone = -1;
   for (const part of parts) {
-    if (part.startsWith('t')) targets = part.slice(1).split(',').map(Number);
-    if (part.startsWith('x')) x = Number(part.slice(1));
+    const list = () => part.slice(1).split(',').map(Number);
+    if (part.startsWith('t')) targets = list();
+    else if (part.startsWith('x')) x = Number(part.slice(1));
+    else if (part.startsWith('d')) discards = list();
+    else if (part.startsWith('m')) minions = list();
+    else if (part.startsWith('z')) zone = Number(part.slice(1));
   }
-  return { targets, x };
+  return { targets, x, discards, minions, zone };
+}
+
+/** Every way to pick `n` distinct items of `pool` (in pool order). */
+function combinations(pool: readonly number[], n: number): number[][] {
+  const out: number[][] = [];
+  const pick = (start: number, chosen: number[]) => {
+    if (chosen.length === n) return void out.push(chosen);
+    for (let i = start; i < pool.length; i++) pick(i + 1, [...chosen, pool[i]!]);
+  };
+  pick(0, []);
+  return out;
+}
+
+/**
+ * Extra play costs (3.3 "Other Requirements": discard cards, scrap a Minion), as action suffixes;
+ * none when they cannot be paid ("These costs MUST be paid for the card to be played").
+ */
+export function extraCostChoices(s: OphidianState, p: number, c: number, card: StrategyCard): string[] {
+  const { discard, scrapMinion } = card.cost;
+  if (!discard && !scrapMinion) return [''];
+  const handCards = s.zones.cards[zoneOf(p, HAND)]!.filter((h) => h !== c);
+  const minions = charactersOf(s, p).filter((m) => !isG(s, m));
+  const ds = discard ? combinations(handCards, discard).map((x) => `:d${x.join(',')}`) : [''];
+  const ms = scrapMinion ? combinations(minions, scrapMinion).map((x) => `:m${x.join(',')}`) : [''];
+  const out: string[] = [];
+  for (const d of ds) for (const m of ms) out.push(d + m);
+  return out;
+}
+
+/** Zones in the Arena (face up or down), all players'. */
+export const zonesInArena = (s: OphidianState): number[] => {
+  const out: number[] = [];
+  for (let i = 0; i < s.loc.length; i++) if (s.loc[i] === LOC.zoneUp || s.loc[i] === LOC.zoneDown) out.push(i);
+  return out;
+};
+
+/**
+ * Past the four-Zone limit the player scraps one of its own Zones, face up or down (2.2): one
+ * choice each. With four Zones and none of its own the new Zone cannot enter (no fifth Zone).
+ */
+export function zoneChoices(s: OphidianState, p: number, card: StrategyCard): string[] {
+  if (card.type !== 'zone') return [''];
+  const zones = zonesInArena(s);
+  if (zones.length < 4) return [''];
+  return zones.filter((z) => controller(s, z) === p).map((z) => `:z${z}`);
+}
+
+/**
+ * The Unique keyword (8.0): a Unique card only once in play per player; a Unique Quick-Hit
+ * only once per Wave per player.
+ */
+export function uniqueAllows(s: OphidianState, p: number, c: number, card: StrategyCard): boolean {
+  if (!card.unique) return true;
+  if (card.type === 'quick-hit') return !s.uniqueUsed.includes(`${p}:${card.id}`);
+  for (let i = 0; i < s.loc.length; i++) if (i !== c && s.loc[i] !== LOC.out && controller(s, i) === p && s.t.card[i]!.id === card.id) return false;
+  return true;
 }
 

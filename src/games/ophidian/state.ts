@@ -83,6 +83,8 @@ export interface OphidianState extends FlowFields {
    * action and its chain end.
    */
   readonly events: readonly number[];
+  /** Unique Quick-Hits played this Wave, as `seat:card-id` (8.0 "Unique Keyword"); emptied at the Breather. */
+  readonly uniqueUsed: readonly string[];
   /** A pending effect choice: the program's remaining steps and its environment. */
   readonly pending: PendingEffect | null;
   /** Breather progress (-1 during a Wave). */
