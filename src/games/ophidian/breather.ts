@@ -21,6 +21,9 @@ type Window = WindowSpec<OphidianState, OphAction>;
 export const SETUP = 6;
 
 export function wavePassed(d: D): void {
+  // Temporary Flow (8.0): the last player to pass counts as the player with the Flow until the
+  // Breather chooses a new one, so "After a Wave ends" effects resolve from that player.
+  d.flowHolder = (d.flowHolder + d.t.players - 1) % d.t.players;
   fire(d, 'wave-end', -1, -1);
   d.breather = 0;
   continueBreather(d);
@@ -56,15 +59,19 @@ export function continueBreather(d: D): void {
     return nextRedraw(d);
   }
   if (d.breather === 2) {
-    // 3) Maintain, from the Flow holder to the left: Reinforcements MUST be paid first (3.12).
-    for (let k = 0; k < n; k++) {
-      const p = (d.flowHolder + k) % n;
-      const r = d.t.reinforcement[p]!;
-      if (r >= 0 && inPlay(d as OphidianState, r)) {
-        const cost = glad(d as OphidianState, r).maintain;
-        if (d.cp[p]! >= cost) d.cp = setAt(d.cp, p, d.cp[p]! - cost);
-        else removeFromPlay(d, r, false);
+    // 3) Maintain, from the Flow holder to the left (d.maneuver: the players still to pay). Costs
+    // that MUST be paid come first (Reinforcements 3.12, `must-maintain` cards); when a player
+    // cannot pay them all, the opponent picks which of them are Scrapped until it can (4.0 note).
+    while (d.maneuver.length) {
+      const p = d.maneuver[0]!;
+      const must = mustPay(d as OphidianState, p);
+      const total = must.reduce((sum, c) => sum + maintainCost(d as OphidianState, c), 0);
+      if (total > d.cp[p]!) {
+        openWindow(d, 'force', [(p + 1) % n], p);
+        return;
       }
+      d.cp = setAt(d.cp, p, d.cp[p]! - total);
+      d.maneuver = d.maneuver.slice(1);
     }
     d.breather = 3;
     d.maneuver = maintainQueue(d as OphidianState);
@@ -119,14 +126,41 @@ export function nextRedraw(d: D): void {
     return;
   }
   d.breather = 2;
+  d.maneuver = Array.from({ length: d.t.players }, (_, k) => (d.flowHolder + k) % d.t.players);
   continueBreather(d);
 }
+
+const maintainCost = (s: OphidianState, c: number) => (isG(s, c) ? glad(s, c).maintain : strat(s, c).maintain ?? 0);
+
+/** A player's cards in play whose maintenance MUST be paid: its Reinforcement and face-up `must-maintain` cards. */
+export function mustPay(s: OphidianState, p: number): number[] {
+  const out: number[] = [];
+  const r = s.t.reinforcement[p]!;
+  if (r >= 0 && inPlay(s, r)) out.push(r);
+  for (let c = 0; c < s.loc.length; c++) {
+    if (controller(s, c) !== p || isG(s, c) || s.loc[c] === LOC.out || s.loc[c] === LOC.zoneDown) continue;
+    if (strat(s, c).mustMaintain) out.push(c);
+  }
+  return out;
+}
+
+/** The opponent of a player who cannot pay its must-pay maintenance picks the card Scrapped (4.0 step 3 note). */
+export const forceWindow: Window = {
+  moves: (s, _q, p) => mustPay(s, p).map((c) => `scrap:${c}`),
+  play(d, _q, a) {
+    removeFromPlay(d, Number(a.split(':')[1]), false);
+    return true;
+  },
+  onClose(d) {
+    continueBreather(d);
+  },
+};
 
 export function maintainQueue(s: OphidianState): number[] {
   const out: number[] = [];
   for (let k = 0; k < s.t.players; k++) {
     const p = (s.flowHolder + k) % s.t.players;
-    for (let c = 0; c < s.loc.length; c++) if (controller(s, c) === p && !isG(s, c) && (s.loc[c] === LOC.support || s.loc[c] === LOC.action || s.loc[c] === LOC.pump || s.loc[c] === LOC.zoneUp)) out.push(c);
+    for (let c = 0; c < s.loc.length; c++) if (controller(s, c) === p && !isG(s, c) && !strat(s, c).mustMaintain && (s.loc[c] === LOC.support || s.loc[c] === LOC.action || s.loc[c] === LOC.pump || s.loc[c] === LOC.zoneUp)) out.push(c);
   }
   return out; // face-down Zones need no maintenance (4.0 step 3)
 }
@@ -149,7 +183,7 @@ export function promoteMoves(s: OphidianState, p: number): OphAction[] {
 /** "You may also bring a Reinforcement Gladiator into play if you have lost one or more Gladiators" (4.0 step 4, 3.12). */
 export function canReinforce(s: OphidianState, p: number): boolean {
   const r = s.t.reinforcement[p]!;
-  return r >= 0 && !inPlay(s, r) && !s.zones.cards[zoneOf(p, PYRE)]!.includes(r) && gladiatorsInPlay(s, p).length < s.t.team[p]!.length;
+  return !s.deathMatch && r >= 0 && !inPlay(s, r) && !s.zones.cards[zoneOf(p, PYRE)]!.includes(r) && gladiatorsInPlay(s, p).length < s.t.team[p]!.length;
 }
 
 

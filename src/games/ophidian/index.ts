@@ -23,6 +23,10 @@ export const ophidianOptionsSchema = z
       .length(2)
       .default(['abe', 'betty'])
       .meta({ description: `the two players' ready decks (sample set): ${DECK_IDS.join(', ')}` }),
+    deathMatch: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Death Match rules (4.2): only Annihilation and Crowd Riot win, no Reinforcements; a draw after Wave 8' }),
   })
   .strict();
 export type OphidianOptions = z.infer<typeof ophidianOptionsSchema>;
@@ -104,6 +108,7 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     chainUsed: [],
     events: [],
     uniqueUsed: [],
+    deathMatch: options.deathMatch,
     pending: null,
     breather: SETUP,
     maneuver: [],

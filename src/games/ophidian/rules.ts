@@ -22,7 +22,7 @@ import { actMoves } from './legal.js';
 import { actPlay } from './actions.js';
 import { openWindow, plugFlow } from './ask.js';
 import { defendWindow, retargetWindow } from './attack.js';
-import { bottomWindow, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
+import { bottomWindow, forceWindow, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
 import { chooseWindow } from './effects.js';
 import { afterAction, reactWindow } from './events.js';
 import { respondWindow } from './responses.js';
@@ -84,6 +84,7 @@ export const flow = defineFlow<OphidianState, OphAction>({
     react: reactWindow,
     redraw: redrawWindow,
     bottom: bottomWindow,
+    force: forceWindow,
     maintain: maintainWindow,
     promote: promoteWindow,
     reinforce: reinforceWindow,

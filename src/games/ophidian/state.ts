@@ -91,6 +91,8 @@ export interface OphidianState extends FlowFields {
   readonly breather: number;
   /** Maneuver queue: instances still to be placed, in order (setup and Breather step 5). */
   readonly maneuver: readonly number[];
+  /** Death Match rules (4.2): only Annihilation and Crowd Riot win; no Reinforcements. */
+  readonly deathMatch: boolean;
   /** Winner seat, -2 for a draw, -1 while playing. */
   readonly winner: number;
   readonly endReason: string;

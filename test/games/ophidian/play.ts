@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { flow } from '../../../src/games/ophidian/rules.js';
 import { SAMPLE_CARDS } from '../../../src/games/ophidian/sample.js';
-import { ARSENAL, HAND, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
+import { ARSENAL, HAND, zoneOf, type OphidianState, type Table } from '../../../src/games/ophidian/state.js';
 import { deepFreeze } from '../../core/contract.js';
 
 /** Setup decisions taken (first legal each), every Gladiator in the Action Field; the Flow holder to act. */
@@ -40,7 +40,7 @@ export function giveHand(s: OphidianState, p: number, ids: string[]): OphidianSt
     }
     hand.push(i);
   }
-  const t = card === s.t.card ? s.t : { ...s.t, card };
+  const t = card === s.t.card ? s.t : tableWith(s.t, card);
   const rest: number[] = [];
   for (let i = 0; i < t.card.length; i++) if (t.owner[i] === p && t.card[i]!.kind === 'strategy' && !hand.includes(i) && s.loc[i] === 0) rest.push(i);
   const cards = s.zones.cards.slice();
@@ -76,4 +76,21 @@ export function step(s: OphidianState, a: string): OphidianState {
 export function act(s: OphidianState, a: string): OphidianState {
   if (!a.startsWith('ev:') && !a.startsWith('eab:')) s = quiet(s);
   return step(s, a);
+}
+
+/** The table with other cards at some instances (the lists of cards scanned for modifiers and triggers recomputed). */
+function tableWith(t: Table, card: Table['card']): Table {
+  const abilities = (c: Table['card'][number]) => (c.kind === 'gladiator' ? c.levels.flatMap((l) => l.abilities) : c.abilities);
+  const modders = card.map((c, i) => (abilities(c).some((a) => a.modifiers.length > 0) ? i : -1)).filter((i) => i >= 0);
+  const triggered = card.map((c, i) => (abilities(c).some((a) => a.trigger && a.flow === 'continuous') ? i : -1)).filter((i) => i >= 0);
+  return { ...t, card, modders, triggered };
+}
+
+/** Puts sample Strategy cards at the given instances (outside the hand), e.g. to place them in play. */
+export function withCards(s: OphidianState, cards: Record<number, string>): OphidianState {
+  const card = s.t.card.map((c, i) => (cards[i] ? SAMPLE_CARDS.strategies.get(cards[i]!) ?? c : c));
+  const gone = Object.keys(cards).map(Number);
+  const zc = s.zones.cards.map((z) => z.filter((c) => !gone.includes(c)));
+  const zk = s.zones.known.map((z, k) => z.filter((_, i) => !gone.includes(s.zones.cards[k]![i]!)));
+  return { ...s, t: tableWith(s.t, card), zones: { ...s.zones, cards: zc, known: zk } };
 }
