@@ -10,7 +10,7 @@ import { fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
 import { parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
-import { abilitiesOf, controller, envOf, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, glad, strat, type OphAction } from './view.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -80,6 +80,19 @@ export function useAbility(d: D, p: number, c: number, k: number, targets: numbe
   resolveFlow(d, p, ab.flow, kf);
 }
 
+/** Channeling (legal.ts channelMoves): one (-) action whatever the channelled ability's own symbol (8.0 "Flow within effects"). */
+export function useChannel(d: D, p: number, c: number, k: number, g: number, k2: number, targets: number[]): void {
+  const s = d as OphidianState;
+  const channeling = abilitiesOf(s, c)[k]!;
+  const ab = glad(s, g).levels[s.lvl[g]!]!.abilities[k2]!;
+  d.cp = setAt(d.cp, p, d.cp[p]! - channeling.cost.cp(envOf(s, c, p)) - ab.cost.cp(envOf(s, c, p, targets)));
+  if (channeling.cost.set || ab.cost.set) setCard(d, c);
+  const lifeCost = ab.cost.life(envOf(s, c, p, targets));
+  if (lifeCost > 0) wound(d, c, lifeCost, c);
+  runProgram(d, ab.steps, c, p, targets, 0); // "self" is the channeler: the ability's name is replaced by hers
+  resolveFlow(d, p, channeling.flow, null);
+}
+
 export function doPass(d: D, p: number): void {
   d.passes = d.passes + 1;
   loseFlow(d, p);
@@ -102,6 +115,7 @@ export function actPlay(d: D, p: number, a: OphAction): void {
   if (kind === 'play') {
     return playCard(d, p, Number(parts[1]), parseTargets(parts.slice(2)));
   }
+  if (kind === 'ch') return useChannel(d, p, Number(parts[1]), Number(parts[2]), Number(parts[3]), Number(parts[4]), parseTargets(parts.slice(5)).targets);
   if (kind === 'ab') return useAbility(d, p, Number(parts[1]), Number(parts[2]), parseTargets(parts.slice(3)).targets);
   if (kind === 'adv') {
     d.loc = setAt(d.loc, Number(parts[1]), LOC.action);

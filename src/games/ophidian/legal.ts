@@ -7,7 +7,7 @@ import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { abilitiesOf, admg, charactersOf, controller, envOf, glad, gladiatorsInPlay, inPlay, isChar, isG, life, raging, type OphAction } from './view.js';
 
-const { HAND, zoneOf } = st;
+const { HAND, PYRE, zoneOf } = st;
 const LOC = { ...st.LOC };
 
 
@@ -63,8 +63,6 @@ export const tKey = (ts: readonly number[]) => (ts.length ? `:t${ts.join(',')}` 
 export function abilityUsable(s: OphidianState, p: number, c: number, ab: Ability): boolean {
   if (ab.flow !== '+' && ab.flow !== '-' && ab.flow !== '?' && ab.flow !== 'PASS') return false;
   if (ab.trigger) return false;
-  if (ab.steps.some((st) => st.kind === 'run' && false)) return false;
-  if (ab.target?.kind === 'pyre-gladiator') return false; // Channeling: not built yet
   if (ab.cost.set && s.isSet[c]) return false;
   if (ab.raging === 'only' && !raging(s, c)) return false;
   if (ab.raging === 'never' && raging(s, c)) return false;
@@ -73,6 +71,30 @@ export function abilityUsable(s: OphidianState, p: number, c: number, ab: Abilit
   if (ab.cost.life(env) > 0 && ab.cost.life(env) > life(s, c) - s.wounds[c]!) return false;
   if (ab.condition && !ab.condition(env)) return false;
   return true;
+}
+
+/**
+ * Channeling (Madame Petice, 8.0 "Flow within effects"): use a (-) or (?) ability of a
+ * Gladiator in your Funeral Pyre, at the Level it had, as the channeler — its name, costs
+ * and conditions read the channeler ("Gaining and Using Other Card's Abilities"); its Set cost
+ * is the Channeling's own Set. Action: `ch:<channeler>:<ability>:<pyre Gladiator>:<its ability>[:t<targets>]`.
+ */
+export function channelMoves(s: OphidianState, p: number, c: number, k: number, channeling: Ability): OphAction[] {
+  const out: OphAction[] = [];
+  const spare = s.cp[p]! - channeling.cost.cp(envOf(s, c, p));
+  for (const g of s.zones.cards[zoneOf(p, PYRE)]!) {
+    if (!isG(s, g)) continue;
+    glad(s, g).levels[s.lvl[g]!]!.abilities.forEach((ab, k2) => {
+      if ((ab.flow !== '-' && ab.flow !== '?') || ab.trigger || ab.target?.kind === 'pyre-gladiator') return;
+      if (ab.raging === 'only' && !raging(s, c)) return;
+      if (ab.raging === 'never' && raging(s, c)) return;
+      const env = envOf(s, c, p);
+      if (ab.cost.cp(env) > spare || (ab.cost.life(env) > 0 && ab.cost.life(env) > life(s, c) - s.wounds[c]!)) return;
+      if (ab.condition && !ab.condition(env)) return;
+      for (const ts of targetChoices(s, p, ab.target)) out.push(`ch:${c}:${k}:${g}:${k2}${tKey(ts)}`);
+    });
+  }
+  return out;
 }
 
 /** The Flow holder's actions (3.2). */
@@ -105,6 +127,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown) continue;
     abilitiesOf(s, c).forEach((ab, k) => {
       if (!abilityUsable(s, p, c, ab)) return;
+      if (ab.target?.kind === 'pyre-gladiator') return void out.push(...channelMoves(s, p, c, k, ab));
       for (const ts of targetChoices(s, p, ab.target)) out.push(`ab:${c}:${k}${tKey(ts)}`);
     });
     if (!isChar(s, c)) continue;

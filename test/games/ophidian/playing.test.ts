@@ -3,6 +3,7 @@
  * play costs — each a choice of the player, offered as legal actions.
  */
 import { describe, expect, it } from 'vitest';
+import { Dice } from '../../../src/core/dice.js';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { HAND, LOC, SCRAP, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { act, giveHand, idOf, position } from './play.js';
@@ -82,5 +83,32 @@ describe('extra play costs (3.3 "Other Requirements")', () => {
     s = act(s, `play:${offer}:t0:m${bloaters}`);
     expect([s.loc[bloaters], s.wounds[0]]).toEqual([LOC.out, 0]);
     expect(idOf(s, 0, 'blood-offering')).toBe(offer);
+  });
+});
+
+describe("Channeling (Madame Petice, 8.0 'Flow within effects')", () => {
+  /** Abe's Little Jinx Destroyed (in his Funeral Pyre), Madame Petice Unset in the Action Field, Abe to act. */
+  function jinxInPyre(): OphidianState {
+    let s = withFlow(position(1), 0);
+    const jinx = 2;
+    const pyre = zoneOf(0, 3);
+    s = { ...s, loc: s.loc.map((l, i) => (i === jinx ? LOC.out : l)) };
+    return { ...s, zones: { ...s.zones, cards: s.zones.cards.map((z, k) => (k === pyre ? [jinx] : z)), known: s.zones.known.map((z, k) => (k === pyre ? [3] : z)) } };
+  }
+
+  it("offers each (-)/(?) ability of each Pyre Gladiator with its targets; the channelled (?) Hex succeeding still makes the whole action a (-): Petice Sets, the Flow passes", () => {
+    let s = jinxInPyre();
+    const v9 = idOf(s, 1, 'version-9');
+    expect(legal(s)).toContain(`ch:1:0:2:0:t${v9}`);
+    let six = 0;
+    while (new Dice(six).d(6) !== 6) six++;
+    s = act({ ...s, rng: six }, `ch:1:0:2:0:t${v9}`);
+    expect([s.wounds[v9], s.isSet[1], s.flowHolder]).toEqual([1, true, 1]);
+  });
+
+  it('not offered while Madame Petice is Set, nor with an empty Pyre', () => {
+    const s = jinxInPyre();
+    expect(legal({ ...s, isSet: s.isSet.map((x, i) => (i === 1 ? true : x)) }).some((a) => a.startsWith('ch:'))).toBe(false);
+    expect(legal(withFlow(position(1), 0)).some((a) => a.startsWith('ch:'))).toBe(false);
   });
 });
