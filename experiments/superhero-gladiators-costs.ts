@@ -38,7 +38,7 @@ import {
   userHeroes,
   type ShgStudyContext,
 } from './superhero-gladiators-common.js';
-import { fitRelativePrices, fitScale, heldOutSpread, priceInterval, refitFormula, spreadChange, type PairUnit, type PriceFit, type RelativePrice } from './superhero-gladiators-pricing.js';
+import { excessInterval, fitRelativePrices, fitScale, heldOutSpread, priceInterval, refitFormula, spreadChange, type PairUnit, type PriceFit, type RelativePrice } from './superhero-gladiators-pricing.js';
 import type { Study } from './study.js';
 
 const TITLE = 'Superhero Gladiators: does the cost formula price powers fairly?';
@@ -81,30 +81,37 @@ function circleSchedule(count: number, degree: number, rng: Rng): [number, numbe
 
 interface TestedPrice extends RelativePrice {
   readonly level: number;
+  /** Holm rejected "priced like the average point" (d_j = 0). */
   readonly supported: boolean;
+  /** d_j's interval at the Holm level. */
   readonly lo: number;
   readonly hi: number;
+  /** The price ratio's interval at the same level (meaningful only when λ is shown positive). */
+  readonly ratioLo: number;
+  readonly ratioHi: number;
 }
 
-/** Holm over every priced feature: is its value per point different from what the formula says? */
+/** Holm over every priced feature: is a point of it worth more or less than the average point (d_j ≠ 0)? */
 function testPrices(fit: PriceFit): TestedPrice[] {
   const decisions = holm(
     fit.prices,
-    (p) => Math.abs(p.ratio - p.nullValue) / (p.se || Infinity),
+    (p) => Math.abs(p.excess) / (p.excessSe || Infinity),
     (p, level) => {
-      const { lo, hi } = priceInterval(p, level);
-      return lo > p.nullValue || hi < p.nullValue;
+      const { lo, hi } = excessInterval(p, level);
+      return lo > 0 || hi < 0;
     },
   );
   return fit.prices.map((p, i) => {
     const { level, rejected } = decisions[i]!;
-    const { lo, hi } = priceInterval(p, level);
-    // No verdict on prices while the average point's own value is not shown positive.
-    return { ...p, level, lo, hi, supported: rejected && fit.lambda - 1.96 * fit.lambdaSe > 0 };
+    const { lo, hi } = excessInterval(p, level);
+    const r = priceInterval(p, level);
+    return { ...p, level, lo, hi, ratioLo: r.lo, ratioHi: r.hi, supported: rejected };
   });
 }
 
-/** The study; `sizes` overrides the quick/full sizes (tests run a tiny one). */
+/** Near an even fight a log-odds change η moves the share by about η/4: 10 points moved in move it by 2.5·d. */
+const sharePer10 = (d: number): number => 2.5 * d;
+
 export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
   return {
     name: 'superhero-gladiators-costs',
@@ -184,6 +191,7 @@ interface Results {
 
 /** Verdicts, charts and the table of one price fit (1v1 or 2v2). */
 function priceSection(what: string, fit: PriceFit | string, units: number): { verdicts: ReportVerdict[]; blocks: ReportBlock[] } {
+  const stem = what.startsWith('2v2') ? 'team' : 'duel';
   if (typeof fit === 'string') {
     return {
       verdicts: [{ statement: `${what}: no prices could be fitted (${fit}).`, evidence: `${units} seat-swapped pairs`, strength: 'inconclusive' }],
@@ -191,101 +199,134 @@ function priceSection(what: string, fit: PriceFit | string, units: number): { ve
     };
   }
   const tested = testPrices(fit);
-  const lambdaLo = fit.lambda - 1.96 * fit.lambdaSe;
-  const verdicts: ReportVerdict[] = [];
   const family = tested.length;
+  // A price in points needs the average point's own value shown positive (see superhero-gladiators-pricing.ts).
+  const lambdaShown = fit.lambda - 1.96 * fit.lambdaSe > 0;
+  const verdicts: ReportVerdict[] = [];
   const ev = (p: TestedPrice) =>
-    `${fmt(p.ratio, 2)} [${fmt(p.lo, 2)}, ${fmt(p.hi, 2)}] average points per point (fair: ${p.nullValue === 1 ? '1' : '0 extra'}), tested at ${formatLevel(p.level)} (Holm over ${family}); ${p.holders} builds hold it, ${fmt(p.meanPoints, 0)} formula points on average; ${units} pairs, ${PLAY}`;
-  if (!(lambdaLo > 0)) {
+    `${fmt(p.excess, 4)} [${fmt(p.lo, 4)}, ${fmt(p.hi, 4)}] win log-odds per point beyond the average point's (fair: 0), about ${fmt(sharePer10(p.excess), 3)} win share per 10 points moved into it${lambdaShown ? `; price ${fmt(p.ratio, 2)} [${fmt(p.ratioLo, 2)}, ${fmt(p.ratioHi, 2)}] average points per point` : ''}; tested at ${formatLevel(p.level)} (Holm over ${family}); ${p.holders} builds hold it (${fmt(p.meanPoints, 0)} formula points on average); ${units} pairs, ${PLAY}`;
+  const shown = tested.filter((p) => p.supported).sort((a, b) => Math.abs(b.excess) / b.excessSe - Math.abs(a.excess) / a.excessSe);
+  for (const p of shown) {
+    const cheap = p.excess > 0;
+    const name = p.feature.startsWith('enh:') ? `powers bought with ${p.feature.slice(4)}` : label(p.feature);
+    const price = lambdaShown ? ` A point of it is worth about ${fmt(p.feature.startsWith('enh:') ? 1 + p.ratio : p.ratio, 2)} average points.` : '';
     verdicts.push({
-      statement: `${what}: the fit cannot tell what a formula point is worth (its value per point is not shown above 0), so no power is called over- or under-priced.`,
-      evidence: `λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point; ${units} pairs, ${PLAY}`,
-      strength: 'inconclusive',
-    });
-  }
-  const under = tested.filter((p) => p.supported && p.ratio > p.nullValue);
-  const over = tested.filter((p) => p.supported && p.ratio < p.nullValue);
-  for (const p of [...under, ...over].sort((a, b) => Math.abs(b.ratio - b.nullValue) - Math.abs(a.ratio - a.nullValue))) {
-    const cheap = p.ratio > p.nullValue;
-    const isEnh = p.feature.startsWith('enh:');
-    verdicts.push({
-      statement: isEnh
-        ? `${what}: powers bought with ${label(p.feature).replace('enhancement ', '')} are ${cheap ? 'UNDER-priced' : 'OVER-priced'}: a point spent on them is worth ${fmt(1 + p.ratio, 2)} of an average point, so its modifier ${fmt(DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement], 2)} should be about ${fmt(DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement] * (1 + p.ratio), 2)}.`
-        : `${what}: ${label(p.feature)} is ${cheap ? 'UNDER-priced' : 'OVER-priced'}: a formula point spent on it is worth ${fmt(p.ratio, 2)} average points.`,
+      statement: `${what}: ${name} ${p.feature.startsWith('enh:') ? 'are' : 'is'} ${cheap ? 'UNDER-priced' : 'OVER-priced'} by the formula: a point spent on ${p.feature.startsWith('enh:') ? 'them' : 'it'} buys ${cheap ? 'more' : 'less'} winning than the average point.${price}`,
       evidence: ev(p),
       strength: 'supported',
     });
   }
-  if (under.length + over.length === 0 && lambdaLo > 0) {
+  if (shown.length === 0) {
+    const top = [...tested].sort((a, b) => Math.abs(b.excess) / b.excessSe - Math.abs(a.excess) / a.excessSe)[0];
     verdicts.push({
-      statement: `${what}: no power, enhancement or characteristic is shown mis-priced at this sample size (${family} tested together).`,
-      evidence: `largest deviation: ${(() => {
-        const p = [...tested].sort((a, b) => Math.abs(b.ratio - b.nullValue) / b.se - Math.abs(a.ratio - a.nullValue) / a.se)[0];
-        return p ? `${label(p.feature)} ${ev(p)}` : 'none';
-      })()}`,
+      statement: `${what}: no power, enhancement or characteristic is shown priced unlike the average point at this sample size (${family} tested together).`,
+      evidence: top ? `largest deviation: ${label(top.feature)} ${ev(top)}` : 'no feature could be fitted',
       strength: 'inconclusive',
     });
   }
-  const powers = tested.filter((p) => p.feature.startsWith('power:'));
-  const enh = tested.filter((p) => p.feature.startsWith('enh:'));
-  const chars = tested.filter((p) => p.feature.startsWith('char:'));
+  if (!lambdaShown) {
+    verdicts.push({
+      statement: `${what}: prices in points are not estimable from these games — what a point is worth overall is not shown above 0, because every random build spends about the whole budget; the over/under-pricing above compares features with each other and does not need it.`,
+      evidence: `λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point (95%); ${units} pairs, ${PLAY}`,
+      strength: 'inconclusive',
+    });
+  }
   const clip = (x: number) => Math.max(-1000, Math.min(1000, x));
+  const effect = (p: TestedPrice) => ({
+    label: p.feature.startsWith('enh:') ? p.feature.slice(4) : label(p.feature),
+    estimate: sharePer10(p.excess),
+    lo: sharePer10(p.lo),
+    hi: sharePer10(p.hi),
+    n: p.holders,
+    group: p.supported ? (p.excess > 0 ? 'under-priced (Holm)' : 'over-priced (Holm)') : 'not shown',
+  });
   const blocks: ReportBlock[] = [
     {
       kind: 'chart',
-      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-power-prices`,
-      title: `${what}: fitted price against the formula's price, per power`,
-      caption: `Each power at the mean formula cost of the builds holding it (x) and what those points are worth in average points (y), bar = interval at the Holm level. On the dashed line a power is fairly priced; above it, under-priced. Red: the interval misses the line (see the verdicts for what survives Holm). ${PLAY}.`,
-      spec: costScatter(
-        powers.map((p) => ({ name: label(p.feature), listed: p.meanPoints, fitted: clip(p.ratio * p.meanPoints), lo: clip(p.lo * p.meanPoints), hi: clip(p.hi * p.meanPoints) })),
-        { title: `Fitted vs formula price per power (${what})`, unit: 'points', outlierGap: 0 },
-      ),
-    },
-    {
-      kind: 'chart',
-      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-enhancement-modifiers`,
-      title: `${what}: fitted cost modifier against the formula's, per enhancement`,
-      caption: `x: the formula's modifier (RULES-NOTES defaults); y: the modifier that would make a point on powers with it worth an average point (formula modifier × (1 + extra value per point)), bar = Holm-level interval. On the dashed line the modifier is fair. Gizmo kinds are measured against powers with no gizmo.`,
-      spec: costScatter(
-        enh.map((p) => {
-          const m = DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement];
-          return { name: p.feature.slice(4), listed: m, fitted: clip(m * (1 + p.ratio)), lo: clip(m * (1 + p.lo)), hi: clip(m * (1 + p.hi)) };
-        }),
-        { title: `Fitted vs formula enhancement modifiers (${what})`, unit: '×' },
-      ),
-    },
-    {
-      kind: 'chart',
-      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-characteristic-prices`,
-      title: `${what}: what one characteristic point is worth, in formula points`,
-      caption: `Point: fitted price of one point of the characteristic (the formula charges ${DEFAULT_BUILD_OPTIONS.characteristicPrice}, the dashed line); bar: interval at the Holm level.`,
+      id: `${stem}-mispricing`,
+      title: `${what}: win share bought by 10 points moved into each power or characteristic, beyond the average point`,
+      caption: `Point: change in an even pair's win share when 10 formula points move from the average purchase into the feature (0 = the formula prices it like everything else; right of 0 under-priced); bar: interval at the Holm level (${family} features tested together); colour: Holm's decision. ${PLAY}.`,
       spec: forestPlot(
-        chars.map((p) => {
-          const k = DEFAULT_BUILD_OPTIONS.characteristicPrice;
-          return { label: p.feature.slice(5), estimate: clip(p.ratio * k), lo: clip(p.lo * k), hi: clip(p.hi * k), n: p.holders };
-        }),
-        { title: `Characteristic point prices (${what})`, xTitle: 'formula points per characteristic point', zero: DEFAULT_BUILD_OPTIONS.characteristicPrice, intervalLabel: 'Holm-level' },
+        tested.filter((p) => !p.feature.startsWith('enh:')).map(effect).sort((a, b) => b.estimate - a.estimate),
+        { title: `Mispricing per power and characteristic (${what})`, xTitle: 'win share per 10 points moved in', zero: 0, intervalLabel: 'Holm-level' },
       ),
     },
     {
-      kind: 'table',
-      id: `${what.startsWith('2v2') ? 'team' : 'duel'}-prices`,
-      title: `${what}: relative price of every feature`,
-      caption: `ratio: average points one formula point of the feature is worth (enhancements: extra value, fair = 0); lo/hi at the Holm level given; holders: builds holding the feature; meanPoints: its formula points among them. Value of the average point λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point.${fit.tooRare.length ? ` Too rare to fit: ${fit.tooRare.map(label).join(', ')}.` : ''}`,
-      rows: tested.map((p) => ({
-        feature: label(p.feature),
-        ratio: Number(fmt(p.ratio)),
-        lo: Number(fmt(p.lo)),
-        hi: Number(fmt(p.hi)),
-        fair: p.nullValue,
-        level: Number(fmt(p.level, 4)),
-        verdict: p.supported ? (p.ratio > p.nullValue ? 'under-priced' : 'over-priced') : 'not shown',
-        holders: p.holders,
-        meanPoints: Number(fmt(p.meanPoints, 1)),
-      })),
+      kind: 'chart',
+      id: `${stem}-enhancement-mispricing`,
+      title: `${what}: extra win share per 10 points of powers bought with each enhancement`,
+      caption: 'Point: how much more (right) or less (left) 10 points of powers bought with the enhancement win than 10 points of the same powers without it (gizmo kinds against no gizmo); 0 = its cost modifier is fair; bar: Holm-level interval.',
+      spec: forestPlot(
+        tested.filter((p) => p.feature.startsWith('enh:')).map(effect).sort((a, b) => b.estimate - a.estimate),
+        { title: `Mispricing per enhancement (${what})`, xTitle: 'extra win share per 10 points', zero: 0, intervalLabel: 'Holm-level' },
+      ),
     },
   ];
+  if (lambdaShown) {
+    const powers = tested.filter((p) => p.feature.startsWith('power:'));
+    const enh = tested.filter((p) => p.feature.startsWith('enh:'));
+    blocks.push(
+      {
+        kind: 'chart',
+        id: `${stem}-power-prices`,
+        title: `${what}: fitted price against the formula's price, per power`,
+        caption: `Each power at the mean formula cost of the builds holding it (x) and what those points are worth in average points (y), bar = Holm-level interval. On the dashed line a power is fairly priced; above it, under-priced.`,
+        spec: costScatter(
+          powers.map((p) => ({ name: label(p.feature), listed: p.meanPoints, fitted: clip(p.ratio * p.meanPoints), lo: clip(p.ratioLo * p.meanPoints), hi: clip(p.ratioHi * p.meanPoints) })),
+          { title: `Fitted vs formula price per power (${what})`, unit: 'points', outlierGap: 0 },
+        ),
+      },
+      {
+        kind: 'chart',
+        id: `${stem}-enhancement-modifiers`,
+        title: `${what}: fitted cost modifier against the formula's, per enhancement`,
+        caption: 'x: the formula modifier (RULES-NOTES defaults); y: the modifier that would make a point on powers with it worth an average point, bar = Holm-level interval; on the dashed line the modifier is fair.',
+        spec: costScatter(
+          enh.map((p) => {
+            const m = DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement];
+            return { name: p.feature.slice(4), listed: m, fitted: clip(m * (1 + p.ratio)), lo: clip(m * (1 + p.ratioLo)), hi: clip(m * (1 + p.ratioHi)) };
+          }),
+          { title: `Fitted vs formula enhancement modifiers (${what})`, unit: '×' },
+        ),
+      },
+    );
+  } else {
+    blocks.push({
+      kind: 'text',
+      text: `No chart of fitted prices in points: the value of an average point (λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point) is not shown above 0, so any price in points would divide by a number that may be zero. The comparisons above do not depend on it.`,
+    });
+  }
+  blocks.push({
+    kind: 'table',
+    id: `${stem}-prices`,
+    title: `${what}: mispricing of every feature`,
+    caption: `excess: win log-odds per formula point beyond the average point's (enhancements: extra per point of the powers bought with it), lo/hi at the Holm level given; sharePer10: the same as win share per 10 points moved in; ratio/ratioLo/ratioHi: price in average points per point (only meaningful when λ is shown above 0; here ${lambdaShown ? 'it is' : 'it is not'}); holders: builds holding the feature; meanPoints: its formula points among them.${fit.tooRare.length ? ` Too rare to fit: ${fit.tooRare.map(label).join(', ')}.` : ''}`,
+    rows: tested.map((p) => ({
+      feature: label(p.feature),
+      excess: Number(fmt(p.excess, 5)),
+      lo: Number(fmt(p.lo, 5)),
+      hi: Number(fmt(p.hi, 5)),
+      sharePer10: Number(fmt(sharePer10(p.excess), 4)),
+      level: Number(fmt(p.level, 4)),
+      verdict: p.supported ? (p.excess > 0 ? 'under-priced' : 'over-priced') : 'not shown',
+      ratio: Number(fmt(p.ratio)),
+      ratioLo: Number(fmt(p.ratioLo)),
+      ratioHi: Number(fmt(p.ratioHi)),
+      holders: p.holders,
+      meanPoints: Number(fmt(p.meanPoints, 1)),
+    })),
+  });
   return { verdicts, blocks };
+}
+
+/** The refit's search range (superhero-gladiators-pricing.ts plausible) per constant: is `v` at its edge? */
+function atBound(name: string, v: number): boolean {
+  const near = (a: number) => Math.abs(v - a) <= 1e-3 * Math.abs(a);
+  if (name === 'levelBase') return near(0.5) || near(4);
+  if (name === 'usesBase') return near(4) || v < 1.001;
+  if (name === 'characteristicPrice') return near(1) || near(300);
+  if (name.startsWith('modifiers.')) return near(0.05) || near(20);
+  return false;
 }
 
 function report(ctx: ShgStudyContext, r: Results): Report {
@@ -304,7 +345,14 @@ function report(ctx: ShgStudyContext, r: Results): Report {
     strength: better || worse ? 'supported' : 'inconclusive',
   };
   const verdicts = [...duels.verdicts, ...(teams?.verdicts ?? []), refitVerdict].sort((a, b) => Number(b.strength === 'supported') - Number(a.strength === 'supported'));
-  const refitRows = r.refit.constants.map((k) => ({ constant: k.name, formula: Number(fmt(k.original, 4)), refit: Number(fmt(k.refit, 4)), lo: Number.isFinite(k.lo) ? Number(fmt(k.lo, 4)) : null, hi: Number.isFinite(k.hi) ? Number(fmt(k.hi, 4)) : null }));
+  const refitRows = r.refit.constants.map((k) => ({
+    constant: k.name,
+    formula: Number(fmt(k.original, 4)),
+    refit: Number(fmt(k.refit, 4)),
+    lo: Number.isFinite(k.lo) ? Number(fmt(k.lo, 4)) : null,
+    hi: Number.isFinite(k.hi) ? Number(fmt(k.hi, 4)) : null,
+    note: atBound(k.name, k.refit) ? 'at the edge of the searched range: the games push it further (or do not constrain it)' : Number.isFinite(k.lo) ? '' : 'interval not estimable (flat likelihood)',
+  }));
   const opt = r.refit.fit.options;
   const pasteable = JSON.stringify({
     build: {
@@ -333,7 +381,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
         blocks: [
           {
             kind: 'text',
-            text: `${r.builds.length - r.user.length} uniformly random legal heroes (the generator's documented space: up to 4 powers, levels 1–5, uses 1/2/3/5/10/infinite, every enhancement, spending 80–100% of the 200 points)${r.user.length ? ` and ${r.user.length} heroes from the hero file` : ''} duel on the default map: shuffled onto a circle, each meets the next ${r.sizes.degree} along it, one seat-swapped pair per matchup (${r.duels.length} pairs)${r.teams.length ? `, plus ${r.teams.length} pairs of 2v2 matchups between random teams` : ''}; ${PLAY}. A logistic regression of the pair share on the difference of the sides' features — each power's formula points, the points of the powers bought with each enhancement, each characteristic's points × 30 — gives the win log-odds a point of each buys; divided by the value of the average point the builds hold, that is the feature's relative price (1 = the formula prices it fairly; enhancements: extra value, fair = 0). ${holmNote(family, 'relative prices')} Intervals are Wald/delta-method from the pair units (the binomial information of a pair's share is conservative for a share of two games). A price is one number per power at the levels, uses and enhancements the builds hold it with; the refit below is where level and uses enter.`,
+            text: `${r.builds.length - r.user.length} uniformly random legal heroes (the generator's documented space: up to 4 powers, levels 1–5, uses 1/2/3/5/10/infinite, every enhancement, spending 80–100% of the 200 points)${r.user.length ? ` and ${r.user.length} heroes from the hero file` : ''} duel on the default map: shuffled onto a circle, each meets the next ${r.sizes.degree} along it, one seat-swapped pair per matchup (${r.duels.length} pairs)${r.teams.length ? `, plus ${r.teams.length} pairs of 2v2 matchups between random teams` : ''}; ${PLAY}. A logistic regression of the pair share on the difference of the sides' features — each power's formula points, the points of the powers bought with each enhancement, each characteristic's points × 30 — gives the win log-odds a point of each buys. A feature is mis-priced when a point of it buys more (under-priced) or less (over-priced) than the average point the builds hold; an enhancement when the powers bought with it win more or less per point than the same powers without it. That comparison is what the games identify; a price in points also needs the value of the average point itself, which is known only as well as the builds' spending varies (80–100% of the budget), so prices in points are shown only when it is shown above 0. ${holmNote(family, 'features')} Intervals are Wald/delta-method from the pair units (the binomial information of a pair's share is conservative for a share of two games). A price is one number per power at the levels, uses and enhancements the builds hold it with; the refit below is where level and uses enter.`,
           },
         ],
       },

@@ -4,11 +4,15 @@
  * 1. Relative prices. A logistic regression of a seat-swapped pair's share on the
  *    difference of the two sides' build features (every feature in formula points; see
  *    buildFeatures) gives β_j, the win log-odds one formula point of feature j buys. The
- *    numeraire λ is the value of the average formula point the sampled builds hold
- *    (λ = Σ_j a_j β_j, a_j = mean x_j / mean total points), so r_j = β_j / λ is "what a
- *    point spent on j is worth, in average points": 1 is priced fairly, > 1 under-priced,
- *    < 1 over-priced. Enhancement features are extra value on top of the power's own
- *    (null 0). Intervals: delta method from the fit's covariance; Holm over the family.
+ *    average formula point the sampled builds hold is worth λ = Σ_j a_j β_j (a_j = mean
+ *    x_j / mean total points). The mispricing of j is the contrast d_j = β_j − λ (for an
+ *    enhancement, its own β_j: the extra value per point of the powers bought with it):
+ *    0 when the formula prices j like everything else, > 0 under-priced, < 0 over-priced.
+ *    The contrast is what the games identify: every build costs about the budget, so
+ *    adding a constant to every per-point value barely changes any prediction, and λ
+ *    itself (hence a price in points, r_j = β_j / λ) is known only as well as the
+ *    builds' spending varies (80–100% of the budget). Intervals: delta method from the
+ *    fit's covariance; Holm over the family on d_j.
  * 2. The formula refit. Cost_θ(build) under constants θ (the level base, the 3.15, the
  *    1.1, each enhancement modifier, the characteristic price) and a scale κ:
  *    logit P(A beats B) = κ (Cost_θ(A) − Cost_θ(B)), fitted by maximum likelihood on
@@ -35,6 +39,9 @@ export interface PairUnit {
 
 export interface RelativePrice {
   readonly feature: string;
+  /** d_j: win log-odds per point beyond the average point's (enhancements: β_j); 0 = fair. */
+  readonly excess: number;
+  readonly excessSe: number;
   /** β_j / λ (enhancements: extra value per point of the powers bought with it). */
   readonly ratio: number;
   readonly se: number;
@@ -96,8 +103,13 @@ export function fitRelativePrices(
     // ∂(β_j/λ)/∂β_k = [k = j]/λ − β_j a_k / λ²
     const g = a.map((ak, k) => (k === j ? 1 / lambda : 0) - (beta[j]! * ak) / (lambda * lambda));
     const held = perBuild.filter((x) => (x[f] ?? 0) > 0);
+    // d_j = β_j − λ (enhancements: β_j), gradient e_j − a (enhancements: e_j).
+    const enh = f.startsWith('enh:');
+    const ge = a.map((ak, k) => (k === j ? 1 : 0) - (enh ? 0 : ak));
     return {
       feature: f,
+      excess: beta[j]! - (enh ? 0 : lambda),
+      excessSe: Math.sqrt(Math.max(0, quad(ge))),
       ratio,
       se: Math.sqrt(Math.max(0, quad(g))),
       nullValue: f.startsWith('enh:') ? 0 : 1,
@@ -108,7 +120,13 @@ export function fitRelativePrices(
   return { fit, lambda, lambdaSe, prices, tooRare };
 }
 
-/** The interval of a relative price at `level`. */
+/** The interval of a mispricing contrast d_j at `level`. */
+export function excessInterval(p: RelativePrice, level: number): { lo: number; hi: number } {
+  const z = zFor(level);
+  return { lo: p.excess - z * p.excessSe, hi: p.excess + z * p.excessSe };
+}
+
+/** The interval of a relative price (r_j, in average points) at `level`. */
 export function priceInterval(p: RelativePrice, level: number): { lo: number; hi: number } {
   const z = zFor(level);
   return { lo: p.ratio - z * p.se, hi: p.ratio + z * p.se };

@@ -14,7 +14,7 @@ import { checkHeroFile } from '../../../src/games/superhero-gladiators/content.j
 import { BuildGenerator, mutateBuild } from '../../../src/games/superhero-gladiators/generator.js';
 import type { HeroSpec } from '../../../src/games/superhero-gladiators/hero.js';
 import { ALL_FEATURES, buildFeatures, formulaCost, teamFeatures } from '../../../experiments/superhero-gladiators-common.js';
-import { fitRelativePrices, fitScale, heldOutSpread, priceInterval, refitFormula, type PairUnit } from '../../../experiments/superhero-gladiators-pricing.js';
+import { excessInterval, fitRelativePrices, fitScale, heldOutSpread, priceInterval, refitFormula, type PairUnit } from '../../../experiments/superhero-gladiators-pricing.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,7 @@ describe('relative prices (superhero-gladiators-costs)', () => {
     const close = fit.prices.find((p) => p.feature === 'power:close-attack')!;
     const dist = fit.prices.find((p) => p.feature === 'power:distance-attack')!;
     const ci = priceInterval(close, 0.95);
+    expect(excessInterval(close, 0.95).lo).toBeGreaterThan(0); // the contrast shows it too
     expect(ci.lo).toBeGreaterThan(1); // shown under-priced
     // The ratio is close attack's value per point over the average point's (≈ 0.02-0.025).
     expect(close.ratio).toBeGreaterThan(2);
@@ -65,6 +66,9 @@ describe('relative prices (superhero-gladiators-costs)', () => {
     const di = priceInterval(dist, 0.95);
     expect(di.lo).toBeLessThan(1.2);
     expect(di.hi).toBeGreaterThan(0.8);
+    const de = excessInterval(dist, 0.95);
+    expect(de.lo).toBeLessThan(0);
+    expect(de.hi).toBeGreaterThan(0);
     expect(fit.lambda).toBeGreaterThan(0);
   }, 30_000);
 });
