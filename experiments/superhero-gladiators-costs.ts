@@ -209,7 +209,8 @@ function priceSection(what: string, fit: PriceFit | string, units: number): { ve
   for (const p of shown) {
     const cheap = p.excess > 0;
     const name = p.feature.startsWith('enh:') ? `powers bought with ${p.feature.slice(4)}` : label(p.feature);
-    const price = lambdaShown ? ` A point of it is worth about ${fmt(p.feature.startsWith('enh:') ? 1 + p.ratio : p.ratio, 2)} average points.` : '';
+    const enhOffset = p.feature.startsWith('enh:') ? 1 : 0;
+    const price = lambdaShown ? ` In average points, a point of it is worth ${fmt(enhOffset + p.ratio, 2)} (Holm-level interval ${fmt(enhOffset + p.ratioLo, 2)} to ${fmt(enhOffset + p.ratioHi, 2)}).` : '';
     verdicts.push({
       statement: `${what}: ${name} ${p.feature.startsWith('enh:') ? 'are' : 'is'} ${cheap ? 'UNDER-priced' : 'OVER-priced'} by the formula: a point spent on ${p.feature.startsWith('enh:') ? 'them' : 'it'} buys ${cheap ? 'more' : 'less'} winning than the average point.${price}`,
       evidence: ev(p),

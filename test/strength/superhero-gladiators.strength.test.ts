@@ -1,26 +1,30 @@
 /**
- * Playing strength on Superhero Gladiators — mcts >= heuristic > random — through the
+ * Playing strength on Superhero Gladiators — mcts > heuristic > random — through the
  * runner's own game loop, paired games (same seed, seats swapped; the pair is the
  * unit, a t interval over pair means). Mirror matches (the same sample hero on both
  * sides), because in an uneven matchup the hero, not the player, decides most games and
  * seat rotation then pins every agent near 1/2.
  *
- *   mcts:iterations=200,rollout=evaluate,depth=4
+ * The MCTS is the bare `mcts` of this game (TUNED_MCTS in agents/index.ts):
  *
- * Random rollouts of 4 decisions scored by the game's evaluate (each side's share of
- * its Oomph left). With the heuristic as a prior (prior=heuristic,bias=2, with or
- * without a turns horizon) the search returned the heuristic's own move in every game
- * measured (every seed pair split exactly 1/2 against the heuristic), so that variant
- * says nothing; this one searches on its own. The claim asserted is the issue's
- * "mcts >= heuristic" in its weak form: the MCTS is not shown worse (the interval's top
- * is above 1/2); the printed share gives the margin.
+ *   mcts:iterations=2000,rollout=evaluate,plies=2,opponents=heuristic
+ *
+ * The tree branches only on the decider's own actions (the foe answers with the
+ * heuristic's move), two plies deep (its action and the foe's answer), each leaf scored
+ * by evaluate (each side's share of its Oomph left, the turn cap's own tie-break), every
+ * iteration a fresh draw of the dice. So it weighs each action by what it does after the
+ * foe's best-looking answer, averaged over ~2000 dice draws. Measured (agents/README.md):
+ * plain `mcts:iterations=200,rollout=evaluate,depth=4` 0.425 [0.307, 0.543] over 40
+ * pairs; this spec at 800 iterations 0.642 [0.544, 0.740] over 51 pairs; at 2000
+ * 0.775 [0.633, 0.917] over 20 pairs (seed probe4).
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
 
-const MCTS = 'mcts:iterations=200,rollout=evaluate,depth=4';
+/** The bare `mcts` resolves to the tuned spec above on this game. */
+const MCTS = 'mcts';
 
 function shareOfFirst(agents: [string, string], games: number, hero: string, seed: string): PairedShare {
   const config: MatchConfig = { gameId: 'superhero-gladiators', options: { teams: [[hero], [hero]] }, agents, games, seed, paired: true };
@@ -42,9 +46,9 @@ describe('strength on superhero-gladiators (mirror matches, paired games, 95% in
     expect(r.lo).toBeGreaterThan(0.5);
   });
 
-  it('mcts is at least as strong as the heuristic', { timeout: 900_000 }, () => {
-    const r = shareOfFirst([MCTS, 'heuristic'], 80, 'Amazon', 'shg-strength-mh');
+  it('mcts beats the heuristic', { timeout: 900_000 }, () => {
+    const r = shareOfFirst([MCTS, 'heuristic'], 40, 'Amazon', 'shg-strength-mcts2000');
     console.log(`mcts vs heuristic (Amazon mirror): ${show(r)}`);
-    expect(r.hi).toBeGreaterThan(0.5); // not worse; see the printed share for the margin
+    expect(r.lo).toBeGreaterThan(0.5);
   });
 });
