@@ -151,7 +151,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
  */
 export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
   'gladiator-duel': { iterations: '300', c: '0.2', rollout: 'evaluate', turns: '0', prior: 'heuristic', bias: '2' },
-  'superhero-gladiators': { iterations: '2000', rollout: 'evaluate', plies: '2', opponents: 'heuristic' },
+  'superhero-gladiators': { iterations: '800', rollout: 'evaluate', plies: '2', opponents: 'heuristic' },
 };
 
 const netSchema = z.object({

@@ -41,10 +41,10 @@ describe('bare mcts resolves per game', () => {
 
   it('on superhero-gladiators, bare mcts is its tuned spec (decider-only tree, two plies, evaluate leaves)', () => {
     const shg = getGame('superhero-gladiators');
-    const spec = 'mcts:iterations=2000,rollout=evaluate,plies=2,opponents=heuristic';
+    const spec = 'mcts:iterations=800,rollout=evaluate,plies=2,opponents=heuristic';
     const bare = configOf(createAgent('mcts', shg, new Rng(1)));
     expect(bare).toEqual(configOf(createAgent(spec, shg, new Rng(1))));
-    expect(bare).toMatchObject({ iterations: 2000, plies: 2, opponents: true });
+    expect(bare).toMatchObject({ iterations: 800, plies: 2, opponents: true });
   });
 
   it('any parameter given means the generic defaults for the rest', () => {
