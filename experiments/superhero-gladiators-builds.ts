@@ -132,6 +132,7 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
       for (const [i, spec] of [...finalists, ...user].entries()) {
         const scores = await scoreAgainst(ctx, 'final', spec, finalField);
         const t = tInterval(scores);
+        // (ends cut to [0, 1] with the Holm level below)
         measured.push({ spec, source: i < finalists.length ? 'search' : 'hero file', mean: t.mean, lo: t.lo, hi: t.hi, n: scores.length, scores, level: 0.95, supported: false });
       }
       const decisions = holm(
@@ -145,7 +146,8 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
       // Shown at the level Holm tested each at, so the table and the verdict agree.
       const tested = measured.map((m, i): Measured => {
         const t = tInterval(m.scores, decisions[i]!.level);
-        return { ...m, lo: t.lo, hi: t.hi, level: decisions[i]!.level, supported: decisions[i]!.rejected };
+        // A share lies in [0, 1]: the t interval's ends are cut there (near 1 it overshoots).
+        return { ...m, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), level: decisions[i]!.level, supported: decisions[i]!.rejected };
       });
       return report(ctx, s, field, tested, history, population, searchGames);
     },
