@@ -46,7 +46,7 @@ describe('crucible play and replay', () => {
     expect(text).toContain(`Game 7 of gladiator-duel, seed ${record.seed}`);
     expect(text).toContain(`after ${record.length} decisions`);
     expect(text).toContain('Replay matches the recorded returns.');
-    expect(text.split('\n').filter((l) => /^\s+\d+\. seat [01] \(/.test(l))).toHaveLength(record.length);
+    expect(text.split('\n').filter((l) => /^\s+\d+\. seat [12] \(/.test(l))).toHaveLength(record.length);
   });
 
   it('resumes a run interrupted with Ctrl-C: same summary, no game lost or repeated', async () => {
