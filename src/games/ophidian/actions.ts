@@ -10,7 +10,8 @@ import { fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
 import { parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
-import { abilitiesOf, controller, envOf, glad, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, glad, playCost, strat, type OphAction } from './view.js';
+import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -31,11 +32,14 @@ export function loseFlow(d: D, p: number): void {
   d.flowHolder = (p + 1) % d.t.players;
 }
 
-export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof parseTargets>): void {
+export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof parseTargets>, costDelta = 0): void {
   const s = d as OphidianState;
   const { targets, x } = choice;
   const card = strat(s, c);
-  d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(s, c, p, targets, x)));
+  const cost = Math.max(0, playCost(s, p, c, x) + costDelta);
+  // Raised beyond what the player has (a cost modifier, costs.ts): the card is not played and stays in hand; the player still has the Flow.
+  if (cost > d.cp[p]!) return;
+  d.cp = setAt(d.cp, p, d.cp[p]! - cost);
   const hand = zoneOf(p, HAND);
   // Extra play costs, chosen in the action (3.3): the discarded cards are Scrapped (seen by all), the Minions Scrapped.
   for (const h of choice.discards) d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(h), zoneOf(p, SCRAP), { reveal: EVERYONE });
@@ -113,6 +117,8 @@ export function actPlay(d: D, p: number, a: OphAction): void {
   }
   d.passes = 0;
   if (kind === 'play') {
+    // Its cost may be modified first ("When a card's cost is being paid", 8.0): then it is played once that window closes.
+    if (mayModifyCost(d as OphidianState, p, Number(parts[1]))) return startPaying(d, a);
     return playCard(d, p, Number(parts[1]), parseTargets(parts.slice(2)));
   }
   if (kind === 'ch') return useChannel(d, p, Number(parts[1]), Number(parts[2]), Number(parts[3]), Number(parts[4]), parseTargets(parts.slice(5)).targets);

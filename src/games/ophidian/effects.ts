@@ -56,7 +56,8 @@ export class DraftWorld extends ReadWorld {
   override gainCheer(p: number, n: number) { this.d.cheer = setAt(this.d.cheer, p, this.d.cheer[p]! + n); this.sync(); }
   override attackDamage(delta: number) { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 2, this.d.chain[2]! + delta); }
   override retarget() { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 4, 1); }
-  override costDelta() { /* responses are not built yet */ }
+  override costDelta(delta: number) { this.d.payDelta = this.d.payDelta + delta; }
+  override clearCost() { this.d.payDelta = 0; }
   override roll(sides: number) { const dice = new Dice(this.d.rng); const r = dice.d(sides); this.d.rng = dice.state; return r; }
   override flowResult(keep: boolean) { this.kept = keep; }
   override channel() { /* Channeling is not built yet (not offered: see legal abilities) */ }

@@ -75,6 +75,11 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
   if (name === 'defend') return defend(s, legal);
   if (name === 'respond') return legal.find((a) => a.startsWith('resp:') || a.startsWith('rab:')) ?? 'pass';
   if (name === 'react') return legal.find((a) => a !== 'pass') ?? 'pass';
+  if (name === 'cost') {
+    // Raise an opponent's cost; clear modifiers on its own card when they raised it.
+    const payer = controller(s, Number(s.paying.split(':')[1]));
+    return legal.find((a) => a !== 'pass' && (payer !== p ? (s.t.card[Number(a.split(':')[1])] as StrategyCard).trigger?.of === 'enemy' : s.payDelta > 0)) ?? 'pass';
+  }
   if (name === 'redraw') return 'done';
   if (name === 'bottom') {
     let best = legal[0]!;

@@ -108,6 +108,8 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     chainUsed: [],
     events: [],
     uniqueUsed: [],
+    paying: '',
+    payDelta: 0,
     deathMatch: options.deathMatch,
     pending: null,
     breather: SETUP,

@@ -5,7 +5,7 @@
 import type { Ability, StrategyCard, TargetSpec } from './cards/types.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
-import { abilitiesOf, admg, charactersOf, controller, envOf, glad, gladiatorsInPlay, inPlay, isChar, isG, life, raging, type OphAction } from './view.js';
+import { abilitiesOf, admg, charactersOf, controller, envOf, glad, gladiatorsInPlay, inPlay, isChar, isG, life, playCost, raging, type OphAction } from './view.js';
 
 const { HAND, PYRE, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -116,7 +116,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     if (!extras.length || !zones.length) continue;
     const xs = card.cost.xChosen ? Array.from({ length: Math.min(cp, 5) + 1 }, (_, i) => i) : [0];
     for (const x of xs) {
-      if (card.cost.cp(envOf(s, c, p, [], x)) > cp) continue;
+      if (playCost(s, p, c, x) > cp) continue;
       for (const ts of targetChoices(s, p, card.target)) {
         if (card.type === 'pump' && ts.length === 0) continue;
         for (const e of extras) for (const z of zones) out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}${e}${z}`);

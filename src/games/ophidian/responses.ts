@@ -12,7 +12,8 @@ import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, isChar, raging, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, inPlay, isChar, playCost, raging, strat, type OphAction } from './view.js';
+import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -39,7 +40,7 @@ export function responseMoves(s: OphidianState, p: number): OphAction[] {
     const card = strat(s, c);
     if (seen.has(c) || !card.trigger || !mayUse(s, p, card.flow) || !matchesAttack(s, p, c, card.trigger)) continue;
     seen.add(c);
-    if (!canPlayDiscipline(s, p, card) || card.cost.cp(envOf(s, c, p)) > s.cp[p]!) continue;
+    if (!canPlayDiscipline(s, p, card) || playCost(s, p, c) > s.cp[p]!) continue;
     for (const ts of targetChoices(s, p, card.target)) out.push(`resp:${c}${tKey(ts)}`);
   }
   for (let c = 0; c < s.loc.length; c++) {
@@ -56,7 +57,7 @@ export function responseMoves(s: OphidianState, p: number): OphAction[] {
   return out;
 }
 
-export function playResponse(d: D, p: number, a: OphAction): void {
+export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void {
   const parts = a.split(':');
   const [attacker] = d.attack as [number];
   const event = { subject: d.chain[0]!, source: attacker, amount: 0 };
@@ -64,7 +65,9 @@ export function playResponse(d: D, p: number, a: OphAction): void {
     const c = Number(parts[1]);
     const { targets } = parseTargets(parts.slice(2));
     const card = strat(d as OphidianState, c);
-    d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(d as OphidianState, c, p, targets)));
+    const cost = Math.max(0, playCost(d as OphidianState, p, c) + costDelta);
+    if (cost > d.cp[p]!) return; // raised beyond what the player has: not played, it stays in hand (costs.ts)
+    d.cp = setAt(d.cp, p, d.cp[p]! - cost);
     const hand = zoneOf(p, HAND);
     // A Response card is seen by all and, as a Quick-Hit, Scrapped after use (the sample's Responses are all Quick-Hits).
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
@@ -88,7 +91,9 @@ export const respondWindow: Window = {
         if (a === 'pass') d.chain = setAt(d.chain, 3, d.chain[3]! + 1);
         else {
           d.chain = setAt(d.chain, 3, 0);
-          playResponse(d, p, a);
+          // A Response card's cost may be modified first ("When a card's cost is being paid", 8.0).
+          if (a.startsWith('resp:') && mayModifyCost(d as OphidianState, p, Number(a.split(':')[1]))) startPaying(d, a);
+          else playResponse(d, p, a);
           checkVictory(d);
         }
         return true;

@@ -25,6 +25,7 @@ import { defendWindow, retargetWindow } from './attack.js';
 import { bottomWindow, forceWindow, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
 import { chooseWindow } from './effects.js';
 import { afterAction, reactWindow } from './events.js';
+import { costWindow } from './paying.js';
 import { respondWindow } from './responses.js';
 import type { D, OphidianState } from './state.js';
 import { checkVictory, checkWaveLimit } from './victory.js';
@@ -82,6 +83,7 @@ export const flow = defineFlow<OphidianState, OphAction>({
     retarget: thenAfterAction(retargetWindow),
     choose: thenAfterAction(chooseWindow),
     react: reactWindow,
+    cost: thenAfterAction(costWindow),
     redraw: redrawWindow,
     bottom: bottomWindow,
     force: forceWindow,

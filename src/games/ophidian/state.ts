@@ -83,6 +83,9 @@ export interface OphidianState extends FlowFields {
    * action and its chain end.
    */
   readonly events: readonly number[];
+  /** A card play waiting for its cost modifiers (costs.ts): its action string ('' when none) and the modifiers' total. */
+  readonly paying: string;
+  readonly payDelta: number;
   /** Unique Quick-Hits played this Wave, as `seat:card-id` (8.0 "Unique Keyword"); emptied at the Breather. */
   readonly uniqueUsed: readonly string[];
   /** A pending effect choice: the program's remaining steps and its environment. */

@@ -68,6 +68,10 @@ export function admg(s: OphidianState, c: number): number {
   const base = isG(s, c) ? glad(s, c).levels[s.lvl[c]!]!.admg : (strat(s, c).minion?.admg ?? -1);
   return base < 0 ? -1 : Math.max(0, base + modifier(s, 'admg', c, -1));
 }
+/** A Strategy card's CP play cost for its player: printed (or X) plus continuous cost modifiers (Warp Gate), not below 0. */
+export function playCost(s: OphidianState, p: number, c: number, x = 0): number {
+  return Math.max(0, strat(s, c).cost.cp(envOf(s, c, p, [], x)) + modifier(s, 'cost', -1, p));
+}
 export const raging = (s: OphidianState, c: number) => rage(s, c) >= 0 && s.wounds[c]! >= rage(s, c);
 export const handSize = (s: OphidianState, p: number) => Math.max(0, RULES.handSize + modifier(s, 'hand-size', -1, p));
 
@@ -124,6 +128,7 @@ export class ReadWorld implements OphidianWorld {
   attackDamage(..._args: any[]): void { throw new Error('read-only world'); }
   retarget(..._args: any[]): void { throw new Error('read-only world'); }
   costDelta(..._args: any[]): void { throw new Error('read-only world'); }
+  clearCost(): void { throw new Error('read-only world'); }
   roll(..._args: any[]): number { throw new Error('read-only world'); }
   flowResult(..._args: any[]): void { throw new Error('read-only world'); }
   channel(..._args: any[]): void { throw new Error('read-only world'); }

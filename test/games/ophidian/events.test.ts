@@ -116,3 +116,58 @@ describe('Negative values (8.0)', () => {
     expect([s.cp[1], decision(s)!.name]).toEqual([0, 'act']);
   });
 });
+
+describe('When a card\'s cost is being paid (8.0 modifier example)', () => {
+  it('Price Gouging raises the cost, Fair Price removes the modifier, the card is paid at its normal cost and Wounds; then Sponsor Bonus answers the Wound', () => {
+    // Abe (Flow) Attacks Version 9 with David Dangers; Betty answers with (DR) Counterstrike (2 CP: 1 DDMG to the Attacker).
+    let s = withFlow(position(1), 0);
+    const freak = idOf(s, 1, 'david-dangers');
+    s = { ...s, lvl: s.lvl.map((l, i) => (i === freak ? 1 : l)) }; // Counterstrike is War Level 2
+    s = giveHand(giveHand(s, 0, ['price-gouging', 'sponsor-bonus']), 1, ['counterstrike', 'fair-price']);
+    const [gouging, sponsor] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [counter, fair] = s.zones.cards[zoneOf(1, HAND)]!;
+    const v9 = idOf(s, 1, 'version-9');
+    s = act(act(s, `atk:0:${v9}`), 'allow');
+    s = step(s, 'pass'); // Abe first in the Attack's chain
+    s = step(s, `resp:${counter}`);
+    // The cost is being paid: the player with the Flow may modify it first.
+    expect(decision(s)).toMatchObject({ player: 0, name: 'cost' });
+    s = step(s, `cm:${gouging}`);
+    expect(s.payDelta).toBe(1);
+    // Betty cannot modify Price Gouging itself; she removes the modifiers from her card instead.
+    expect(decision(s)).toMatchObject({ player: 1, name: 'cost' });
+    expect(legal(s)).toEqual(['pass', `cm:${fair}`]);
+    s = step(s, `cm:${fair}`);
+    s = step(step(s, 'pass'), 'pass');
+    expect([s.cp[1], s.wounds[0]]).toEqual([9, 1]); // paid 2, not 3; the Attacker took 1 DDMG
+    s = settle(s);
+    expect(s.wounds[v9]).toBe(2);
+    // After the Wound, the player with the Flow gains 1 CP with Sponsor Bonus; nobody answers that: the next action.
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+    const cp = s.cp[0]!;
+    s = step(s, `ev:${sponsor}:${s.events.length / 4 - 1 >= 0 ? lastWoundOf(s, 0) : -1}`);
+    expect(s.cp[0]).toBe(cp + 1);
+    while (decision(s)!.name === 'react') s = step(s, 'pass');
+    expect(decision(s)!.name).toBe('act');
+  });
+
+  it('a cost raised beyond the CP the player has cannot be paid: the card stays in hand', () => {
+    let s = withFlow(position(1), 1);
+    s = giveHand(giveHand(s, 1, ['stim-pack']), 0, ['price-gouging']);
+    s = { ...s, cp: [11, 1] };
+    const [stim] = s.zones.cards[zoneOf(1, HAND)]!;
+    const [gouging] = s.zones.cards[zoneOf(0, HAND)]!;
+    s = step(s, `play:${stim}:t${idOf(s, 1, 'version-9')}`);
+    // Betty (the Flow) is not asked: her deck has no cost modifier. Abe raises the cost to 2.
+    expect(decision(s)).toMatchObject({ player: 0, name: 'cost' });
+    s = step(s, `cm:${gouging}`);
+    // Nobody else could modify it now (skipped: all passed in a row); 2 CP > 1 CP: not played.
+    expect([s.cp[1], s.zones.cards[zoneOf(1, HAND)], s.flowHolder, decision(s)]).toEqual([1, [stim], 1, expect.objectContaining({ player: 1, name: 'act' })]);
+  });
+});
+
+/** Index of the last 'wounded' event of a character of seat p. */
+function lastWoundOf(s: OphidianState, p: number): number {
+  for (let k = s.events.length / 4 - 1; k >= 0; k--) if (EVENTS[s.events[k * 4]!] === 'wounded' && s.t.owner[s.events[k * 4 + 1]!] === p) return k;
+  return -1;
+}

@@ -71,6 +71,7 @@ export class TestWorld implements OphidianWorld {
   attackDamage(d: number) { this.attackDelta += d; this.log.push(`attack ${d}`); }
   retarget() { this.log.push('retarget'); }
   costDelta(d: number) { this.costChange += d; this.log.push(`cost ${d}`); }
+  clearCost() { this.costChange = 0; this.log.push('clear cost'); }
   roll(sides: number) {
     const r = this.rolls.shift();
     if (r === undefined) throw new Error('no roll queued');

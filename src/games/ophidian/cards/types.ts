@@ -139,6 +139,8 @@ export interface OphidianWorld {
   retarget(): void;
   /** Changes the cost of the card being paid for (8.0 modifier example). */
   costDelta(delta: number): void;
+  /** Removes every modifier played so far on the cost being paid (8.0 example: "remove any modifiers from that card"). */
+  clearCost(): void;
   /** A die roll from the state's stream. */
   roll(sides: number): number;
   /** Decides a `?` action: true keeps the Flow (+), false loses it (-). */

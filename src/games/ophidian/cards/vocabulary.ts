@@ -246,6 +246,14 @@ const ENTRIES: Entry[] = [
     },
   },
   {
+    name: 'clear-cost',
+    doc: 'remove every modifier played so far on the cost being paid (8.0 modifier example)',
+    schema: z.object({ 'clear-cost': z.literal(true) }).strict(),
+    nums: [],
+    stages: () => [0],
+    compile: () => run((env) => env.w.clearCost()),
+  },
+  {
     name: 'retarget',
     doc: 'the Attacker must choose a new valid target; with none the Attack fails (Hidden Danger, 8.0)',
     schema: z.object({ retarget: z.literal(true) }).strict(),

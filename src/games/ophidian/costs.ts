@@ -1,0 +1,105 @@
+/**
+ * "When a card's cost is being paid" (8.0 modifier Responses, e.g. Price Gouging): before a
+ * card is paid for, the players may modify its cost. They are asked from the player with the
+ * Flow, then clockwise, until all pass in a row; modifiers apply first-in first-out, a modifier
+ * cannot itself be modified (it is paid at once), and "remove any modifiers" (Fair Price)
+ * clears those played before it. Then the card is paid at its cost + the modifiers (not below
+ * 0) and played (paying.ts); a cost raised beyond the player's CP cannot be paid: the card is
+ * not played and stays in hand.
+ *
+ * As for event chains, who is asked reads only public information (events.ts); the window
+ * opens only when someone could answer. Actions: `cm:<card>` plays a cost modifier from hand.
+ */
+import { setAt } from '../../core/flow.js';
+import { EVERYONE, moveCard } from '../../core/zones.js';
+import { openWindow } from './ask.js';
+import type { StrategyCard } from './cards/types.js';
+import { fire, runProgram } from './effects.js';
+import { mayUse } from './events.js';
+import { canPlayDiscipline } from './legal.js';
+import * as st from './state.js';
+import type { D, OphidianState, Table } from './state.js';
+import { controller, inPlay, playCost, strat, type OphAction } from './view.js';
+
+const { HAND, SCRAP, zoneOf } = st;
+
+/** Per table and player: Strategy cards that modify a cost being paid. */
+const cache = new WeakMap<Table, readonly (readonly number[])[]>();
+function modifiers(t: Table): readonly (readonly number[])[] {
+  let m = cache.get(t);
+  if (!m) {
+    const out: number[][] = Array.from({ length: t.players }, () => []);
+    t.card.forEach((c, i) => {
+      if (c.kind === 'strategy' && c.trigger?.timing === 'when' && c.trigger.event === 'cost') out[t.owner[i]!]!.push(i);
+    });
+    m = out;
+    cache.set(t, m);
+  }
+  return m;
+}
+
+/** May q modify the cost `payer` pays for a card now? (`mine`: q's card, known to be in hand.) */
+function canModify(s: OphidianState, q: number, c: number, card: StrategyCard, payer: number): boolean {
+  const tr = card.trigger!;
+  if (s.chainUsed.includes(c) || !mayUse(s, q, card.flow) || !canPlayDiscipline(s, q, card)) return false;
+  if (tr.of === 'enemy' ? payer === q : tr.of === 'ally' || tr.of === 'self' ? payer !== q : false) return false;
+  const cost = playCost(s, q, c);
+  return cost <= 0 || cost <= s.cp[q]!;
+}
+
+const inScrap = (s: OphidianState, q: number, c: number) => s.zones.cards[zoneOf(q, SCRAP)]!.includes(c);
+
+/** Could anyone answer, judged from public information (a card not in play nor in a pile may be in hand)? */
+function anyoneMay(s: OphidianState, payer: number, paid: number, only = -1): boolean {
+  const m = modifiers(s.t);
+  for (let q = 0; q < s.t.players; q++) {
+    if (only >= 0 && q !== only) continue;
+    for (const c of m[q]!) if (c !== paid && !inPlay(s, c) && !inScrap(s, q, c) && canModify(s, q, c, strat(s, c), payer)) return true;
+  }
+  return false;
+}
+
+/** Whether playing card c (by `payer`) opens the cost window. */
+export function mayModifyCost(s: OphidianState, payer: number, c: number): boolean {
+  return anyoneMay(s, payer, c);
+}
+
+const payerOf = (s: OphidianState) => controller(s, Number(s.paying.split(':')[1]));
+
+/** Parks the play `a` and asks for cost modifiers, the player with the Flow first. */
+export function startPaying(d: D, a: OphAction): void {
+  d.paying = a;
+  d.payDelta = 0;
+  askCost(d, d.flowHolder, 0);
+}
+
+/** Window data: passes in a row * 16 + the player asked. */
+export function askCost(d: D, player: number, passes: number): void {
+  openWindow(d, 'cost', [player], passes * 16 + player);
+}
+
+export function costMoves(s: OphidianState, q: number): OphAction[] {
+  const out: OphAction[] = ['pass'];
+  const payer = payerOf(s);
+  const paid = Number(s.paying.split(':')[1]);
+  for (const c of s.zones.cards[zoneOf(q, HAND)]!) {
+    const card = strat(s, c);
+    if (c !== paid && card.trigger?.timing === 'when' && card.trigger.event === 'cost' && canModify(s, q, c, card, payer)) out.push(`cm:${c}`);
+  }
+  return out;
+}
+
+export const mayAnswerCost = (s: OphidianState, q: number): boolean => anyoneMay(s, payerOf(s), Number(s.paying.split(':')[1]), q);
+
+/** Plays a cost modifier: paid at once (a modifier cannot be modified), Scrapped, its effect changes `payDelta`. */
+export function playCostModifier(d: D, q: number, a: OphAction): void {
+  const c = Number(a.split(':')[1]);
+  const card = strat(d as OphidianState, c);
+  d.cp = setAt(d.cp, q, d.cp[q]! - playCost(d as OphidianState, q, c));
+  const hand = zoneOf(q, HAND);
+  d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(q, SCRAP), { reveal: EVERYONE });
+  d.chainUsed = [...d.chainUsed, c];
+  const paid = Number(d.paying.split(':')[1]);
+  runProgram(d, card.onPlay, c, q, [], 0, { subject: paid, source: paid, amount: 0 });
+  fire(d, 'played', c, c);
+}
