@@ -170,3 +170,45 @@ describe('run keys', () => {
     expect(runMeta(config).content[`model:${dir}`]!.sha256).not.toBe(before!.sha256);
   });
 });
+
+describe('no peeking (Dark Hero: hidden cards, dice)', () => {
+  it('learned agents decide the same in two truths their player cannot tell apart', async () => {
+    // A random 4-seat network for Dark Hero's default table.
+    const options = darkHero.optionsSchema.parse({});
+    const { dir: dir4 } = await (async () => {
+      const { initTf } = await import('../../../src/core/tf.js');
+      const { buildTfModel, exportWeights, topologyOf } = await import('../../../src/sim/train/tf-model.js');
+      const { writeModel } = await import('../../../agents/learned/model-files.js');
+      const { manifestOf, shapeOf, tempDir } = await import('./helpers.js');
+      const { tf } = await initTf();
+      const shape = shapeOf(darkHero, [4], darkHero.numPlayers(options));
+      const model = buildTfModel(tf, shape, 5);
+      const out = tempDir('crucible-dh-');
+      writeModel(out, manifestOf(darkHero, shape), topologyOf(model), exportWeights(model, shape));
+      model.dispose();
+      return { dir: out };
+    })();
+    let state = darkHero.setup(options, 21);
+    const rng = new Rng(4);
+    let checked = 0;
+    for (let step = 0; step < 60 && !darkHero.isTerminal(state); step++) {
+      const movers = darkHero.toMove(state);
+      const joint = movers.map((p) => {
+        const legal = darkHero.legalActions(state, p);
+        const obs = darkHero.observe(state, p);
+        if (legal.length > 1 && step % 6 === 0) {
+          const other = darkHero.determinize(obs, p, new Rng(1000 + step));
+          const otherObs = darkHero.observe(other, p);
+          for (const spec of [`net:model=${dir4},temperature=1`, `mcts:prior=net:model=${dir4},iterations=15`]) {
+            const decide = (o: unknown) => darkHero.actionKey(createAgent(spec, darkHero, new Rng(step)).act({ game: darkHero, options, obs: o, player: p, legal }));
+            expect(decide(otherObs)).toEqual(decide(obs));
+          }
+          checked++;
+        }
+        return legal[rng.int(legal.length)];
+      });
+      state = darkHero.apply(state, joint);
+    }
+    expect(checked).toBeGreaterThan(2);
+  });
+});
