@@ -200,7 +200,7 @@ describe('no peeking (Dark Hero: hidden cards, dice)', () => {
           const other = darkHero.determinize(obs, p, new Rng(1000 + step));
           const otherObs = darkHero.observe(other, p);
           for (const spec of [`net:model=${dir4},temperature=1`, `mcts:prior=net:model=${dir4},iterations=15`]) {
-            const decide = (o: unknown) => darkHero.actionKey(createAgent(spec, darkHero, new Rng(step)).act({ game: darkHero, options, obs: o, player: p, legal }));
+            const decide = (o: unknown) => darkHero.actionKey(createAgent(spec, darkHero, new Rng(step)).act({ game: darkHero, options, obs: o, player: p, legal }) as number);
             expect(decide(otherObs)).toEqual(decide(obs));
           }
           checked++;
