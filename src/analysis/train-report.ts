@@ -19,6 +19,8 @@ export interface TrainReportMeta {
 }
 
 const f3 = (x: number) => x.toFixed(3);
+/** The opponent's share, when recorded (it is 1 − share only in zero-sum two-player games). */
+const rival = (x: { rival?: number }) => (x.rival === undefined ? '' : `; opponent ${f3(x.rival)}`);
 
 export function trainReport(history: readonly GenerationRecord[], meta: TrainReportMeta): Report {
   const losses: ResponsePoint[] = history.flatMap((h) => [
@@ -52,8 +54,8 @@ export function trainReport(history: readonly GenerationRecord[], meta: TrainRep
     'policy loss': Number(f3(h.loss.policy)),
     'value loss': Number(f3(h.loss.value)),
     entropy: Number(f3(h.loss.entropy)),
-    'vs previous best': h.vsBest ? `${f3(h.vsBest.mean)} [${f3(h.vsBest.lo)}, ${f3(h.vsBest.hi)}] n=${h.vsBest.n}` : '—',
-    ...Object.fromEntries(h.vsBaselines.map((b) => [`vs ${b.agent}`, `${f3(b.mean)} [${f3(b.lo)}, ${f3(b.hi)}] n=${b.n}`])),
+    'vs previous best': h.vsBest ? `${f3(h.vsBest.mean)} [${f3(h.vsBest.lo)}, ${f3(h.vsBest.hi)}] n=${h.vsBest.n}${rival(h.vsBest)}` : '—',
+    ...Object.fromEntries(h.vsBaselines.map((b) => [`vs ${b.agent}`, `${f3(b.mean)} [${f3(b.lo)}, ${f3(b.hi)}] n=${b.n}${rival(b)}`])),
     promoted: h.promoted,
     'seconds (self-play / fit / eval)': `${h.seconds.selfPlay.toFixed(0)} / ${h.seconds.fit.toFixed(0)} / ${h.seconds.eval.toFixed(0)}`,
   }));
@@ -71,7 +73,7 @@ export function trainReport(history: readonly GenerationRecord[], meta: TrainRep
             kind: 'chart',
             id: 'strength',
             title: 'Win share of each checkpoint (net-guided MCTS)',
-            caption: `Each checkpoint searched with ${meta.evalIterations} PUCT iterations against the baselines and the previous best; paired games, 95% intervals over pairs. 0.5 is an even match.`,
+            caption: `Each checkpoint searched with ${meta.evalIterations} PUCT iterations against the baselines and the previous best; paired games, 95% intervals over pairs. In a two-player zero-sum game 0.5 is an even match; in a general-sum game (Dark Hero) compare with the opponent's share in the table.`,
             spec: responseCurve(strength, { title: 'Checkpoint win share by generation', subtitle: `paired games, 95% intervals; agent ${agent}`, xTitle: 'generation', yTitle: 'win share of the checkpoint', target: 0.5, integerX: true }),
           },
         ],

@@ -40,8 +40,8 @@ const tiny: TrainSettings = {
 };
 
 const hooks = {
-  shareOf: (records: Parameters<typeof pairedShare>[0]) => {
-    const s = pairedShare(records, 0);
+  shareOf: (records: Parameters<typeof pairedShare>[0], slot: number) => {
+    const s = pairedShare(records, slot);
     return { mean: s.mean, lo: s.lo, hi: s.hi, n: s.n };
   },
   log: () => {},

@@ -100,8 +100,8 @@ Method: generation 1 imitates --expert (its search's visit distributions and the
 returns, mixed by --value-mix with the search's root estimate); every later generation self-plays with PUCT guided by the best network so far
 (Dirichlet noise at the root, the first moves sampled by visits), trains on the last
 --buffer generations, and measures the new checkpoint against the best so far and each
-baseline (paired games, 95% intervals). A checkpoint scoring above 0.5 against the best
-becomes the best, which is what --out holds. The log names the tfjs backend.`,
+baseline (paired games, 95% intervals). A checkpoint scoring more than the best in their
+games (above 0.5 in a two-player zero-sum game) becomes the best, which is what --out holds. The log names the tfjs backend.`,
     )
     .action(async (gameId: string, flags: TrainFlags) => {
       const game = getGame(gameId);
@@ -140,8 +140,8 @@ becomes the best, which is what --out holds. The log names the tfjs backend.`,
         command: ['crucible', 'train', ...process.argv.slice(3)].join(' '),
       };
       const history = await train(settings, out, {
-        shareOf: (records) => {
-          const s = pairedShare(records, 0);
+        shareOf: (records, slot) => {
+          const s = pairedShare(records, slot);
           return { mean: s.mean, lo: s.lo, hi: s.hi, n: s.n };
         },
         log: (line) => process.stderr.write(line + '\n'),

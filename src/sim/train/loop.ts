@@ -10,7 +10,8 @@
  *                  the root, visit-sampled first moves); the net continues training on a
  *                  replay buffer of the last `bufferGenerations` generations; the new
  *                  checkpoint plays the best so far and the baselines (paired games) and
- *                  replaces the best when it scores above one half against it.
+ *                  replaces the best when it scores more than the best in those games
+ *                  (above one half in a zero-sum duel).
  *
  * Files (all under `out`):
  *   manifest.json, model.json, weights.bin   the best model so far (a model folder)
@@ -87,6 +88,12 @@ export interface Share {
   readonly lo: number;
   readonly hi: number;
   readonly n: number;
+  /**
+   * The opponent's mean share in the same games. In a zero-sum two-player game it is
+   * 1 − mean; in a general-sum game (Dark Hero: everyone can lose) the two need not sum
+   * to 1, so "better than the opponent" is mean > rival, not mean > 1/2.
+   */
+  readonly rival?: number;
 }
 
 export interface GenerationRecord {
@@ -106,8 +113,8 @@ export interface GenerationRecord {
 }
 
 export interface TrainHooks {
-  /** The win share of agent slot 0 over paired records, with its interval (analysis supplies it). */
-  readonly shareOf: (records: readonly GameRecord[]) => Share;
+  /** The win share of agent `slot` over paired records, with its interval (analysis supplies it). */
+  readonly shareOf: (records: readonly GameRecord[], slot: number) => Share;
   /** One progress line per generation (and per phase). */
   readonly log: (line: string) => void;
 }
@@ -281,12 +288,13 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
         { gameId: s.gameId, options: s.options, agents: [candidate, opponent], games: 2 * s.evalPairs, seed: `${s.seed}/eval/${g}/${k}`, paired: true },
         { workers: s.workers, outDir: path.join(genDir, `eval-${k}`), progress: false },
       );
-      return hooks.shareOf(records);
+      return { ...hooks.shareOf(records, 0), rival: hooks.shareOf(records, 1).mean };
     };
     const vsBest = bestDir ? await versus(`mcts:prior=net,model=${bestDir},iterations=${s.evalIterations}`, 0) : null;
     const vsBaselines: (Share & { agent: string })[] = [];
     for (let k = 0; k < s.baselines.length; k++) vsBaselines.push({ agent: s.baselines[k]!, ...(await versus(s.baselines[k]!, k + 1)) });
-    const promoted = vsBest === null || vsBest.mean > 0.5;
+    // The new checkpoint replaces the best when it scored more than the best in their games.
+    const promoted = vsBest === null || vsBest.mean > (vsBest.rival ?? 1 - vsBest.mean);
     if (promoted) bestGeneration = g;
     const t3 = nowMs();
     const record: GenerationRecord = {
@@ -333,7 +341,7 @@ function readArrays(dir: string, game: AnyGame): Float32Array[] {
   return arrays;
 }
 
-const pct = (x: Share) => `${x.mean.toFixed(3)} [${x.lo.toFixed(3)}, ${x.hi.toFixed(3)}]`;
+const pct = (x: Share) => `${x.mean.toFixed(3)} [${x.lo.toFixed(3)}, ${x.hi.toFixed(3)}]${x.rival === undefined ? '' : ` (opponent ${x.rival.toFixed(3)})`}`;
 
 /** "gen 3 | 12.4 games/s | loss 1.234 (policy 0.9, value 0.33) | entropy 1.1 | vs best 0.55 [..] | vs heuristic 0.52 [..]" */
 export function progressLine(r: GenerationRecord): string {
