@@ -33,6 +33,8 @@ export interface StrengthRecord {
   readonly n: number;
   readonly unit: 'pairs' | 'games';
   readonly seed: string;
+  /** What the share is, when it is not a paired two-agent win share. */
+  readonly note?: string;
 }
 
 export interface ModelManifest {

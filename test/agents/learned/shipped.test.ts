@@ -9,7 +9,7 @@ import { Rng } from '../../../src/core/rng.js';
 import { getGame } from '../../../src/games/index.js';
 
 describe('shipped models', () => {
-  it.each(['gladiator-duel'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
+  it.each(['gladiator-duel', 'dark-hero'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
     const game = getGame(id);
     const { manifest, net } = loadModel(`models/${id}`, game, 'test');
     expect(manifest.game).toBe(id);
