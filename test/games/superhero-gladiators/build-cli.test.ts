@@ -22,4 +22,14 @@ describe('crucible build <file>', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`error: hero file ${file}: hero "Twice": powers[1].type is "flight"; allowed: each power type once\n`);
   });
+
+  it('study --hero-file: an illegal or sample-named hero stops the study before any game, one line, exit 2', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shg-'));
+    const file = path.join(dir, 'amazon.yaml');
+    fs.writeFileSync(file, '- { name: Amazon, STR: 4, DEX: 4, SIZ: 4, PER: 3 }\n');
+    const r = await crucible(['study', 'superhero-gladiators-costs', '--hero-file', file, '--out', dir, '--runs', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: hero file ${file}: hero "Amazon": field name is "Amazon"; allowed: a name no sample hero has\n`);
+    expect(fs.readdirSync(dir)).toEqual(['amazon.yaml']);
+  });
 });
