@@ -8,6 +8,7 @@ import { setAt, type WindowSpec } from '../../core/flow.js';
 import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { draw, fire, removeFromPlay } from './effects.js';
+import { startChain } from './events.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
 import { charactersOf, controller, favorite, glad, gladiatorsInPlay, handSize, inPlay, isG, RULES, strat, woundTotal, type OphAction } from './view.js';
@@ -20,13 +21,18 @@ type Window = WindowSpec<OphidianState, OphAction>;
 /** `breather` while setup's decisions are taken. */
 export const SETUP = 6;
 
+/** `breather` while the "After a Wave ends" event chain is asked (rules.ts starts the Breather when it closes). */
+export const WAVE_END = 7;
+
 export function wavePassed(d: D): void {
   // Temporary Flow (8.0): the last player to pass counts as the player with the Flow until the
-  // Breather chooses a new one, so "After a Wave ends" effects resolve from that player.
+  // Breather chooses a new one, so "After a Wave ends" effects and Responses start with that player.
   d.flowHolder = (d.flowHolder + d.t.players - 1) % d.t.players;
+  d.chainUsed = [];
+  d.events = [];
   fire(d, 'wave-end', -1, -1);
-  d.breather = 0;
-  continueBreather(d);
+  d.breather = WAVE_END;
+  startChain(d);
 }
 
 /** Runs Breather steps until one needs a decision (a window) or the Breather ends. */

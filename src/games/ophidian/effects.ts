@@ -18,8 +18,8 @@ const LOC = { ...st.LOC };
 
 export type { D };
 
-/** Events a Response may answer after an action (the Attack's own events are answered in its chain, attack.ts). */
-const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e === 'wounded' || e === 'destroyed' || e === 'played' || e === 'set' || e === 'advanced' || e === 'retreated');
+/** Events a Response may answer after an action or at the Wave's end (the Attack's own events are answered in its chain, attack.ts). */
+const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e === 'wounded' || e === 'destroyed' || e === 'played' || e === 'set' || e === 'advanced' || e === 'retreated' || e === 'wave-end');
 
 /**
  * The end of an action and of its event chain: values tallied below 0 become 0 (8.0

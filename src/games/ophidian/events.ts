@@ -170,6 +170,11 @@ export function afterAction(d: D): void {
   ask(d, d.flowHolder, 0);
 }
 
+/** The "After a Wave ends" chain (breather.ts), from the player with the temporary Flow. */
+export function startChain(d: D): void {
+  ask(d, d.flowHolder, 0);
+}
+
 export const reactWindow: WindowSpec<OphidianState, OphAction> = {
   moves: (s, p) => eventMoves(s, p),
   asks: (s, p) => mayRespond(s, p),

@@ -22,7 +22,7 @@ import { actMoves } from './legal.js';
 import { actPlay } from './actions.js';
 import { openWindow, plugFlow } from './ask.js';
 import { defendWindow, retargetWindow } from './attack.js';
-import { bottomWindow, forceWindow, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
+import { bottomWindow, continueBreather, forceWindow, WAVE_END, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
 import { chooseWindow } from './effects.js';
 import { afterAction, reactWindow } from './events.js';
 import { costWindow } from './paying.js';
@@ -82,7 +82,17 @@ export const flow = defineFlow<OphidianState, OphAction>({
     respond: thenAfterAction(respondWindow),
     retarget: thenAfterAction(retargetWindow),
     choose: thenAfterAction(chooseWindow),
-    react: reactWindow,
+    react: {
+      ...reactWindow,
+      onClose(d: D, by: number, data: number) {
+        reactWindow.onClose!(d, by, data);
+        // The "After a Wave ends" chain is over: the Breather begins (4.0).
+        if (d.stack.length === 0 && d.breather === WAVE_END && d.winner === -1) {
+          d.breather = 0;
+          continueBreather(d);
+        }
+      },
+    },
     cost: thenAfterAction(costWindow),
     redraw: redrawWindow,
     bottom: bottomWindow,

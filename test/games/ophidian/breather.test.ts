@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { canReinforce } from '../../../src/games/ophidian/rules.js';
-import { LOC, type OphidianState } from '../../../src/games/ophidian/state.js';
-import { act, decision, position, quiet, withCards } from './play.js';
+import { HAND, LOC, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
+import { act, decision, giveHand, position, quiet, step, withCards } from './play.js';
 
 const withFlow = (s: OphidianState, p: number): OphidianState => ({ ...s, flowHolder: p, current: p, order: [0, 1], turn: p });
 const legal = (s: OphidianState) => ophidian.legalActions(s, ophidian.toMove(s)[0]!);
@@ -24,14 +24,34 @@ describe('temporary Flow (8.0)', () => {
   const woundsOf1 = (s: OphidianState) => s.t.team[1]!.map((g) => s.wounds[g]);
 
   it('the last player to pass has the Flow for "After a Wave ends": seat 0 passes last, its Fog resolves first, then Sanctuary heals', () => {
-    const s = act(act(fogAndSanctuary(1), 'pass'), 'pass');
+    const s = quiet(act(act(fogAndSanctuary(1), 'pass'), 'pass'));
     expect(s.wave).toBe(2);
     expect(woundsOf1(s)).toEqual([0, 0, 0, 0]);
   });
 
   it('seat 1 passes last: Sanctuary first (nothing to heal), then the Fog wounds', () => {
-    const s = act(act(fogAndSanctuary(0), 'pass'), 'pass');
+    const s = quiet(act(act(fogAndSanctuary(0), 'pass'), 'pass'));
     expect(woundsOf1(s)).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe('"After a Wave ends" Responses (8.0 temporary Flow example)', () => {
+  it('the last player to pass is asked first, then the other, and so on; then the Breather begins', () => {
+    for (const first of [0, 1]) {
+      let s = withFlow(position(1), first);
+      s = giveHand(giveHand(s, 0, ['encore']), 1, ['encore']);
+      const e0 = s.zones.cards[zoneOf(0, HAND)]![0]!;
+      const e1 = s.zones.cards[zoneOf(1, HAND)]![0]!;
+      s = act(act(s, 'pass'), 'pass');
+      const last = 1 - first;
+      expect(decision(s)).toMatchObject({ player: last, name: 'react' });
+      s = step(s, `ev:${last === 0 ? e0 : e1}:0`);
+      expect(decision(s)).toMatchObject({ player: first, name: 'react' });
+      s = step(s, `ev:${first === 0 ? e0 : e1}:0`);
+      s = quiet(s); // nobody has anything left to answer with
+      expect(s.cheer).toEqual([1, 1]);
+      expect(decision(s)!.name).toBe('redraw');
+    }
   });
 });
 
