@@ -125,8 +125,10 @@ export function loadModel(dir: string, game: AnyGame, where: string): LoadedMode
     model = readModel(resolved, where);
     cache.set(key, model);
   }
-  checkModelFor(model, game, where);
-  return model;
+  // Messages name the folder as the user wrote it.
+  const view = model.dir === dir ? model : { ...model, dir };
+  checkModelFor(view, game, where);
+  return view;
 }
 
 function readModel(dir: string, where: string): LoadedModel {
