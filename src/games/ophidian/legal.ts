@@ -114,7 +114,8 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     const extras = extraCostChoices(s, p, c, card);
     const zones = zoneChoices(s, p, card);
     if (!extras.length || !zones.length) continue;
-    const xs = card.cost.xChosen ? Array.from({ length: Math.min(cp, 5) + 1 }, (_, i) => i) : [0];
+    // X is any amount the player can pay (8.0 "The X").
+    const xs = card.cost.xChosen ? Array.from({ length: Math.max(0, cp) + 1 }, (_, i) => i) : [0];
     for (const x of xs) {
       if (playCost(s, p, c, x) > cp) continue;
       for (const ts of targetChoices(s, p, card.target)) {

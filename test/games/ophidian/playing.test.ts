@@ -112,3 +112,14 @@ describe("Channeling (Madame Petice, 8.0 'Flow within effects')", () => {
     expect(legal(withFlow(position(1), 0)).some((a) => a.startsWith('ch:'))).toBe(false);
   });
 });
+
+describe('X (8.0 "The X")', () => {
+  it('X is any amount the player can pay: Scavengers with 11 CP offers X = 0..11; paying 3 draws 3', () => {
+    let s = withFlow(position(1), 0);
+    s = giveHand(s, 0, ['scavengers']);
+    const [sc] = s.zones.cards[zoneOf(0, HAND)]!;
+    expect(legal(s).filter((a) => a.startsWith(`play:${sc}`))).toEqual(Array.from({ length: 12 }, (_, x) => `play:${sc}:x${x}`));
+    s = act(s, `play:${sc}:x3`);
+    expect([s.cp[0], s.zones.cards[zoneOf(0, HAND)]!.length]).toEqual([8, 3]);
+  });
+});
