@@ -8,7 +8,7 @@
  * initiative d20s, every roll from the same stream), so the pair — not the game — is
  * the unit of every statistic.
  */
-import { POWER_TYPES, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
+import { POWER_INFO, POWER_TYPES, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
 import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
 import { powerCost } from '../src/games/superhero-gladiators/builder.js';
 import { checkHeroFile } from '../src/games/superhero-gladiators/content.js';
@@ -106,7 +106,19 @@ export const CHARACTERISTICS = ['STR', 'DEX', 'SIZ', 'PER'] as const;
 /** Enhancements with their own feature: every one but `no-gizmo` (the base every gizmo kind is measured against). */
 export const PRICED_ENHANCEMENTS: readonly Enhancement[] = ['indestructible-gizmo', 'hidden-gizmo', 'visible-gizmo', 'piercing', 'missile', 'unreliable-15', 'unreliable-10', 'always-on'];
 
-/** Feature names: `power:<type>`, `enh:<enhancement>`, `char:<characteristic>`. */
+/**
+ * Feature names: `power:<type>`, `enh:<enhancement>`, `char:<characteristic>`, and the two
+ * shape features of the formula: `formula:limited-uses` (points of powers with limited
+ * uses: do the uses factor's discounts buy as much as infinite uses?) and
+ * `formula:per-level` (points x (level - 1) of powers whose level is a choice: does the
+ * 1.4948 growth per level match what a level buys?).
+ */
+export const LIMITED_USES = 'formula:limited-uses';
+export const PER_LEVEL = 'formula:per-level';
+
+/** A feature that is extra value on top of a power's own points (fair = 0), not points of its own. */
+export const isExtraFeature = (f: string): boolean => f.startsWith('enh:') || f.startsWith('formula:');
+
 export const powerFeature = (t: PowerType): string => `power:${t}`;
 export const enhFeature = (e: Enhancement): string => `enh:${e}`;
 export const charFeature = (c: string): string => `char:${c}`;
@@ -124,6 +136,9 @@ export function buildFeatures(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OP
     const cost = powerCost(p.level, p.uses === 'infinite' ? Infinity : p.uses, p.enhancements, o);
     f[powerFeature(p.type)] = (f[powerFeature(p.type)] ?? 0) + cost;
     for (const e of new Set(p.enhancements)) if (e !== 'no-gizmo') f[enhFeature(e)] = (f[enhFeature(e)] ?? 0) + cost;
+    if (p.uses !== 'infinite') f[LIMITED_USES] = (f[LIMITED_USES] ?? 0) + cost;
+    const info = POWER_INFO[p.type];
+    if (info.minLevel !== info.maxLevel) f[PER_LEVEL] = (f[PER_LEVEL] ?? 0) + cost * (p.level - 1);
   }
   for (const c of CHARACTERISTICS) f[charFeature(c)] = spec[c] * o.characteristicPrice;
   return f;
@@ -137,7 +152,7 @@ export function teamFeatures(team: readonly HeroSpec[], o: BuildOptions = DEFAUL
 }
 
 /** Every feature name, in report order. */
-export const ALL_FEATURES: readonly string[] = [...POWER_TYPES.map(powerFeature), ...PRICED_ENHANCEMENTS.map(enhFeature), ...CHARACTERISTICS.map(charFeature)];
+export const ALL_FEATURES: readonly string[] = [...POWER_TYPES.map(powerFeature), ...PRICED_ENHANCEMENTS.map(enhFeature), LIMITED_USES, PER_LEVEL, ...CHARACTERISTICS.map(charFeature)];
 
 /** A build's total formula cost (powers plus bought characteristic points) under build options `o`. */
 export function formulaCost(spec: HeroSpec, o: BuildOptions): number {

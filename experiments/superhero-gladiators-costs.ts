@@ -32,6 +32,9 @@ import {
   BUILD_STUDY_AGENTS,
   GAME_ID,
   formulaCost,
+  isExtraFeature,
+  LIMITED_USES,
+  PER_LEVEL,
   playMatchup,
   runKey,
   teamFeatures,
@@ -59,9 +62,11 @@ const fmt = (x: number, d = 3): string => fmtNum(x, d);
 
 /** A feature's name for people: "close attack", "enhancement piercing", "characteristic DEX". */
 function label(feature: string): string {
+  if (feature === LIMITED_USES) return 'powers with limited uses (the uses factor)';
+  if (feature === PER_LEVEL) return 'levels above 1 (the level growth, per point)';
   const [kind, id] = feature.split(':') as [string, string];
+  if (kind === 'enh') return `powers bought with ${id}`;
   if (kind === 'power') return POWER_INFO[id as PowerType].name;
-  if (kind === 'enh') return `enhancement ${id}`;
   return `characteristic ${id}`;
 }
 
@@ -208,11 +213,12 @@ function priceSection(what: string, fit: PriceFit | string, units: number): { ve
   const shown = tested.filter((p) => p.supported).sort((a, b) => Math.abs(b.excess) / b.excessSe - Math.abs(a.excess) / a.excessSe);
   for (const p of shown) {
     const cheap = p.excess > 0;
-    const name = p.feature.startsWith('enh:') ? `powers bought with ${p.feature.slice(4)}` : label(p.feature);
-    const enhOffset = p.feature.startsWith('enh:') ? 1 : 0;
+    const extra = isExtraFeature(p.feature);
+    const name = extra ? label(p.feature) : label(p.feature);
+    const enhOffset = extra ? 1 : 0;
     const price = lambdaShown ? ` In average points, a point of it is worth ${fmt(enhOffset + p.ratio, 2)} (Holm-level interval ${fmt(enhOffset + p.ratioLo, 2)} to ${fmt(enhOffset + p.ratioHi, 2)}).` : '';
     verdicts.push({
-      statement: `${what}: ${name} ${p.feature.startsWith('enh:') ? 'are' : 'is'} ${cheap ? 'UNDER-priced' : 'OVER-priced'} by the formula: a point spent on ${p.feature.startsWith('enh:') ? 'them' : 'it'} buys ${cheap ? 'more' : 'less'} winning than the average point.${price}`,
+      statement: `${what}: ${name} ${extra ? 'are' : 'is'} ${cheap ? 'UNDER-priced' : 'OVER-priced'} by the formula: a point spent on ${extra ? 'them' : 'it'} buys ${cheap ? 'more' : 'less'} winning than ${extra ? 'a point of the same powers without it' : 'the average point'}.${price}`,
       evidence: ev(p),
       strength: 'supported',
     });
@@ -248,17 +254,17 @@ function priceSection(what: string, fit: PriceFit | string, units: number): { ve
       title: `${what}: win share bought by 10 points moved into each power or characteristic, beyond the average point`,
       caption: `Point: change in an even pair's win share when 10 formula points move from the average purchase into the feature (0 = the formula prices it like everything else; right of 0 under-priced); bar: interval at the Holm level (${family} features tested together); colour: Holm's decision. ${PLAY}.`,
       spec: forestPlot(
-        tested.filter((p) => !p.feature.startsWith('enh:')).map(effect).sort((a, b) => b.estimate - a.estimate),
+        tested.filter((p) => !isExtraFeature(p.feature)).map(effect).sort((a, b) => b.estimate - a.estimate),
         { title: `Mispricing per power and characteristic (${what})`, xTitle: 'win share per 10 points moved in', zero: 0, intervalLabel: 'Holm-level' },
       ),
     },
     {
       kind: 'chart',
       id: `${stem}-enhancement-mispricing`,
-      title: `${what}: extra win share per 10 points of powers bought with each enhancement`,
-      caption: 'Point: how much more (right) or less (left) 10 points of powers bought with the enhancement win than 10 points of the same powers without it (gizmo kinds against no gizmo); 0 = its cost modifier is fair; bar: Holm-level interval.',
+      title: `${what}: extra win share per 10 points of powers bought with each enhancement, with limited uses, and per level`,
+      caption: 'Point: how much more (right) or less (left) 10 points of powers bought with the enhancement win than 10 points of the same powers without it (gizmo kinds against no gizmo); 0 = its cost modifier is fair. "limited uses": powers with a number of uses against infinite ones (the uses factor); "per level": each level above 1 per point (the level growth). Bar: Holm-level interval.',
       spec: forestPlot(
-        tested.filter((p) => p.feature.startsWith('enh:')).map(effect).sort((a, b) => b.estimate - a.estimate),
+        tested.filter((p) => isExtraFeature(p.feature)).map(effect).sort((a, b) => b.estimate - a.estimate),
         { title: `Mispricing per enhancement (${what})`, xTitle: 'extra win share per 10 points', zero: 0, intervalLabel: 'Holm-level' },
       ),
     },

@@ -8,6 +8,8 @@
  *    x_j / mean total points). The mispricing of j is the contrast d_j = β_j − λ (for an
  *    enhancement, its own β_j: the extra value per point of the powers bought with it):
  *    0 when the formula prices j like everything else, > 0 under-priced, < 0 over-priced.
+ *    The two formula-shape features (limited uses, points per level) are extras like
+ *    enhancements: what the uses factor's discount and the level growth buy beyond fair.
  *    The contrast is what the games identify: every build costs about the budget, so
  *    adding a constant to every per-point value barely changes any prediction, and λ
  *    itself (hence a price in points, r_j = β_j / λ) is known only as well as the
@@ -28,7 +30,7 @@ import { zFor } from '../src/analysis/stats/wilson.js';
 import type { BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { Rng } from '../src/core/rng.js';
-import { formulaCost, PRICED_ENHANCEMENTS } from './superhero-gladiators-common.js';
+import { formulaCost, isExtraFeature, PRICED_ENHANCEMENTS } from './superhero-gladiators-common.js';
 
 /** One seat-swapped pair: side A's team, side B's team, A's share of the pair. */
 export interface PairUnit {
@@ -89,7 +91,7 @@ export function fitRelativePrices(
   });
   const fit = logisticFit(rows, { intercept: false, features: used });
   // Numeraire weights: a build's total formula points are its power features plus its characteristic features.
-  const isTotal = (f: string) => !f.startsWith('enh:');
+  const isTotal = (f: string) => !isExtraFeature(f);
   const meanOf = (f: string) => perBuild.reduce((s, x) => s + (x[f] ?? 0), 0) / Math.max(1, perBuild.length);
   const total = used.filter(isTotal).reduce((s, f) => s + meanOf(f), 0);
   const a = used.map((f) => (isTotal(f) ? meanOf(f) / total : 0));
@@ -104,7 +106,7 @@ export function fitRelativePrices(
     const g = a.map((ak, k) => (k === j ? 1 / lambda : 0) - (beta[j]! * ak) / (lambda * lambda));
     const held = perBuild.filter((x) => (x[f] ?? 0) > 0);
     // d_j = β_j − λ (enhancements: β_j), gradient e_j − a (enhancements: e_j).
-    const enh = f.startsWith('enh:');
+    const enh = isExtraFeature(f);
     const ge = a.map((ak, k) => (k === j ? 1 : 0) - (enh ? 0 : ak));
     return {
       feature: f,
@@ -112,7 +114,7 @@ export function fitRelativePrices(
       excessSe: Math.sqrt(Math.max(0, quad(ge))),
       ratio,
       se: Math.sqrt(Math.max(0, quad(g))),
-      nullValue: f.startsWith('enh:') ? 0 : 1,
+      nullValue: enh ? 0 : 1,
       holders: held.length,
       meanPoints: held.reduce((s, x) => s + x[f]!, 0) / Math.max(1, held.length),
     };

@@ -13,7 +13,7 @@ import { buildHero } from '../../../src/games/superhero-gladiators/builder.js';
 import { checkHeroFile } from '../../../src/games/superhero-gladiators/content.js';
 import { BuildGenerator, mutateBuild } from '../../../src/games/superhero-gladiators/generator.js';
 import type { HeroSpec } from '../../../src/games/superhero-gladiators/hero.js';
-import { ALL_FEATURES, buildFeatures, formulaCost, teamFeatures } from '../../../experiments/superhero-gladiators-common.js';
+import { ALL_FEATURES, buildFeatures, formulaCost, isExtraFeature, teamFeatures } from '../../../experiments/superhero-gladiators-common.js';
 import { excessInterval, fitRelativePrices, fitScale, heldOutSpread, priceInterval, refitFormula, type PairUnit } from '../../../experiments/superhero-gladiators-pricing.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,7 @@ describe('relative prices (superhero-gladiators-costs)', () => {
     const value = (h: HeroSpec) => {
       const f = buildFeatures(h);
       let v = 0;
-      for (const [k, x] of Object.entries(f)) if (!k.startsWith('enh:')) v += (k === 'power:close-attack' ? 0.06 : 0.02) * x;
+      for (const [k, x] of Object.entries(f)) if (!isExtraFeature(k)) v += (k === 'power:close-attack' ? 0.06 : 0.02) * x;
       return v;
     };
     const units = simulate(specs, 3000, value, new Rng(2));
