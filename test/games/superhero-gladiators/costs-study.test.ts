@@ -43,6 +43,30 @@ beforeAll(async () => {
   await initTf();
 });
 
+describe('build features (superhero-gladiators-costs)', () => {
+  it('every feature in formula points: powers, enhancements, limited uses, points per level, characteristics x 30', () => {
+    const spec: HeroSpec = {
+      name: 'F', look: '', sample: false, STR: 4, DEX: 4, SIZ: 4, PER: 3,
+      powers: [
+        { type: 'close-attack', level: 3, uses: 5, enhancements: ['piercing', 'hidden-gizmo'], look: '' },
+        { type: 'absorbing', level: 4, uses: 'infinite', enhancements: [], look: '' },
+      ],
+    };
+    const f = buildFeatures(spec);
+    const close = 10 * 1.4948 ** 2 * (3 - 3.15 * 1.1 ** -5) * 1.5 * 0.85;
+    const absorb = 10 * 1.4948 ** 3 * 3;
+    expect(f['power:close-attack']).toBeCloseTo(close, 9);
+    expect(f['power:absorbing']).toBeCloseTo(absorb, 9);
+    expect(f['enh:piercing']).toBeCloseTo(close, 9);
+    expect(f['enh:hidden-gizmo']).toBeCloseTo(close, 9);
+    expect(f['formula:limited-uses']).toBeCloseTo(close, 9); // absorbing has infinite uses
+    expect(f['formula:per-level']).toBeCloseTo(close * 2, 9); // absorbing's level is fixed by the text: not a choice
+    expect(f['char:STR']).toBe(120);
+    expect(f['char:PER']).toBe(90);
+    expect(isExtraFeature('formula:per-level') && isExtraFeature('enh:missile') && !isExtraFeature('power:flight')).toBe(true);
+  });
+});
+
 describe('relative prices (superhero-gladiators-costs)', () => {
   it('finds a power worth 3x its formula price and passes a fairly priced one', () => {
     const specs = builds(300, 1);
