@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { replayGame } from '../../sim/play.js';
@@ -26,19 +27,31 @@ function readRunConfig(dir: string): MatchConfig {
   }
 }
 
-function findRecord(dir: string, index: number): GameRecord | undefined {
+/**
+ * The record of game `index` in the folder's games.jsonl, read line by line so a run of
+ * millions of games is searched in flat memory (only the current line is held).
+ */
+export async function findRecord(dir: string, index: number): Promise<GameRecord | undefined> {
   const file = path.join(dir, 'games.jsonl');
   if (!fs.existsSync(file)) return undefined;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (!line.includes(`"index":${index},`)) continue;
-    try {
-      const record = JSON.parse(line) as GameRecord;
-      if (record.index === index) return record;
-    } catch {
-      // a partial last line of a killed run
+  const input = fs.createReadStream(file, { encoding: 'utf8' });
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  const marker = `"index":${index},`;
+  try {
+    for await (const line of lines) {
+      if (!line.includes(marker)) continue;
+      try {
+        const record = JSON.parse(line) as GameRecord;
+        if (record.index === index) return record;
+      } catch {
+        // a partial last line of a killed run
+      }
     }
+    return undefined;
+  } finally {
+    lines.close();
+    input.destroy();
   }
-  return undefined;
 }
 
 /** Lines of `after` (below its first) that differ from the same line of `before`. */
@@ -83,7 +96,7 @@ export function register(program: Command): void {
     .argument('<dir>', 'run folder written by `crucible play`')
     .requiredOption('--game <n>', 'game index to replay (0-based)')
     .option('--states', 'print the state after every move')
-    .action((dir: string, flags: { game: string; states?: boolean }) => {
+    .action(async (dir: string, flags: { game: string; states?: boolean }) => {
       const config = readRunConfig(dir);
       const index = nonNegativeInt('--game', flags.game);
       if (typeof config.games === 'number' && index >= config.games) {
@@ -125,7 +138,7 @@ export function register(program: Command): void {
       } else {
         print(`Final returns: ${showReturns(record.returns)} after ${record.length} decisions`);
       }
-      const recorded = findRecord(dir, index);
+      const recorded = await findRecord(dir, index);
       process.stdout.write(out.join('\n') + '\n');
       if (!recorded) {
         process.stdout.write(`Game ${index} is not in ${path.join(dir, 'games.jsonl')} yet: nothing to compare.\n`);
