@@ -28,13 +28,16 @@ function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
 }
 
+function onStdoutError(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+}
+
 /** Runs the CLI on `argv` (process.argv form) and returns the exit code. */
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
-  // `crucible replay ... | head` closes stdout early: that is not an error.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+  // `crucible replay ... | head` closes stdout early: that is not an error. Installed
+  // once per process, as tests call main() many times in one process.
+  if (!process.stdout.listeners('error').includes(onStdoutError)) process.stdout.on('error', onStdoutError);
   try {
     const program = await buildProgram();
     await program.parseAsync([...argv]);

@@ -26,3 +26,33 @@ export function crucible(args: readonly string[], opts: { cwd?: string; onSpawn?
     opts.onSpawn?.(child);
   });
 }
+
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `crucible ...args` in this process through the same entry point the binary calls
+ * (`main` of src/cli/main.ts), capturing what it writes. For cases that end before any
+ * game (bad arguments): a spawn costs a second of node + tsx start-up each, this costs
+ * milliseconds. Calls run one after another, as stdout and stderr are shared.
+ */
+export function crucibleInProcess(args: readonly string[]): Promise<CliResult> {
+  const run = async (): Promise<CliResult> => {
+    const { main } = await import('../../src/cli/main.js');
+    let stdout = '';
+    let stderr = '';
+    const out = process.stdout.write.bind(process.stdout);
+    const err = process.stderr.write.bind(process.stderr);
+    process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += chunk.toString()), true)) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += chunk.toString()), true)) as typeof process.stderr.write;
+    try {
+      const code = await main(['node', BIN, ...args]);
+      return { code, signal: null, stdout, stderr };
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+    }
+  };
+  const result = inProcessQueue.then(run, run);
+  inProcessQueue = result.catch(() => undefined);
+  return result;
+}

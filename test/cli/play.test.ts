@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../src/sim/runner.js';
 import type { GameRecord, RunSummary } from '../../src/sim/types.js';
-import { crucible } from './helpers.js';
+import { crucible, crucibleInProcess } from './helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +19,7 @@ function lines(file: string): string[] {
 
 describe('crucible games', () => {
   it('lists each game with its options and defaults as JSON', async () => {
-    const result = await crucible(['games', '--json']);
+    const result = await crucibleInProcess(['games', '--json']);
     expect(result.code).toBe(0);
     const games = JSON.parse(result.stdout) as { id: string; options: { path: string; default: unknown }[] }[];
     const duel = games.find((g) => g.id === 'gladiator-duel')!;
@@ -40,7 +40,7 @@ describe('crucible play and replay', () => {
     expect(summary.shares[0]!.share + summary.shares[1]!.share).toBeCloseTo(1, 10);
 
     const record = JSON.parse(lines(path.join(out, 'games.jsonl'))[7]!) as GameRecord;
-    const replayed = await crucible(['replay', out, '--game', '7']);
+    const replayed = await crucibleInProcess(['replay', out, '--game', '7']);
     expect(replayed.code).toBe(0);
     const text = replayed.stdout;
     expect(text).toContain(`Game 7 of gladiator-duel, seed ${record.seed}`);

@@ -2,7 +2,9 @@
  * The command under hostile conditions: configurations that only fail at setup, folders
  * it cannot write (read-only, permission denied, /proc), a full disk with two workers,
  * SIGTERM with two workers. Each ends with one line naming the path or field and the
- * cause, a non-zero exit, no stack trace, and nothing lost.
+ * cause, a non-zero exit, no stack trace, and nothing lost. Cases that need no process
+ * of their own (a signal, a mount, another user) run in this process through the CLI's
+ * entry point, which saves a node + tsx start-up each.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../src/sim/runner.js';
-import { BIN, crucible, type CliResult } from './helpers.js';
+import { BIN, crucible, crucibleInProcess, type CliResult } from './helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-rel-'));
 fs.chmodSync(dir, 0o755);
@@ -40,14 +42,14 @@ describe('crucible: a configuration that cannot set up a game', () => {
   it('exits 2 with one line before any game is played', async () => {
     const out = path.join(dir, 'bad-fixed');
     const options = JSON.stringify({ players: 2, fixed: [{ energy: 100, powers: [{ id: 'nope' }] }, { energy: 100, powers: [] }] });
-    oneLineError(await crucible(['play', 'rumble', '--games', '4', '--options', options, '--out', out]), 2, /^error: rumble options: field fixed\.0\.powers\.0\.id: unknown power `nope`; allowed: /);
+    oneLineError(await crucibleInProcess(['play', 'rumble', '--games', '4', '--options', options, '--out', out]), 2, /^error: rumble options: field fixed\.0\.powers\.0\.id: unknown power `nope`; allowed: /);
     expect(fs.existsSync(path.join(out, 'games.jsonl'))).toBe(false);
   });
 });
 
 describe('crucible: run folders it cannot use', () => {
   it('--out under /proc: one line, no hang', async () => {
-    oneLineError(await crucible(['play', 'gladiator-duel', '--games', '4', '--out', '/proc/crucible-x']), 2, /^error: --out is "\/proc\/crucible-x": cannot create \/proc\/crucible-x \(/);
+    oneLineError(await crucibleInProcess(['play', 'gladiator-duel', '--games', '4', '--out', '/proc/crucible-x']), 2, /^error: --out is "\/proc\/crucible-x": cannot create \/proc\/crucible-x \(/);
   });
 
   it('a folder without write permission: EACCES named with the path', async () => {
@@ -109,7 +111,7 @@ describe('crucible: stopped by a signal with 2 workers', () => {
 
 describe('crucible --version', () => {
   it('prints the package version, engine version and commit that run folders record', async () => {
-    const r = await crucible(['--version']);
+    const r = await crucibleInProcess(['--version']);
     expect(r.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(BIN), '..', 'package.json'), 'utf8')) as { version: string };
     expect(r.stdout).toMatch(new RegExp(`^crucible ${pkg.version.replace(/\./g, '\\.')} \\(engine \\d+, source [0-9a-f]{16}(, commit [0-9a-f]{12})?\\)\\n$`));

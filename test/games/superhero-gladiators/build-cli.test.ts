@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crucible } from '../../cli/helpers.js';
+import { crucibleInProcess as crucible } from '../../cli/helpers.js';
 
 describe('crucible build <file>', () => {
   it('prints the card of every sample hero', async () => {
