@@ -19,22 +19,23 @@ afterAll(async () => {
 });
 
 describe('runMatch with worker threads', () => {
-  it('gives byte-identical records, files and summary for 1, 2 and 8 workers', async () => {
+  it('gives byte-identical records, files and summary for 1, 2 and 3 workers', async () => {
     const runs = [];
-    for (const workers of [1, 2, 8]) {
+    // 3 workers split 64 games unevenly; each extra thread costs a module load on 2 cores.
+    for (const workers of [1, 2, 3]) {
       const outDir = path.join(root, `w${workers}`);
       const result = await runMatch(config, { workers, outDir });
       runs.push({ result, file: fs.readFileSync(path.join(outDir, 'games.jsonl'), 'utf8') });
     }
-    const [one, two, eight] = runs;
+    const [one, two, three] = runs;
     expect(one!.result.records).toHaveLength(64);
     expect(one!.result.summary.completed).toBe(64);
     // (outDir differs by construction; records and summary must not.)
     const played = (r: typeof one) => JSON.stringify({ records: r!.result.records, summary: r!.result.summary });
     expect(played(two)).toBe(played(one));
-    expect(played(eight)).toBe(played(one));
+    expect(played(three)).toBe(played(one));
     expect(two!.file).toBe(one!.file);
-    expect(eight!.file).toBe(one!.file);
+    expect(three!.file).toBe(one!.file);
   });
 
   it('resumes a partial run in workers without repeating or losing a game', async () => {
