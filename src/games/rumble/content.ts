@@ -57,6 +57,10 @@ export function checkConfiguration(opts: RumbleOptions): PowerLibrary {
     }),
   );
   const a = opts.auction;
+  // A list given with another pool would be silently ignored (the lots come from the
+  // random draw or the whole library): refuse it rather than guess which was meant.
+  if (a.list.length > 0 && a.pool !== 'list')
+    throw new UserError(`rumble options: field auction.list is ${JSON.stringify(a.list)} with auction.pool ${JSON.stringify(a.pool)}; allowed: a list only with auction.pool 'list' (set "pool": "list", or use auction.from to restrict a random draw)`);
   for (const [list, field] of [[a.list, 'auction.list'], [a.from, 'auction.from']] as const)
     list.forEach((id, i) => {
       if (!lib.has(id)) throw new UserError(`rumble options: field ${field}.${i}: ${unknownWord('power', id, lib.ids)}`);

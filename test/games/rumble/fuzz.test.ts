@@ -4,12 +4,15 @@
  * accepted by `apply`, and no game may crash. Plus the configuration checks that turn a
  * set-up that cannot be played into one UserError before any game starts.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng.js';
 import { UserError } from '../../../src/core/errors.js';
 import { rumble, rumbleOptions, MAX_CUSTOM_POWERS, type RumbleState } from '../../../src/games/rumble/index.js';
 import { TRIGGERS } from '../../../src/games/rumble/powers/vocabulary.js';
 import { alloc, allocate, fixedGame } from './helpers.js';
+import { crucible } from '../../cli/helpers.js';
 
 function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[rng.int(list.length)]!;
@@ -161,6 +164,23 @@ describe('a configuration that cannot be set up is one UserError before any game
     expect(msg({ customPowers: [p('tough-skin')] })).toMatch(/customPowers\.0\.id is "tough-skin"; allowed: an id no seed power has/);
     expect(msg({ customPowers: Array.from({ length: MAX_CUSTOM_POWERS + 1 }, (_, i) => p(`p${i}`)) })).toMatch(/at most 200/);
     expect(msg({ auction: { pool: 'list', list: ['lazer-eye'] } })).toMatch(/auction\.list\.0: unknown power `lazer-eye`; did you mean `lazer-eyes`\?/);
+  });
+
+  it('auction.list without pool "list" is refused, not silently ignored', () => {
+    // Without pool: 'list' the lots would come from the random draw and the list would do nothing.
+    expect(msg({ auction: { list: ['tough-skin', 'flight'] } })).toBe(
+      'rumble options: field auction.list is ["tough-skin","flight"] with auction.pool "random"; allowed: a list only with auction.pool \'list\' (set "pool": "list", or use auction.from to restrict a random draw)',
+    );
+    expect(msg({ auction: { pool: 'all', list: ['tough-skin'] } })).toMatch(/^rumble options: field auction\.list is \["tough-skin"\] with auction\.pool "all"; allowed: /);
+    // With the pool, or an empty list, it is accepted.
+    expect(() => rumbleOptions({ auction: { pool: 'list', list: ['tough-skin'] } })).not.toThrow();
+    expect(() => rumbleOptions({ auction: { pool: 'random', list: [] } })).not.toThrow();
+  });
+
+  it('the CLI exits 2 with that one line before any game', async () => {
+    const r = await crucible(['play', 'rumble', '--games', '2', '--options', JSON.stringify({ auction: { list: ['tough-skin'] } }), '--out', path.join(os.tmpdir(), `crucible-rumble-list-${process.pid}`)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^error: rumble options: field auction\.list is \["tough-skin"\] with auction\.pool "random"; allowed: /)]);
     expect(msg({ customPowers: [{ id: 'c', name: 'C', params: { cost: 2.5 }, use: { spend: 'cost' } }] })).toBe('rumble options: field power c params.cost is 2.5; allowed: a whole number >= 0 (it counts Energy or uses)');
   });
 });
