@@ -14,7 +14,8 @@
  * (X = a fifth of Energy; targets the template's victim, else the strongest opponent),
  * plus, for Precognition, "keep everything back" (assigned at Reveal).
  * Reveal menu: default (reserve to Defense, default blocking), defensive (reserve and
- * Quick Reflexes to Defense, Reveal powers used), aggressive (reserve on the weakest).
+ * Quick Reflexes to Defense, Reveal powers used), aggressive (reserve on the weakest),
+ * each also with every alternative block order where blocking matters (`blockOrders`).
  * Bid menu: each lot bid at a fraction (0, ½, 1, 1½) of its estimated value, or 1½ on
  * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
  * at 60% of Energy.
@@ -405,16 +406,62 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
   return out;
 }
 
+/**
+ * The block orders `hero` may choose at Reveal, besides the default: one per attacker,
+ * "let this attacker's points through" (every other attacker blocked first, in the
+ * default order, this one last), unless that is the default order already. Offered
+ * only where the seed says the choice is significant — two or more attackers, one of
+ * them holding a power that triggers on dealing damage (the test `revealNeeds` makes) —
+ * so menus without such powers do not grow. Which points land decides whose on-damage
+ * power fires; the orders that differ only among fully blocked attackers are left out.
+ */
+export function blockOrders(s: RumbleState, hero: number): number[][] {
+  const allocs = s.pending!;
+  const H = s.heroes.length;
+  const attackers: number[] = [];
+  let triggering = false;
+  for (let i = 0; i < H; i++) {
+    const o = allocs[i];
+    if (!o || !(o.attack[hero]! > 0)) continue;
+    attackers.push(i);
+    if (powerInfo(s, i).triggers) triggering = true;
+  }
+  if (attackers.length < 2 || !triggering) return [];
+  // The engine's default: attackers with on-damage powers first, then the largest, then seat.
+  const trig = (i: number) => powerInfo(s, i).triggers;
+  const amount = (i: number) => allocs[i]!.attack[hero]!;
+  const byDefault = attackers.slice().sort((a, b) => (trig(a) !== trig(b) ? (trig(a) ? -1 : 1) : amount(b) - amount(a) || a - b));
+  const out: number[][] = [];
+  for (const last of byDefault) {
+    if (last === byDefault[byDefault.length - 1]) continue; // the default lets the last one through already
+    const order = byDefault.filter((i) => i !== last);
+    out.push(order);
+  }
+  return out;
+}
+
 export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
   const heroes = controlledHeroes(s, player);
   const out: RumbleAction[] = [];
   const seen = new Set<string>();
-  for (const v of ['default', 'defensive', 'aggressive'] as const) {
-    const action: RumbleAction = { t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, v)) };
+  const push = (action: RumbleAction): void => {
     const key = actionKey(action);
     if (!seen.has(key)) {
       seen.add(key);
       out.push(action);
+    }
+  };
+  const variants: RevealChoice[][] = [];
+  for (const v of ['default', 'defensive', 'aggressive'] as const) {
+    const choices = heroes.map((h) => revealFor(s, h, v));
+    variants.push(choices);
+    push({ t: 'reveal', heroes: choices });
+  }
+  // Block orders, one hero at a time (the others keep the default), with each variant:
+  // 3 x (1 + alternative orders) moves at most per hero that blocks.
+  for (let k = 0; k < heroes.length; k++) {
+    for (const order of blockOrders(s, heroes[k]!)) {
+      for (const choices of variants) push({ t: 'reveal', heroes: choices.map((c, j) => (j === k ? { ...c, blockOrder: order } : c)) });
     }
   }
   return brand(out, s, player);
