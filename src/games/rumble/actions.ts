@@ -12,6 +12,7 @@
  *   all-in            all of R on the weakest opponent
  * each with two power variants: no powers, or every affordable Allocation power once
  * (X = a fifth of Energy; targets the template's victim, else the strongest opponent),
+ * plus, for X-cost powers, defend and attack-weakest with X at a tenth and two fifths,
  * plus, for Precognition, "keep everything back" (assigned at Reveal).
  * Reveal menu: default (reserve to Defense, default blocking), defensive (reserve and
  * Quick Reflexes to Defense, Reveal powers used), aggressive (reserve on the weakest),
@@ -119,15 +120,45 @@ function victimOf(v: HeroView, t: AllocationTemplate): number {
  * depends on the template only through its victim, so it is built once per victim and
  * copied for each further template with that victim.
  */
-function powerUses(s: RumbleState, v: HeroView, victim: number): PowerUse[] {
-  for (let i = 0; i < v.usesFor.length; i++) if (v.usesFor[i] === victim) return v.usesMade[i]!.slice();
-  const uses = buildPowerUses(s, v, victim);
-  v.usesFor.push(victim);
+function powerUses(s: RumbleState, v: HeroView, victim: number, level: number): PowerUse[] {
+  const key = (victim + 1) * X_LEVELS.length + level;
+  for (let i = 0; i < v.usesFor.length; i++) if (v.usesFor[i] === key) return v.usesMade[i]!.slice();
+  const uses = buildPowerUses(s, v, victim, level);
+  v.usesFor.push(key);
   v.usesMade.push(uses);
   return uses.slice();
 }
 
-function buildPowerUses(s: RumbleState, v: HeroView, victim: number): PowerUse[] {
+/**
+ * The X levels the menu offers for a Spend/Burn/Drain X power, as fractions of the
+ * hero's Energy (at least 1): a fifth (level 0, every template), a tenth and two fifths
+ * (levels 1 and 2: a small and a large X, with the defend and attack-weakest templates at
+ * Allocation and the defensive Reveal). The text allows any whole X the hero can pay;
+ * three levels keep the menu small for search.
+ */
+export const X_LEVELS: readonly (readonly [number, number])[] = [
+  [1, 5],
+  [1, 10],
+  [2, 5],
+];
+
+/** X at menu level `level` for a hero with `energy`. */
+export function xAt(energy: number, level: number): number {
+  const [num, den] = X_LEVELS[level]!;
+  return Math.max(1, Math.floor((energy * num) / den));
+}
+
+/** True if one of the powers (of `phase`) has an X cost: the menu then offers X levels. */
+function hasXCost(s: RumbleState, hero: number, phase: 'allocation' | 'reveal'): boolean {
+  const defs = powerInfo(s, hero).defs;
+  for (let k = 0; k < defs.length; k++) {
+    const u = defs[k]!.use;
+    if (u !== undefined && u.phase === phase && (u.spend === 'X' || u.burn === 'X' || u.drain === 'X')) return true;
+  }
+  return false;
+}
+
+function buildPowerUses(s: RumbleState, v: HeroView, victim: number, level: number): PowerUse[] {
   const uses: PowerUse[] = [];
   const hero = v.hero;
   const opp = v.opp;
@@ -141,7 +172,7 @@ function buildPowerUses(s: RumbleState, v: HeroView, victim: number): PowerUse[]
     if (!u || u.phase !== 'allocation' || u.target === 'ownPower') continue;
     const exhaust = useLimit(d, held, 'exhaust');
     if (exhaust !== undefined && held.uses >= exhaust) continue;
-    const x = u.spend === 'X' || u.burn === 'X' ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
+    const x = u.spend === 'X' || u.burn === 'X' ? xAt(h.energy, level) : undefined;
     const target = u.target === 'hero' || u.target === 'opponent' ? (victim >= 0 ? victim : strongest) : undefined;
     let hypnotised: number | undefined;
     if (held.id === 'hypnotism') {
@@ -192,13 +223,13 @@ function plainAllocation(H: number, v: HeroView, t: AllocationTemplate, victim: 
   return uses ? { attack, defense, uses } : { attack, defense };
 }
 
-function buildAllocation(s: RumbleState, v: HeroView, t: AllocationTemplate, withPowers: boolean, keepBack: boolean): Allocation | null {
+function buildAllocation(s: RumbleState, v: HeroView, t: AllocationTemplate, withPowers: boolean, keepBack: boolean, level = 0): Allocation | null {
   const H = s.heroes.length;
   const E = v.energy;
   if (v.opp.length === 0 || E === 0) return { attack: new Array<number>(H).fill(0), defense: 0 };
   const victim = victimOf(v, t);
   if (t === 'counter' && victim < 0) return null;
-  const uses = withPowers ? powerUses(s, v, victim) : [];
+  const uses = withPowers ? powerUses(s, v, victim, level) : [];
   if (withPowers && uses.length === 0) return null;
   let R = E;
   for (const u of uses) R -= allocationCost(s, v.hero, u, v.reduction);
@@ -252,9 +283,13 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
   const out: RumbleAction[] = [];
   let withPowers = false;
   let precog = false;
+  let xLevels = false;
   for (const h of heroes) {
     const info = powerInfo(s, h);
-    if (info.allocationUses) withPowers = true;
+    if (info.allocationUses) {
+      withPowers = true;
+      if (hasXCost(s, h, 'allocation')) xLevels = true;
+    }
     if (info.precognition) precog = true;
   }
   for (const t of ALLOCATION_TEMPLATES) {
@@ -265,6 +300,12 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
     addVariant(s, views, out, 'defend', false, true);
     addVariant(s, views, out, 'defend', true, true);
   }
+  // A small and a large X (levels 1 and 2) for X-cost powers, with two templates each.
+  if (xLevels)
+    for (let level = 1; level < X_LEVELS.length; level++) {
+      addVariant(s, views, out, 'defend', true, false, level);
+      addVariant(s, views, out, 'attack-weakest', true, false, level);
+    }
   return brand(out, s, player);
 }
 
@@ -325,10 +366,10 @@ function singleEquals(a: Allocation, victim: number, amount: number, E: number):
  * of `views` to `out`, unless an equal move is there already. (A function of its own, not
  * a closure: tsx names every closure it creates with a defineProperty call.)
  */
-function addVariant(s: RumbleState, views: readonly HeroView[], out: RumbleAction[], t: AllocationTemplate, p: boolean, keep: boolean): void {
+function addVariant(s: RumbleState, views: readonly HeroView[], out: RumbleAction[], t: AllocationTemplate, p: boolean, keep: boolean, level = 0): void {
   const allocs: Allocation[] = [];
   for (const v of views) {
-    const a = buildAllocation(s, v, t, p, keep && hasFlag(s, v.hero, 'precognition')) ?? buildAllocation(s, v, t === 'counter' ? 'defend' : t, false, false)!;
+    const a = buildAllocation(s, v, t, p, keep && hasFlag(s, v.hero, 'precognition'), level) ?? buildAllocation(s, v, t === 'counter' ? 'defend' : t, false, false)!;
     allocs.push(a);
   }
   for (let i = 0; i < out.length; i++) if (sameAllocations((out[i] as AllocAction).heroes, allocs)) return;
@@ -356,7 +397,7 @@ function sameAllocations(a: readonly Allocation[], b: readonly Allocation[]): bo
 const NO_USES: readonly PowerUse[] = [];
 
 /** Reveal choices for one hero under a menu variant. */
-function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive' | 'aggressive'): RevealChoice {
+function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive' | 'aggressive', level = 0): RevealChoice {
   const a = s.pending![hero];
   if (!a || !needsReveal(s, s.pending!, hero) || variant === 'default') return {};
   const H = s.heroes.length;
@@ -394,8 +435,8 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
       if (t < 0) return;
       target = t;
     }
-    // X of a Drain X (or Spend/Burn X) power used at Reveal: a fifth of Energy, as at Allocation.
-    const x = d.use.drain === 'X' || d.use.spend === 'X' || d.use.burn === 'X' ? Math.max(1, Math.floor(h.energy / 5)) : undefined;
+    // X of a Drain X (or Spend/Burn X) power used at Reveal: at the menu's X level, as at Allocation.
+    const x = d.use.drain === 'X' || d.use.spend === 'X' || d.use.burn === 'X' ? xAt(h.energy, level) : undefined;
     const use = menuUse(k, x, target, undefined);
     const cost = drainCost(s, hero, use);
     if (cost > budget) return;
@@ -457,6 +498,9 @@ export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
     variants.push(choices);
     push({ t: 'reveal', heroes: choices });
   }
+  // A small and a large X for the Reveal uses of X-cost powers (the defensive variant uses them).
+  if (heroes.some((h) => hasXCost(s, h, 'reveal')))
+    for (let level = 1; level < X_LEVELS.length; level++) push({ t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, 'defensive', level)) });
   // Block orders, one hero at a time (the others keep the default), with each variant:
   // 3 x (1 + alternative orders) moves at most per hero that blocks.
   for (let k = 0; k < heroes.length; k++) {
