@@ -300,6 +300,7 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
     addVariant(s, views, out, 'defend', false, true);
     addVariant(s, views, out, 'defend', true, true);
   }
+  for (let i = 0; i < views.length; i++) addDiscardVariants(s, views, out, i);
   // A small and a large X (levels 1 and 2) for X-cost powers, with two templates each.
   if (xLevels)
     for (let level = 1; level < X_LEVELS.length; level++) {
@@ -310,6 +311,38 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
 }
 
 type AllocAction = Extract<RumbleAction, { t: 'alloc' }>;
+
+/**
+ * Powers used at Allocation on one of the holder's own powers (Lighten Load: "Discard a
+ * power: gain energy equal to the discarded power's power strength"): which power to
+ * give up is the player's choice, so the menu offers "defend, and use it on power t" for
+ * each other power t the hero holds (hero `i` of `views`; the other heroes defend). A
+ * discard can pay (the strength comes back as Energy) or end an unwanted power
+ * (Psuedonite, a Curse); +1 move per other power held.
+ */
+function addDiscardVariants(s: RumbleState, views: readonly HeroView[], out: RumbleAction[], i: number): void {
+  const v = views[i]!;
+  const powers = s.heroes[v.hero]!.powers;
+  for (let k = 0; k < powers.length; k++) {
+    const d = s.lib.get(powers[k]!.id);
+    const u = d.use;
+    if (!u || u.phase !== 'allocation' || u.target !== 'ownPower') continue;
+    const exhaust = useLimit(d, powers[k]!, 'exhaust');
+    if (exhaust !== undefined && powers[k]!.uses >= exhaust) continue;
+    if (allocationCost(s, v.hero, menuUse(k, undefined, 0, undefined), v.reduction) > 0) continue; // a costed one would need its own budget
+    for (let t = 0; t < powers.length; t++) {
+      if (t === k) continue;
+      const allocs: Allocation[] = [];
+      for (let j = 0; j < views.length; j++) {
+        const a = buildAllocation(s, views[j]!, 'defend', false, false)!;
+        allocs.push(j === i && views[j]!.opp.length > 0 && views[j]!.energy > 0 ? { ...a, uses: [menuUse(k, undefined, t, undefined)] } : a);
+      }
+      let dup = false;
+      for (let m = 0; m < out.length && !dup; m++) if (sameAllocations((out[m] as AllocAction).heroes, allocs)) dup = true;
+      if (!dup) out.push({ t: 'alloc', heroes: allocs });
+    }
+  }
+}
 
 /**
  * The menu of a player with one hero and no powers: the six templates without powers,
