@@ -18,13 +18,22 @@ export class GameLedger {
   capped = 0;
   private readonly errors = new Map<string, number>();
   private parts = 0;
-  private readonly started = performance.now();
+  private readonly started: number;
+  private lastLine = -Infinity;
 
   /**
-   * `log`, when given, gets one line per finished part (a table, a matchup, a setting),
-   * so a run without a terminal progress bar is never silent for minutes.
+   * `log`, when given, gets a line when a part (a table, a matchup, a setting) finishes, so
+   * a run without a terminal progress bar is never silent for minutes — at most one line
+   * per `everyMs` (studies of thousands of one-game matchups would otherwise print
+   * thousands of lines). `now` reads the clock for that pacing only, never for an outcome.
    */
-  constructor(private readonly log?: (line: string) => void) {}
+  constructor(
+    private readonly log?: (line: string) => void,
+    private readonly everyMs = 2000,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.started = now();
+  }
 
   /** Counts `records` (all of them, failed included) and returns the completed ones. */
   add(records: readonly GameRecord[]): GameRecord[] {
@@ -41,9 +50,11 @@ export class GameLedger {
       done.push(r);
     }
     this.parts++;
-    if (this.log) {
-      const s = (performance.now() - this.started) / 1000;
-      this.log(`      part ${this.parts} done: ${records.length} games (${this.games} so far, ${this.failed} failed, ${(this.games / Math.max(s, 1e-3)).toFixed(0)} games/s, ${s.toFixed(0)} s)`);
+    const now = this.now();
+    if (this.log && now - this.lastLine >= this.everyMs) {
+      this.lastLine = now;
+      const s = (now - this.started) / 1000;
+      this.log(`      ${this.parts} part${this.parts === 1 ? '' : 's'} done (last: ${records.length} game${records.length === 1 ? '' : 's'}); ${this.games} games so far, ${this.failed} failed, ${(this.games / Math.max(s, 1e-3)).toFixed(0)} games/s, ${s.toFixed(0)} s`);
     }
     return done;
   }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { GameLedger } from '../../experiments/ledger.js';
+import type { GameRecord } from '../../src/sim/types.js';
+
+const game = (seed: number): GameRecord => ({ seed, returns: [1, 0], tags: { endReason: 'knockout' } }) as unknown as GameRecord;
+
+describe('study ledger progress lines off a terminal', () => {
+  it('prints at most one line per interval however many one-game parts finish', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const ledger = new GameLedger((l) => lines.push(l), 2000, () => t);
+    for (let i = 0; i < 1000; i++) {
+      t += 10; // 1,000 one-game parts over 10 s
+      ledger.add([game(i)]);
+    }
+    expect(ledger.games).toBe(1000);
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines.length).toBeLessThanOrEqual(6);
+    expect(lines[0]).toMatch(/1 part done \(last: 1 game\); 1 games so far, 0 failed/);
+    expect(lines.at(-1)).toMatch(/parts done .* 0 failed/);
+  });
+
+  it('is never silent when parts are slow: a line for every part', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const ledger = new GameLedger((l) => lines.push(l), 2000, () => t);
+    for (let i = 0; i < 4; i++) {
+      t += 60_000;
+      ledger.add([game(2 * i), game(2 * i + 1)]);
+    }
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/4 parts done \(last: 2 games\); 8 games so far, 0 failed, 0 games\/s, 240 s/);
+  });
+});
