@@ -95,14 +95,19 @@ export function groupShares(records: readonly GameRecord[], by: readonly string[
       const keys = Object.fromEntries(by.map((k) => [k, row[k] as string | number]));
       return { ...keys, games: n, share: w.p, lo: w.lo, hi: w.hi } as GroupShare;
     })
-    .sort((a, b) => {
-      for (const k of by) {
-        const x = a[k]!;
-        const y = b[k]!;
-        if (x !== y) return x < y ? -1 : 1;
-      }
-      return 0;
-    });
+    .sort(byKeys(by));
+}
+
+/** Orders rows by the group keys `by`, first key first (the tables' stable row order). */
+function byKeys(by: readonly string[]) {
+  return (a: Record<string, unknown>, b: Record<string, unknown>): number => {
+    for (const k of by) {
+      const x = a[k] as string | number;
+      const y = b[k] as string | number;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
 }
 
 /** Share by agent spec over all seats. */
@@ -134,12 +139,5 @@ export function groupMeans(rows: readonly Record<string, string | number>[], by:
       const n = Number(row[`${value}_count`]);
       return { ...Object.fromEntries(by.map((k) => [k, row[k] as string | number])), mean: Number(row[`${value}_sum`]) / n, n } as GroupMean;
     })
-    .sort((a, b) => {
-      for (const k of by) {
-        const x = a[k]!;
-        const y = b[k]!;
-        if (x !== y) return x < y ? -1 : 1;
-      }
-      return 0;
-    });
+    .sort(byKeys(by));
 }
