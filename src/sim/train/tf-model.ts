@@ -7,7 +7,7 @@
  * search's visit distribution, plus the squared error of the value head against the
  * game's returns (seat-relative), plus L2 on the kernels. Weights start from a
  * Glorot-uniform draw seeded by the training seed, and batches are drawn with the
- * trainer's own stream (never tfjs's Math.random shuffle), so the same seed on the
+ * trainer's own stream (never tfjs's own unseeded shuffle), so the same seed on the
  * same backend gives the same weights.
  */
 import type { LayersModel, Optimizer, Scalar, Tensor } from '@tensorflow/tfjs';
