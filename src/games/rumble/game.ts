@@ -17,6 +17,7 @@ import { checkConfiguration } from './content.js';
 import { resolveRound, startRound } from './round.js';
 import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
+import { rumbleEncoder } from './encoder.js';
 import type { PowerLibrary } from './powers/library.js';
 import { stateWith, type Allocation, type HeldPower, type Hero, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
 
@@ -293,6 +294,7 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   describeAction,
   describeState,
   evaluate,
+  encoder: rumbleEncoder,
 };
 
 /** Validates raw options (filling defaults) for `rumble.setup`. */
