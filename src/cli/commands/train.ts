@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { checkAgentSpec, splitAgentList } from '../../../agents/index.js';
 import { UserError } from '../../core/errors.js';
 import { parseWith } from '../../core/validate.js';
-import { getGame } from '../../games/index.js';
+import { GAMES, getGame } from '../../games/index.js';
 import { pairedShare } from '../../analysis/stats/paired.js';
 import { writeReport } from '../../analysis/report/index.js';
 import { trainReport } from '../../analysis/train-report.js';
@@ -105,7 +105,7 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
     )
     .action(async (gameId: string, flags: TrainFlags) => {
       const game = getGame(gameId);
-      if (!game.encoder) throw new UserError(`game ${gameId} has no encoder, so it cannot be trained yet; allowed: gladiator-duel, dark-hero`);
+      if (!game.encoder) throw new UserError(`game ${gameId} has no encoder, so it cannot be trained yet; allowed: ${GAMES.filter((g) => g.encoder).map((g) => g.id).join(', ')}`);
       const options = flags.options === undefined ? {} : optionsArg('--options', flags.options);
       const parsed = parseWith(`${game.id} options`, game.optionsSchema, options) as object;
       const baselines = splitAgentList(flags.baselines);
