@@ -13,7 +13,7 @@
  */
 import type { Agent, AgentFactory, AgentParams } from './agent.js';
 import { factsOf, type AnyGame } from '../src/core/game.js';
-import type { Rng } from '../src/core/rng.js';
+import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { parseWith, z } from '../src/core/validate.js';
 import { parseAgentSpec } from './spec.js';
@@ -196,8 +196,13 @@ export const AGENT_KINDS: readonly AgentKind[] = [
     summary: "the game's hand-written heuristic; parameters, if any, are the heuristic's own",
     example: 'heuristic',
     params: [],
-    prepare: (_where, _params, game, spec) => {
-      if (game) return heuristicFor(game, spec);
+    prepare: (_where, params, game, spec) => {
+      if (game) {
+        // Build one now so a wrong parameter of the game's heuristic fails before any game, not as failed games.
+        const factory = heuristicFor(game, spec);
+        factory({ game, params, spec, rng: new Rng(0) });
+        return factory;
+      }
       return (args) => heuristicFor(args.game, args.spec)(args);
     },
   },

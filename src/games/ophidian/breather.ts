@@ -40,6 +40,8 @@ export function continueBreather(d: D): void {
   const n = d.t.players;
   if (d.winner !== -1) return;
   if (d.breather === 0) {
+    // The finished Wave's VP and Cheer, for the studies (tags.waves).
+    d.waveLog = [...d.waveLog, ...d.vp, ...d.cheer];
     // 1) Determine Flow: most Wounds, then the crowd favourite, then a d6 (rerolled on ties).
     const w = Array.from({ length: n }, (_, p) => woundTotal(d as OphidianState, p));
     let best = [...w.keys()].filter((p) => w[p] === Math.max(...w));

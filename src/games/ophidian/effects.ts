@@ -108,6 +108,7 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean): void {
  * in Flow order (8.0: continuous effects first, the player with the Flow first).
  */
 export function fire(d: D, event: EventName, subject: number, source: number, amount = 0): void {
+  if (event === 'played') countPlay(d, source);
   // During a Wave, the event joins the action's chain: "After …" Responses may answer it (8.0).
   if (d.breather === -1 && RESPONDABLE[EVENTS.indexOf(event)]) d.events = [...d.events, EVENTS.indexOf(event), subject, source, amount];
   const s0 = d as OphidianState;
@@ -126,6 +127,11 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
       }
     }
   }
+}
+
+/** Counts a Strategy card played (the `played` tag the card studies read). */
+export function countPlay(d: D, c: number): void {
+  d.plays = setAt(d.plays, c, d.plays[c]! + 1);
 }
 
 /**

@@ -14,8 +14,12 @@
  *   afford, promote the most wounded Gladiator, bring the Reinforcement, send Gladiators with
  *   ADMG 2+ to the Action Field.
  * Deterministic: ties go to the first legal action.
+ *
+ * `heuristic:bar=card-id` (several joined by `+`) never plays those Strategy cards — from
+ * hand, as a Response or as a cost modifier — the restricted play of the card study.
  */
 import type { AgentFactory } from '../../core/agent.js';
+import { UserError } from '../../core/errors.js';
 import type { StrategyCard } from './cards/types.js';
 import { admg, controller, flow, isChar, life, raging } from './rules.js';
 import { LOC, type OphidianState } from './state.js';
@@ -119,7 +123,31 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
   return best;
 }
 
-export const ophidianHeuristic: AgentFactory = () => ({
-  spec: 'heuristic',
-  act: (ctx) => chooseOphidian(ctx.obs as OphidianState, ctx.player, ctx.legal as readonly string[]),
-});
+/** Actions that play a Strategy card (instance after the first colon): from hand, Attack Responses, event Responses, cost modifiers. */
+const CARD_PLAYS = new Set(['play', 'resp', 'ev', 'cm']);
+
+/** The legal actions without those that play a barred card (all of them when nothing else is left). */
+export function withoutBarred(s: OphidianState, legal: readonly string[], barred: ReadonlySet<string>): readonly string[] {
+  if (barred.size === 0) return legal;
+  const kept = legal.filter((a) => {
+    const parts = a.split(':');
+    return !(CARD_PLAYS.has(parts[0]!) && barred.has(s.t.card[Number(parts[1])]?.id ?? ''));
+  });
+  return kept.length > 0 ? kept : legal;
+}
+
+export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
+  for (const key of Object.keys(params))
+    if (key !== 'bar') throw new UserError(`agent spec ${JSON.stringify(spec)}: unknown parameter ${JSON.stringify(key)} (value ${JSON.stringify(params[key])}); allowed: bar (Strategy card ids joined by +, never played)`);
+  const raw = params['bar'];
+  if (raw !== undefined && !/^[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*$/.test(raw))
+    throw new UserError(`agent spec ${JSON.stringify(spec)}: bar is ${JSON.stringify(raw)}; allowed: Strategy card ids (lowercase, digits, dashes) joined by +`);
+  const barred = new Set(raw === undefined ? [] : raw.split('+'));
+  return {
+    spec,
+    act: (ctx) => {
+      const s = ctx.obs as OphidianState;
+      return chooseOphidian(s, ctx.player, withoutBarred(s, ctx.legal as readonly string[], barred));
+    },
+  };
+};

@@ -12,6 +12,7 @@ import { createZones, determinizeZones, fillZone, freshStream, moveCard, observe
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
+import { decksOf, matchContent, type MatchContent } from './content.js';
 import { ARSENAL, HAND, LOC, zoneOf, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
@@ -19,10 +20,12 @@ const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
 export const ophidianOptionsSchema = z
   .object({
     decks: z
-      .array(z.enum(DECK_IDS))
+      .array(z.string().min(1))
       .length(2)
       .default(['abe', 'betty'])
-      .meta({ description: `the two players' ready decks (sample set): ${DECK_IDS.join(', ')}` }),
+      .meta({ description: `the two players' ready decks: a sample deck (${DECK_IDS.join(', ')}) or one of deckFile` }),
+    cardFile: z.string().min(1).optional().meta({ description: 'your own card file (YAML/JSON, the format of cards/sample.yaml): new cards join the sample set; a sample id replaces that card' }),
+    deckFile: z.string().min(1).optional().meta({ description: 'your own deck file (YAML/JSON, the format of decks.yaml): its decks may be named in `decks`' }),
     deathMatch: z
       .boolean()
       .default(false)
@@ -35,11 +38,11 @@ void ophidianOptionsSchema.shape;
 const tables = new Map<string, Table>();
 
 /** The match's fixed table (instances, owners, teams), shared by every state of the match. */
-export function tableFor(deckIds: readonly string[]): Table {
-  const key = deckIds.join('|');
+export function tableFor(deckIds: readonly string[], content: MatchContent = matchContent({})): Table {
+  const key = `${content.key}|${deckIds.join('|')}`;
   const hit = tables.get(key);
   if (hit) return hit;
-  const decks = deckIds.map((id) => SAMPLE_DECKS.find((d) => d.id === id)!);
+  const decks = decksOf(content, deckIds);
   const card: (GladiatorCard | StrategyCard)[] = [];
   const owner: number[] = [];
   const team: number[][] = [];
@@ -65,7 +68,7 @@ export function tableFor(deckIds: readonly string[]): Table {
 }
 
 function setup(options: OphidianOptions, seed: number): OphidianState {
-  const t = tableFor(options.decks);
+  const t = tableFor(options.decks, matchContent(options));
   const n = t.players;
   const dice = new Dice(seed);
   let zones = createZones(Array.from({ length: n * 4 }, (): ZoneKind => 'stack'));
@@ -116,6 +119,9 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     maneuver: [],
     winner: -1,
     endReason: '',
+    firstFlow: best[0]!,
+    waveLog: [],
+    plays: new Array<number>(t.card.length).fill(0),
   };
   return flow.begin(s);
 }
@@ -128,11 +134,27 @@ const tagsSchema = z
     vp: z.array(z.number().int().min(0)).describe('Victory Points per seat at the end'),
     cheer: z.array(z.number().int().min(0)).describe('Cheer per seat at the end'),
     decks: z.array(z.string()).describe('ready deck per seat'),
+    firstFlow: z.number().int().min(0).describe('the seat that won the d6 for the first Flow (3.1)'),
+    waves: z.array(z.number().int().min(0)).describe('each finished Wave in turn, at its Breather: VP per seat, then Cheer per seat (players x 2 numbers a Wave)'),
+    played: z.array(z.string()).describe('Strategy cards played: "card-id:times by seat 0:times by seat 1", one entry per card played at least once'),
   })
   .strict();
 void tagsSchema.shape;
 
 const facts: GameFacts = { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 2 } };
+
+/** Plays per Strategy card id and seat (copies of a card add up), as "id:n0:n1" in id order. */
+function playedCounts(s: OphidianState): string[] {
+  const out = new Map<string, number[]>();
+  s.plays.forEach((k, c) => {
+    if (k === 0) return;
+    const id = s.t.card[c]!.id;
+    const row = out.get(id) ?? new Array<number>(s.t.players).fill(0);
+    row[s.t.owner[c]!]! += k;
+    out.set(id, row);
+  });
+  return [...out.keys()].sort().map((id) => `${id}:${out.get(id)!.join(':')}`);
+}
 
 function name(s: OphidianState, c: number): string {
   return s.t.card[c]?.name ?? `#${c}`;
@@ -154,7 +176,7 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   apply: flow.apply,
   isTerminal: flow.isOver,
   returns: (s) => (s.winner === -2 ? [0.5, 0.5] : s.winner === 0 ? [1, 0] : [0, 1]),
-  tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id) }),
+  tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id), firstFlow: s.firstFlow, waves: s.waveLog, played: playedCounts(s) }),
   moveCount: (s) => s.steps,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.
   observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),

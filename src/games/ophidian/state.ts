@@ -98,6 +98,14 @@ export interface OphidianState extends FlowFields {
   readonly deathMatch: boolean;
   /** Winner seat, -2 for a draw, -1 while playing. */
   readonly winner: number;
+  /**
+   * For the studies (tags): the seat that won the d6 for the first Flow (3.1); each finished
+   * Wave's VP then Cheer per seat, appended at its Breather (players * 2 numbers a Wave);
+   * Strategy cards played (from hand, as Responses or cost modifiers) per instance.
+   */
+  readonly firstFlow: number;
+  readonly waveLog: readonly number[];
+  readonly plays: readonly number[];
   readonly endReason: string;
 }
 
