@@ -52,6 +52,9 @@ export interface StudyRunOptions {
   readonly powerFile?: string;
   /** A user's hero file handed to the studies (see StudyContext.heroFile). */
   readonly heroFile?: string;
+  /** A user's Ophidian card and deck files (see StudyContext.cardFile, deckFile). */
+  readonly cardFile?: string;
+  readonly deckFile?: string;
   /** The user's --agents (checked per study with checkStudyAgents); absent: each study's defaults. */
   readonly agents?: readonly string[];
   /** Where to print one progress line per study (default: stderr). */
@@ -92,10 +95,12 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ledger,
       ...(opts.powerFile === undefined ? {} : { powerFile: opts.powerFile }),
       ...(opts.heroFile === undefined ? {} : { heroFile: opts.heroFile }),
+      ...(opts.cardFile === undefined ? {} : { cardFile: opts.cardFile }),
+      ...(opts.deckFile === undefined ? {} : { deckFile: opts.deckFile }),
       ...(opts.agents === undefined ? {} : { agents: opts.agents }),
       progressSink: bar.sink,
     }).finally(() => bar.stop());
-    const report = withAgents(withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile), study, opts);
+    const report = withAgents(withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile, { cardFile: opts.cardFile, deckFile: opts.deckFile }), study, opts);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;
@@ -113,8 +118,10 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
  * (package, engine, source hash, git commit) and the content hash of the user's power
  * file — the same keys the runner uses to refuse a run folder from other code/content.
  */
-export function withCode(report: Report, powerFile: string | undefined, heroFile?: string): Report {
+export function withCode(report: Report, powerFile: string | undefined, heroFile?: string, more: { readonly cardFile?: string | undefined; readonly deckFile?: string | undefined } = {}): Report {
   const content = {
+    ...(more.cardFile === undefined ? {} : { cardFile: { file: more.cardFile, sha256: contentHash(readContentFile('--card-file', more.cardFile)) } }),
+    ...(more.deckFile === undefined ? {} : { deckFile: { file: more.deckFile, sha256: contentHash(readContentFile('--deck-file', more.deckFile)) } }),
     ...(powerFile === undefined ? {} : { powerFile: { file: powerFile, sha256: contentHash(readContentFile('--power-file', powerFile)) } }),
     ...(heroFile === undefined ? {} : { heroFile: { file: heroFile, sha256: contentHash(readContentFile('--hero-file', heroFile)) } }),
   };

@@ -16,6 +16,7 @@ import { rumbleDominanceStudy } from './rumble-dominance.js';
 import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
 import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
 import { superheroGladiatorsBuilds } from './superhero-gladiators-builds.js';
+import { ophidianCardsStudy } from './ophidian-cards.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -29,6 +30,7 @@ export const STUDIES: readonly Study[] = [
   superheroGladiatorsSamples,
   superheroGladiatorsCosts,
   superheroGladiatorsBuilds,
+  ophidianCardsStudy,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

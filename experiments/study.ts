@@ -33,6 +33,9 @@ export interface StudyContext {
   readonly powerFile?: string;
   /** A user's Superhero Gladiators hero file (`--hero-file`): its heroes join those studies. */
   readonly heroFile?: string;
+  /** A user's Ophidian card file (`--card-file`) and deck file (`--deck-file`): they join the Ophidian studies. */
+  readonly cardFile?: string;
+  readonly deckFile?: string;
   /** Counts every game the study plays (failed and capped ones too) for the report. */
   readonly ledger?: GameLedger;
   /**

@@ -11,6 +11,7 @@ import { UserError } from '../../core/errors.js';
 import { positiveInt, seed as parseSeed } from '../args.js';
 import { checkContentFile } from '../../games/index.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import { userContent } from '../../../experiments/ophidian-common.js';
 
 interface StudyFlags {
   queue?: string;
@@ -22,6 +23,8 @@ interface StudyFlags {
   progress: boolean;
   powerFile?: string;
   heroFile?: string;
+  cardFile?: string;
+  deckFile?: string;
   agents?: string;
 }
 
@@ -39,6 +42,8 @@ export function register(program: Command): void {
     .option('--queue <url>', QUEUE_HELP)
     .option('--power-file <file>', 'your own Rumble power file (YAML/JSON) to add to the Rumble studies')
     .option('--hero-file <file>', 'your own Superhero Gladiators heroes (YAML/JSON) to add to the Superhero Gladiators studies')
+    .option('--card-file <file>', 'your own Ophidian cards (YAML/JSON, the format of src/games/ophidian/cards/sample.yaml) for the Ophidian studies')
+    .option('--deck-file <file>', 'your own Ophidian decks (YAML/JSON, the format of src/games/ophidian/decks.yaml) to add to the Ophidian studies')
     .option('--agents <list>', "agent specs for the study's seats (default: the study's own, named in its report): one spec for every seat, or one per slot the study lists")
     .addHelpText(
       'after',
@@ -65,6 +70,8 @@ Open reports/index.html in a browser (it works offline).`,
         progress: flags.progress && process.stderr.isTTY === true,
         ...(flags.powerFile === undefined ? {} : { powerFile: checkedPowerFile(flags.powerFile) }),
         ...(flags.heroFile === undefined ? {} : { heroFile: checkedHeroFile(flags.heroFile) }),
+        // Every card and deck checked (and the size cap) before any study plays a game.
+        ...(flags.cardFile === undefined && flags.deckFile === undefined ? {} : checkedOphidianFiles(flags.cardFile, flags.deckFile)),
         ...(agents === undefined ? {} : { agents }),
       };
       if (name === 'default') await runDefaultStudy(common);
@@ -76,6 +83,12 @@ Open reports/index.html in a browser (it works offline).`,
 function checkedHeroFile(path: string): string {
   checkContentFile('superhero-gladiators', path);
   return path;
+}
+
+/** Validates an Ophidian card and deck file up front (size, every card, every deck), so a bad file fails before any study runs. */
+function checkedOphidianFiles(cardFile: string | undefined, deckFile: string | undefined): { cardFile?: string; deckFile?: string } {
+  userContent({ cardFile, deckFile });
+  return { ...(cardFile === undefined ? {} : { cardFile }), ...(deckFile === undefined ? {} : { deckFile }) };
 }
 
 /** Splits and checks --agents for each study (count of specs, each spec for the study's game). */

@@ -1,0 +1,408 @@
+/**
+ * ophidian-cards: which Strategy card is too strong or too weak for its cost?
+ *
+ * Design (every game seat-swapped on common seeds, see ophidian-common.ts):
+ * 1. A round robin of ready decks. Per card, the *inclusion* comparison: in the matchups
+ *    where exactly one deck holds the card, that deck's win share (0.5 = no difference),
+ *    averaged per matchup and over matchups (the matchup is the unit: the same two decks
+ *    meet again and again). Observational: a deck holding the card differs in other cards too.
+ * 2. *Restricted play*, the causal measure: the same deck against the same opponent on the
+ *    same seeds, its player barred from playing the card (`heuristic:bar=card`). The share
+ *    lost (unbarred − barred) per seed index is the unit.
+ * 3. How often it is played: plays per game by the player whose deck holds it (tags.played).
+ * 4. Price: restricted-play loss is fitted against CP spent on the card (listed cost × plays
+ *    per game) by weighted least squares through the origin: β = win share per CP spent.
+ *    A card's fitted CP value per play is loss / (β · plays); it is *mispriced* when its loss
+ *    interval excludes the line's β · cost · plays. Holm's correction over the cards tested
+ *    in each family (inclusion, restricted play, price), the family sizes shown.
+ */
+import { costScatter, forestPlot } from '../src/analysis/charts.js';
+import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { wilson } from '../src/analysis/stats/wilson.js';
+import { UserError } from '../src/core/errors.js';
+import { parseAgentSpec } from '../agents/index.js';
+import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
+import { GAME_ID, OPH_AGENTS, fmt, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { describeAgents, studyAgents, type Study } from './study.js';
+
+/** The evidence on one card, as unit values (so intervals can be drawn at any level). */
+export interface CardEvidence {
+  readonly id: string;
+  readonly name: string;
+  /** Listed CP cost; null for X. */
+  readonly cost: number | null;
+  /** Per matchup where exactly one deck holds it: that deck's mean share. */
+  readonly inclusion: readonly number[];
+  /** Per seed index: unbarred − barred share of the deck holding it. */
+  readonly loss: readonly number[];
+  /** Per game (unrestricted, seat holding the card): times played. */
+  readonly plays: readonly number[];
+}
+
+export interface CardFinding {
+  readonly id: string;
+  readonly inclusion: { mean: number; lo: number; hi: number; n: number; level: number; rejected: boolean };
+  readonly loss: { mean: number; lo: number; hi: number; n: number; level: number; rejected: boolean };
+  readonly plays: { mean: number; lo: number; hi: number; n: number };
+  /** Expected loss from the price line (β · cost · plays), the fitted CP value per play and its interval. */
+  readonly price: { expected: number; lossLo: number; lossHi: number; value: number; lo: number; hi: number; level: number; rejected: boolean; direction: 'strong' | 'weak' | 'fair' } | null;
+}
+
+export interface CardAnalysis {
+  /** Win share per CP spent (the price line's slope); NaN when it cannot be fitted. */
+  readonly beta: number;
+  readonly findings: readonly CardFinding[];
+  readonly families: { inclusion: number; loss: number; price: number };
+}
+
+const ci2 = (xs: readonly number[], level: number) => {
+  const t = tInterval(xs, level);
+  return { mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
+};
+/** Fewest plays per game for a price: below it the CP value per play is noise over a near-zero denominator. */
+const MIN_PLAYS = 0.1;
+
+/** The verdict rules, from the unit values alone (tests feed synthetic evidence with a known truth). */
+export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
+  const inc = cards.filter((c) => c.inclusion.length >= 2);
+  const los = cards.filter((c) => c.loss.length >= 2);
+  const incHolm = holm(inc, (c) => Math.abs(ci2(c.inclusion, 0.95).mean - 0.5) / (se(c.inclusion) || 1), (c, level) => {
+    const x = ci2(c.inclusion, level);
+    return x.lo > 0.5 || x.hi < 0.5;
+  });
+  const lossHolm = holm(los, (c) => Math.abs(ci2(c.loss, 0.95).mean) / (se(c.loss) || 1), (c, level) => {
+    const x = ci2(c.loss, level);
+    return x.lo > 0 || x.hi < 0;
+  });
+  // The price line: loss ≈ β · (cost × plays), weighted by 1/se² (se floored so no card dominates).
+  const priced = los.filter((c) => c.cost !== null && c.plays.length > 0 && ci2(c.plays, 0.95).mean >= MIN_PLAYS);
+  let sxy = 0;
+  let sxx = 0;
+  for (const c of priced) {
+    const x = c.cost! * ci2(c.plays, 0.95).mean;
+    const w = 1 / Math.max(se(c.loss), 0.01) ** 2;
+    sxy += w * x * ci2(c.loss, 0.95).mean;
+    sxx += w * x * x;
+  }
+  const beta = sxx > 0 ? sxy / sxx : NaN;
+  const usable = Number.isFinite(beta) && beta > 0;
+  const priceItems = usable ? priced : [];
+  const expected = (c: CardEvidence) => beta * c.cost! * ci2(c.plays, 0.95).mean;
+  const priceHolm = holm(priceItems, (c) => Math.abs(ci2(c.loss, 0.95).mean - expected(c)) / (se(c.loss) || 1), (c, level) => {
+    const x = ci2(c.loss, level);
+    return x.lo > expected(c) || x.hi < expected(c);
+  });
+  const findings = cards.map((c): CardFinding => {
+    const i = inc.indexOf(c);
+    const l = los.indexOf(c);
+    const p = priceItems.indexOf(c);
+    const incLevel = i >= 0 ? incHolm[i]!.level : 0.95;
+    const lossLevel = l >= 0 ? lossHolm[l]!.level : 0.95;
+    let price: CardFinding['price'] = null;
+    if (p >= 0) {
+      const d = priceHolm[p]!;
+      const x = ci2(c.loss, d.level);
+      const plays = ci2(c.plays, 0.95).mean;
+      const e = expected(c);
+      price = { expected: e, lossLo: x.lo, lossHi: x.hi, value: x.mean / (beta * plays), lo: x.lo / (beta * plays), hi: x.hi / (beta * plays), level: d.level, rejected: d.rejected, direction: !d.rejected ? 'fair' : x.lo > e ? 'strong' : 'weak' };
+    }
+    return {
+      id: c.id,
+      inclusion: { ...ci2(c.inclusion, incLevel), level: incLevel, rejected: i >= 0 && incHolm[i]!.rejected },
+      loss: { ...ci2(c.loss, lossLevel), level: lossLevel, rejected: l >= 0 && lossHolm[l]!.rejected },
+      plays: meanCi(c.plays),
+      price,
+    };
+  });
+  return { beta, findings, families: { inclusion: inc.length, loss: los.length, price: priceItems.length } };
+}
+
+function se(xs: readonly number[]): number {
+  const t = tInterval(xs, 0.95);
+  return xs.length >= 2 && Number.isFinite(t.hi) ? (t.hi - t.lo) / 3.92 : NaN;
+}
+
+/** Verdicts: mispriced cards (named only where Holm supports it), then restricted play, then inclusion. */
+export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, play: string): ReportVerdict[] {
+  const name = new Map(cards.map((c) => [c.id, c.name]));
+  const out: ReportVerdict[] = [];
+  const lvl = (l: number) => `${(l * 100).toFixed(2)}%`;
+  for (const f of a.findings) {
+    const card = cards.find((c) => c.id === f.id)!;
+    if (f.price?.rejected) {
+      out.push({
+        statement: `${name.get(f.id)} is too ${f.price.direction} for its cost ${card.cost} CP: it is worth about ${fmt(f.price.value, 1)} CP a play [${fmt(f.price.lo, 1)}, ${fmt(f.price.hi, 1)}], ${play}.`,
+        evidence: `restricted-play loss ${fmt(f.loss.mean)} at ${lvl(f.price.level)} [${fmt(f.price.lossLo)}, ${fmt(f.price.lossHi)}] against the price line's ${fmt(f.price.expected)} (β = ${fmt(a.beta, 4)} win share per CP spent, ${fmt(f.plays.mean, 2)} plays a game), n=${f.loss.n} paired units; Holm over ${a.families.price} priced cards`,
+        strength: 'supported',
+      });
+    }
+  }
+  for (const f of a.findings) {
+    if (!f.loss.rejected) continue;
+    const helps = f.loss.mean > 0;
+    out.push({
+      statement: helps
+        ? `Barring ${name.get(f.id)} costs its decks ${fmt(f.loss.mean)} of their win share: the card pulls its weight, ${play}.`
+        : `Decks do better when ${name.get(f.id)} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts, ${play}.`,
+      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, n=${f.loss.n} paired units; played ${fmt(f.plays.mean, 2)} times a game; Holm over ${a.families.loss} cards`,
+      strength: 'supported',
+    });
+  }
+  for (const f of a.findings) {
+    if (!f.inclusion.rejected) continue;
+    out.push({
+      statement: `Decks holding ${name.get(f.id)} ${f.inclusion.mean > 0.5 ? 'beat' : 'lose to'} decks without it (${fmt(f.inclusion.mean)} of their head-to-head games) — an association: those decks differ in other cards too, ${play}.`,
+      evidence: `share of the deck holding it ${fmt(f.inclusion.mean)} [${fmt(f.inclusion.lo)}, ${fmt(f.inclusion.hi)}] at ${lvl(f.inclusion.level)}, n=${f.inclusion.n} matchups; Holm over ${a.families.inclusion} cards`,
+      strength: 'supported',
+    });
+  }
+  const named = new Set(out.map((v) => v.statement));
+  if (named.size === 0)
+    out.push({
+      statement: `No card is shown too strong or too weak for its cost at this sample size, ${play}.`,
+      evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} win share per CP spent), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family`,
+      strength: 'inconclusive',
+    });
+  return out;
+}
+
+/** The ready decks a run compares: quick, four hand-made ones; full, every deck. User decks always join. */
+function deckSet(full: boolean, all: readonly string[], user: readonly string[]): string[] {
+  const base = full ? all.filter((d) => !user.includes(d)) : ['abe', 'betty', 'war-machine', 'mind-gate'];
+  return [...base, ...user];
+}
+
+async function inBatches<T>(tasks: readonly (() => Promise<T>)[], k: number): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < tasks.length; i += k) out.push(...(await Promise.all(tasks.slice(i, i + k).map((t) => t()))));
+  return out;
+}
+
+export function ophidianCards(): Study {
+  const study: Study = {
+    name: 'ophidian-cards',
+    gameId: GAME_ID,
+    title: 'Ophidian: which card is too strong or too weak for its cost?',
+    question: 'Per Strategy card: do decks holding it win more, how much win share is lost when its player may not play it, how often is it played, and is it worth its listed CP cost?',
+    ...OPH_AGENTS,
+    checkAgents(specs) {
+      for (const s of specs)
+        if (parseAgentSpec(s).kind !== 'heuristic')
+          throw new UserError(`--agents has ${JSON.stringify(s)} for study ophidian-cards; allowed: heuristic (restricted play bars a card through heuristic:bar=card-id; other agents have no bar option)`);
+    },
+    async run(ctx: OphidianStudyContext): Promise<Report> {
+      const user = userContent(ctx);
+      const spec = studyAgents(study, ctx)[0]!;
+      const play = `played by ${describeAgents(study, ctx)}`;
+      const decks = deckSet(ctx.full, [...user.content.decks.keys()], user.deckIds);
+      const perOrder = ctx.full ? 8 : 4;
+      const barredCards = ctx.full ? Infinity : 4;
+      const withBar = (ids: string) => (spec.includes(':') ? `${spec},bar=${ids}` : `${spec}:bar=${ids}`);
+      const holds = (deck: string, card: string) => user.content.decks.get(deck)!.arsenal.some((c) => c.id === card);
+
+      // 1) The round robin (also the unrestricted baseline of restricted play).
+      const units = new Map<string, MatchupUnit[]>();
+      const tasks: (() => Promise<void>)[] = [];
+      for (let i = 0; i < decks.length; i++)
+        for (let j = i + 1; j < decks.length; j++) {
+          const [a, b] = [decks[i]!, decks[j]!];
+          tasks.push(async () => {
+            const ab = await playDecks(ctx, `rr-${a}-v-${b}`, a, b, perOrder, [spec, spec], user.options);
+            const ba = await playDecks(ctx, `rr-${b}-v-${a}`, b, a, perOrder, [spec, spec], user.options);
+            units.set(`${a}|${b}`, pairUnits(a, b, ab, ba));
+          });
+        }
+      await inBatches(tasks, 4);
+      const unitsOf = (a: string, b: string): MatchupUnit[] => units.get(`${a}|${b}`) ?? (units.get(`${b}|${a}`) ?? []).map((u) => ({ ...u, a, b, share: 1 - u.share }));
+
+      // Plays per game of each card by the seat whose deck holds it.
+      const plays = new Map<string, number[]>();
+      const inDeckGames = (card: string) => {
+        const out: number[] = [];
+        for (const list of units.values())
+          for (const u of list)
+            for (const g of u.games) {
+              const ds = g.tags['decks'] as string[];
+              ds.forEach((d, seat) => holds(d, card) && out.push(playedBy(g, seat).get(card) ?? 0));
+            }
+        return out;
+      };
+      const cardIds = [...new Set(decks.flatMap((d) => user.content.decks.get(d)!.arsenal.map((c) => c.id)))].sort();
+      for (const id of cardIds) plays.set(id, inDeckGames(id));
+
+      // 2) Restricted play: per card, up to two decks holding it, each against up to two decks of the set.
+      const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => mean(plays.get(y)!) - mean(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);
+      const cardsToBar = [...new Set([...chosen, ...user.cardIds.filter((id) => cardIds.includes(id))])];
+      const loss = new Map<string, number[]>();
+      const barTasks: (() => Promise<void>)[] = [];
+      for (const id of cardsToBar) {
+        const owners = seededSample(decks.filter((d) => holds(d, id)), ctx.full ? 2 : 1, `${String(ctx.seed)}:${id}:decks`);
+        for (const d of owners) {
+          const opps = seededSample(decks.filter((o) => o !== d), ctx.full ? 2 : 1, `${String(ctx.seed)}:${id}:${d}:opponents`);
+          for (const o of opps)
+            barTasks.push(async () => {
+              const ab = await playDecks(ctx, `bar-${id}-${d}-v-${o}`, d, o, perOrder, [withBar(id), spec], user.options);
+              const ba = await playDecks(ctx, `bar-${id}-${o}-v-${d}`, o, d, perOrder, [spec, withBar(id)], user.options);
+              const barred = pairUnits(d, o, ab, ba);
+              const free = new Map(unitsOf(d, o).map((u) => [u.index, u.share]));
+              const xs = loss.get(id) ?? [];
+              for (const u of barred) if (free.has(u.index)) xs.push(free.get(u.index)! - u.share);
+              loss.set(id, xs);
+            });
+        }
+      }
+      await inBatches(barTasks, 4);
+
+      const strategy = (id: string): StrategyCard => user.content.cards.strategies.get(id)!;
+      const evidence: CardEvidence[] = cardIds.map((id) => {
+        const inclusion: number[] = [];
+        for (const [key, list] of units) {
+          const [a, b] = key.split('|') as [string, string];
+          const ha = holds(a, id);
+          const hb = holds(b, id);
+          if (ha === hb || list.length === 0) continue;
+          const m = mean(list.map((u) => u.share));
+          inclusion.push(ha ? m : 1 - m);
+        }
+        const c = strategy(id);
+        const cost = c.cost.xChosen ? null : c.cost.cp({ w: null as never, card: 0, controller: 0, targets: [], event: null, x: 0 });
+        return { id, name: c.name, cost, inclusion, loss: loss.get(id) ?? [], plays: plays.get(id) ?? [] };
+      });
+      const analysis = analyseCards(evidence);
+      const verdicts = cardVerdicts(evidence, analysis, play);
+      const totalGames = [...units.values()].reduce((t, l) => t + l.reduce((s, u) => s + u.games.length, 0), 0);
+
+      const rows = analysis.findings.map((f) => {
+        const c = evidence.find((e) => e.id === f.id)!;
+        const played = wilson(c.plays.filter((k) => k > 0).length, c.plays.length);
+        return {
+          card: c.name,
+          id: c.id,
+          type: strategy(c.id).type,
+          discipline: strategy(c.id).discipline,
+          cost: c.cost,
+          decks: decks.filter((d) => holds(d, c.id)).length,
+          playsPerGame: r3(f.plays.mean),
+          playsLo: r3(f.plays.lo),
+          playsHi: r3(f.plays.hi),
+          gamesPlayedIn: r3(played.p),
+          gamesPlayedLo: r3(played.lo),
+          gamesPlayedHi: r3(played.hi),
+          games: c.plays.length,
+          inclusionShare: r3(f.inclusion.mean),
+          inclusionLo: r3(f.inclusion.lo),
+          inclusionHi: r3(f.inclusion.hi),
+          inclusionMatchups: f.inclusion.n,
+          restrictedLoss: r3(f.loss.mean),
+          lossLo: r3(f.loss.lo),
+          lossHi: r3(f.loss.hi),
+          lossUnits: f.loss.n,
+          lossLevel: r3(f.loss.level),
+          cpValuePerPlay: f.price ? r3(f.price.value) : null,
+          cpValueLo: f.price ? r3(f.price.lo) : null,
+          cpValueHi: f.price ? r3(f.price.hi) : null,
+          priceVerdict: f.price ? (f.price.rejected ? `too ${f.price.direction}` : 'not shown mispriced') : c.loss.length < 2 ? 'not barred in this run' : 'played too rarely to price',
+        };
+      });
+      const barredRows = analysis.findings.filter((f) => f.loss.n >= 2);
+      const pricedRows = analysis.findings.filter((f) => f.price);
+      return {
+        id: 'ophidian-cards',
+        title: study.title,
+        gameId: GAME_ID,
+        question: study.question,
+        verdicts,
+        sections: [
+          {
+            heading: 'Method',
+            blocks: [
+              {
+                kind: 'text',
+                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); a card's fitted CP value per play is loss / (β · plays); it is mispriced only where its loss interval at the Holm level excludes the line (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
+              },
+            ],
+          },
+          {
+            heading: 'Price: fitted CP value against listed cost',
+            blocks: pricedRows.length
+              ? [
+                  {
+                    kind: 'chart',
+                    id: 'card-prices',
+                    title: 'Fitted CP value per play vs listed cost',
+                    caption: `Points on the dashed line are fairly priced by the fitted line (β = ${fmt(analysis.beta, 4)} win share per CP spent); bars: intervals at each card's Holm level; red labels: further than 1 CP from the line (a supported verdict needs the interval off the line too).`,
+                    spec: costScatter(
+                      pricedRows.map((f) => {
+                        const c = evidence.find((e) => e.id === f.id)!;
+                        return { name: c.name, listed: c.cost!, fitted: f.price!.value, lo: f.price!.lo, hi: f.price!.hi };
+                      }),
+                      { title: 'Ophidian cards: fitted CP value per play', unit: 'CP', outlierGap: 1 },
+                    ),
+                  },
+                ]
+              : [{ kind: 'text', text: `No card could be priced: ${Number.isFinite(analysis.beta) ? 'the fitted line has no positive slope' : 'too few cards with restricted play and plays'} at this sample size.` }],
+          },
+          {
+            heading: 'Restricted play: win share lost when the card is barred',
+            blocks: barredRows.length
+              ? [
+                  {
+                    kind: 'chart',
+                    id: 'restricted-play',
+                    title: 'Win share lost when the card may not be played',
+                    caption: 'Right of zero: the deck wins less without the card. Intervals at each card\'s Holm level; n = paired units (seed index × deck × opponent).',
+                    spec: forestPlot(
+                      barredRows.map((f) => ({ label: evidence.find((e) => e.id === f.id)!.name, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, n: f.loss.n })),
+                      { title: 'Restricted play per card', xTitle: 'win share lost when barred (unbarred − barred)', intervalLabel: 'Holm-level' },
+                    ),
+                  },
+                ]
+              : [{ kind: 'text', text: 'No card was barred in this run.' }],
+          },
+          {
+            heading: 'Inclusion: decks with the card against decks without it',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'inclusion',
+                title: 'Win share of the deck holding the card (head to head against decks without it)',
+                caption: 'Right of 0.5: decks holding the card won more of those matchups. An association only. Intervals at each card\'s Holm level; n = matchups.',
+                spec: forestPlot(
+                  analysis.findings.filter((f) => f.inclusion.n >= 2).map((f) => ({ label: evidence.find((e) => e.id === f.id)!.name, estimate: f.inclusion.mean, lo: f.inclusion.lo, hi: f.inclusion.hi, n: f.inclusion.n })),
+                  { title: 'Inclusion per card', xTitle: 'win share of the deck holding the card', zero: 0.5, intervalLabel: 'Holm-level' },
+                ),
+              },
+            ],
+          },
+          {
+            heading: 'Per card',
+            blocks: [
+              {
+                kind: 'table',
+                id: 'cards',
+                title: 'Every Strategy card of the decks studied',
+                caption: 'playsPerGame: by the player whose deck holds it (95% t interval); gamesPlayedIn: share of those games with at least one play (Wilson); inclusion and restricted loss at their Holm levels (lossLevel); cpValuePerPlay: loss / (β · plays).',
+                rows,
+              },
+            ],
+          },
+        ],
+        meta: {
+          command: ctx.command,
+          seed: ctx.seed,
+          sampleSizes: { decks: decks.length, 'games per matchup': 2 * perOrder, 'round-robin games': totalGames, 'cards barred': cardsToBar.length, 'cards studied': cardIds.length },
+          details: { beta: analysis.beta, families: analysis.families },
+        },
+      };
+    },
+  };
+  return study;
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
+export const ophidianCardsStudy = ophidianCards();
