@@ -115,6 +115,7 @@ export function actPlay(d: D, p: number, a: OphAction): void {
     d.passes = 0;
     return loseFlow(d, p);
   }
+  const passesBefore = d.passes;
   d.passes = 0;
   if (kind === 'play') {
     // Its cost may be modified first ("When a card's cost is being paid", 8.0): then it is played once that window closes.
@@ -122,7 +123,11 @@ export function actPlay(d: D, p: number, a: OphAction): void {
     return playCard(d, p, Number(parts[1]), parseTargets(parts.slice(2)));
   }
   if (kind === 'ch') return useChannel(d, p, Number(parts[1]), Number(parts[2]), Number(parts[3]), Number(parts[4]), parseTargets(parts.slice(5)).targets);
-  if (kind === 'ab') return useAbility(d, p, Number(parts[1]), Number(parts[2]), parseTargets(parts.slice(3)).targets);
+  if (kind === 'ab') {
+    // A PASS ability counts as a pass (2.6): the passes in a row go on (else two PASS users never end the Wave).
+    if (abilitiesOf(d as OphidianState, Number(parts[1]))[Number(parts[2])]!.flow === 'PASS') d.passes = passesBefore;
+    return useAbility(d, p, Number(parts[1]), Number(parts[2]), parseTargets(parts.slice(3)).targets);
+  }
   if (kind === 'adv') {
     d.loc = setAt(d.loc, Number(parts[1]), LOC.action);
     fire(d, 'advanced', Number(parts[1]), Number(parts[1]));

@@ -72,3 +72,18 @@ describe('Ophidian cardFile and deckFile options', () => {
     expect(() => prepareMatch({ gameId: 'ophidian', options: { cardFile: bad }, agents: ['random'], games: 1, seed: 1 })).toThrow(/card "?oops"?.*on-play/);
   });
 });
+
+describe('PASS abilities (2.6: "Some abilities may also count as passes")', () => {
+  it('two players using Cray Phillips\' (PASS) Lie Low in a row end the Wave, like two passes', async () => {
+    const { position, act, decision, idOf } = await import('./play.js');
+    let s = position(4, ['mind-gate', 'mind-gate']);
+    const first = s.flowHolder;
+    const wave = s.wave;
+    s = act(s, `ab:${idOf(s, first, 'cray-phillips')}:0`);
+    expect(s.flowHolder).toBe(1 - first);
+    s = act(s, `ab:${idOf(s, 1 - first, 'cray-phillips')}:0`);
+    // All passed in a row: the Wave is over (the "After a Wave ends" chain or the Breather asks next).
+    expect(decision(s)?.name).not.toBe('act');
+    expect(s.breather === -1 && s.wave === wave).toBe(false);
+  });
+});
