@@ -17,6 +17,7 @@ import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
 import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
 import { superheroGladiatorsBuilds } from './superhero-gladiators-builds.js';
 import { ophidianCardsStudy } from './ophidian-cards.js';
+import { ophidianTeamsStudy } from './ophidian-teams.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -31,6 +32,7 @@ export const STUDIES: readonly Study[] = [
   superheroGladiatorsCosts,
   superheroGladiatorsBuilds,
   ophidianCardsStudy,
+  ophidianTeamsStudy,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

@@ -143,11 +143,23 @@ export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
   if (raw !== undefined && !/^[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*$/.test(raw))
     throw new UserError(`agent spec ${JSON.stringify(spec)}: bar is ${JSON.stringify(raw)}; allowed: Strategy card ids (lowercase, digits, dashes) joined by +`);
   const barred = new Set(raw === undefined ? [] : raw.split('+'));
+  // A free (+) ability that changes nothing (Maximillion's Level-3 Retreat while in Support)
+  // stays legal forever: after the same ability three times in a row the agent moves on.
+  let lastAbility = '';
+  let repeats = 0;
   return {
     spec,
     act: (ctx) => {
       const s = ctx.obs as OphidianState;
-      return chooseOphidian(s, ctx.player, withoutBarred(s, ctx.legal as readonly string[], barred));
+      let legal = withoutBarred(s, ctx.legal as readonly string[], barred);
+      const acting = flow.decision(s)?.name === 'act';
+      if (acting && repeats >= 3 && legal.length > 1) legal = legal.filter((a) => a !== lastAbility);
+      const a = chooseOphidian(s, ctx.player, legal);
+      if (acting) {
+        repeats = a.startsWith('ab:') && a === lastAbility ? repeats + 1 : a.startsWith('ab:') ? 1 : 0;
+        lastAbility = a.startsWith('ab:') ? a : '';
+      }
+      return a;
     },
   };
 };

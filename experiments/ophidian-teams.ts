@@ -1,0 +1,212 @@
+/**
+ * ophidian-teams: which 10-VP Level-1 team is best?
+ *
+ * Design: a seeded sample of the legal teams (construction.ts legalTeams: every set of up
+ * to four Level-1 Gladiators totalling exactly 10 VP — 1,566 in the sample set, too many for
+ * a full matrix), each with the rule-derived Arsenal (construction.ts defaultArsenal: every
+ * card the team can play, Level 1 first, 3 copies, to 50 cards) so the team is what differs.
+ * The decks are written to a deck file in the run folder (a content file: the run is keyed
+ * on it). Every pair meets in both seat orders on common seeds; from the share matrix:
+ * Bradley–Terry ratings (bootstrap over units), the maximum-entropy symmetric Nash
+ * equilibrium with a parametric bootstrap of its support, α-Rank, dominant / dominated teams
+ * (rumble-dominance.ts classifyDominance, Holm over the teams), and the mean field share by
+ * discipline pairing (both disciplines on the team at Level 1). A user's decks (--deck-file)
+ * join as teams with their own Arsenals; a user's Gladiators (--card-file) join the pool.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { equilibriumBars, forestPlot, matchupHeatmap, ratingBars, type MatchupCell } from '../src/analysis/charts.js';
+import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
+import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
+import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
+import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { DISCIPLINES } from '../src/games/ophidian/cards/types.js';
+import { defaultArsenal, legalTeams } from '../src/games/ophidian/construction.js';
+import { classifyDominance } from './rumble-dominance.js';
+import { GAME_ID, OPH_AGENTS, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { describeAgents, studyAgents, type Study } from './study.js';
+
+export function ophidianTeams(): Study {
+  const study: Study = {
+    name: 'ophidian-teams',
+    gameId: GAME_ID,
+    title: 'Ophidian: which 10-VP team is best?',
+    question: 'Among the legal teams of Level-1 Gladiators totalling 10 VP, which are dominant, which are dominated, and which discipline pairings win?',
+    ...OPH_AGENTS,
+    async run(ctx: OphidianStudyContext): Promise<Report> {
+      const user = userContent(ctx);
+      const spec = studyAgents(study, ctx)[0]!;
+      const play = `played by ${describeAgents(study, ctx)}`;
+      const cards = user.content.cards;
+      const all = legalTeams(cards);
+      const k = ctx.full ? 24 : 5;
+      const perOrder = ctx.full ? 10 : 3;
+      // Teams whose disciplines give fewer than 50 playable cards (possible with a user's Gladiators) cannot field an Arsenal: skipped.
+      const fits = (t: readonly string[]) => {
+        try {
+          defaultArsenal(t.map((id) => cards.gladiators.get(id)!), cards);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const teams = seededSample(all, all.length, `${String(ctx.seed)}:teams`).filter(fits).slice(0, k);
+      const teamId = (t: readonly string[]) => `team-${t.join('-')}`.slice(0, 120);
+      const label = (t: readonly string[]) => t.map((id) => cards.gladiators.get(id)!.name).join(' + ');
+      // The team decks as a deck file in the run folder (with the user's decks, if any).
+      mkdirSync(ctx.runDir, { recursive: true });
+      const file = join(ctx.runDir, 'team-decks.json');
+      const specs = teams.map((t) => ({ id: teamId(t), name: label(t), team: t, arsenal: defaultArsenal(t.map((id) => cards.gladiators.get(id)!), cards) }));
+      writeFileSync(file, JSON.stringify({ decks: specs }, null, 1));
+      const entries = [...specs.map((s) => ({ id: s.id, name: s.name, team: s.team })), ...user.deckIds.map((id) => ({ id, name: `${user.content.decks.get(id)!.name} (your deck)`, team: user.content.decks.get(id)!.team.map((g) => g.id) }))];
+      const n = entries.length;
+      // User decks come from --deck-file; the team decks from the generated file: both files cannot be one option, so user decks are re-listed in the generated file.
+      if (user.deckIds.length) {
+        const userSpecs = user.deckIds.map((id) => {
+          const d = user.content.decks.get(id)!;
+          const arsenal: Record<string, number> = {};
+          for (const c of d.arsenal) arsenal[c.id] = (arsenal[c.id] ?? 0) + 1;
+          return { id, name: d.name, team: d.team.map((g) => g.id), ...(d.reinforcement ? { reinforcement: d.reinforcement.id } : {}), arsenal };
+        });
+        writeFileSync(file, JSON.stringify({ decks: [...specs, ...userSpecs] }, null, 1));
+      }
+      const options = { ...(user.options['cardFile'] ? { cardFile: user.options['cardFile'] } : {}), deckFile: file };
+
+      const units: MatchupUnit[][][] = Array.from({ length: n }, () => new Array<MatchupUnit[]>(n).fill([]));
+      for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++) {
+          const u = await playMatchup(ctx, 'm', entries[i]!.id, entries[j]!.id, perOrder, [spec, spec], options);
+          units[i]![j] = u;
+          units[j]![i] = u.map((x) => ({ ...x, share: 1 - x.share }));
+        }
+      const shares = units.map((row, i) => row.map((u, j) => (i === j ? 0.5 : u.length ? u.reduce((t, x) => t + x.share, 0) / u.length : 0.5)));
+      const games = units.map((row, i) => row.map((u, j) => (i === j ? 0 : u.length * 2)));
+      const results: PairResult[] = [];
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (const u of units[i]![j]!) results.push({ a: entries[i]!.id, b: entries[j]!.id, score: u.share, weight: 2, group: `${i}-${j}-${u.index}` });
+      const bt = bradleyTerry(results, { bootstrap: ctx.full ? 500 : 100 });
+      const nash = symmetricNash(shares);
+      const boot = symmetricNashBootstrap(shares, games, { samples: ctx.full ? 500 : 100, seed: 1 });
+      const alpha = alphaRankSingle(shares);
+      // Field share: a team's mean share over its opponents, per unit (opponent × seed index).
+      const fieldUnits = entries.map((_, i) => units[i]!.flatMap((u, j) => (j === i ? [] : u.map((x) => x.share))));
+      const field = fieldUnits.map((xs) => {
+        const t = tInterval(xs, 0.95);
+        return { p: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
+      });
+      const fieldTests = holm(field, (f) => Math.abs(f.p - 0.5) / ((f.hi - f.lo) || 1), (_f, level) => {
+        const i = field.indexOf(_f);
+        const t = tInterval(fieldUnits[i]!, level);
+        return t.lo > 0.5 || t.hi < 0.5;
+      });
+      const classes = entries.map((e, i) =>
+        classifyDominance(e.name, i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
+      );
+      const verdicts: ReportVerdict[] = classes.map((c) => c.verdict).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
+
+      // Discipline pairings: teams with both disciplines at Level 1, their field-share units pooled.
+      const pairings: { pairing: string; teams: number; mean: number; lo: number; hi: number; n: number }[] = [];
+      for (let a = 0; a < DISCIPLINES.length; a++)
+        for (let b = a + 1; b < DISCIPLINES.length; b++) {
+          const pair = [DISCIPLINES[a]!, DISCIPLINES[b]!];
+          const idx = entries.map((e, i) => ({ e, i })).filter(({ e }) => pair.every((d) => e.team.some((g) => cards.gladiators.get(g)!.levels[0]!.disciplines.includes(d))));
+          // The unit is the team (its units share a team): a t interval over the teams' field shares.
+          const xs = idx.map(({ i }) => field[i]!.p).filter(Number.isFinite);
+          const t = tInterval(xs, 0.95);
+          pairings.push({ pairing: pair.join(' + '), teams: xs.length, mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length });
+        }
+
+      const cells: MatchupCell[] = [];
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          if (i === j) continue;
+          const t = tInterval(units[i]![j]!.map((x) => x.share), 0.95);
+          cells.push({ row: entries[i]!.name, col: entries[j]!.name, share: t.mean, lo: t.lo, hi: t.hi, n: units[i]![j]!.length * 2 });
+        }
+      const total = games.flat().reduce((a, b) => a + b, 0) / 2;
+      const byName = new Map(entries.map((e) => [e.id, e.name]));
+      return {
+        id: 'ophidian-teams',
+        title: study.title,
+        gameId: GAME_ID,
+        question: study.question,
+        verdicts,
+        sections: [
+          {
+            heading: 'Method',
+            blocks: [
+              {
+                kind: 'text',
+                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${user.deckIds.length ? ` and ${user.deckIds.length} user deck(s)` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams.`,
+              },
+            ],
+          },
+          {
+            heading: 'Ratings',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'team-ratings',
+                title: 'Bradley–Terry rating per team',
+                caption: 'Elo-scale ratings (0 = the average team of the sample) with 95% bootstrap intervals; overlapping intervals are not shown apart.',
+                spec: ratingBars(bt.ratings.map((r) => ({ name: byName.get(r.name) ?? r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Team strength (Bradley–Terry)' }),
+              },
+            ],
+          },
+          {
+            heading: 'Matchup matrix',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'team-matrix',
+                title: 'Win share of the row team against the column team',
+                caption: 'Blue: the row team wins more than half of the pair\'s games. Tooltips: 95% t interval over seat-swapped units and games.',
+                spec: matchupHeatmap(cells, { title: 'Team against team', rowTitle: 'team', colTitle: 'opponent', order: entries.map((e) => e.name) }),
+              },
+            ],
+          },
+          {
+            heading: 'Equilibria',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'team-equilibria',
+                title: 'Nash weight and α-Rank mass per team',
+                caption: 'Teams with weight are what a player picking a team should mix over; zero in both suggests a dominated team (the verdicts say where the bootstrap confirms it).',
+                spec: equilibriumBars(entries.flatMap((e, i) => [{ name: e.name, mass: nash.probabilities[i]!, method: 'Nash' }, { name: e.name, mass: alpha.pi[i]!, method: 'α-Rank' }]), { title: 'Which teams survive in equilibrium' }),
+              },
+              {
+                kind: 'table',
+                id: 'teams',
+                title: 'Per team',
+                caption: 'fieldShare: mean share against the other teams (95% t interval over units); inSupport: share of bootstrap resamples with the team in the Nash support; verdict: as in the verdicts above.',
+                rows: entries.map((e, i) => {
+                  const r = bt.ratings.find((x) => x.name === e.id)!;
+                  return { team: e.name, id: e.id, elo: r3(r.elo), eloLo: r3(r.lo), eloHi: r3(r.hi), fieldShare: r3(field[i]!.p), lo: r3(field[i]!.lo), hi: r3(field[i]!.hi), units: field[i]!.n, nash: r3(nash.probabilities[i]!), inSupport: r3(boot.inSupport[i]!), alphaRank: r3(alpha.pi[i]!), verdict: classes[i]!.label };
+                }),
+              },
+            ],
+          },
+          {
+            heading: 'Discipline pairings',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'pairings',
+                title: 'Mean field share of the teams holding a discipline pairing',
+                caption: 'Each row: the teams of the sample with both disciplines at Level 1 (n = teams); 95% t interval over teams; pairings held by fewer than two teams have no interval.',
+                spec: forestPlot(pairings.filter((p) => p.n >= 2).map((p) => ({ label: p.pairing, estimate: p.mean, lo: p.lo, hi: p.hi, n: p.n })), { title: 'Discipline pairings', xTitle: 'mean win share against the field', zero: 0.5 }),
+              },
+              { kind: 'table', id: 'pairings-table', title: 'Discipline pairings', rows: pairings.map((p) => ({ pairing: p.pairing, teams: p.teams, meanFieldShare: r3(p.mean), lo: r3(p.lo), hi: r3(p.hi) })) },
+            ],
+          },
+        ],
+        meta: { command: ctx.command, seed: ctx.seed, sampleSizes: { 'legal teams': all.length, 'teams played': n, 'games per pair': 2 * perOrder, 'total games': total }, details: { teams: entries.map((e) => e.team.join('+')) } },
+      };
+    },
+  };
+  return study;
+}
+
+export const ophidianTeamsStudy = ophidianTeams();
