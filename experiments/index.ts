@@ -18,6 +18,7 @@ import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
 import { superheroGladiatorsBuilds } from './superhero-gladiators-builds.js';
 import { ophidianCardsStudy } from './ophidian-cards.js';
 import { ophidianTeamsStudy } from './ophidian-teams.js';
+import { ophidianFlowStudy } from './ophidian-flow.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
@@ -33,6 +34,7 @@ export const STUDIES: readonly Study[] = [
   superheroGladiatorsBuilds,
   ophidianCardsStudy,
   ophidianTeamsStudy,
+  ophidianFlowStudy,
 ];
 
 /** The study called `name`, or a UserError listing the names allowed. */

@@ -24,7 +24,7 @@ import { wilson } from '../src/analysis/stats/wilson.js';
 import { UserError } from '../src/core/errors.js';
 import { parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
-import { GAME_ID, OPH_AGENTS, fmt, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 
 /** The evidence on one card, as unit values (so intervals can be drawn at any level). */
@@ -172,12 +172,6 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
 function deckSet(full: boolean, all: readonly string[], user: readonly string[]): string[] {
   const base = full ? all.filter((d) => !user.includes(d)) : ['abe', 'betty', 'war-machine', 'mind-gate'];
   return [...base, ...user];
-}
-
-async function inBatches<T>(tasks: readonly (() => Promise<T>)[], k: number): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < tasks.length; i += k) out.push(...(await Promise.all(tasks.slice(i, i + k).map((t) => t()))));
-  return out;
 }
 
 export function ophidianCards(): Study {

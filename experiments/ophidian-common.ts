@@ -118,6 +118,13 @@ export function meanCi(xs: readonly number[], level = 0.95): { mean: number; lo:
   return { mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
 }
 
+/** Runs the tasks `k` at a time (tables share the worker pool; results in task order). */
+export async function inBatches<T>(tasks: readonly (() => Promise<T>)[], k: number): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < tasks.length; i += k) out.push(...(await Promise.all(tasks.slice(i, i + k).map((t) => t()))));
+  return out;
+}
+
 /** A seeded choice of `k` items: the same items for the same seed string. */
 export function seededSample<T>(items: readonly T[], k: number, seed: string): T[] {
   const rng = new Rng(deriveSeed(seed));

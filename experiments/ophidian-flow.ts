@@ -1,0 +1,259 @@
+/**
+ * ophidian-flow: does winning the first Flow decide the match, and how do matches run?
+ *
+ * Design: deck matchups (quick: the five hand-made decks in a round robin; full: every ready
+ * deck against a seeded sample of opponents), each in both seat orders on common seeds. Game i
+ * of (A, B) and of (B, A) share their seed and so the d6 for the first Flow (3.1): the same
+ * seat wins it, so the Flow goes to A in one game and to B in the other — the unit's
+ * first-Flow score (the Flow holder's mean return over the two games) cancels the decks'
+ * strength. Then, from the game tags: VP and Cheer after each Wave of the eventual winner and
+ * loser, how matches end (Annihilation, Points after Wave 4 or 12 VP at once, Crowd Riot,
+ * elimination Waves, a draw at the Wave cap), length in Waves and decisions, and the quality
+ * panel (src/analysis/stats/quality.ts).
+ */
+import { forestPlot, lengthHistogram } from '../src/analysis/charts.js';
+import type { Report, ReportVerdict, VegaLiteSpec } from '../src/analysis/report-model.js';
+import { qualityPanel } from '../src/analysis/stats/quality.js';
+import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { wilson } from '../src/analysis/stats/wilson.js';
+import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import type { GameRecord } from '../src/core/record.js';
+import { GAME_ID, OPH_AGENTS, ci, fmt, inBatches, meanCi, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { describeAgents, studyAgents, type Study } from './study.js';
+
+/** How a match ended, in the rulebook's words (4.2), from tags.endReason. */
+export const END_NAMES: Readonly<Record<string, string>> = {
+  annihilation: 'Annihilation',
+  points: 'Points (12 VP at once, or most VP after Wave 4)',
+  riot: 'Crowd Riot (15 Cheer)',
+  elimination: 'elimination Waves (a tie after Wave 4)',
+  'wave-cap': 'draw after Wave 8',
+};
+
+/** First-Flow score of a unit: the mean return of whoever held the first Flow in its games. */
+export function firstFlowScores(units: readonly MatchupUnit[]): number[] {
+  const out: number[] = [];
+  for (const u of units) {
+    const xs = u.games.filter((g) => typeof g.tags['firstFlow'] === 'number' && g.returns.length === 2).map((g) => g.returns[g.tags['firstFlow'] as number]!);
+    if (xs.length) out.push(xs.reduce((a, b) => a + b, 0) / xs.length);
+  }
+  return out;
+}
+
+/** The first-Flow verdict: supported only when the interval excludes 0.5. */
+export function firstFlowVerdict(scores: readonly number[], play: string): ReportVerdict {
+  const x = meanCi(scores);
+  const ev = `the first-Flow holder's share ${ci(x, 'seat-swapped units')} (each unit: the same seed in both seat orders, so the Flow went to each deck once)`;
+  if (x.lo > 0.5) return { statement: `Winning the first Flow is an advantage: its holder wins ${fmt(x.mean)} of matches, ${play}.`, evidence: ev, strength: 'supported' };
+  if (x.hi < 0.5) return { statement: `Winning the first Flow is a disadvantage: its holder wins only ${fmt(x.mean)} of matches, ${play}.`, evidence: ev, strength: 'supported' };
+  return { statement: `The first Flow is not shown to decide matches: its holder wins ${fmt(x.mean)}, an interval that includes a fair 0.5, ${play}.`, evidence: ev, strength: 'inconclusive' };
+}
+
+/**
+ * VP then Cheer per seat after each finished Wave. The engine logs a Wave at its Breather; a
+ * match decided when a Wave ends (Points after Wave 4, elimination Waves, the Wave-8 draw)
+ * has no Breather after its last Wave, whose figures are the final tags.
+ */
+export function waveLog(g: GameRecord): number[] {
+  const log = [...((g.tags['waves'] as number[] | undefined) ?? [])];
+  const reason = g.tags['endReason'];
+  const vp = g.tags['vp'] as number[];
+  const atWaveEnd = reason === 'elimination' || reason === 'wave-cap' || (reason === 'points' && Math.max(...vp) < 12);
+  if (atWaveEnd && log.length / 4 < (g.tags['turns'] as number)) log.push(...vp, ...(g.tags['cheer'] as number[]));
+  return log;
+}
+
+export function ophidianFlow(): Study {
+  const study: Study = {
+    name: 'ophidian-flow',
+    gameId: GAME_ID,
+    title: 'Ophidian: does the first Flow decide the match, and how do matches end?',
+    question: 'Does the player who wins the first Flow win more often? How do VP and Cheer build Wave by Wave, how do matches end, and how long do they last?',
+    ...OPH_AGENTS,
+    async run(ctx: OphidianStudyContext): Promise<Report> {
+      const user = userContent(ctx);
+      const spec = studyAgents(study, ctx)[0]!;
+      const play = `played by ${describeAgents(study, ctx)}`;
+      const handMade = ['abe', 'betty', 'war-machine', 'mind-gate', 'plague-temple'];
+      const decks = ctx.full ? [...user.content.decks.keys()] : [...handMade, ...user.deckIds];
+      const perOrder = ctx.full ? 10 : 3;
+      const pairs: [string, string][] = [];
+      for (let i = 0; i < decks.length; i++) {
+        const opps = ctx.full ? seededSample(decks.filter((d) => d !== decks[i]), 4, `${String(ctx.seed)}:flow:${decks[i]}`) : decks.slice(i + 1);
+        for (const o of opps) if (!pairs.some(([a, b]) => (a === o && b === decks[i]) || (a === decks[i] && b === o))) pairs.push([decks[i]!, o]);
+      }
+      const units: MatchupUnit[] = (await inBatches(pairs.map(([a, b]) => () => playMatchup(ctx, 'f', a, b, perOrder, [spec, spec], user.options)), 4)).flat();
+      const games: GameRecord[] = units.flatMap((u) => u.games);
+      const done = games.filter((g) => g.returns.length > 0);
+      const logOf = new Map(done.map((g) => [g, waveLog(g)]));
+
+      const ff = firstFlowScores(units);
+      const ffVerdict = firstFlowVerdict(ff, play);
+      const ffCi = meanCi(ff);
+
+      // Wave by Wave: VP and Cheer after each finished Wave, of the eventual winner and loser (draws left out).
+      const maxWave = Math.max(1, ...done.map((g) => logOf.get(g)!.length / 4));
+      const waveRows: { wave: number; side: string; measure: string; mean: number; lo: number; hi: number; n: number }[] = [];
+      for (let w = 0; w < maxWave; w++)
+        for (const [side, pick] of [['winner', 1], ['loser', 0]] as const)
+          for (const [measure, off] of [['VP', 0], ['Cheer', 2]] as const) {
+            const xs: number[] = [];
+            for (const g of done) {
+              const log = logOf.get(g)!;
+              if (log.length < (w + 1) * 4 || g.returns[0] === g.returns[1]) continue;
+              const seat = g.returns[0] === pick ? 0 : 1;
+              xs.push(log[w * 4 + off + seat]!);
+            }
+            if (xs.length === 0) continue;
+            const t = tInterval(xs, 0.95);
+            waveRows.push({ wave: w + 1, side, measure, mean: t.mean, lo: xs.length >= 2 ? t.lo : t.mean, hi: xs.length >= 2 ? t.hi : t.mean, n: xs.length });
+          }
+      const stillOn = Array.from({ length: maxWave + 1 }, (_, w) => done.filter((g) => (g.tags['turns'] as number) > w).length);
+
+      // How matches end: a share per reason (Wilson), Holm over the reasons for "more than a third" claims is not needed: shares are descriptive.
+      const reasons = [...new Set(done.map((g) => String(g.tags['endReason'])))].sort();
+      const ends = reasons.map((r) => {
+        const k = done.filter((g) => g.tags['endReason'] === r).length;
+        const w = wilson(k, done.length);
+        return { reason: r, name: END_NAMES[r] ?? r, games: k, share: w.p, lo: w.lo, hi: w.hi };
+      });
+      const top = [...ends].sort((a, b) => b.share - a.share)[0];
+      const panel = qualityPanel(games, { hitCap: (r) => r.tags['endReason'] === 'wave-cap' });
+      const waves = done.map((g) => g.tags['turns'] as number);
+      const waveCi = meanCi(waves);
+
+      // Does the player ahead after Wave 1 win? (VP + Cheer lead, per game; ties left out.) Holm over Waves 1–3.
+      const leadRows = [1, 2, 3].map((w) => {
+        let won = 0;
+        let n = 0;
+        for (const g of done) {
+          const log = logOf.get(g)!;
+          if (log.length < w * 4 || g.returns[0] === g.returns[1]) continue;
+          const score = (s: number) => log[(w - 1) * 4 + s]! * 2 + log[(w - 1) * 4 + 2 + s]!;
+          if (score(0) === score(1)) continue;
+          const leader = score(0) > score(1) ? 0 : 1;
+          n++;
+          if (g.returns[leader] === 1) won++;
+        }
+        return { wave: w, won, n };
+      });
+      const leadTests = holm(leadRows.filter((r) => r.n > 0), (r) => Math.abs(r.won / r.n - 0.5) * Math.sqrt(r.n), (r, level) => wilson(r.won, r.n, level).lo > 0.5 || wilson(r.won, r.n, level).hi < 0.5);
+      const leadShown = leadRows.filter((r) => r.n > 0);
+
+      const verdicts: ReportVerdict[] = [ffVerdict];
+      if (top)
+        verdicts.push({
+          statement: `Most matches end by ${top.name}: ${fmt(top.share)} of them, ${play}.`,
+          evidence: ends.map((e) => `${e.name} ${fmt(e.share)} [${fmt(e.lo)}, ${fmt(e.hi)}]`).join('; ') + `; n=${done.length} games (Wilson intervals)`,
+          strength: top.lo > 0.5 ? 'supported' : 'inconclusive',
+        });
+      verdicts.push({
+        statement: `A match lasts ${fmt(waveCi.mean, 2)} Waves on average (${fmt(panel.duration.mean, 0)} decisions), ${play}.`,
+        evidence: `Waves ${fmt(waveCi.mean, 2)} [${fmt(waveCi.lo, 2)}, ${fmt(waveCi.hi, 2)}], decisions median ${fmt(panel.duration.median, 0)} (10%–90%: ${fmt(panel.duration.q10, 0)}–${fmt(panel.duration.q90, 0)}), n=${done.length} games`,
+        strength: 'supported',
+      });
+      leadShown.forEach((r, i) => {
+        const w = wilson(r.won, r.n, leadTests[i]!.level);
+        if (leadTests[i]!.rejected)
+          verdicts.push({
+            statement: `The player ahead after Wave ${r.wave} (2 × VP + Cheer) ${w.p > 0.5 ? 'goes on to win' : 'usually loses'}: ${fmt(w.p)} of matches, ${play}.`,
+            evidence: `${r.won} of ${r.n} games with a leader [${fmt(w.lo)}, ${fmt(w.hi)}] at ${(leadTests[i]!.level * 100).toFixed(2)}%; ${holmNote(leadShown.length, 'Waves')}`,
+            strength: 'supported',
+          });
+      });
+
+      const waveChart: VegaLiteSpec = {
+        $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+        title: { text: 'VP and Cheer after each Wave, eventual winner and loser', subtitle: 'means with 95% t intervals; n = games that reached the end of that Wave' },
+        data: { values: waveRows.map((r) => ({ ...r, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi) })) },
+        facet: { column: { field: 'measure', type: 'nominal', title: null } },
+        spec: {
+          width: 240,
+          height: 200,
+          layer: [
+            { mark: { type: 'line', point: true }, encoding: { x: { field: 'wave', type: 'ordinal', title: 'end of Wave' }, y: { field: 'mean', type: 'quantitative', title: 'points (VP or Cheer)' }, color: { field: 'side', type: 'nominal', title: 'player' }, tooltip: [{ field: 'side' }, { field: 'wave' }, { field: 'mean', format: '.2f' }, { field: 'lo', format: '.2f' }, { field: 'hi', format: '.2f' }, { field: 'n' }] } },
+            { mark: { type: 'rule' }, encoding: { x: { field: 'wave', type: 'ordinal' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: { field: 'side', type: 'nominal' } } },
+          ],
+        },
+        resolve: { scale: { y: 'independent' } },
+      };
+      return {
+        id: 'ophidian-flow',
+        title: study.title,
+        gameId: GAME_ID,
+        question: study.question,
+        verdicts,
+        sections: [
+          {
+            heading: 'Method',
+            blocks: [
+              {
+                kind: 'text',
+                text: `${decks.length} ready decks, ${pairs.length} matchups${ctx.full ? ' (each deck against four seeded opponents)' : ' (a round robin)'}, ${perOrder} games in each seat order on common seeds: ${games.length} games, ${play}. The first Flow is the d6 of setup (3.1); game i of both seat orders shares its seed and so that roll, hence the Flow goes to each deck once per unit and deck strength cancels: first-Flow advantage = mean share of the Flow holder per unit, t interval over ${ff.length} units. Wave by Wave: each finished Wave's VP and Cheer (tags.waves), for the eventual winner and loser (draws left out). Endings: Wilson intervals. Quality panel: src/analysis/stats/quality.ts (lead changes need an evaluation function, which Ophidian does not have yet).`,
+              },
+            ],
+          },
+          {
+            heading: 'First Flow',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'first-flow',
+                title: 'Win share of the first-Flow holder',
+                caption: 'Right of 0.5: the player who won the d6 for the first Flow wins more often. 95% t interval over seat-swapped units.',
+                spec: forestPlot([{ label: 'first-Flow holder', estimate: ffCi.mean, lo: ffCi.lo, hi: ffCi.hi, n: ffCi.n }], { title: 'First-Flow advantage', xTitle: 'win share of the first-Flow holder', zero: 0.5 }),
+              },
+            ],
+          },
+          {
+            heading: 'Wave by Wave',
+            blocks: [
+              { kind: 'chart', id: 'waves', title: 'VP and Cheer after each Wave', caption: `Games still going at the start of each Wave: ${stillOn.map((k, w) => `Wave ${w + 1}: ${k}`).join(', ')}.`, spec: waveChart },
+              { kind: 'table', id: 'waves-table', title: 'VP and Cheer after each Wave', rows: waveRows.map((r) => ({ wave: r.wave, player: r.side, measure: r.measure, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi), games: r.n })) },
+              { kind: 'table', id: 'leader', title: 'Does the player ahead after a Wave win?', caption: 'Ahead: more 2 × VP + Cheer at the end of the Wave; games with a tie there or a drawn match left out; Wilson 95% intervals.', rows: leadRows.map((r) => { const w = wilson(r.won, r.n); return { wave: r.wave, leaderWon: r.won, games: r.n, share: r3(w.p), lo: r3(w.lo), hi: r3(w.hi) }; }) },
+            ],
+          },
+          {
+            heading: 'How matches end',
+            blocks: [
+              {
+                kind: 'chart',
+                id: 'endings',
+                title: 'Share of matches per way of ending',
+                caption: 'Wilson 95% intervals; n = completed games.',
+                spec: forestPlot(ends.map((e) => ({ label: e.name, estimate: e.share, lo: e.lo, hi: e.hi, n: done.length })), { title: 'How matches end', xTitle: 'share of matches' }),
+              },
+              { kind: 'table', id: 'endings-table', title: 'Endings', rows: ends.map((e) => ({ ending: e.name, games: e.games, share: r3(e.share), lo: r3(e.lo), hi: r3(e.hi) })) },
+            ],
+          },
+          {
+            heading: 'Game length and the quality panel',
+            blocks: [
+              { kind: 'chart', id: 'length-waves', title: 'Match length in Waves', spec: lengthHistogram(waves, { title: 'Match length', unit: 'Waves', maxBins: 10 }) },
+              { kind: 'chart', id: 'length-decisions', title: 'Match length in decisions', spec: lengthHistogram(done.map((g) => g.length), { title: 'Match length', unit: 'decisions' }) },
+              {
+                kind: 'table',
+                id: 'quality',
+                title: 'Quality panel',
+                caption: 'Balance: 1 − (largest − smallest seat share); seat 1 advantage: seat 1\'s share − 0.5 (decks swap seats, so this is the seat alone); completion: games that end by the rules before the Wave-8 draw; drawishness: drawn games; lead changes: not measured (no evaluation function).',
+                rows: [
+                  { measure: 'games (completed / failed)', value: `${panel.games} / ${panel.failed}`, lo: null, hi: null },
+                  { measure: 'balance', value: r3(panel.balance), lo: null, hi: null },
+                  { measure: 'seat 1 advantage (share − 0.5)', value: r3(panel.firstPlayerAdvantage.estimate), lo: r3(panel.firstPlayerAdvantage.lo), hi: r3(panel.firstPlayerAdvantage.hi) },
+                  { measure: 'completion (not the Wave-8 draw)', value: r3(panel.completion.p), lo: r3(panel.completion.lo), hi: r3(panel.completion.hi) },
+                  { measure: 'drawishness', value: r3(panel.drawishness.p), lo: r3(panel.drawishness.lo), hi: r3(panel.drawishness.hi) },
+                  { measure: 'length, decisions (mean ± sd)', value: `${fmt(panel.duration.mean, 1)} ± ${fmt(panel.duration.sd, 1)}`, lo: r3(panel.duration.q10), hi: r3(panel.duration.q90) },
+                  { measure: 'length, Waves (mean)', value: r3(waveCi.mean), lo: r3(waveCi.lo), hi: r3(waveCi.hi) },
+                ],
+              },
+            ],
+          },
+        ],
+        meta: { command: ctx.command, seed: ctx.seed, sampleSizes: { decks: decks.length, matchups: pairs.length, 'games per matchup': 2 * perOrder, 'total games': games.length, 'first-Flow units': ff.length } },
+      };
+    },
+  };
+  return study;
+}
+
+export const ophidianFlowStudy = ophidianFlow();
