@@ -103,7 +103,8 @@ export function ophidianTeams(): Study {
       const classes = entries.map((e, i) =>
         classifyDominance(e.name, i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
       );
-      const verdicts: ReportVerdict[] = classes.map((c) => c.verdict).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
+      // classifyDominance speaks of powers (Rumble); here the strategies are teams.
+      const verdicts: ReportVerdict[] = classes.map((c) => ({ ...c.verdict, statement: c.verdict.statement.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams')) })).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
       // Discipline pairings: teams with both disciplines at Level 1, their field-share units pooled.
       const pairings: { pairing: string; teams: number; mean: number; lo: number; hi: number; n: number }[] = [];

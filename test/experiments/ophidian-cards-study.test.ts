@@ -1,0 +1,80 @@
+/**
+ * ophidian-cards end to end at its quick size, and `--card-file` / `--deck-file` on
+ * `crucible study`: checked before any game (one line naming the card or deck, the field and
+ * the problem; the size cap), exit 2; the files' content hashes recorded in meta.json.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
+import { withCode } from '../../experiments/default.js';
+import { GameLedger } from '../../experiments/ledger.js';
+import { crucibleInProcess } from '../cli/helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'crucible-oph-cards-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const CARD = (extra: string) => `sample: true\ngladiators: []\nstrategies:\n  - {id: big-cheer, name: Big Cheer, type: quick-hit, flow: '+', discipline: universal, level: 1, cost: 1, maintain: skull, on-play: [{gain-cheer: 2}]${extra}}\n`;
+const DECK = `decks:\n  - {id: cheer-war, team: [hammerhands, ironsides, simon-bantus], arsenal: {big-cheer: 3, arm-blade: 3, spiked-fists: 3, battle-armor: 3, war-cry: 3, charge: 3, pit-veteran: 3, one-two-punch: 3, sniper-drone: 3, laser-sight: 3, overclock: 3, repair-kit: 3, magnetic-floor: 3, combat-stims: 3, stim-pack: 3, bribe: 3, showboat: 2}}\n`;
+
+describe('ophidian-cards end to end', () => {
+  it('a user card and deck join: the card is barred, priced and reported beside the sample cards', async () => {
+    const cardFile = join(dir, 'cards.yaml');
+    const deckFile = join(dir, 'decks.yaml');
+    writeFileSync(cardFile, CARD(''));
+    writeFileSync(deckFile, DECK);
+    const ledger = new GameLedger(() => undefined);
+    const report = await ophidianCardsStudy.run({ seed: 2, full: false, workers: 1, runDir: join(dir, 'run'), command: 'test', progress: false, ledger, cardFile, deckFile });
+    expect(ledger.failed).toBe(0);
+    // Five decks in a round robin (10 matchups × 8 games) + five barred cards × 8 games.
+    expect(ledger.games).toBe(80 + 40);
+    const table = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'cards');
+    const rows = table && table.kind === 'table' ? table.rows : [];
+    const mine = rows.find((r) => r['id'] === 'big-cheer')!;
+    expect(mine['lossUnits']).toBe(4);
+    expect(mine['decks']).toBe(1);
+    expect(report.verdicts.length).toBeGreaterThan(0);
+    for (const v of report.verdicts) expect(v.statement + v.evidence).toMatch(/heuristic|Holm/);
+    // The files' content keys land in meta.json.
+    const meta = withCode(report, undefined, undefined, { cardFile, deckFile }).meta.details as { content: Record<string, { sha256: string }> };
+    expect(Object.keys(meta.content).sort()).toEqual(['cardFile', 'deckFile']);
+    expect(meta.content['cardFile']!.sha256).toMatch(/^[0-9a-f]{16}$/);
+  }, 60_000);
+});
+
+describe('crucible study --card-file / --deck-file', () => {
+  it('a malformed card is refused before any game: one line naming the card and the field, exit 2', async () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, CARD('').replace('level: 1', 'level: 7'));
+    const r = await crucibleInProcess(['study', 'ophidian-cards', '--card-file', bad, '--runs', join(dir, 'r1'), '--out', join(dir, 'o1'), '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(/^error: card file .*bad\.yaml: card "big-cheer": field level is 7; allowed: <= 4$/);
+  });
+
+  it('a deck breaking a construction rule is refused in one line, exit 2', async () => {
+    const cards = join(dir, 'ok.yaml');
+    writeFileSync(cards, CARD(''));
+    const decks = join(dir, 'bad-decks.yaml');
+    writeFileSync(decks, DECK.replace('simon-bantus', 'lothar'));
+    const r = await crucibleInProcess(['study', 'ophidian-teams', '--card-file', cards, '--deck-file', decks, '--runs', join(dir, 'r2'), '--out', join(dir, 'o2'), '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^error: deck file .*bad-decks\.yaml: deck "cheer-war": team VP is 11; allowed: exactly 10/);
+  });
+
+  it('a file over the size cap is refused before it is parsed, exit 2', async () => {
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, '#'.repeat(1024 * 1024 + 10));
+    const r = await crucibleInProcess(['study', 'ophidian-flow', '--deck-file', big, '--runs', join(dir, 'r3'), '--out', join(dir, 'o3'), '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--deck-file is ".*big\.yaml": \d+ bytes; allowed: content files up to 1048576 bytes/);
+  });
+
+  it('ophidian-cards refuses agents that cannot bar a card', async () => {
+    const r = await crucibleInProcess(['study', 'ophidian-cards', '--agents', 'random', '--runs', join(dir, 'r4'), '--out', join(dir, 'o4'), '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--agents has "random" for study ophidian-cards; allowed: heuristic/);
+    expect(readFileSync(join(dir, 'bad.yaml'), 'utf8')).toContain('big-cheer');
+  });
+});
