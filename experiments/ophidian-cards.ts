@@ -21,7 +21,6 @@ import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
-import { UserError } from '../src/core/errors.js';
 import { parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
 import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
@@ -181,11 +180,6 @@ export function ophidianCards(): Study {
     title: 'Ophidian: which card is too strong or too weak for its cost?',
     question: 'Per Strategy card: do decks holding it win more, how much win share is lost when its player may not play it, how often is it played, and is it worth its listed CP cost?',
     ...OPH_AGENTS,
-    checkAgents(specs) {
-      for (const s of specs)
-        if (parseAgentSpec(s).kind !== 'heuristic')
-          throw new UserError(`--agents has ${JSON.stringify(s)} for study ophidian-cards; allowed: heuristic (restricted play bars a card through heuristic:bar=card-id; other agents have no bar option)`);
-    },
     async run(ctx: OphidianStudyContext): Promise<Report> {
       const user = userContent(ctx);
       const spec = studyAgents(study, ctx)[0]!;
@@ -228,7 +222,9 @@ export function ophidianCards(): Study {
 
       // 2) Restricted play: per card, up to two decks holding it, each against up to two decks of the set.
       const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => mean(plays.get(y)!) - mean(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);
-      const cardsToBar = [...new Set([...chosen, ...user.cardIds.filter((id) => cardIds.includes(id))])];
+      // Restricted play bars a card through the heuristic's `bar` option; other agents have none, so with them it is left out (the report says so).
+      const canBar = parseAgentSpec(spec).kind === 'heuristic';
+      const cardsToBar = canBar ? [...new Set([...chosen, ...user.cardIds.filter((id) => cardIds.includes(id))])] : [];
       const loss = new Map<string, number[]>();
       const barTasks: (() => Promise<void>)[] = [];
       for (const id of cardsToBar) {
@@ -314,7 +310,7 @@ export function ophidianCards(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); a card's fitted CP value per play is loss / (β · plays); it is mispriced only where its loss interval at the Holm level excludes the line (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
+                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); a card's fitted CP value per play is loss / (β · plays); it is mispriced only where its loss interval at the Holm level excludes the line (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
               },
             ],
           },
