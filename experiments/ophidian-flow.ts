@@ -122,22 +122,34 @@ export function ophidianFlow(): Study {
       const waves = done.map((g) => g.tags['turns'] as number);
       const waveCi = meanCi(waves);
 
-      // Does the player ahead after Wave 1 win? (VP + Cheer lead, per game; ties left out.) Holm over Waves 1–3.
+      // Does the player ahead after a Wave win? (2 × VP + Cheer; ties and drawn matches left out.)
+      // The unit is the seat-swapped pair (its two games share a seed): the unit's share of
+      // its games with a leader that the leader won; t interval over units, Holm over Waves 1–3.
       const leadRows = [1, 2, 3].map((w) => {
         let won = 0;
         let n = 0;
-        for (const g of done) {
-          const log = logOf.get(g)!;
-          if (log.length < w * 4 || g.returns[0] === g.returns[1]) continue;
-          const score = (s: number) => log[(w - 1) * 4 + s]! * 2 + log[(w - 1) * 4 + 2 + s]!;
-          if (score(0) === score(1)) continue;
-          const leader = score(0) > score(1) ? 0 : 1;
-          n++;
-          if (g.returns[leader] === 1) won++;
+        const perUnit: number[] = [];
+        for (const u of units) {
+          const xs: number[] = [];
+          for (const g of u.games) {
+            const log = logOf.get(g);
+            if (!log || log.length < w * 4 || g.returns[0] === g.returns[1]) continue;
+            const score = (s: number) => log[(w - 1) * 4 + s]! * 2 + log[(w - 1) * 4 + 2 + s]!;
+            if (score(0) === score(1)) continue;
+            const leader = score(0) > score(1) ? 0 : 1;
+            xs.push(g.returns[leader] === 1 ? 1 : 0);
+          }
+          if (xs.length === 0) continue;
+          n += xs.length;
+          won += xs.reduce((a, b) => a + b, 0);
+          perUnit.push(xs.reduce((a, b) => a + b, 0) / xs.length);
         }
-        return { wave: w, won, n };
+        return { wave: w, won, n, perUnit };
       });
-      const leadTests = holm(leadRows.filter((r) => r.n > 0), (r) => Math.abs(r.won / r.n - 0.5) * Math.sqrt(r.n), (r, level) => wilson(r.won, r.n, level).lo > 0.5 || wilson(r.won, r.n, level).hi < 0.5);
+      const leadTests = holm(leadRows.filter((r) => r.n > 0), (r) => Math.abs(r.won / r.n - 0.5) * Math.sqrt(r.perUnit.length), (r, level) => {
+        const t = tInterval(r.perUnit, level);
+        return t.lo > 0.5 || t.hi < 0.5;
+      });
       const leadShown = leadRows.filter((r) => r.n > 0);
 
       const verdicts: ReportVerdict[] = [ffVerdict];
@@ -153,11 +165,12 @@ export function ophidianFlow(): Study {
         strength: 'supported',
       });
       leadShown.forEach((r, i) => {
-        const w = wilson(r.won, r.n, leadTests[i]!.level);
+        const t = tInterval(r.perUnit, leadTests[i]!.level);
+        const w = { p: t.mean, lo: t.lo, hi: t.hi };
         if (leadTests[i]!.rejected)
           verdicts.push({
             statement: `The player ahead after Wave ${r.wave} (2 × VP + Cheer) ${w.p > 0.5 ? 'goes on to win' : 'usually loses'}: ${fmt(w.p)} of matches, ${play}.`,
-            evidence: `${r.won} of ${r.n} games with a leader [${fmt(w.lo)}, ${fmt(w.hi)}] at ${(leadTests[i]!.level * 100).toFixed(2)}%; ${holmNote(leadShown.length, 'Waves')}`,
+            evidence: `${fmt(w.p)} [${fmt(w.lo)}, ${fmt(w.hi)}] over ${r.perUnit.length} seat-swapped units (${r.won} of ${r.n} games with a leader) at ${(leadTests[i]!.level * 100).toFixed(2)}%; ${holmNote(leadShown.length, 'Waves')}`,
             strength: 'supported',
           });
       });
@@ -210,7 +223,7 @@ export function ophidianFlow(): Study {
             blocks: [
               { kind: 'chart', id: 'waves', title: 'VP and Cheer after each Wave', caption: `Games still going at the start of each Wave: ${stillOn.map((k, w) => `Wave ${w + 1}: ${k}`).join(', ')}.`, spec: waveChart },
               { kind: 'table', id: 'waves-table', title: 'VP and Cheer after each Wave', rows: waveRows.map((r) => ({ wave: r.wave, player: r.side, measure: r.measure, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi), games: r.n })) },
-              { kind: 'table', id: 'leader', title: 'Does the player ahead after a Wave win?', caption: 'Ahead: more 2 × VP + Cheer at the end of the Wave; games with a tie there or a drawn match left out; Wilson 95% intervals.', rows: leadRows.map((r) => { const w = wilson(r.won, r.n); return { wave: r.wave, leaderWon: r.won, games: r.n, share: r3(w.p), lo: r3(w.lo), hi: r3(w.hi) }; }) },
+              { kind: 'table', id: 'leader', title: 'Does the player ahead after a Wave win?', caption: 'Ahead: more 2 × VP + Cheer at the end of the Wave; games with a tie there or a drawn match left out; 95% t intervals over seat-swapped units.', rows: leadRows.map((r) => { const t = tInterval(r.perUnit, 0.95); return { wave: r.wave, leaderWon: r.won, games: r.n, units: r.perUnit.length, share: r3(t.mean), lo: r3(t.lo), hi: r3(t.hi) }; }) },
             ],
           },
           {
