@@ -18,9 +18,9 @@ import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { GAME_ID, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { GAME_ID, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
-import { BIDDER_BASE, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
+import { BIDDER_BASE, SKILLED_BIDDER_BASE, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
 import { parseAgentSpec } from '../agents/index.js';
 import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
@@ -29,22 +29,40 @@ import { responseCurve } from '../src/analysis/charts.js';
 
 /**
  * Every seat is a value bidder: a Rumble heuristic spec to which the study adds its
- * measured values (and, for restricted play, the barred power). Its fixed synergy tables
- * (no auction) are played by the same spec, or menu-uniformly by default.
+ * measured values (and, for restricted play, the barred power). --full plays each round
+ * by the max^n search (SKILLED_BIDDER_BASE, `play=search`: its evaluate counts the same
+ * measured values, never a prior) and its fixed synergy tables by RUMBLE_PRICE_AGENT;
+ * the quick run plays the menu uniformly to stay fast, and every verdict says so.
  */
 const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'checkAgents'> = {
   agentSlots: ['every seat (a Rumble heuristic spec; the study adds its measured values and barred power)'],
-  defaultAgents: () => [BIDDER_BASE],
-  agentChoice: () => `value bidders ("${BIDDER_BASE}" plus measured values) that play the menu uniformly: ${RUMBLE_STALL_NOTE}`,
+  defaultAgents: (full) => [full ? SKILLED_BIDDER_BASE : BIDDER_BASE],
+  agentChoice: (full) =>
+    full
+      ? `value bidders ("${SKILLED_BIDDER_BASE}" plus measured values) that play each round by a max^n search: ${RUMBLE_PRICE_AGENT_NOTE}`
+      : `value bidders ("${BIDDER_BASE}" plus measured values) that play the menu uniformly — the quick run keeps random play to stay fast; --full plays "${SKILLED_BIDDER_BASE}": ${RUMBLE_STALL_NOTE}`,
   checkAgents: (specs) => {
     for (const spec of specs) {
       const parsed = parseAgentSpec(spec);
       if (parsed.kind !== 'heuristic' || 'values' in parsed.params || 'skip' in parsed.params) {
-        throw new UserError(`--agents is ${JSON.stringify(spec)} for study rumble-auction-meta; allowed: a Rumble heuristic spec without values or skip (the study measures the values and bars powers itself), e.g. heuristic:bid=1,play=lookahead`);
+        throw new UserError(`--agents is ${JSON.stringify(spec)} for study rumble-auction-meta; allowed: a Rumble heuristic spec without values or skip (the study measures the values and bars powers itself), e.g. ${SKILLED_BIDDER_BASE}`);
       }
     }
   },
 };
+
+/** The agent of the fixed synergy tables: the table counterpart of the bidders' play. */
+export function synergyAgent(base: string): string {
+  const parsed = parseAgentSpec(base);
+  if (parsed.params['play'] === 'random') return TABLE_AGENT;
+  // Same play, no bids needed (fixed tables have no auction): a search spec keeps its iterations.
+  if (parsed.params['play'] === 'search') return `heuristic:play=search${parsed.params['iterations'] ? `,iterations=${parsed.params['iterations']}` : ''}`;
+  return base;
+}
+
+/** Sample sizes of the quick run and of --full (--full plays the search: ~0.06 s a 4-hero auction game). */
+export const QUICK_SIZES = { games: 300, valueRounds: 3, restricted: 2, perCell: 150 } as const;
+export const FULL_SIZES = { games: 1500, valueRounds: 6, restricted: 6, perCell: 1000 } as const;
 
 const PAIRS: readonly (readonly [string, string])[] = [
   ['galactic-helm', 'galactic-ray-gun'],
@@ -148,16 +166,17 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       const user = userPowers(options, ctx);
       const base = studyAgents(AGENTS, ctx)[0]!;
       const players = 4;
-      const games = ctx.full ? 4000 : 300;
+      const sizes = ctx.full ? FULL_SIZES : QUICK_SIZES;
+      const games = sizes.games;
       const table0 = { players, customPowers: user.specs, roundCap: 50 };
       // Bidders' values from play (no hand-set priors), iterated until they settle.
-      const measured = await measureValues(ctx, table0, games, ctx.full ? 8 : 3, base);
+      const measured = await measureValues(ctx, table0, games, sizes.valueRounds, base);
       const BIDDER = bidderSpec(measured.values, undefined, base);
       const records = await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
       const table = withHolm(powerTable(records, players), 1 / players);
 
       // Restricted play on the most often won powers (and the user's powers).
-      const restrictedCount = ctx.full ? 8 : 2;
+      const restrictedCount = sizes.restricted;
       const chosen = [...new Set([...table.filter((t) => t.bought > 0).sort((a, b) => b.bought - a.bought).slice(0, restrictedCount).map((t) => t.power), ...user.ids])];
       const restricted: RestrictedPlayValue[] = [];
       const unrestricted = await playTable(ctx, 'auction-slot0', table0, games, [BIDDER, BIDDER, BIDDER, BIDDER]);
@@ -167,11 +186,11 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       }
 
       // Synergy factorial on fixed tables.
-      const perCell = ctx.full ? 2000 : 150;
+      const perCell = sizes.perCell;
       const synergies: Synergy[] = [];
       for (const [a, b] of PAIRS) {
         const cell = async (powers: string[], tag: string) => {
-          const recs = await playTable(ctx, `synergy-${a}-${b}-${tag}`, { ...fixedTable(players, powers, 100), customPowers: user.specs }, perCell, [ctx.agents ? base : TABLE_AGENT]);
+          const recs = await playTable(ctx, `synergy-${a}-${b}-${tag}`, { ...fixedTable(players, powers, 100), customPowers: user.specs }, perCell, [synergyAgent(base)]);
           const w = wilson(recs.reduce((x, r) => x + r.returns[0]!, 0), recs.length);
           return w;
         };
@@ -184,7 +203,7 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
         const se = Math.sqrt(v(both) + v(onlyA) + v(onlyB) + v(none));
         synergies.push({ pair: `${powerName(a)} + ${powerName(b)}`, both: both.p, a: onlyA.p, b: onlyB.p, none: none.p, interaction, lo: interaction - 1.96 * se, hi: interaction + 1.96 * se, n: both.n });
       }
-      return report(ctx, table, restricted, synergies, { games, perCell, players, restrictedRuns: chosen.length }, measured, BIDDER);
+      return report(ctx, table, restricted, synergies, { games, perCell, players, restrictedRuns: chosen.length }, measured, BIDDER, base);
     },
   };
 }
@@ -197,12 +216,12 @@ function report(
   sizes: { games: number; perCell: number; players: number; restrictedRuns: number },
   measured: MeasuredValues,
   BIDDER: string,
+  base: string,
 ): Report {
   const fair = 1 / sizes.players;
   const verdicts: ReportVerdict[] = [];
   const userBase = ctx.agents?.[0];
-  const play = userBase ? `under value bidders built on "${userBase}"` : 'under value bidders that play the menu uniformly at random';
-  const tablePlay = userBase ? `played by "${userBase}"` : 'under uniform-random menu play';
+  const { play, tablePlay } = playPhrases(ctx, base);
   const last = measured.history[measured.history.length - 1]!;
   verdicts.push(
     measured.settled
@@ -286,7 +305,7 @@ function report(
         blocks: [
           {
             kind: 'text',
-            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Values from play" — ${userBase ? `, built on the user's --agents spec` : ` and plays the action menu uniformly — ${RUMBLE_STALL_NOTE}`}). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
+            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Values from play" — ${userBase ? `, built on the user's --agents spec` : ctx.full ? ` and plays each round by a max^n search — ${RUMBLE_PRICE_AGENT_NOTE}` : ` and plays the action menu uniformly: the quick run keeps random play to stay fast; --full plays by search — ${RUMBLE_STALL_NOTE}`}). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
           },
         ],
       },
@@ -299,8 +318,22 @@ function report(
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { 'auction games': sizes.games, 'restricted runs': sizes.restrictedRuns, 'games per restricted run': sizes.games, 'games per synergy cell': sizes.perCell },
-      details: { agents: BIDDER, pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled },
+      details: { agents: BIDDER, tableAgent: synergyAgent(base), pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled },
     },
+  };
+}
+
+/**
+ * How verdicts name the play behind them: the auction games' bidders (`play`) and the
+ * fixed synergy tables' agent (`tablePlay`), with the quick run's reason for random play.
+ */
+export function playPhrases(ctx: Pick<RumbleStudyContext, 'agents' | 'full'>, base: string): { play: string; tablePlay: string } {
+  const mode = parseAgentSpec(base).params['play'];
+  const quick = !ctx.agents && !ctx.full ? `; quick run: uniform-random play to stay fast, --full plays by search ("${SKILLED_BIDDER_BASE}")` : '';
+  const how = mode === 'search' ? 'play each round by max^n search' : mode === 'random' ? 'play the menu uniformly at random' : 'play by the lookahead heuristic';
+  return {
+    play: `under value bidders that ${how} ("${base}" plus measured values${quick})`,
+    tablePlay: `played by "${synergyAgent(base)}" in every seat${quick}`,
   };
 }
 

@@ -31,6 +31,20 @@ export const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=
 export const RUMBLE_STALL_NOTE =
   `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power. A max^n search (mcts:iterations=200,rollout=evaluate,plies=1) finishes them (8 of 8 four-hero tables, 20 of 20 duels, 4 of 1,200 quick dominance duels at the cap) and beats uniform-random play (one of it against three random heroes: 0.375 [0.277, 0.485], fair 0.25, n=80, seed s9), but costs about 0.1–0.25 s a game against well under a millisecond: the full dominance matrix uses it (about 70 minutes on 2 cores); quick runs and the price sweeps (about 670,000 games at full size, some 47 core-hours with it) play uniformly at random, so their answers under skilled play may differ — rerun with --agents to check`;
 
+/**
+ * The agent of the price sweeps (rumble-power-values --full, rumble-auction-meta --full):
+ * the Rumble `heuristic` with `play=search` (agents/heuristics/rumble.ts) — a max^n search
+ * one round deep like RUMBLE_TABLE_MCTS at a quarter of its iterations, whose `evaluate`
+ * reads no hand-set prior (Energy alone at fixed tables; the measured values in auctions),
+ * and whose bids, in auctions, are the study's measured values. Measured by
+ * bench/rumble-table-agents.ts (seeded; see RUMBLE_PRICE_AGENT_NOTE).
+ */
+export const RUMBLE_PRICE_AGENT = 'heuristic:play=search,iterations=50';
+
+/** Why RUMBLE_PRICE_AGENT plays the price sweeps: what was measured. */
+export const RUMBLE_PRICE_AGENT_NOTE =
+  'the strongest agent measured that finishes the price tables within the sweep budget (bench/rumble-table-agents.ts, seeded, one core). The lookahead heuristic ("heuristic") is the strongest player measured in mixed tables (one against three uniform-random heroes: 0.534 [0.426, 0.640] with no powers, 0.594 [0.484, 0.695] with one power each; against three mcts:iterations=200,rollout=evaluate,plies=1: 0.550 [0.441, 0.654]; fair 0.25, n=80 each) but in self-play it stalls: 15 of 16 four-hero Tough Skin tables, 16 of 16 Tough Skin duels, 10 of 16 four-hero Combat Training tables and 6 of 16 auction games ended at the round cap. That stall is partly a property of the game, not a tie in the agent: among heroes of equal Energy, all-Defense is a mutual best reply (an attack on full Defense deals nothing, and attacking alone only lowers one\'s own Defense), and rounds are won only by ganging up or by a power that breaks the symmetry — which pessimistic players (the lookahead\'s "everyone hits me" guess, paranoid search) never risk. A max^n search, which credits each opponent with its own interests, does gang up and finishes the games: with this spec in every seat 0 of 16 games reached the cap on each of those four tables. One of it against three uniform-random heroes wins 0.306 [0.216, 0.414] (no powers) and 0.412 [0.311, 0.522] (one power each); against three mcts:iterations=200,rollout=evaluate,plies=1 0.194–0.225 (iterations=100: 0.194–0.288, not clearly better at twice the cost). It costs about 0.03 s a 4-hero game and 0.006 s a duel on one core (random play: under 0.004 s). Its evaluate reads no hand-set prior';
+
 /** The strongest Rumble agent measured that finishes fixed tables (see RUMBLE_STALL_NOTE). */
 export const RUMBLE_TABLE_MCTS = 'mcts:iterations=200,rollout=evaluate,plies=1';
 

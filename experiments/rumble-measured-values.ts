@@ -29,8 +29,14 @@ const RIDGE = 1;
 
 export type Values = Readonly<Record<string, number>>;
 
-/** The value bidder the auction studies play by default: bids its values, plays the menu uniformly. */
+/** The value bidder of the quick auction study: bids its values, plays the menu uniformly. */
 export const BIDDER_BASE = 'heuristic:bid=1,play=random';
+
+/**
+ * The value bidder of --full: bids its values and plays each round by a max^n search
+ * whose evaluate counts those values (RUMBLE_PRICE_AGENT's play; agents/heuristics/rumble.ts).
+ */
+export const SKILLED_BIDDER_BASE = 'heuristic:bid=1,play=search,iterations=50';
 
 /**
  * The bidder agent for a set of values (optionally barred from one power), built on

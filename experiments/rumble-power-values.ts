@@ -14,7 +14,10 @@ import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.
 import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, type PriceAnswer } from '../src/analysis/stats/price.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
-import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { endedAtCap } from '../src/analysis/stats/quality.js';
+import { CAP_WARNING_SHARE } from './ledger.js';
+import type { GameRecord } from '../src/sim/types.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 
 export interface PowerPrice {
@@ -32,11 +35,19 @@ export interface PowerPrice {
   readonly share0Hi: number;
 }
 
-/** Who plays: hero 0 holds the power (slot 1), the others are slot 2. */
+/**
+ * Who plays: hero 0 holds the power (slot 1), the others are slot 2. --full plays the
+ * skilled max^n search that finishes fixed tables (RUMBLE_PRICE_AGENT) and repeats the
+ * sweep under uniform-random play as a labelled comparison; the quick run plays random
+ * only, to stay within npm start's budget, and says so on every verdict.
+ */
 const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
   agentSlots: ['the power holder (hero 1)', 'the other heroes'],
-  defaultAgents: () => [TABLE_AGENT],
-  agentChoice: () => `uniform-random menu play ("${TABLE_AGENT}"): ${RUMBLE_STALL_NOTE}`,
+  defaultAgents: (full) => [full ? RUMBLE_PRICE_AGENT : TABLE_AGENT],
+  agentChoice: (full) =>
+    full
+      ? `a max^n search in every seat ("${RUMBLE_PRICE_AGENT}"), with uniform-random play repeated on the same grid as a comparison: ${RUMBLE_PRICE_AGENT_NOTE}`
+      : `uniform-random menu play ("${TABLE_AGENT}") — the quick run keeps random play to stay fast; --full plays "${RUMBLE_PRICE_AGENT}" (${RUMBLE_PRICE_AGENT_NOTE})`,
 };
 
 /** The seat list of one table: the holder's spec, then the others'; one spec when all agree. */
@@ -104,6 +115,84 @@ function refinement(shares: readonly GridShare[], fair: number): number[] {
   return [];
 }
 
+/** Grid, games per point and table sizes of one run (quick or --full). */
+export interface SweepDesign {
+  readonly grid: readonly number[];
+  readonly perPoint: number;
+  readonly tables: readonly number[];
+}
+
+/**
+ * The quick run (npm start): random play, 6 handicaps x 48 games, the 6 quick powers.
+ * --full: every playable power under the skilled search on 8 handicaps x 100 games (plus
+ * up to two refined points near the crossing) — about 45 powers x 2 tables x ~900 games
+ * ≈ 85,000 games, measured at ~0.03 s (4 heroes) and ~0.005 s (duels) a game with the
+ * search: about 25 core-minutes — and the same design under random play as the
+ * comparison (well under a minute). Dense near zero: most powers are worth a few to a
+ * few dozen Energy, and a coarse grid leaves the logistic fit nearly separated.
+ */
+export const QUICK_DESIGN: SweepDesign = { grid: [0, 5, 10, 20, 35, 50], perPoint: 48, tables: [2, 4] };
+export const FULL_DESIGN: SweepDesign = { grid: [0, 5, 10, 20, 30, 45, 60, 90], perPoint: 100, tables: [2, 4] };
+
+/** One agent's prices over the studied powers (Holm within the set), with its games at the cap. */
+export interface PricedSet {
+  /** Agent spec per slot (holder, others). */
+  readonly agents: readonly string[];
+  readonly prices: readonly PowerPrice[];
+  readonly games: number;
+  readonly capped: number;
+  /** Prices tested together (the Holm family). */
+  readonly family: number;
+}
+
+/** Plays every sweep of `powers` on `design` with `seats`, and prices them (Holm over the set). */
+async function priceSet(ctx: RumbleStudyContext, seats: readonly string[], powers: readonly string[], design: SweepDesign, customPowers: readonly unknown[], keyPrefix: string): Promise<PricedSet> {
+  const sweeps: Sweep[] = [];
+  let games = 0;
+  let capped = 0;
+  for (const players of design.tables) {
+    for (const power of powers) {
+      const sweep: Sweep = { power, players, shares: [], points: [] };
+      const play = async (x: number): Promise<void> => {
+        const opts = { ...fixedTable(players, [power], 100 - x), customPowers };
+        const records: GameRecord[] = await playTable(ctx, `${keyPrefix}values-${players}p-${power}-x${x}`, opts, design.perPoint, tableAgents(seats, players));
+        games += records.length;
+        let wins = 0;
+        for (const r of records) {
+          if (endedAtCap(r)) capped++;
+          sweep.points.push({ x, outcome: r.returns[0]! });
+          wins += r.returns[0]!;
+        }
+        sweep.shares.push({ x, wins, n: records.length });
+      };
+      for (const x of design.grid) await play(x);
+      // Where the share crosses fair between two grid points, look closer: a step (as in
+      // 2-hero duels, where equal Energy means both fall together) is then bracketed
+      // tightly instead of being smoothed into a falsely precise price.
+      for (const x of refinement(sweep.shares, 1 / players)) await play(x);
+      sweeps.push(sweep);
+    }
+  }
+  return { agents: seats, prices: priceSweeps(sweeps), games, capped, family: sweeps.length };
+}
+
+/** Prices a family of sweeps, Holm-corrected together. */
+function priceSweeps(sweeps: readonly Sweep[]): PowerPrice[] {
+  const decisions = holm(
+    sweeps,
+    (sw) => -Math.log10(1 - evidenceLevel(sw)),
+    (sw, level) => claimsValue(classifyPrice(sw.shares, 1 / sw.players, curveAt(sw.points, 1 / sw.players, level), level)),
+  );
+  return sweeps.map((sw, i) => {
+    const { level, rejected } = decisions[i]!;
+    const fair = 1 / sw.players;
+    const answer = classifyPrice(sw.shares, fair, curveAt(sw.points, fair, level), level);
+    const at0 = sw.shares.find((p) => p.x === 0)!;
+    const w = wilson(at0.wins, at0.n);
+    return { power: sw.power, players: sw.players, shares: sw.shares, answer, level, supported: rejected, share0: w.p, share0Lo: w.lo, share0Hi: w.hi };
+  });
+}
+
 export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
   return {
     name: 'rumble-power-values',
@@ -115,57 +204,36 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
       const user = userPowers(options, ctx);
       const seats = studyAgents(AGENTS, ctx);
       const powers = [...(ctx.full ? PLAYABLE_POWERS : QUICK_POWERS), ...user.ids];
-      // Dense near zero: most powers are worth a few to a few dozen Energy, and a coarse
-      // grid leaves the logistic fit nearly separated (x* unbounded).
-      const grid = ctx.full ? [0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90] : [0, 5, 10, 20, 35, 50];
-      const tables = [2, 4];
-      const perPoint = ctx.full ? 400 : 48;
-      const sweeps: Sweep[] = [];
-      let total = 0;
-      for (const players of tables) {
-        for (const power of powers) {
-          const sweep: Sweep = { power, players, shares: [], points: [] };
-          const play = async (x: number): Promise<void> => {
-            const opts = { ...fixedTable(players, [power], 100 - x), customPowers: user.specs };
-            const records = await playTable(ctx, `values-${players}p-${power}-x${x}`, opts, perPoint, tableAgents(seats, players));
-            total += records.length;
-            let wins = 0;
-            for (const r of records) {
-              sweep.points.push({ x, outcome: r.returns[0]! });
-              wins += r.returns[0]!;
-            }
-            sweep.shares.push({ x, wins, n: records.length });
-          };
-          for (const x of grid) await play(x);
-          // Where the share crosses fair between two grid points, look closer: a step (as in
-          // 2-hero duels, where equal Energy means both fall together) is then bracketed
-          // tightly instead of being smoothed into a falsely precise price.
-          for (const x of refinement(sweep.shares, 1 / players)) await play(x);
-          sweeps.push(sweep);
-        }
-      }
-      const decisions = holm(
-        sweeps,
-        (sw) => -Math.log10(1 - evidenceLevel(sw)),
-        (sw, level) => claimsValue(classifyPrice(sw.shares, 1 / sw.players, curveAt(sw.points, 1 / sw.players, level), level)),
-      );
-      const prices: PowerPrice[] = sweeps.map((sw, i) => {
-        const { level, rejected } = decisions[i]!;
-        const fair = 1 / sw.players;
-        const answer = classifyPrice(sw.shares, fair, curveAt(sw.points, fair, level), level);
-        const at0 = sw.shares.find((p) => p.x === 0)!;
-        const w = wilson(at0.wins, at0.n);
-        return { power: sw.power, players: sw.players, shares: sw.shares, answer, level, supported: rejected, share0: w.p, share0Lo: w.lo, share0Hi: w.hi };
-      });
-      return report(ctx, prices, grid, perPoint, total, user.ids, sweeps.length);
+      const design = ctx.full ? FULL_DESIGN : QUICK_DESIGN;
+      const main = await priceSet(ctx, seats, powers, design, user.specs, '');
+      // --full with the study's own agents: the same sweeps under random play, side by side.
+      const comparison = ctx.full && !ctx.agents ? await priceSet(ctx, [TABLE_AGENT, TABLE_AGENT], powers, design, user.specs, 'random-') : undefined;
+      return report(ctx, main, design, user.ids, comparison);
     },
   };
 }
 
-function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: readonly number[], perPoint: number, total: number, userIds: readonly string[], family: number): Report {
-  const agentsText = describeAgents(AGENTS, ctx);
-  const PLAY = `played by ${agentsText}`;
-  const verdicts: ReportVerdict[] = [];
+/** How the verdicts name the play behind them (and, in a quick run, why it is random). */
+export function playPhrase(ctx: Pick<RumbleStudyContext, 'agents' | 'full'>): string {
+  const played = `played by ${describeAgents(AGENTS, ctx)}`;
+  if (ctx.agents) return played;
+  return ctx.full ? `${played} (max^n search)` : `${played} (quick run: uniform-random play to stay fast; --full plays "${RUMBLE_PRICE_AGENT}")`;
+}
+
+function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, userIds: readonly string[], comparison?: PricedSet): Report {
+  const { prices, family } = main;
+  const { grid, perPoint } = design;
+  const PLAY = playPhrase(ctx);
+  const verdicts: ReportVerdict[] = [...capWarnings(main, comparison)];
+  const flips = comparison ? skillSensitivity(main.prices, comparison.prices) : [];
+  const changed = flips.filter((f) => f.change !== 'same conclusion');
+  if (changed.length) {
+    verdicts.push({
+      statement: `${changed.length} of ${flips.length} prices reach a different conclusion under skilled play ("${main.agents[0]}") than under uniform-random play: ${changed.map((f) => `${powerName(f.power)} (${f.players} heroes: ${f.random} → ${f.skilled})`).join('; ')}. Read the prices below as prices under skilled play; the random column of "Skill sensitivity" shows what random play would have said.`,
+      evidence: `each side Holm-corrected over its own ${family} prices; same powers, grid and games per point (${perPoint}) under both agents`,
+      strength: 'warning',
+    });
+  }
   for (const p of prices) {
     const who = `${powerName(p.power)} (${p.players} heroes)`;
     const v = priceVerdict(who, p.answer, {
@@ -178,10 +246,11 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
     // A claim the family correction did not confirm is not a finding.
     verdicts.push(p.supported || v.strength === 'inconclusive' ? v : { ...v, strength: 'inconclusive', statement: `${v.statement} (Not confirmed once all ${family} prices are tested together.)` });
   }
-  // Supported findings first: the report leads with what the data show.
-  verdicts.sort((a, b) => Number(b.strength === 'supported') - Number(a.strength === 'supported'));
+  // Warnings, then supported findings: the report leads with what the data show.
+  const rank = (v: ReportVerdict) => (v.strength === 'warning' ? 0 : v.strength === 'supported' ? 1 : 2);
+  verdicts.sort((a, b) => rank(a) - rank(b));
   const blocks: ReportBlock[] = [];
-  for (const players of [2, 4]) {
+  for (const players of design.tables) {
     // Only answers that are a price or a shown bracket/bound are drawn as bars.
     const rows = prices.filter((p) => p.players === players && (p.answer.kind === 'price' || p.answer.kind === 'zero' || ((p.answer.kind === 'step' || p.answer.kind === 'beyond') && p.answer.shown)));
     const top = Math.max(...grid);
@@ -228,6 +297,22 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
     })),
   });
   const explain = twoVersusFour(prices);
+  const capText = `Games at the round cap (the cap is not in the rule text; a capped game is decided by the engine's tie rule): ${capLine(main)}${comparison ? `; random comparison ${capLine(comparison)}` : ''}.`;
+  const sensitivityBlocks: ReportBlock[] = flips.length
+    ? [
+        {
+          kind: 'text',
+          text: `The same sweeps (powers, handicaps, ${perPoint} games per point, seeds) played by "${main.agents[0]}" in every seat and by "${TABLE_AGENT}" in every seat, each Holm-corrected over its own ${family} prices. "conclusion" is what the verdict says: worth something (a shown price, step bracket or lower bound), harmful (below zero), or nothing shown. ${changed.length} of ${flips.length} conclusions change with skill.`,
+        },
+        {
+          kind: 'table',
+          id: 'skill-sensitivity',
+          title: 'Skill sensitivity: prices under random vs skilled play',
+          caption: 'kind, price, lo, hi per agent as in "Fair prices"; change: "sign" (worth something under one, harmful under the other), "significance" (shown under one only), "same conclusion".',
+          rows: flips.map((f) => ({ power: f.power, heroes: f.players, randomKind: f.randomAnswer.kind, randomPrice: num(f.randomAnswer.xStar), randomLo: num(f.randomAnswer.lo), randomHi: num(f.randomAnswer.hi), random: f.random, skilledKind: f.skilledAnswer.kind, skilledPrice: num(f.skilledAnswer.xStar), skilledLo: num(f.skilledAnswer.lo), skilledHi: num(f.skilledAnswer.hi), skilled: f.skilled, change: f.change })),
+        },
+      ]
+    : [];
   return {
     id: 'rumble-power-values',
     title: 'Rumble: what is each power worth in Energy?',
@@ -240,18 +325,27 @@ function report(ctx: RumbleStudyContext, prices: readonly PowerPrice[], grid: re
         blocks: [
           {
             kind: 'text',
-            text: `Hero A holds one power and starts with 100 − x Energy (x in ${grid.join(', ')}, plus up to two handicaps between the grid points where A's share crosses 1/N); the others have 100 and no powers. ${perPoint} games per point, the same seeds at every x, ${PLAY}${ctx.agents ? '' : ` — ${RUMBLE_STALL_NOTE}`}. A logistic fit of A's share on x gives x*, the handicap where A wins 1/N, with a Fieller interval. A price is reported only where the response is a falling curve crossing 1/N inside the grid; a step is reported as its bracket, a share still above 1/N at the largest handicap as "beyond the tested range", a rising or flat response as "not estimable". ${holmNote(family, 'power prices')}${userIds.length ? ` User powers included: ${userIds.join(', ')}.` : ''}`,
+            text: `Hero A holds one power and starts with 100 − x Energy (x in ${grid.join(', ')}, plus up to two handicaps between the grid points where A's share crosses 1/N); the others have 100 and no powers. ${perPoint} games per point, the same seeds at every x, ${PLAY}${ctx.agents ? '' : ` — ${ctx.full ? RUMBLE_PRICE_AGENT_NOTE : RUMBLE_STALL_NOTE}`}. A logistic fit of A's share on x gives x*, the handicap where A wins 1/N, with a Fieller interval. A price is reported only where the response is a falling curve crossing 1/N inside the grid; a step is reported as its bracket, a share still above 1/N at the largest handicap as "beyond the tested range", a rising or flat response as "not estimable". ${holmNote(family, 'power prices')}${userIds.length ? ` User powers included: ${userIds.join(', ')}.` : ''}`,
           },
+          { kind: 'text', text: capText },
           ...(explain ? [{ kind: 'text' as const, text: explain }] : []),
         ],
       },
       { heading: 'Fair prices', blocks },
+      ...(sensitivityBlocks.length ? [{ heading: 'Skill sensitivity: random vs skilled play', blocks: sensitivityBlocks }] : []),
     ],
     meta: {
       command: ctx.command,
       seed: ctx.seed,
-      sampleSizes: { 'games per point': perPoint, 'total games': total, powers: prices.length / 2, 'prices tested (Holm family)': family },
-      details: { agents: studyAgents(AGENTS, ctx), grid, tables: [2, 4] },
+      sampleSizes: { 'games per point': perPoint, 'total games': main.games + (comparison?.games ?? 0), 'games at the round cap': main.capped + (comparison?.capped ?? 0), powers: prices.length / design.tables.length, 'prices tested (Holm family)': family },
+      details: {
+        agents: studyAgents(AGENTS, ctx),
+        grid,
+        tables: design.tables,
+        capped: { [main.agents[0]!]: { games: main.games, capped: main.capped }, ...(comparison ? { [comparison.agents[0]!]: { games: comparison.games, capped: comparison.capped } } : {}) },
+        // Plain rows for a generic skill-sensitivity section (issue #15): one per power and table size.
+        ...(flips.length ? { skillSensitivity: flips.map((f) => ({ item: f.power, players: f.players, weak: TABLE_AGENT, strong: main.agents[0], weakConclusion: f.random, strongConclusion: f.skilled, weakPrice: num(f.randomAnswer.xStar), strongPrice: num(f.skilledAnswer.xStar), change: f.change })) } : {}),
+      },
     },
   };
 }
@@ -283,3 +377,66 @@ function twoVersusFour(prices: readonly PowerPrice[]): string | undefined {
 }
 
 export const rumblePowerValuesStudy = rumblePowerValues();
+
+/** A number for a table cell (null when there is none). */
+function num(x: number): number | null {
+  return Number.isFinite(x) ? r3(x) : null;
+}
+
+function capLine(set: PricedSet): string {
+  const w = wilson(set.capped, Math.max(1, set.games));
+  return `"${set.agents[0]}" ${set.capped} of ${set.games} (${fmt(w.p * 100, 1)}%, 95% CI ${fmt(w.lo * 100, 1)}–${fmt(w.hi * 100, 1)}%)`;
+}
+
+/**
+ * A warning leads the report when more than 10% of one agent's games stopped at the round
+ * cap (the study-wide ledger could hide it: the random comparison's games rarely reach it).
+ */
+export function capWarnings(...sets: readonly (PricedSet | undefined)[]): ReportVerdict[] {
+  const out: ReportVerdict[] = [];
+  for (const set of sets) {
+    if (!set || set.games === 0 || set.capped / set.games <= CAP_WARNING_SHARE) continue;
+    const w = wilson(set.capped, set.games);
+    out.push({
+      statement: `${set.capped} of ${set.games} games played by "${set.agents[0]}" (${fmt(w.p * 100, 0)}%) stopped at the round cap, which the rule text does not have: those games are decided by the engine's tie rule (highest Energy), not by play, so the prices from them are doubtful.`,
+      evidence: `share at the cap ${fmt(w.p)} (95% CI ${fmt(w.lo)} to ${fmt(w.hi)}, n = ${set.games} games)`,
+      strength: 'warning',
+    });
+  }
+  return out;
+}
+
+/** One power's conclusion under random and under skilled play. */
+export interface SkillRow {
+  readonly power: string;
+  readonly players: number;
+  readonly randomAnswer: PriceAnswer;
+  readonly skilledAnswer: PriceAnswer;
+  /** "worth something", "harmful", "nothing shown". */
+  readonly random: string;
+  readonly skilled: string;
+  readonly change: 'sign' | 'significance' | 'same conclusion';
+}
+
+/** What a price verdict concludes: +1 worth something, −1 harmful, 0 nothing shown. */
+export function conclusion(p: Pick<PowerPrice, 'answer' | 'supported'>): -1 | 0 | 1 {
+  if (!p.supported) return 0;
+  if (p.answer.kind === 'negative') return -1;
+  return p.answer.kind === 'price' || p.answer.kind === 'step' || p.answer.kind === 'beyond' ? 1 : 0;
+}
+
+const CONCLUSION_WORDS = { '-1': 'harmful', '0': 'nothing shown', '1': 'worth something' } as const;
+
+/** Pairs each skilled price with the random one of the same power and table size. */
+export function skillSensitivity(skilled: readonly PowerPrice[], random: readonly PowerPrice[]): SkillRow[] {
+  const rows: SkillRow[] = [];
+  for (const s of skilled) {
+    const r = random.find((x) => x.power === s.power && x.players === s.players);
+    if (!r) continue;
+    const a = conclusion(r);
+    const b = conclusion(s);
+    const price = (p: PowerPrice, c: -1 | 0 | 1) => (c === 1 && p.answer.kind === 'price' ? `${CONCLUSION_WORDS[c]} (${fmtNum(p.answer.xStar)} Energy)` : CONCLUSION_WORDS[c]);
+    rows.push({ power: s.power, players: s.players, randomAnswer: r.answer, skilledAnswer: s.answer, random: price(r, a), skilled: price(s, b), change: a === b ? 'same conclusion' : a !== 0 && b !== 0 ? 'sign' : 'significance' });
+  }
+  return rows;
+}

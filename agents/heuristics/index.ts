@@ -8,7 +8,7 @@ import type { AnyGame } from '../../src/core/game.js';
 import { UserError } from '../../src/core/errors.js';
 import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic.js';
 import { darkHeroHeuristic } from '../../src/games/dark-hero/heuristic.js';
-import { rumbleHeuristic } from '../../src/games/rumble/heuristic.js';
+import { rumbleHeuristicOrSearch } from './rumble.js';
 import { superheroGladiatorsHeuristic } from '../../src/games/superhero-gladiators/heuristic.js';
 import { ophidianHeuristic } from '../../src/games/ophidian/heuristic.js';
 
@@ -16,7 +16,7 @@ export const HEURISTICS: Record<string, AgentFactory> = {
   // one line per game, e.g.: 'gladiator-duel': createGladiatorDuelHeuristic,
   'gladiator-duel': gladiatorDuelHeuristic,
   'dark-hero': darkHeroHeuristic,
-  rumble: rumbleHeuristic,
+  rumble: rumbleHeuristicOrSearch,
   'superhero-gladiators': superheroGladiatorsHeuristic,
   ophidian: ophidianHeuristic,
 };

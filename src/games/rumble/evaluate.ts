@@ -11,11 +11,24 @@ import type { RumbleState } from './types.js';
  * 0.184 for 1/4 each (squared: 0.100; a full prior: worse).
  */
 export function evaluate(s: RumbleState): readonly number[] {
+  return evaluateWith(s, priorWorth);
+}
+
+/** A power's worth in `evaluate`: its bidding prior. */
+const priorWorth = (s: RumbleState, id: string): number => Math.max(0, s.lib.get(id).prior);
+
+/**
+ * `evaluate` with each held power worth `worth(s, id)` Energy (at 100 starting Energy)
+ * instead of its hand-set prior: a study that must not read the priors (issue #11) passes
+ * values measured from play, or 0 for every power (Energy alone). A quarter of the worth
+ * counts, as in `evaluate`.
+ */
+export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string) => number): readonly number[] {
   // Mid-round (Reveal pending) the revealed attacks are about to land: price the state
   // after them, with every Reveal choice at its default.
   if (s.phase === 'reveal' && s.pending) {
     const after = resolveRound(s, s.pending, []);
-    return after.returns ?? evaluate(after);
+    return after.returns ?? evaluateWith(after, worth);
   }
   const P = s.opts.players;
   const v = new Array<number>(P).fill(0);
@@ -24,7 +37,7 @@ export function evaluate(s: RumbleState): readonly number[] {
   for (const h of s.heroes) {
     if (!h.alive || h.energy <= 0) continue;
     let strength = h.energy;
-    for (const p of h.powers) strength += Math.max(0, s.lib.get(p.id).prior) * scale * POWER_WORTH;
+    for (const p of h.powers) strength += worth(s, p.id) * scale * POWER_WORTH;
     const x = strength * strength * strength;
     v[h.controller]! += x;
     total += x;
