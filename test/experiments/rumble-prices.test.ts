@@ -129,8 +129,9 @@ describe('the search agent of the price studies', () => {
     expect(evaluateWith(s, (st, id) => Math.max(0, st.lib.get(id).prior))).toEqual(evaluate(s));
   });
 
-  it('rejects iterations without play=search', async () => {
-    const { records } = await runMatch({ gameId: 'rumble', options: { players: 2 }, agents: ['heuristic:play=random,iterations=5'], games: 1, seed: 1 }, { workers: 1 });
-    expect(records[0]!.error).toMatch(/iterations only with play=search/);
+  it('rejects iterations without play=search, and a bad iterations, before any game', async () => {
+    const run = (agent: string) => runMatch({ gameId: 'rumble', options: { players: 2 }, agents: [agent], games: 1, seed: 1 }, { workers: 1 });
+    await expect(run('heuristic:play=random,iterations=5')).rejects.toThrow(/iterations is "5"; allowed: iterations only with play=search/);
+    await expect(run('heuristic:play=search,iterations=0')).rejects.toThrow(/iterations is "0"; allowed: an integer from 1 to 100000/);
   });
 });
