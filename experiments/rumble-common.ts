@@ -54,6 +54,12 @@ export const GAME_ID = 'rumble';
 export interface RumbleStudyOptions {
   /** A user's power file (YAML/JSON in the power vocabulary): its powers join the study. */
   readonly powerFile?: string;
+  /**
+   * Only these seed powers (rumble-power-values): a designer pricing a few powers, or a
+   * documented fraction of a --full sweep. Default: the quick set, or every playable power
+   * with --full. A user power file's powers are always added.
+   */
+  readonly powers?: readonly string[];
 }
 
 /** The StudyContext, optionally carrying a power file from the command line. */

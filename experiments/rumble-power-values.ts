@@ -15,6 +15,7 @@ import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, 
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { UserError } from '../src/core/errors.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
 import { CAP_WARNING_SHARE } from './ledger.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -203,7 +204,9 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
     async run(ctx: RumbleStudyContext): Promise<Report> {
       const user = userPowers(options, ctx);
       const seats = studyAgents(AGENTS, ctx);
-      const powers = [...(ctx.full ? PLAYABLE_POWERS : QUICK_POWERS), ...user.ids];
+      const chosen = options.powers ?? (ctx.full ? PLAYABLE_POWERS : QUICK_POWERS);
+      for (const id of chosen) if (!PLAYABLE_POWERS.includes(id)) throw new UserError(`rumble-power-values: powers has ${JSON.stringify(id)}; allowed: seed powers that play at a fixed table (${PLAYABLE_POWERS.join(', ')})`);
+      const powers = [...chosen, ...user.ids];
       const design = ctx.full ? FULL_DESIGN : QUICK_DESIGN;
       const main = await priceSet(ctx, seats, powers, design, user.specs, '');
       // --full with the study's own agents: the same sweeps under random play, side by side.

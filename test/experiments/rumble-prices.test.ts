@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { getStudy } from '../../experiments/index.js';
 import { RUMBLE_PRICE_AGENT, TABLE_AGENT } from '../../experiments/rumble-common.js';
-import { capWarnings, conclusion, playPhrase, skillSensitivity, type PowerPrice, type PricedSet } from '../../experiments/rumble-power-values.js';
+import { capWarnings, conclusion, playPhrase, rumblePowerValues, skillSensitivity, type PowerPrice, type PricedSet } from '../../experiments/rumble-power-values.js';
 import { playPhrases, synergyAgent } from '../../experiments/rumble-auction-meta.js';
 import { BIDDER_BASE, SKILLED_BIDDER_BASE } from '../../experiments/rumble-measured-values.js';
 import { GameLedger } from '../../experiments/ledger.js';
@@ -53,6 +53,13 @@ describe('which agents play the Rumble price studies', () => {
     expect(f.play).toContain('max^n search');
     expect(f.play).not.toContain('quick run');
     expect(f.tablePlay).toContain(`"${RUMBLE_PRICE_AGENT}" in every seat`);
+  });
+});
+
+describe('pricing a chosen set of powers', () => {
+  it('refuses a power that cannot play at a fixed table, naming it, before any game', async () => {
+    const ctx = { seed: 1, full: true, workers: 1, runDir: '/nonexistent', command: 'test', progress: false };
+    await expect(rumblePowerValues({ powers: ['tough-skin', 'pure-energy-being'] }).run(ctx)).rejects.toThrow(/powers has "pure-energy-being"; allowed: seed powers that play at a fixed table/);
   });
 });
 
