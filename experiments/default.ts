@@ -140,7 +140,7 @@ export function withAgents(report: Report, study: Study, opts: { readonly full: 
   const slots = study.agentSlots.length > 1 ? ` Slots, in the order --agents fills them: ${study.agentSlots.join('; ')}.` : '';
   return {
     ...report,
-    sections: [{ heading: 'Agents behind these verdicts', blocks: [{ kind: 'text', text: `Every game of this study was played by ${who}: ${why}. Rerun with --agents to see the verdicts under other play.${slots}` }] }, ...report.sections],
+    sections: [{ heading: 'Agents behind these verdicts', blocks: [{ kind: 'text', text: `The verdicts of this study come from games played by ${who}: ${why}. Rerun with --agents to see the verdicts under other play.${slots}` }] }, ...report.sections],
     meta: { ...report.meta, details: { ...report.meta.details, agents: studyAgents(study, ctx) } },
   };
 }

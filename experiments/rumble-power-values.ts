@@ -126,11 +126,13 @@ export interface SweepDesign {
 /**
  * The quick run (npm start): random play, 6 handicaps x 48 games, the 6 quick powers.
  * --full: every playable power under the skilled search on 8 handicaps x 100 games (plus
- * up to two refined points near the crossing) — about 45 powers x 2 tables x ~900 games
- * ≈ 85,000 games, measured at ~0.03 s (4 heroes) and ~0.005 s (duels) a game with the
- * search: about 25 core-minutes — and the same design under random play as the
- * comparison (well under a minute). Dense near zero: most powers are worth a few to a
- * few dozen Energy, and a coarse grid leaves the logistic fit nearly separated.
+ * up to two refined points near the crossing), and the same design under random play as
+ * the comparison. Measured on the 6 quick powers (bench/rumble-prices-fraction.ts, seed 1,
+ * one worker, load average 10–12 on 2 cores): 11,600 skilled + 11,600 random games,
+ * 155 s of CPU, 442 s wall; the 45 playable powers are 7.5 times that — about 87,000 games
+ * per agent, some 20 CPU-minutes (the random side is a small part of it). Dense near zero:
+ * most powers are worth a few to a few dozen Energy, and a coarse grid leaves the logistic
+ * fit nearly separated.
  */
 export const QUICK_DESIGN: SweepDesign = { grid: [0, 5, 10, 20, 35, 50], perPoint: 48, tables: [2, 4] };
 export const FULL_DESIGN: SweepDesign = { grid: [0, 5, 10, 20, 30, 45, 60, 90], perPoint: 100, tables: [2, 4] };
