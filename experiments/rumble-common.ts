@@ -20,6 +20,16 @@ import type { StudyContext } from './study.js';
 export const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';
 
 /**
+ * The agent of the price sweeps (rumble-power-values --full, rumble-auction-meta --full):
+ * the Rumble `heuristic` with `play=search` (agents/heuristics/rumble.ts) — a max^n search
+ * one round deep like RUMBLE_TABLE_MCTS at a quarter of its iterations, whose `evaluate`
+ * reads no hand-set prior (Energy alone at fixed tables; the measured values in auctions),
+ * and whose bids, in auctions, are the study's measured values. Measured by
+ * bench/rumble-table-agents.ts (seeded; see RUMBLE_PRICE_AGENT_NOTE).
+ */
+export const RUMBLE_PRICE_AGENT = 'heuristic:play=search,iterations=50';
+
+/**
  * Why the Rumble tables are played menu-uniformly, measured (seed 1, one core): with
  * RUMBLE_MCTS in every seat, 8 of 8 4-hero fixed tables (one hero holding Tough Skin) and
  * 9 of 10 such duels ended at the round cap with every hero still at 100 Energy — under
@@ -29,17 +39,8 @@ export const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=
  * the cap. Menu-uniform play finishes its games.
  */
 export const RUMBLE_STALL_NOTE =
-  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power. A max^n search (mcts:iterations=200,rollout=evaluate,plies=1) finishes them (8 of 8 four-hero tables, 20 of 20 duels, 4 of 1,200 quick dominance duels at the cap) and beats uniform-random play (one of it against three random heroes: 0.375 [0.277, 0.485], fair 0.25, n=80, seed s9), but costs about 0.1–0.25 s a game against well under a millisecond: the full dominance matrix uses it (about 70 minutes on 2 cores); quick runs and the price sweeps (about 670,000 games at full size, some 47 core-hours with it) play uniformly at random, so their answers under skilled play may differ — rerun with --agents to check`;
+  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power. A max^n search (mcts:iterations=200,rollout=evaluate,plies=1) finishes them (8 of 8 four-hero tables, 20 of 20 duels, 4 of 1,200 quick dominance duels at the cap) and beats uniform-random play (one of it against three random heroes: 0.375 [0.277, 0.485], fair 0.25, n=80, seed s9), but costs about 0.1–0.25 s a game against well under a millisecond: the full dominance matrix uses it (about 70 minutes on 2 cores); the price studies' --full runs play the cheaper prior-free max^n search ${RUMBLE_PRICE_AGENT} (about 0.03 s a 4-hero game), and quick runs play uniformly at random, so their answers under skilled play may differ — see the --full report, or rerun with --agents`;
 
-/**
- * The agent of the price sweeps (rumble-power-values --full, rumble-auction-meta --full):
- * the Rumble `heuristic` with `play=search` (agents/heuristics/rumble.ts) — a max^n search
- * one round deep like RUMBLE_TABLE_MCTS at a quarter of its iterations, whose `evaluate`
- * reads no hand-set prior (Energy alone at fixed tables; the measured values in auctions),
- * and whose bids, in auctions, are the study's measured values. Measured by
- * bench/rumble-table-agents.ts (seeded; see RUMBLE_PRICE_AGENT_NOTE).
- */
-export const RUMBLE_PRICE_AGENT = 'heuristic:play=search,iterations=50';
 
 /** Why RUMBLE_PRICE_AGENT plays the price sweeps: what was measured. */
 export const RUMBLE_PRICE_AGENT_NOTE =
