@@ -207,18 +207,16 @@ export function ophidianCards(): Study {
 
       // Plays per game of each card by the seat whose deck holds it.
       const plays = new Map<string, number[]>();
-      const inDeckGames = (card: string) => {
-        const out: number[] = [];
-        for (const list of units.values())
-          for (const u of list)
-            for (const g of u.games) {
-              const ds = g.tags['decks'] as string[];
-              ds.forEach((d, seat) => holds(d, card) && out.push(playedBy(g, seat).get(card) ?? 0));
-            }
-        return out;
-      };
       const cardIds = [...new Set(decks.flatMap((d) => user.content.decks.get(d)!.arsenal.map((c) => c.id)))].sort();
-      for (const id of cardIds) plays.set(id, inDeckGames(id));
+      const deckCards = new Map(decks.map((d) => [d, new Set(user.content.decks.get(d)!.arsenal.map((c) => c.id))]));
+      for (const id of cardIds) plays.set(id, []);
+      for (const list of units.values())
+        for (const u of list)
+          for (const g of u.games)
+            (g.tags['decks'] as string[]).forEach((d, seat) => {
+              const played = playedBy(g, seat);
+              for (const id of deckCards.get(d) ?? []) plays.get(id)?.push(played.get(id) ?? 0);
+            });
 
       // 2) Restricted play: per card, up to two decks holding it, each against up to two decks of the set.
       const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => mean(plays.get(y)!) - mean(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);

@@ -101,16 +101,22 @@ export function pairUnits(a: string, b: string, ab: readonly GameRecord[], ba: r
 
 /** Times each card id was played by `seat` in a game (tags.played: "id:n0:n1"). */
 export function playedBy(r: GameRecord, seat: number): Map<string, number> {
-  const out = new Map<string, number>();
-  const list = r.tags['played'];
-  if (!Array.isArray(list)) return out;
-  for (const e of list) {
-    const parts = String(e).split(':');
-    const k = Number(parts[1 + seat]);
-    if (k > 0) out.set(parts[0]!, k);
+  let bySeat = playedCache.get(r);
+  if (!bySeat) {
+    bySeat = [new Map(), new Map()];
+    const list = r.tags['played'];
+    for (const e of Array.isArray(list) ? list : []) {
+      const parts = String(e).split(':');
+      for (let p = 0; p < parts.length - 1; p++) {
+        const k = Number(parts[1 + p]);
+        if (k > 0) (bySeat[p] ??= new Map()).set(parts[0]!, k);
+      }
+    }
+    playedCache.set(r, bySeat);
   }
-  return out;
+  return bySeat[seat] ?? new Map();
 }
+const playedCache = new WeakMap<GameRecord, Map<string, number>[]>();
 
 /** A mean with its 95% t interval (NaN bounds below two values). */
 export function meanCi(xs: readonly number[], level = 0.95): { mean: number; lo: number; hi: number; n: number } {
