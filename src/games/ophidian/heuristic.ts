@@ -144,21 +144,22 @@ export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
     throw new UserError(`agent spec ${JSON.stringify(spec)}: bar is ${JSON.stringify(raw)}; allowed: Strategy card ids (lowercase, digits, dashes) joined by +`);
   const barred = new Set(raw === undefined ? [] : raw.split('+'));
   // A free (+) ability that changes nothing (Maximillion's Level-3 Retreat while in Support)
-  // stays legal forever: after the same ability three times in a row the agent moves on.
-  let lastAbility = '';
-  let repeats = 0;
+  // stays legal forever, and two players using it between passes never pass twice in a row:
+  // the agent uses one ability at most three times a Wave.
+  const used = new Map<string, number>();
   return {
     spec,
     act: (ctx) => {
       const s = ctx.obs as OphidianState;
       let legal = withoutBarred(s, ctx.legal as readonly string[], barred);
       const acting = flow.decision(s)?.name === 'act';
-      if (acting && repeats >= 3 && legal.length > 1) legal = legal.filter((a) => a !== lastAbility);
-      const a = chooseOphidian(s, ctx.player, legal);
-      if (acting) {
-        repeats = a.startsWith('ab:') && a === lastAbility ? repeats + 1 : a.startsWith('ab:') ? 1 : 0;
-        lastAbility = a.startsWith('ab:') ? a : '';
+      const key = (a: string) => `${s.wave}|${a}`;
+      if (acting && legal.some((a) => (used.get(key(a)) ?? 0) >= 3)) {
+        const fresh = legal.filter((a) => (used.get(key(a)) ?? 0) < 3);
+        if (fresh.length > 0) legal = fresh;
       }
+      const a = chooseOphidian(s, ctx.player, legal);
+      if (acting && a.startsWith('ab:')) used.set(key(a), (used.get(key(a)) ?? 0) + 1);
       return a;
     },
   };

@@ -87,3 +87,13 @@ describe('PASS abilities (2.6: "Some abilities may also count as passes")', () =
     expect(s.breather === -1 && s.wave === wave).toBe(false);
   });
 });
+
+describe('the heuristic against a free ability that changes nothing', () => {
+  it('two Level-3 Maximillions (free Retreat while in Support) no longer keep a Wave open forever', () => {
+    // This game looped to the 1,000,000-decision guard when each player used the Retreat three
+    // times, passed, and the other's use reset the passes in a row (bio-tek-psi-1 v portal-psi-2, seed 1).
+    const r = playGame({ gameId: 'ophidian', options: { decks: ['bio-tek-psi-1', 'portal-psi-2'] }, agents: ['heuristic'], games: 1, seed: 1, rotate: false }, 0);
+    expect(r.error).toBeUndefined();
+    expect(r.length).toBeLessThan(5000);
+  });
+});
