@@ -307,7 +307,7 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
     ? [
         {
           kind: 'text',
-          text: `The same sweeps (powers, handicaps, ${perPoint} games per point, seeds) played by "${main.agents[0]}" in every seat and by "${TABLE_AGENT}" in every seat, each Holm-corrected over its own ${family} prices. "conclusion" is what the verdict says: worth something (a shown price, step bracket or lower bound), harmful (below zero), or nothing shown. ${changed.length} of ${flips.length} conclusions change with skill.`,
+          text: `The same sweeps (powers, handicaps, ${perPoint} games per point, seeds) played by "${main.agents[0]}" in every seat and by "${TABLE_AGENT}" in every seat, each Holm-corrected over its own ${family} prices. "conclusion" is what the verdict says: worth something (a shown price, step bracket or lower bound), harmful (below zero), or nothing shown. ${changed.length} of ${flips.length} conclusions change with skill.${firstStepText(main, comparison!, Math.min(...grid.filter((x) => x > 0)))}`,
         },
         {
           kind: 'table',
@@ -444,4 +444,30 @@ export function skillSensitivity(skilled: readonly PowerPrice[], random: readonl
     rows.push({ power: s.power, players: s.players, randomAnswer: r.answer, skilledAnswer: s.answer, random: price(r, a), skilled: price(s, b), change: a === b ? 'same conclusion' : a !== 0 && b !== 0 ? 'sign' : 'significance' });
   }
   return rows;
+}
+
+/**
+ * The holder's mean share at no handicap and at the smallest handicap played, per table
+ * size, under both agents: how abruptly a little less Energy turns the game. Under random
+ * play at 4 heroes it collapses (the menu's attack-the-weakest and all-in templates aim
+ * every random opponent at the one hero with the least Energy), so random-play prices
+ * there measure that focus, not the power.
+ */
+function firstStepText(skilled: PricedSet, random: PricedSet, x1: number): string {
+  const parts: string[] = [];
+  for (const players of [...new Set(skilled.prices.map((p) => p.players))].sort((a, b) => a - b)) {
+    const at = (set: PricedSet) => {
+      const rows = set.prices.filter((p) => p.players === players);
+      const mean = (f: (p: PowerPrice) => number) => rows.reduce((a, p) => a + f(p), 0) / Math.max(1, rows.length);
+      const first = (p: PowerPrice) => p.shares.find((g) => g.x === x1);
+      return { s0: mean((p) => p.share0), s1: mean((p) => { const g = first(p); return g && g.n ? g.wins / g.n : NaN; }) };
+    };
+    const r = at(random);
+    const k = at(skilled);
+    if (![r.s0, r.s1, k.s0, k.s1].every(Number.isFinite)) continue;
+    parts.push(`${players} heroes: random ${fmt(r.s0, 2)} → ${fmt(r.s1, 2)}, skilled ${fmt(k.s0, 2)} → ${fmt(k.s1, 2)}`);
+  }
+  return parts.length
+    ? ` The holder's mean share over the powers at no handicap → at a handicap of ${x1} Energy: ${parts.join('; ')}. Where random play collapses at the first few Energy of handicap, its "prices" say that the weakest hero is the random field's target (the menu's attack-the-weakest and all-in templates aim at the hero with the least Energy), not what the power is worth.`
+    : '';
 }
