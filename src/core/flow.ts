@@ -234,9 +234,18 @@ export function othersFrom(player: number, players: number): readonly number[] {
 
 export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<S, A> {
   const phaseNames = Object.keys(spec.phases);
-  const phases = phaseNames.map((n) => spec.phases[n]!);
+  // The specs copied into objects of one shape (every hook key present, undefined when absent): the
+  // engine reads `ph.onBegin`, `ph.skipIf`… on every move, and a game's specs, each with its
+  // own set of keys, would make those reads megamorphic (a slow lookup in V8).
+  const phases: PhaseSpec<S, A>[] = phaseNames.map((n) => {
+    const p = spec.phases[n]!;
+    return { moves: p.moves, play: p.play, next: p.next, onBegin: p.onBegin, skipIf: p.skipIf, endIf: p.endIf };
+  });
   const windowNames = Object.keys(spec.windows ?? {});
-  const windows = windowNames.map((n) => spec.windows![n]!);
+  const windows: WindowSpec<S, A>[] = windowNames.map((n) => {
+    const w = spec.windows![n]!;
+    return { moves: w.moves, play: w.play, asks: w.asks, onClose: w.onClose };
+  });
   const phaseIds = new Map<string, number>(phaseNames.map((n, i) => [n, i]));
   phaseIds.set(END_TURN, END_TURN_INDEX);
   const windowIds = new Map<string, number>(windowNames.map((n, i) => [n, i]));

@@ -109,8 +109,7 @@ export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
   const map = t.emptyMap.slice();
   let top = 0;
   for (let i = 0; i < t.dealt.length; i++) map[t.dealt[i]!] = deck[top++]!;
-  const pile = new Array<number>(deck.length - top);
-  for (let i = 0; i < pile.length; i++) pile[i] = deck[deck.length - 1 - i]!;
+  const pile = deck.slice(top).reverse();
   const zones: Zones = { kinds: ZONE_KINDS, cards: [map, pile, EMPTY_ZONE], known: [t.mapKnown, t.pileKnown, EMPTY_ZONE], unseen: null };
   // One literal with every field (flow's first): spreading `flow.initial()` and adding
   // fields would make V8 build a new hidden class per game (microseconds each).
@@ -152,8 +151,8 @@ function startTemplate(options: DarkHeroOptions, board: Setup['board'], deckSize
   const players = options.heroes.length;
   const placed = board.placed;
   // Heroes stand on their start cards: face up and Neutral (nothing to find there).
-  const cards = new Array<number>(board.size).fill(placed ? EMPTY : FACE_DOWN);
-  const mapKnown = new Array<number>(board.size).fill(placed ? EVERYONE : NOBODY);
+  const cards = filled(board.size, placed ? EMPTY : FACE_DOWN);
+  const mapKnown = filled(board.size, placed ? EVERYONE : NOBODY);
   for (const s of board.starts) {
     cards[s] = NEUTRAL;
     mapKnown[s] = EVERYONE;
@@ -164,18 +163,29 @@ function startTemplate(options: DarkHeroOptions, board: Setup['board'], deckSize
   return ({
     cards: (cards),
     mapKnown: (mapKnown),
-    emptyMap: (new Array<number>(board.size).fill(NO_CARD)),
+    emptyMap: (filled(board.size, NO_CARD)),
     dealt: (dealt),
-    pileKnown: (new Array<number>(deckSize - dealt.length).fill(NOBODY)),
+    pileKnown: (filled(deckSize - dealt.length, NOBODY)),
     resourcesSafeUnderdog: resources('safe'),
     resourcesFreeUnderdog: resources('free'),
     aces: (options.heroes.map((h) => h.aces)),
     starts: (board.starts.slice()),
-    noTies: (new Array<number>(players).fill(-1)),
+    noTies: (filled(players, -1)),
   });
 }
 
 const ZONE_KINDS = ['field', 'stack', 'stack'] as const;
+
+/**
+ * `n` copies of `v` in a packed array. `new Array(n).fill(v)` makes a *holey* array (V8
+ * remembers it was created with holes), and every read of it and of its copies — the
+ * card statuses are read on every move — then checks for holes.
+ */
+function filled(n: number, v: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(v);
+  return out;
+}
 
 // ---------------------------------------------------------------------------------
 // Legal actions
@@ -220,14 +230,22 @@ export function moveTargets(state: DarkHeroState, hero: number): readonly number
     if (!(c === EMPTY || (c === NEUTRAL && unflipped) || (c === CLUB && broke))) mask |= 2 << i;
   }
   if (adj.length > 29) return targetList(here, adj, mask); // (no such map today) a mask would overflow
-  let lists = targetLists.get(board);
-  if (!lists) targetLists.set(board, (lists = []));
-  const bySlot = (lists[here] ??= []);
+  // The last board's lists are kept at hand: a playout asks about one board thousands of
+  // times, and a WeakMap lookup per move cost more than building the mask.
+  if (board !== lastBoard) {
+    let lists = targetLists.get(board);
+    if (!lists) targetLists.set(board, (lists = []));
+    lastBoard = board;
+    lastLists = lists;
+  }
+  const bySlot = (lastLists[here] ??= []);
   return (bySlot[mask] ??= targetList(here, adj, mask));
 }
 
 /** Per board (its adjacency, shared by every state of a game and frozen by tests), slot and mask: the shared lists of `moveTargets`. */
 const targetLists = new WeakMap<readonly (readonly number[])[], (readonly number[])[][]>();
+let lastBoard: readonly (readonly number[])[] | null = null;
+let lastLists: (readonly number[])[][] = [];
 
 /** The targets a mask opens (stay first, then the adjacent cards in order); none open: stay (nowhere to go). */
 function targetList(here: number, adj: readonly number[], mask: number): readonly number[] {
