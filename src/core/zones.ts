@@ -117,15 +117,19 @@ export function moveCard(
   const cards = z.cards.slice();
   const known = z.known.slice();
   // Take it out.
-  const sc = src.slice();
-  const sk = z.known[from]!.slice();
+  let sc: number[];
+  let sk: number[];
   if (z.kinds[from] === 'field') {
+    sc = src.slice();
+    sk = z.known[from]!.slice();
     sc[i] = NO_CARD;
     sk[i] = EVERYONE;
-  } else if (i === sc.length - 1) {
-    sc.pop(); // drawing from the top: no shifting
-    sk.pop();
+  } else if (i === src.length - 1) {
+    sc = src.slice(0, i); // drawing from the top: copy all but the top
+    sk = z.known[from]!.slice(0, i);
   } else {
+    sc = src.slice();
+    sk = z.known[from]!.slice();
     sc.splice(i, 1);
     sk.splice(i, 1);
   }
