@@ -85,14 +85,23 @@ export class Rng {
     return v;
   }
 
+  // `float` and `int` draw exactly as `u32() / 2^32` would, written out rather than
+  // calling `u32`: a playout draws an index per step, and when the optimizer runs out of
+  // inlining budget a `u32` call returns its unsigned result as a heap number (an
+  // allocation per draw).
+
   /** Float in [0, 1). */
   float(): number {
-    return this.u32() / 4294967296;
+    const s = this.state;
+    this.state = rngNext(s);
+    return rngU32(s) / 4294967296;
   }
 
   /** Integer in [0, n). */
   int(n: number): number {
-    return Math.floor(this.float() * n);
+    const s = this.state;
+    this.state = rngNext(s);
+    return Math.floor((rngU32(s) / 4294967296) * n);
   }
 
   /** Integer in [lo, hi] inclusive. */

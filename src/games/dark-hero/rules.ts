@@ -223,15 +223,21 @@ export function moveTargets(state: DarkHeroState, hero: number): readonly number
   const adj = board[here]!;
   const cards = state.cards;
   const broke = state.resources[hero]! === 0;
-  let unflipped = false;
-  for (let i = 0; i < adj.length; i++) if (cards[adj[i]!] === FACE_DOWN) unflipped = true;
   // Which targets are open, as a bit mask (bit 0: stay; bit i + 1: adj[i]); the list of a
   // mask is built once per slot and shared (frozen): the hot path allocates nothing.
+  // One pass over the neighbours: Neutral cards are set aside in their own mask and
+  // closed at the end if a face-down card is next to the hero.
   let mask = state.tiedSpade[hero] === here && cards[here] === SPADE ? 1 : 0;
+  let neutral = 0;
+  let unflipped = false;
   for (let i = 0; i < adj.length; i++) {
     const c = cards[adj[i]!]!;
-    if (!(c === EMPTY || (c === NEUTRAL && unflipped) || (c === CLUB && broke))) mask |= 2 << i;
+    if (c === FACE_DOWN) unflipped = true;
+    else if (c === NEUTRAL) neutral |= 2 << i;
+    else if (c === EMPTY || (c === CLUB && broke)) continue;
+    mask |= 2 << i;
   }
+  if (unflipped) mask &= ~neutral;
   if (adj.length > 29) return targetList(here, adj, mask); // (no such map today) a mask would overflow
   // The last board's lists are kept at hand: a playout asks about one board thousands of
   // times, and a WeakMap lookup per move cost more than building the mask.
