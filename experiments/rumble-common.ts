@@ -61,6 +61,8 @@ export interface RumbleStudyOptions {
    * with --full. A user power file's powers are always added.
    */
   readonly powers?: readonly string[];
+  /** rumble-power-values: another handicap grid / games per point / table sizes (tests, a designer's budget). */
+  readonly design?: { readonly grid: readonly number[]; readonly perPoint: number; readonly tables: readonly number[] };
 }
 
 /** The StudyContext, optionally carrying a power file from the command line. */

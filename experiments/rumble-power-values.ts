@@ -209,7 +209,7 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
       const chosen = options.powers ?? (ctx.full ? PLAYABLE_POWERS : QUICK_POWERS);
       for (const id of chosen) if (!PLAYABLE_POWERS.includes(id)) throw new UserError(`rumble-power-values: powers has ${JSON.stringify(id)}; allowed: seed powers that play at a fixed table (${PLAYABLE_POWERS.join(', ')})`);
       const powers = [...chosen, ...user.ids];
-      const design = ctx.full ? FULL_DESIGN : QUICK_DESIGN;
+      const design = options.design ?? (ctx.full ? FULL_DESIGN : QUICK_DESIGN);
       const main = await priceSet(ctx, seats, powers, design, user.specs, '');
       // --full with the study's own agents: the same sweeps under random play, side by side.
       const comparison = ctx.full && !ctx.agents ? await priceSet(ctx, [TABLE_AGENT, TABLE_AGENT], powers, design, user.specs, 'random-') : undefined;

@@ -63,6 +63,35 @@ describe('pricing a chosen set of powers', () => {
   });
 });
 
+describe('a --full power-values run end to end (a tiny design)', () => {
+  it('plays the search agent in every seat, repeats the sweep at random, and names both', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'crucible-rumble-prices-'));
+    try {
+      const ledger = new GameLedger();
+      const study = rumblePowerValues({ powers: ['tough-skin'], design: { grid: [0, 20], perPoint: 6, tables: [2] } });
+      const report = await study.run({ seed: 3, full: true, workers: 1, runDir: dir, command: 'test', progress: false, ledger });
+      const agents = report.meta.details!['agents'] as string[];
+      expect(agents).toEqual([RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT]);
+      const capped = report.meta.details!['capped'] as Record<string, { games: number }>;
+      expect(Object.keys(capped)).toEqual([RUMBLE_PRICE_AGENT, TABLE_AGENT]);
+      // 2 handicaps (+ up to 2 refined ones where the share crosses 1/2) x 6 games, under each agent.
+      for (const agent of [RUMBLE_PRICE_AGENT, TABLE_AGENT]) expect([12, 18, 24]).toContain(capped[agent]!.games);
+      expect(capped[RUMBLE_PRICE_AGENT]!.games + capped[TABLE_AGENT]!.games).toBe(ledger.games);
+      const findings = report.verdicts.filter((v) => v.strength !== 'warning');
+      expect(findings.length).toBe(1);
+      for (const v of findings) expect(v.statement).toContain(`"${RUMBLE_PRICE_AGENT}" in every seat (max^n search)`);
+      expect(report.sections.map((s) => s.heading)).toContain('Skill sensitivity: random vs skilled play');
+      const rows = report.meta.details!['skillSensitivity'] as { item: string; weak: string; strong: string }[];
+      expect(rows).toEqual([expect.objectContaining({ item: 'tough-skin', weak: TABLE_AGENT, strong: RUMBLE_PRICE_AGENT })]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('games at the round cap', () => {
   it('more than 10% of one agent\'s games at the cap makes a warning; 10% does not', () => {
     expect(capWarnings(set(100, 10))).toEqual([]);
