@@ -10,7 +10,7 @@ import { fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
 import { parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
-import { abilitiesOf, controller, envOf, glad, playCost, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, glad, leftOf, playCost, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
@@ -29,7 +29,7 @@ export function resolveFlow(d: D, p: number, symbol: string, keep: boolean | nul
 export function loseFlow(d: D, p: number): void {
   d.plusJustMade = false;
   d.lost = true;
-  d.flowHolder = (p + 1) % d.t.players;
+  d.flowHolder = leftOf(d as OphidianState, p); // the next player to the left still in the match (2.5, 7.0)
 }
 
 export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof parseTargets>, costDelta = 0): void {

@@ -10,7 +10,7 @@ import { setCard, wound, type D } from './effects.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
-import { admg, charactersOf, controller, isChar, isG, modifier, raging, type OphAction } from './view.js';
+import { admg, charactersOf, controller, isChar, isG, modifier, opponentsOf, raging, type OphAction } from './view.js';
 
 const LOC = { ...st.LOC };
 type Window = WindowSpec<OphidianState, OphAction>;
@@ -79,7 +79,7 @@ export function retargets(s: OphidianState): number[] {
   const [attacker, target] = s.attack as [number, number];
   const p = controller(s, attacker);
   const out: number[] = [];
-  for (let q = 0; q < s.t.players; q++) if (q !== p) for (const c of charactersOf(s, q)) if (c !== target) out.push(c);
+  for (const q of opponentsOf(s, p)) for (const c of charactersOf(s, q)) if (c !== target) out.push(c);
   return out;
 }
 

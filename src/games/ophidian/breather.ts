@@ -11,7 +11,7 @@ import { draw, fire, removeFromPlay } from './effects.js';
 import { startChain } from './events.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
-import { charactersOf, controller, favorite, glad, gladiatorsInPlay, handSize, inPlay, isG, RULES, strat, woundTotal, type OphAction } from './view.js';
+import { charactersOf, controller, favorite, glad, gladiatorsInPlay, handSize, inPlay, isG, leftOf, rightOf, RULES, seatsFrom, strat, woundTotal, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -27,7 +27,7 @@ export const WAVE_END = 7;
 export function wavePassed(d: D): void {
   // Temporary Flow (8.0): the last player to pass counts as the player with the Flow until the
   // Breather chooses a new one, so "After a Wave ends" effects and Responses start with that player.
-  d.flowHolder = (d.flowHolder + d.t.players - 1) % d.t.players;
+  d.flowHolder = rightOf(d as OphidianState, d.flowHolder);
   d.chainUsed = [];
   d.events = [];
   fire(d, 'wave-end', -1, -1);
@@ -43,8 +43,9 @@ export function continueBreather(d: D): void {
     // The finished Wave's VP and Cheer, for the studies (tags.waves).
     d.waveLog = [...d.waveLog, ...d.vp, ...d.cheer];
     // 1) Determine Flow: most Wounds, then the crowd favourite, then a d6 (rerolled on ties).
-    const w = Array.from({ length: n }, (_, p) => woundTotal(d as OphidianState, p));
-    let best = [...w.keys()].filter((p) => w[p] === Math.max(...w));
+    const seats = seatsFrom(d as OphidianState, 0);
+    const w = seats.map((p) => woundTotal(d as OphidianState, p));
+    let best = seats.filter((_, i) => w[i] === Math.max(...w));
     if (best.length > 1) {
       const fav = best.filter((p) => favorite(d as OphidianState, p));
       if (fav.length === 1) best = fav;
@@ -63,7 +64,7 @@ export function continueBreather(d: D): void {
     d.wave = d.wave + 1;
     d.cp = d.cp.map(() => RULES.baseCp + d.wave);
     d.breather = 1;
-    d.maneuver = Array.from({ length: n }, (_, k) => (d.flowHolder + k) % n);
+    d.maneuver = seatsFrom(d as OphidianState, d.flowHolder);
     return nextRedraw(d);
   }
   if (d.breather === 2) {
@@ -75,7 +76,7 @@ export function continueBreather(d: D): void {
       const must = mustPay(d as OphidianState, p);
       const total = must.reduce((sum, c) => sum + maintainCost(d as OphidianState, c), 0);
       if (total > d.cp[p]!) {
-        openWindow(d, 'force', [(p + 1) % n], p);
+        openWindow(d, 'force', [leftOf(d as OphidianState, p)], p); // "your opponent": in multi-player the one to the left
         return;
       }
       d.cp = setAt(d.cp, p, d.cp[p]! - total);
@@ -100,7 +101,7 @@ export function continueBreather(d: D): void {
       return;
     }
     d.breather = 4;
-    d.maneuver = Array.from({ length: n }, (_, k) => (d.flowHolder + k) % n);
+    d.maneuver = seatsFrom(d as OphidianState, d.flowHolder);
   }
   if (d.breather === 4) {
     // 4) Promote, from the Flow holder to the left.
@@ -134,7 +135,7 @@ export function nextRedraw(d: D): void {
     return;
   }
   d.breather = 2;
-  d.maneuver = Array.from({ length: d.t.players }, (_, k) => (d.flowHolder + k) % d.t.players);
+  d.maneuver = seatsFrom(d as OphidianState, d.flowHolder);
   continueBreather(d);
 }
 
@@ -166,8 +167,7 @@ export const forceWindow: Window = {
 
 export function maintainQueue(s: OphidianState): number[] {
   const out: number[] = [];
-  for (let k = 0; k < s.t.players; k++) {
-    const p = (s.flowHolder + k) % s.t.players;
+  for (const p of seatsFrom(s, s.flowHolder)) {
     for (let c = 0; c < s.loc.length; c++) if (controller(s, c) === p && !isG(s, c) && !strat(s, c).mustMaintain && (s.loc[c] === LOC.support || s.loc[c] === LOC.action || s.loc[c] === LOC.pump || s.loc[c] === LOC.zoneUp)) out.push(c);
   }
   return out; // face-down Zones need no maintenance (4.0 step 3)
@@ -175,8 +175,7 @@ export function maintainQueue(s: OphidianState): number[] {
 
 export function maneuverQueue(s: OphidianState): number[] {
   const out: number[] = [];
-  for (let k = 0; k < s.t.players; k++) {
-    const p = (s.flowHolder + k) % s.t.players;
+  for (const p of seatsFrom(s, s.flowHolder)) {
     out.push(...charactersOf(s, p));
   }
   return out;

@@ -19,7 +19,7 @@ import { mayUse } from './events.js';
 import { canPlayDiscipline } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
-import { controller, inPlay, playCost, strat, type OphAction } from './view.js';
+import { controller, inPlay, playCost, reaches, strat, type OphAction } from './view.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 
@@ -41,6 +41,7 @@ function modifiers(t: Table): readonly (readonly number[])[] {
 /** May q modify the cost `payer` pays for a card now? (`mine`: q's card, known to be in hand.) */
 function canModify(s: OphidianState, q: number, c: number, card: StrategyCard, payer: number): boolean {
   const tr = card.trigger!;
+  if (!s.alive[q] || !reaches(s, q, payer)) return false; // 7.0: only the payer and its neighbours
   if (s.chainUsed.includes(c) || !mayUse(s, q, card.flow) || !canPlayDiscipline(s, q, card)) return false;
   if (tr.of === 'enemy' ? payer === q : tr.of === 'ally' || tr.of === 'self' ? payer !== q : false) return false;
   const cost = playCost(s, q, c);

@@ -11,7 +11,7 @@ import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, glad, inPlay, isChar, isG, life, ReadWorld, type OphAction } from './view.js';
+import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -36,12 +36,13 @@ export function endOfAction(d: D): void {
 /** The draft as card effects see it: every write goes through the rule helpers below. */
 export class DraftWorld extends ReadWorld {
   kept: boolean | null = null;
-  constructor(private d: D) { super(d as OphidianState); }
+  /** `by`: the player whose effect this is (who Destroyed what, 7.0). */
+  constructor(private d: D, private by: number) { super(d as OphidianState); }
   private sync() { this.s = this.d as OphidianState; }
-  override damage(source: number, target: number, amount: number, _kind: DamageKind) { wound(this.d, target, amount, source); this.sync(); }
+  override damage(source: number, target: number, amount: number, _kind: DamageKind) { wound(this.d, target, amount, source, this.by); this.sync(); }
   override heal(c: number, n: number) { if (isChar(this.d as OphidianState, c)) this.d.wounds = setAt(this.d.wounds, c, Math.max(0, this.d.wounds[c]! - n)); this.sync(); }
-  override destroy(c: number) { if (isChar(this.d as OphidianState, c)) removeFromPlay(this.d, c, true); this.sync(); }
-  override scrap(c: number) { if (inPlay(this.d as OphidianState, c)) removeFromPlay(this.d, c, false); this.sync(); }
+  override destroy(c: number) { if (isChar(this.d as OphidianState, c)) removeFromPlay(this.d, c, true, this.by); this.sync(); }
+  override scrap(c: number) { if (inPlay(this.d as OphidianState, c)) removeFromPlay(this.d, c, false, this.by); this.sync(); }
   override draw(p: number, n: number) { draw(this.d, p, n); this.sync(); }
   override mill(p: number, n: number) {
     for (let k = 0; k < n && zoneSize(this.d.zones, zoneOf(p, ARSENAL)) > 0; k++) this.d.zones = moveCard(this.d.zones, zoneOf(p, ARSENAL), -1, zoneOf(p, SCRAP), { reveal: EVERYONE });
@@ -75,19 +76,54 @@ export function setCard(d: D, c: number): void {
   fire(d, 'set', c, c);
 }
 
-/** Places Wounds (3.9) and destroys at Life. */
-export function wound(d: D, c: number, amount: number, source: number): void {
+/** Places Wounds (3.9) and destroys at Life; `by` is the player whose action dealt them (default: the source's controller). */
+export function wound(d: D, c: number, amount: number, source: number, by = source >= 0 ? controller(d as OphidianState, source) : -1): void {
   if (amount <= 0 || !isChar(d as OphidianState, c)) return;
   d.wounds = setAt(d.wounds, c, d.wounds[c]! + amount);
   fire(d, 'wounded', c, source, amount);
-  if (isChar(d as OphidianState, c) && d.wounds[c]! >= life(d as OphidianState, c)) removeFromPlay(d, c, true);
+  if (isChar(d as OphidianState, c) && d.wounds[c]! >= life(d as OphidianState, c)) removeFromPlay(d, c, true, by);
 }
 
-/** Destroyed or Scrapped (3.9): Pumps under it are Scrapped; Gladiators to the Pyre (the opponent scores its VP), the rest to the Scrapheap. */
-export function removeFromPlay(d: D, c: number, destroyed: boolean): void {
+const vpOf = (s: OphidianState, g: number) => glad(s, g).levels[s.lvl[g]!]!.vp;
+
+/**
+ * Who earns a Gladiator's VP when it leaves play (3.9; errata: also when Scrapped). Two
+ * players: the opponent, even when its own controller destroyed it (errata). Multi-player
+ * (7.0): the player who Destroyed it (3); one Destroyed by its own controller's actions goes
+ * to the pool, and the first other player to Destroy a Gladiator of that controller earns
+ * the pool too — or, once that controller is eliminated, the first of its left and right
+ * neighbours to Destroy any Gladiator (4).
+ */
+function score(d: D, g: number, owner: number, by: number): void {
+  const s = d as OphidianState;
+  if (d.t.players === 2) {
+    const q = 1 - owner;
+    d.vp = setAt(d.vp, q, d.vp[q]! + vpOf(s, g));
+    return;
+  }
+  if (by < 0 || by === owner) {
+    d.pool = [...d.pool, g];
+    return;
+  }
+  let gained = vpOf(s, g);
+  const keep: number[] = [];
+  for (const x of d.pool) {
+    const o = d.t.owner[x]!;
+    if (o === owner || (!d.alive[o] && (leftOf(s, o) === by || rightOf(s, o) === by))) gained += vpOf(s, x);
+    else keep.push(x);
+  }
+  if (keep.length !== d.pool.length) d.pool = keep;
+  d.vp = setAt(d.vp, by, d.vp[by]! + gained);
+}
+
+/**
+ * Destroyed or Scrapped (3.9): Pumps under it are Scrapped; Gladiators to their owner's Pyre
+ * (VP to whoever earned it, `score`), the rest to the Scrapheap. `by`: the player whose
+ * action removed it (-1: the owner's own, e.g. maintenance it could not pay).
+ */
+export function removeFromPlay(d: D, c: number, destroyed: boolean, by = -1): void {
   const s = d as OphidianState;
   const owner = controller(s, c);
-  const vp = isG(s, c) ? glad(s, c).levels[s.lvl[c]!]!.vp : 0;
   for (let i = 0; i < d.loc.length; i++) if (d.loc[i] === LOC.pump && d.host[i] === c) removeFromPlay(d, i, false);
   d.loc = setAt(d.loc, c, LOC.out);
   d.wounds = setAt(d.wounds, c, 0);
@@ -96,7 +132,7 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean): void {
   if (isG(s, c)) {
     // Destroyed Gladiators go to the Funeral Pyre; the opponent adds their VP (3.9; errata: also when scrapped).
     d.zones = { ...d.zones, cards: setAt(d.zones.cards, zoneOf(owner, PYRE), [...d.zones.cards[zoneOf(owner, PYRE)]!, c]), known: setAt(d.zones.known, zoneOf(owner, PYRE), [...d.zones.known[zoneOf(owner, PYRE)]!, EVERYONE]) };
-    for (let q = 0; q < d.t.players; q++) if (q !== owner) d.vp = setAt(d.vp, q, d.vp[q]! + vp);
+    score(d, c, owner, by);
   } else {
     d.zones = { ...d.zones, cards: setAt(d.zones.cards, zoneOf(owner, SCRAP), [...d.zones.cards[zoneOf(owner, SCRAP)]!, c]), known: setAt(d.zones.known, zoneOf(owner, SCRAP), [...d.zones.known[zoneOf(owner, SCRAP)]!, EVERYONE]) };
   }
@@ -121,6 +157,8 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
         const tr = ab.trigger;
         if (!tr || ab.flow !== 'continuous' || tr.event !== event) continue;
         const subjCtrl = subject >= 0 ? controller(s0, subject) : -1;
+        // 7.0: a player is affected only by events of itself and its neighbours.
+        if ((subjCtrl >= 0 && !reaches(s, p, subjCtrl)) || (source >= 0 && !reaches(s, p, controller(s0, source)))) continue;
         const ok = tr.of === 'any' || (tr.of === 'self' && subject === i) || (tr.of === 'host' && s.host[i] === subject && s.loc[i] === LOC.pump) || (tr.of === 'ally' && subjCtrl === p) || (tr.of === 'enemy' && subjCtrl >= 0 && subjCtrl !== p);
         if (!ok) continue;
         runProgram(d, ab.steps, i, p, [], 0, { subject, source, amount });
@@ -139,7 +177,7 @@ export function countPlay(d: D, c: number): void {
  * program is parked in `d.pending` and the chooser is asked in the `choose` window.
  */
 export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null): boolean | null {
-  const w = new DraftWorld(d);
+  const w = new DraftWorld(d, ctrl);
   const env: CardEnv = { w, card, controller: ctrl, targets, event, x };
   const queue: Step[] = [...steps];
   while (queue.length) {

@@ -24,7 +24,7 @@ import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, raging, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, inPlay, raging, reaches, strat, type OphAction } from './view.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -59,6 +59,9 @@ const isResponse = (a: Ability) => a.trigger?.timing === 'after' && (a.flow === 
 function matches(s: OphidianState, k: number, tr: Trigger, p: number, c: number): boolean {
   if (EVENTS[s.events[k * 4]!] !== tr.event) return false;
   const subject = s.events[k * 4 + 1]!;
+  const source = s.events[k * 4 + 2]!;
+  // 7.0: only events of the player itself and its neighbours.
+  if ((subject >= 0 && !reaches(s, p, controller(s, subject))) || (source >= 0 && !reaches(s, p, controller(s, source)))) return false;
   if (tr.of === 'any') return true;
   if (tr.of === 'self') return subject === c;
   if (tr.of === 'host') return s.loc[c] === LOC.pump && s.host[c] === subject;
@@ -89,6 +92,7 @@ function abilityUsableNow(s: OphidianState, p: number, c: number, ab: Ability): 
 
 /** Could p answer anything, judged from what everyone can see (see the module comment)? */
 export function mayRespond(s: OphidianState, p: number): boolean {
+  if (!s.alive[p]) return false;
   const r = responders(s.t);
   for (const c of r.cards[p]!) if (!inPlay(s, c) && !inPile(s, p, c) && cardAnswers(s, p, c, strat(s, c)).length) return true;
   for (const c of r.abilities) {

@@ -17,13 +17,24 @@ import { ARSENAL, HAND, LOC, zoneOf, type OphidianState, type Table } from './st
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
 
+/** The ready decks of seats 0, 1, … when `decks` is not given (the Example Game's two first). */
+export const DEFAULT_DECKS = ['abe', 'betty', 'war-machine', 'mind-gate', 'plague-temple', 'war-cybernetics-1'] as const;
+
 export const ophidianOptionsSchema = z
   .object({
+    players: z
+      .number()
+      .int()
+      .min(2)
+      .max(6)
+      .default(2)
+      .meta({ description: 'players at the table (7.0 Multi-Player for 3 or more: the Flow goes left, each player affects only its left and right neighbours)', sweep: { min: 2, max: 6, step: 1 } }),
     decks: z
       .array(z.string().min(1))
-      .length(2)
-      .default(['abe', 'betty'])
-      .meta({ description: `the two players' ready decks: a sample deck (${DECK_IDS.join(', ')}) or one of deckFile` }),
+      .min(2)
+      .max(6)
+      .optional()
+      .meta({ description: `each player's ready deck, one per player: a sample deck (${DECK_IDS.join(', ')}) or one of deckFile; default ${DEFAULT_DECKS.join(', ')} (as many as players)` }),
     cardFile: z.string().min(1).optional().meta({ description: 'your own card file (YAML/JSON, the format of cards/sample.yaml): new cards join the sample set; a sample id replaces that card' }),
     deckFile: z.string().min(1).optional().meta({ description: 'your own deck file (YAML/JSON, the format of decks.yaml): its decks may be named in `decks`' }),
     deathMatch: z
@@ -31,8 +42,15 @@ export const ophidianOptionsSchema = z
       .default(false)
       .meta({ description: 'Death Match rules (4.2): only Annihilation and Crowd Riot win, no Reinforcements; a draw after Wave 8' }),
   })
-  .strict();
+  .strict()
+  .refine((o) => o.decks === undefined || o.decks.length === o.players, {
+    path: ['decks'],
+    message: 'decks must name one deck per player (as many as `players`, 2 by default)',
+  });
 export type OphidianOptions = z.infer<typeof ophidianOptionsSchema>;
+
+/** The decks of a match: the options' list, or the defaults for its player count. */
+export const decksOption = (o: OphidianOptions): readonly string[] => o.decks ?? DEFAULT_DECKS.slice(0, o.players);
 void ophidianOptionsSchema.shape;
 
 const tables = new Map<string, Table>();
@@ -68,7 +86,7 @@ export function tableFor(deckIds: readonly string[], content: MatchContent = mat
 }
 
 function setup(options: OphidianOptions, seed: number): OphidianState {
-  const t = tableFor(options.decks, matchContent(options));
+  const t = tableFor(decksOption(options), matchContent(options));
   const n = t.players;
   const dice = new Dice(seed);
   let zones = createZones(Array.from({ length: n * 4 }, (): ZoneKind => 'stack'));
@@ -118,6 +136,9 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     breather: SETUP,
     maneuver: [],
     winner: -1,
+    drawn: [],
+    alive: new Array<boolean>(n).fill(true),
+    pool: [],
     endReason: '',
     firstFlow: best[0]!,
     waveLog: [],
@@ -141,7 +162,7 @@ const tagsSchema = z
   .strict();
 void tagsSchema.shape;
 
-const facts: GameFacts = { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 2 } };
+const facts: GameFacts = { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 6 } };
 
 /** Plays per Strategy card id and seat (copies of a card add up), as "id:n0:n1" in id order. */
 function playedCounts(s: OphidianState): string[] {
@@ -169,13 +190,14 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   tagsSchema,
   optionsSchema: ophidianOptionsSchema,
   optionDocs: optionDocsFromSchema(ophidianOptionsSchema),
-  numPlayers: () => 2,
+  numPlayers: (o) => o.players,
   setup,
   toMove: flow.toMove,
   legalActions: flow.legalActions,
   apply: flow.apply,
   isTerminal: flow.isOver,
-  returns: (s) => (s.winner === -2 ? [0.5, 0.5] : s.winner === 0 ? [1, 0] : [0, 1]),
+  // A win is 1 for the winner; a draw is shared equally by the seats in it.
+  returns: (s) => Array.from({ length: s.t.players }, (_, p) => (s.winner >= 0 ? (p === s.winner ? 1 : 0) : s.drawn.includes(p) ? 1 / s.drawn.length : 0)),
   tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id), firstFlow: s.firstFlow, waves: s.waveLog, played: playedCounts(s) }),
   moveCount: (s) => s.steps,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.

@@ -5,7 +5,7 @@
 import type { Ability, StrategyCard, TargetSpec } from './cards/types.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
-import { abilitiesOf, admg, charactersOf, controller, envOf, glad, gladiatorsInPlay, inPlay, isChar, isG, life, playCost, raging, type OphAction } from './view.js';
+import { abilitiesOf, admg, charactersOf, controller, envOf, glad, gladiatorsInPlay, inPlay, isChar, isG, life, opponentsOf, playCost, raging, reaches, type OphAction } from './view.js';
 
 const { HAND, PYRE, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -32,6 +32,7 @@ export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | nu
   for (let c = 0; c < s.loc.length; c++) {
     const l = s.loc[c]!;
     const mine = controller(s, c) === p;
+    if (!mine && !reaches(s, p, controller(s, c))) continue; // 7.0: only the neighbours' cards
     if (spec.side === 'ally' && !mine) continue;
     if (spec.side === 'enemy' && mine) continue;
     let ok = false;
@@ -135,7 +136,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     if (s.loc[c] === LOC.support && !s.isSet[c]) out.push(`adv:${c}`);
     if (s.loc[c] === LOC.action && !raging(s, c)) out.push(`ret:${c}`);
     if (s.loc[c] === LOC.action && !s.isSet[c] && admg(s, c) >= 0)
-      for (let q = 0; q < s.t.players; q++) if (q !== p) for (const e of charactersOf(s, q)) out.push(`atk:${c}:${e}`);
+      for (const q of opponentsOf(s, p)) for (const e of charactersOf(s, q)) out.push(`atk:${c}:${e}`);
   }
   return out;
 }

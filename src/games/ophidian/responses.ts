@@ -12,7 +12,7 @@ import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, isChar, playCost, raging, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, inPlay, isChar, playCost, raging, reaches, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
@@ -86,6 +86,27 @@ export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void
 }
 
 
+/**
+ * Who takes part in the Attack's chain (7.0): the players who may affect and be affected by
+ * both the Attacker's and the Defender's controllers (all of them with two or three players).
+ */
+function inChain(s: OphidianState, q: number): boolean {
+  if (!s.alive[q]) return false;
+  const a = controller(s, s.attack[0]!);
+  const b = controller(s, s.chain[0]!);
+  return reaches(s, q, a) && reaches(s, q, b);
+}
+const chainSeats = (s: OphidianState): number => {
+  let n = 0;
+  for (let q = 0; q < s.t.players; q++) if (inChain(s, q)) n++;
+  return n;
+};
+/** The next player clockwise (to the left) after `by` who takes part in the chain. */
+function nextInChain(s: OphidianState, by: number): number {
+  for (let k = 1; k <= s.t.players; k++) if (inChain(s, (by + k) % s.t.players)) return (by + k) % s.t.players;
+  return by;
+}
+
 export const respondWindow: Window = {
       moves: (s, p) => responseMoves(s, p),
       play(d, p, a) {
@@ -101,10 +122,10 @@ export const respondWindow: Window = {
       },
       onClose(d, by) {
         if (d.winner !== -1 || !d.chain.length) return;
-        if (d.chain[3]! >= d.t.players) return chainDone(d);
+        if (d.chain[3]! >= chainSeats(d as OphidianState)) return chainDone(d);
         // The next player clockwise is asked (a choice an effect opened is answered first: it sits above).
         const stackTop = d.stack.length;
-        const next = (by + 1) % d.t.players;
+        const next = nextInChain(d as OphidianState, by);
         if (stackTop > 0) {
           // An effect choice is open: ask the next responder after it (windows nest; the flow asks the top first).
           const saved = d.stack;

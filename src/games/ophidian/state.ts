@@ -98,6 +98,16 @@ export interface OphidianState extends FlowFields {
   readonly deathMatch: boolean;
   /** Winner seat, -2 for a draw, -1 while playing. */
   readonly winner: number;
+  /** The seats sharing a draw (winner -2): every seat in two-player; the tied leaders or the last standing in multi-player. */
+  readonly drawn: readonly number[];
+  /**
+   * Multi-player (7.0). Per player: still in the match (a player whose last Gladiator left
+   * play is eliminated: it no longer holds the Flow, answers or is a neighbour). The pool:
+   * Gladiators Destroyed by their own controller's actions whose VP nobody has earned yet
+   * (7.0 rule 4; empty in two-player, where the opponent earns them at once, errata).
+   */
+  readonly alive: readonly boolean[];
+  readonly pool: readonly number[];
   /**
    * For the studies (tags): the seat that won the d6 for the first Flow (3.1); each finished
    * Wave's VP then Cheer per seat, appended at its Breather (players * 2 numbers a Wave);

@@ -1,34 +1,54 @@
-/** Victory (4.2): Crowd Riot, 12 VP at once, Annihilation; most VP after Wave 4, elimination Waves. */
+/**
+ * Victory (4.2): Crowd Riot, 12 VP at once, Annihilation; most VP after Wave 4, elimination
+ * Waves. Multi-player (7.0): a player whose last Gladiator left play is eliminated (its other
+ * cards in play are Scrapped: it is out of the match); Annihilation is the last player standing.
+ */
+import { setAt } from '../../core/flow.js';
 import type { D, OphidianState } from './state.js';
 import { gladiatorsInPlay, RULES } from './view.js';
+import { removeFromPlay } from './effects.js';
+import * as st from './state.js';
 
+const LOC = { ...st.LOC };
 
 export function checkVictory(d: D): void {
   if (d.winner !== -1) return;
   const n = d.t.players;
   for (let p = 0; p < n; p++) {
+    if (!d.alive[p]) continue;
     if (d.cheer[p]! >= RULES.riot) return win(d, p, 'riot');
     if (d.vp[p]! >= RULES.vpWin && !d.deathMatch) return win(d, p, 'points');
   }
-  const alive = Array.from({ length: n }, (_, p) => gladiatorsInPlay(d as OphidianState, p).length > 0);
-  const standing = [...alive.keys()].filter((p) => alive[p]);
+  const standing: number[] = [];
+  const fallen: number[] = [];
+  for (let p = 0; p < n; p++) if (d.alive[p]) (gladiatorsInPlay(d as OphidianState, p).length > 0 ? standing : fallen).push(p);
   if (standing.length === 1) return win(d, standing[0]!, 'annihilation');
-  if (standing.length === 0) return win(d, -2, 'annihilation');
+  // Everyone left fell at once: a draw between them.
+  if (standing.length === 0) return win(d, -2, 'annihilation', fallen);
+  for (const p of fallen) eliminate(d, p);
 }
 
-export function win(d: D, p: number, reason: string): void {
+/** Multi-player: p is out of the match; its cards still in play leave with it (interpretation, README). */
+function eliminate(d: D, p: number): void {
+  d.alive = setAt(d.alive, p, false);
+  for (let c = 0; c < d.loc.length; c++) if (d.t.owner[c] === p && d.loc[c] !== LOC.out && d.loc[c] !== LOC.pump) removeFromPlay(d, c, false);
+  for (let c = 0; c < d.loc.length; c++) if (d.t.owner[c] === p && d.loc[c] === LOC.pump) removeFromPlay(d, c, false);
+}
+
+export function win(d: D, p: number, reason: string, drawn: readonly number[] = []): void {
   d.winner = p;
   d.endReason = reason;
+  if (p === -2) d.drawn = drawn;
 }
 
-/** End of a Wave's Breather or of Wave 4: most VP wins; a tie plays elimination Waves (up to maxWaves, then a draw). */
+/** End of a Wave's Breather or of Wave 4: most VP among the players still in wins; a tie plays elimination Waves (up to maxWaves, then a draw between the leaders). */
 export function checkWaveLimit(d: D): void {
   if (d.winner !== -1 || d.wave <= RULES.waves) return;
+  const inMatch = [...d.alive.keys()].filter((p) => d.alive[p]);
   // Death Match has no Point Victory: the match goes on until Annihilation or a Riot (a draw at the Wave cap).
-  if (d.deathMatch) return void (d.wave > RULES.maxWaves && win(d, -2, 'wave-cap'));
-  const top = Math.max(...d.vp);
-  const leaders = [...d.vp.keys()].filter((p) => d.vp[p] === top);
+  if (d.deathMatch) return void (d.wave > RULES.maxWaves && win(d, -2, 'wave-cap', inMatch));
+  const top = Math.max(...inMatch.map((p) => d.vp[p]!));
+  const leaders = inMatch.filter((p) => d.vp[p] === top);
   if (leaders.length === 1) return win(d, leaders[0]!, d.wave === RULES.waves + 1 ? 'points' : 'elimination');
-  if (d.wave > RULES.maxWaves) win(d, -2, 'wave-cap');
+  if (d.wave > RULES.maxWaves) win(d, -2, 'wave-cap', leaders);
 }
-

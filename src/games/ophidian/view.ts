@@ -45,9 +45,9 @@ export function modifier(s: OphidianState, stat: string, c: number, p: number): 
           m.to === 'host' ? s.host[i] === c :
           m.to === 'self' ? i === c :
           m.to === 'you' ? ctrl === p && c < 0 :
-          m.to === 'opponent' ? ctrl !== p && c < 0 :
+          m.to === 'opponent' ? ctrl !== p && c < 0 && reaches(s, ctrl, p) :
           m.to === 'ally-characters' ? c >= 0 && controller(s, c) === ctrl :
-          c >= 0 && controller(s, c) !== ctrl;
+          c >= 0 && controller(s, c) !== ctrl && reaches(s, ctrl, controller(s, c));
         if (applies) total += m.by(envOf(s, i, ctrl));
       }
   }
@@ -81,7 +81,49 @@ export function charactersOf(s: OphidianState, p: number): number[] {
   return out;
 }
 export const gladiatorsInPlay = (s: OphidianState, p: number) => charactersOf(s, p).filter((c) => isG(s, c));
-export const wavePassedAll = (s: OphidianState) => s.passes >= s.t.players;
+/** Every player still in the match passed in a row (2.6). */
+export const wavePassedAll = (s: OphidianState) => s.passes >= aliveCount(s);
+
+/*
+ * Seats (7.0 Multi-Player). The Flow goes left to the next player still in the match; a
+ * player "can only affect and be affected by the player to your immediate left or right":
+ * its neighbours are the nearest seats still in the match on each side. With two or three
+ * players everyone is everyone's neighbour.
+ */
+export function aliveCount(s: OphidianState): number {
+  let n = 0;
+  for (const a of s.alive) if (a) n++;
+  return n;
+}
+/** The next seat to the left of p still in the match (p itself when nobody else is). */
+export function leftOf(s: OphidianState, p: number): number {
+  const n = s.t.players;
+  for (let k = 1; k < n; k++) if (s.alive[(p + k) % n]) return (p + k) % n;
+  return p;
+}
+/** The next seat to the right of p still in the match. */
+export function rightOf(s: OphidianState, p: number): number {
+  const n = s.t.players;
+  for (let k = 1; k < n; k++) if (s.alive[(p + n - k) % n]) return (p + n - k) % n;
+  return p;
+}
+/** May p affect q, and q affect p (7.0 rule 2)? True for p itself and its neighbours; always in two-player. */
+export function reaches(s: OphidianState, p: number, q: number): boolean {
+  if (p === q || s.t.players === 2) return true;
+  return leftOf(s, p) === q || rightOf(s, p) === q;
+}
+/** The seats still in the match, from p going left (Breather steps, "starting with the player with the Flow and continuing to the left"). */
+export function seatsFrom(s: OphidianState, p: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < s.t.players; k++) if (s.alive[(p + k) % s.t.players]) out.push((p + k) % s.t.players);
+  return out;
+}
+/** The other players p may affect: its neighbours (left first). */
+export function opponentsOf(s: OphidianState, p: number): number[] {
+  const l = leftOf(s, p);
+  const r = rightOf(s, p);
+  return l === p ? [] : l === r ? [l] : [l, r];
+}
 
 /** Crowd favourite: strictly the most Cheer (3.11). */
 export function favorite(s: OphidianState, p: number): boolean {
@@ -109,6 +151,7 @@ export class ReadWorld implements OphidianWorld {
   inAction(c: number) { return this.s.loc[c] === LOC.action; }
   hasKeyword(c: number, k: string) { const card = this.s.t.card[c]!; return card.keywords.includes(k); }
   characters(p: number) { return charactersOf(this.s, p); }
+  opponents(p: number) { return opponentsOf(this.s, p); }
   cp(p: number) { return this.s.cp[p]!; }
   cheer(p: number) { return this.s.cheer[p]!; }
   handCount(p: number) { return zoneSize(this.s.zones, zoneOf(p, HAND)); }

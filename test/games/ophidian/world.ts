@@ -46,6 +46,7 @@ export class TestWorld implements OphidianWorld {
   inAction = (c: number) => this.c(c).action;
   hasKeyword = (c: number, k: string) => this.c(c).keywords.includes(k);
   characters = (p: number) => Object.keys(this.cards).map(Number).filter((i) => this.cards[i]!.owner === p && this.cards[i]!.host === undefined && this.cards[i]!.life > 0);
+  opponents = (p: number) => [1 - p];
   cp = (p: number) => this.cpOf[p]!;
   cheer = (p: number) => this.cheerOf[p]!;
   handCount = (p: number) => this.hand[p]!;

@@ -114,6 +114,8 @@ export interface OphidianWorld {
   inAction(c: number): boolean;
   hasKeyword(c: number, keyword: string): boolean;
   characters(p: number): readonly number[];
+  /** The other players p may affect: every other player in two-player, its left and right neighbours in multi-player (7.0), left first. */
+  opponents(p: number): readonly number[];
   cp(p: number): number;
   cheer(p: number): number;
   handCount(p: number): number;

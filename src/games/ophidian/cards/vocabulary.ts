@@ -26,24 +26,36 @@ export const CARD_SELECT: Readonly<Record<CardSelector, (env: CardEnv) => readon
   target: (env) => env.targets,
   'event-source': (env) => one(env.event?.source ?? -1),
   'event-subject': (env) => one(env.event?.subject ?? -1),
+  // Enemies are the players the controller may affect: its neighbours in multi-player (7.0 rule 2).
   'enemy-characters': (env) => {
     const out: number[] = [];
-    for (let p = 0; p < env.w.players; p++) if (p !== env.controller) out.push(...env.w.characters(p));
+    for (const p of env.w.opponents(env.controller)) out.push(...env.w.characters(p));
     return out;
   },
   'ally-characters': (env) => env.w.characters(env.controller),
   'enemy-action': (env) => CARD_SELECT['enemy-characters'](env).filter((c) => env.w.inAction(c)),
   'all-characters': (env) => {
     const out: number[] = [];
-    for (let p = 0; p < env.w.players; p++) out.push(...env.w.characters(p));
+    for (let p = 0; p < env.w.players; p++) if (p === env.controller || env.w.opponents(env.controller).includes(p)) out.push(...env.w.characters(p));
     return out;
   },
 };
 
-/** Player selectors (two-player: the opponent is the next seat; multi-player 7.0 picks the neighbour the engine names). */
+/**
+ * Player selectors. "The opponent" is the other player in two-player. In multi-player (7.0)
+ * it is the opponent the effect is aimed at: the controller of an enemy target, else of the
+ * event answered, else the left neighbour (interpretation, README).
+ */
+function opponentOf(env: CardEnv): number {
+  const opps = env.w.opponents(env.controller);
+  if (opps.length <= 1) return opps[0] ?? (env.controller + 1) % env.w.players;
+  for (const t of env.targets) if (opps.includes(env.w.controllerOf(t))) return env.w.controllerOf(t);
+  const ev = env.event && env.event.subject >= 0 ? env.w.controllerOf(env.event.subject) : -1;
+  return opps.includes(ev) ? ev : opps[0]!;
+}
 export const PLAYER_SELECT: Readonly<Record<PlayerSelector, (env: CardEnv) => number>> = {
   you: (env) => env.controller,
-  opponent: (env) => (env.controller + 1) % env.w.players,
+  opponent: opponentOf,
   'host-controller': (env) => {
     const h = env.w.hostOf(env.card);
     return h < 0 ? env.controller : env.w.controllerOf(h);
