@@ -10,7 +10,6 @@ import { openWindow } from './ask.js';
 import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from './cards/types.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
-import { checkVictory } from './victory.js';
 import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
@@ -206,7 +205,6 @@ export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
         const pe = d.pending!;
         d.pending = null;
         runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x);
-        checkVictory(d);
-        return true;
+        return true; // rules.ts checks victory after the choice (victory.ts uses this module)
       },
     };

@@ -81,7 +81,14 @@ export const flow = defineFlow<OphidianState, OphAction>({
     defend: thenAfterAction(defendWindow),
     respond: thenAfterAction(respondWindow),
     retarget: thenAfterAction(retargetWindow),
-    choose: thenAfterAction(chooseWindow),
+    choose: thenAfterAction({
+      ...chooseWindow,
+      play(d, p, a, data) {
+        const taken = chooseWindow.play(d, p, a, data);
+        checkVictory(d);
+        return taken;
+      },
+    }),
     react: {
       ...reactWindow,
       onClose(d: D, by: number, data: number) {
