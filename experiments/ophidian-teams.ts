@@ -107,10 +107,11 @@ export function ophidianTeams(): Study {
         classifyDominance(e.name, i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
       );
       // classifyDominance speaks of powers (Rumble); here the strategies are teams.
-      const verdicts: ReportVerdict[] = classes.map((c) => ({ ...c.verdict, statement: c.verdict.statement.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams')) })).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
+      const teamWords = (t: string) => t.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams')).replace(/n=(\d+) games/, 'n=$1 seat-swapped units');
+      const verdicts: ReportVerdict[] = classes.map((c) => ({ ...c.verdict, statement: teamWords(c.verdict.statement), evidence: teamWords(c.verdict.evidence) })).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
       // Discipline pairings: teams with both disciplines at Level 1, their field-share units pooled.
-      const pairings: { pairing: string; teams: number; mean: number; lo: number; hi: number; n: number }[] = [];
+      const pairings: { pairing: string; teams: number; mean: number; lo: number; hi: number; n: number; xs: number[] }[] = [];
       for (let a = 0; a < DISCIPLINES.length; a++)
         for (let b = a + 1; b < DISCIPLINES.length; b++) {
           const pair = [DISCIPLINES[a]!, DISCIPLINES[b]!];
@@ -118,8 +119,23 @@ export function ophidianTeams(): Study {
           // The unit is the team (its units share a team): a t interval over the teams' field shares.
           const xs = idx.map(({ i }) => field[i]!.p).filter(Number.isFinite);
           const t = tInterval(xs, 0.95);
-          pairings.push({ pairing: pair.join(' + '), teams: xs.length, mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length });
+          pairings.push({ pairing: pair.join(' + '), teams: xs.length, mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length, xs });
         }
+      // A pairing is named only where Holm over the pairings with two or more teams supports it.
+      const testable = pairings.filter((p) => p.n >= 2);
+      const pairTests = holm(testable, (p) => Math.abs(p.mean - 0.5) / ((p.hi - p.lo) || 1), (p, level) => {
+        const t = tInterval(p.xs, level);
+        return t.lo > 0.5 || t.hi < 0.5;
+      });
+      testable.forEach((p, i) => {
+        if (!pairTests[i]!.rejected) return;
+        const t = tInterval(p.xs, pairTests[i]!.level);
+        verdicts.push({
+          statement: `Teams holding ${p.pairing} at Level 1 ${t.mean > 0.5 ? 'beat' : 'lose to'} the field (mean share ${t.mean.toFixed(3)}) — across the sampled teams with their rule-derived Arsenals, ${play}.`,
+          evidence: `mean field share ${t.mean.toFixed(3)} [${t.lo.toFixed(3)}, ${t.hi.toFixed(3)}] at ${(pairTests[i]!.level * 100).toFixed(2)}%, n=${p.n} teams; ${holmNote(testable.length, 'pairings')} A team holds several pairings, so these are not independent.`,
+          strength: 'supported',
+        });
+      });
 
       const cells: MatchupCell[] = [];
       for (let i = 0; i < n; i++)
