@@ -50,8 +50,9 @@ export interface CardFinding {
 }
 
 export interface CardAnalysis {
-  /** Win share per CP spent (the price line's slope); NaN when it cannot be fitted. */
+  /** Win share per CP spent (the price line's slope) and its standard error; NaN when it cannot be fitted. */
   readonly beta: number;
+  readonly betaSe: number;
   readonly findings: readonly CardFinding[];
   readonly families: { inclusion: number; loss: number; price: number };
 }
@@ -86,7 +87,9 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
     sxx += w * x * x;
   }
   const beta = sxx > 0 ? sxy / sxx : NaN;
-  const usable = Number.isFinite(beta) && beta > 0;
+  const betaSe = sxx > 0 ? Math.sqrt(1 / sxx) : NaN;
+  // Prices only on an established line: a slope not shown above 0 would turn noise into huge CP values.
+  const usable = Number.isFinite(beta) && beta - 1.96 * betaSe > 0;
   const priceItems = usable ? priced : [];
   const expected = (c: CardEvidence) => beta * c.cost! * ci2(c.plays, 0.95).mean;
   const priceHolm = holm(priceItems, (c) => Math.abs(ci2(c.loss, 0.95).mean - expected(c)) / (se(c.loss) || 1), (c, level) => {
@@ -115,7 +118,7 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
       price,
     };
   });
-  return { beta, findings, families: { inclusion: inc.length, loss: los.length, price: priceItems.length } };
+  return { beta, betaSe, findings, families: { inclusion: inc.length, loss: los.length, price: priceItems.length } };
 }
 
 function se(xs: readonly number[]): number {
@@ -133,7 +136,7 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
     if (f.price?.rejected) {
       out.push({
         statement: `${name.get(f.id)} is too ${f.price.direction} for its cost ${card.cost} CP: it is worth about ${fmt(f.price.value, 1)} CP a play [${fmt(f.price.lo, 1)}, ${fmt(f.price.hi, 1)}], ${play}.`,
-        evidence: `restricted-play loss ${fmt(f.loss.mean)} at ${lvl(f.price.level)} [${fmt(f.price.lossLo)}, ${fmt(f.price.lossHi)}] against the price line's ${fmt(f.price.expected)} (β = ${fmt(a.beta, 4)} win share per CP spent, ${fmt(f.plays.mean, 2)} plays a game), n=${f.loss.n} paired units; Holm over ${a.families.price} priced cards`,
+        evidence: `restricted-play loss ${fmt(f.loss.mean)} at ${lvl(f.price.level)} [${fmt(f.price.lossLo)}, ${fmt(f.price.lossHi)}] against the price line's ${fmt(f.price.expected)} (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent, ${fmt(f.plays.mean, 2)} plays a game), n=${f.loss.n} paired units; Holm over ${a.families.price} priced cards`,
         strength: 'supported',
       });
     }
@@ -161,7 +164,7 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
   if (named.size === 0)
     out.push({
       statement: `No card is shown too strong or too weak for its cost at this sample size, ${play}.`,
-      evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} win share per CP spent), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family`,
+      evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent${a.families.price === 0 ? ': no price without a slope shown above 0' : ''}), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family`,
       strength: 'inconclusive',
     });
   return out;
@@ -308,7 +311,7 @@ export function ophidianCards(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); a card's fitted CP value per play is loss / (β · plays); it is mispriced only where its loss interval at the Holm level excludes the line (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
+                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); it is mispriced only where its loss interval at the Holm level excludes the line (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
               },
             ],
           },
@@ -330,7 +333,7 @@ export function ophidianCards(): Study {
                     ),
                   },
                 ]
-              : [{ kind: 'text', text: `No card could be priced: ${Number.isFinite(analysis.beta) ? 'the fitted line has no positive slope' : 'too few cards with restricted play and plays'} at this sample size.` }],
+              : [{ kind: 'text', text: `No card could be priced: ${Number.isFinite(analysis.beta) ? `the price line is not established (β = ${fmt(analysis.beta, 4)} ± ${fmt(1.96 * analysis.betaSe, 4)} win share per CP spent, not shown above 0)` : 'too few cards with restricted play and plays'} at this sample size.` }],
           },
           {
             heading: 'Restricted play: win share lost when the card is barred',
@@ -381,7 +384,7 @@ export function ophidianCards(): Study {
           command: ctx.command,
           seed: ctx.seed,
           sampleSizes: { decks: decks.length, 'games per matchup': 2 * perOrder, 'round-robin games': totalGames, 'cards barred': cardsToBar.length, 'cards studied': cardIds.length },
-          details: { beta: analysis.beta, families: analysis.families },
+          details: { beta: analysis.beta, betaSe: analysis.betaSe, families: analysis.families },
         },
       };
     },
