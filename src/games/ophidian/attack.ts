@@ -54,7 +54,8 @@ export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' |
 
 /** After the Defender chose: the response chain, from the player with the Flow, alternating until all pass in a row (8.0). */
 export function openChain(d: D, defender: number, how: number): void {
-  d.chain = [defender, how, 0, 0, 0];
+  // After a retarget the Attack's ADMG changes already tallied stay with it (attack[4]).
+  d.chain = [defender, how, d.attack[4] ?? 0, 0, 0];
   openWindow(d, 'respond', [d.flowHolder]);
 }
 
@@ -68,7 +69,7 @@ export function chainDone(d: D): void {
       return;
     }
     openWindow(d, 'retarget', [controller(d as OphidianState, d.attack[0]!)], bonus);
-    return;
+    return; // the new target's Defender then chooses again, and a new response round follows (retargetWindow)
   }
   d.chain = [];
   resolveAttack(d, defender, HOW[how]!, bonus);
@@ -107,12 +108,16 @@ export const defendWindow: Window = {
 
 export const retargetWindow: Window = {
       moves: (s) => retargets(s).map((c) => `new:${c}`),
+      /**
+       * The Attacker names a new valid target: the Attack is declared anew on it (8.0
+       * "Targeting"), so its Defender may Intercept or Protect (3.7) and a new response round
+       * follows (8.0: the chain goes on; cards used in it stay used). Cheer and Rage read the
+       * new target; the ADMG changes already tallied stay with the Attack.
+       */
       play(d, _p, a, bonus) {
         const c = Number(a.split(':')[1]);
-        d.attack = setAt(setAt(d.attack, 1, c), 2, d.isSet[c] ? 0 : 1);
-        d.attack = setAt(d.attack, 3, raging(d as OphidianState, c) ? 1 : 0);
-        resolveAttack(d, c, 'hit', bonus);
-        checkVictory(d);
+        d.attack = [d.attack[0]!, c, d.isSet[c] ? 0 : 1, raging(d as OphidianState, c) ? 1 : 0, bonus];
+        openWindow(d, 'defend', [controller(d as OphidianState, c)]);
         return true;
       },
     };

@@ -68,7 +68,7 @@ export interface OphidianState extends FlowFields {
   readonly lost: boolean;
   /** The player may trade a Cheer to turn the (+) action just made into a (-) (3.11). */
   readonly plusJustMade: boolean;
-  /** The Attack being declared: attacker, original target, raging-before flags packed (-1 when none). */
+  /** The Attack being declared: [attacker, target, target Unset at declaration (0/1), target Raging before the action (0/1), ADMG changes carried over a retarget (Hidden Danger)]; empty when none. */
   readonly attack: readonly number[];
   /**
    * The Attack's response chain (8.0): [defender, how (0 hit, 1 intercept, 2 protect),
