@@ -1,6 +1,6 @@
 /**
  * "When a card's cost is being paid" (8.0 modifier Responses, e.g. Price Gouging): before a
- * card is paid for, the players may modify its cost. They are asked from the player with the
+ * card is paid for (from hand, or a Response card in an Attack's chain or an event chain), the players may modify its cost. They are asked from the player with the
  * Flow, then clockwise, until all pass in a row; modifiers apply first-in first-out, a modifier
  * cannot itself be modified (it is paid at once), and "remove any modifiers" (Fair Price)
  * clears those played before it. Then the card is paid at its cost + the modifiers (not below
@@ -15,11 +15,10 @@ import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import type { StrategyCard } from './cards/types.js';
 import { fire, runProgram } from './effects.js';
-import { mayUse } from './events.js';
 import { canPlayDiscipline } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
-import { controller, inPlay, playCost, reaches, strat, type OphAction } from './view.js';
+import { controller, inPlay, mayUse, playCost, reaches, strat, type OphAction } from './view.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 

@@ -24,14 +24,12 @@ import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, raging, reaches, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, inPlay, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
+import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
 
-/** R for anyone, OR for the player with the Flow, DR for the others (2.5). */
-export const mayUse = (s: OphidianState, p: number, symbol: string): boolean =>
-  symbol === 'R' || (symbol === 'OR' ? p === s.flowHolder : symbol === 'DR' && p !== s.flowHolder);
 
 /** Per table: each player's Strategy cards that answer an "After …" event, and every instance with a Response ability. */
 interface Responders {
@@ -77,7 +75,7 @@ const inPile = (s: OphidianState, p: number, c: number) => s.zones.cards[zoneOf(
 function cardAnswers(s: OphidianState, p: number, c: number, card: StrategyCard): number[] {
   const out: number[] = [];
   if (!card.trigger || s.chainUsed.includes(c) || !mayUse(s, p, card.flow) || !canPlayDiscipline(s, p, card)) return out;
-  if (!affordable(card.cost.cp(envOf(s, c, p)), s.cp[p]!)) return out;
+  if (!affordable(playCost(s, p, c), s.cp[p]!)) return out;
   for (let k = 0; k < eventCount(s); k++) if (matches(s, k, card.trigger, p, c)) out.push(k);
   return out;
 }
@@ -126,17 +124,24 @@ export function eventMoves(s: OphidianState, p: number): OphAction[] {
   return out;
 }
 
-function playEventResponse(d: D, p: number, a: OphAction): void {
+/**
+ * Plays a Response from an event chain: `costDelta` is what cost modifiers added while it was
+ * being paid (costs.ts). A card whose modified cost exceeds the player's CP is not played and
+ * stays in hand (as for a card from hand, costs.ts).
+ */
+export function playEventResponse(d: D, p: number, a: OphAction, costDelta = 0): void {
   const parts = a.split(':');
   const c = Number(parts[1]);
   const ability = parts[0] === 'eab';
   const k = Number(parts[ability ? 3 : 2]);
   const { targets } = parseTargets(parts.slice(ability ? 4 : 3));
   const event = { subject: d.events[k * 4 + 1]!, source: d.events[k * 4 + 2]!, amount: d.events[k * 4 + 3]! };
-  d.chainUsed = [...d.chainUsed, c];
   if (!ability) {
     const card = strat(d as OphidianState, c);
-    d.cp = setAt(d.cp, p, d.cp[p]! - card.cost.cp(envOf(d as OphidianState, c, p, targets)));
+    const cost = Math.max(0, playCost(d as OphidianState, p, c) + costDelta);
+    if (cost > 0 && cost > d.cp[p]!) return;
+    d.chainUsed = [...d.chainUsed, c];
+    d.cp = setAt(d.cp, p, d.cp[p]! - cost);
     // Seen by all; a Response Quick-Hit is Scrapped after use (2.2). Playing it is itself an event.
     const hand = zoneOf(p, HAND);
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
@@ -144,6 +149,7 @@ function playEventResponse(d: D, p: number, a: OphAction): void {
     fire(d, 'played', c, c);
     return;
   }
+  d.chainUsed = [...d.chainUsed, c];
   const ab = abilitiesOf(d as OphidianState, c)[Number(parts[2])]!;
   d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(envOf(d as OphidianState, c, p, targets)));
   if (ab.cost.set) setCard(d, c);
@@ -184,7 +190,9 @@ export const reactWindow: WindowSpec<OphidianState, OphAction> = {
   asks: (s, p) => mayRespond(s, p),
   play(d, p, a) {
     if (a === 'pass') return false;
-    playEventResponse(d, p, a);
+    // A Response card's cost may be modified first ("When a card's cost is being paid", 8.0): it is played once that window closes.
+    if (a.startsWith('ev:') && mayModifyCost(d as OphidianState, p, Number(a.split(':')[1]))) startPaying(d, a);
+    else playEventResponse(d, p, a);
     checkVictory(d);
     return true;
   },

@@ -1,13 +1,14 @@
 /**
  * The cost window (costs.ts): asks for cost modifiers until all pass in a row, then plays the
  * parked card — a card from the Flow holder's hand (actions.ts) or a Response card during an
- * Attack (responses.ts) — at its modified cost.
+ * Attack (responses.ts) or in an event chain (events.ts) — at its modified cost.
  */
 import type { WindowSpec } from '../../core/flow.js';
 import { playCard } from './actions.js';
 import { askCost, costMoves, mayAnswerCost, playCostModifier } from './costs.js';
 import { parseTargets } from './legal.js';
 import { playResponse } from './responses.js';
+import { playEventResponse } from './events.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
 import { controller, type OphAction } from './view.js';
@@ -32,6 +33,7 @@ export const costWindow: WindowSpec<OphidianState, OphAction> = {
     const c = Number(parts[1]);
     const p = controller(d as OphidianState, c);
     if (parts[0] === 'play') playCard(d, p, c, parseTargets(parts.slice(2)), delta);
+    else if (parts[0] === 'ev') playEventResponse(d, p, a, delta);
     else playResponse(d, p, a, delta);
     checkVictory(d);
   },

@@ -12,7 +12,7 @@ import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, isChar, playCost, raging, reaches, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, inPlay, isChar, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
@@ -29,8 +29,6 @@ export function matchesAttack(s: OphidianState, p: number, card: number, tr: { e
   return tr.of === 'any' || (tr.of === 'ally' && mine) || (tr.of === 'enemy' && !mine) || (tr.of === 'self' && subject === card);
 }
 
-/** R/OR for the player with the Flow, R/DR for the others (2.5). */
-export const mayUse = (s: OphidianState, p: number, symbol: string) => symbol === 'R' || (symbol === 'OR' ? p === s.flowHolder : symbol === 'DR' && p !== s.flowHolder);
 
 /** Pass, or a legal Response to the pending Attack: a card from hand (`resp:`) or an ability in play (`rab:`). */
 export function responseMoves(s: OphidianState, p: number): OphAction[] {

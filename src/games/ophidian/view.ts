@@ -81,6 +81,10 @@ export function charactersOf(s: OphidianState, p: number): number[] {
   return out;
 }
 export const gladiatorsInPlay = (s: OphidianState, p: number) => charactersOf(s, p).filter((c) => isG(s, c));
+/** R for anyone, OR for the player with the Flow, DR for the others (2.5). */
+export const mayUse = (s: OphidianState, p: number, symbol: string): boolean =>
+  symbol === 'R' || (symbol === 'OR' ? p === s.flowHolder : symbol === 'DR' && p !== s.flowHolder);
+
 /** Every player still in the match passed in a row (2.6). */
 export const wavePassedAll = (s: OphidianState) => s.passes >= aliveCount(s);
 

@@ -151,6 +151,36 @@ describe('When a card\'s cost is being paid (8.0 modifier example)', () => {
     expect(decision(s)!.name).toBe('act');
   });
 
+  it("a Response card played in an event chain is modifiable too: Betty's Price Gouging raises Abe's Sponsor Bonus (after the Wound) to 1 CP", () => {
+    let s = abeHits(['sponsor-bonus'], ['price-gouging']);
+    const [sponsor] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [gouging] = s.zones.cards[zoneOf(1, HAND)]!;
+    const cp = s.cp[0]!;
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+    s = step(s, `ev:${sponsor}:${lastEvent(s, 'wounded')}`);
+    // Its cost is being paid: Abe (the Flow) has no modifier and is skipped; Betty may raise it.
+    expect(decision(s)).toMatchObject({ player: 1, name: 'cost' });
+    expect(legal(s)).toEqual(['pass', `cm:${gouging}`]);
+    s = step(s, `cm:${gouging}`);
+    while (decision(s)!.name === 'cost') s = step(s, 'pass');
+    // Paid 0 + 1, then gained 1 CP.
+    expect([s.cp[0], s.zones.cards[zoneOf(0, HAND)]]).toEqual([cp - 1 + 1, []]);
+    while (decision(s)!.name === 'react') s = step(s, 'pass');
+    expect(decision(s)!.name).toBe('act');
+  });
+
+  it('a Response raised beyond the CP in an event chain is not played and stays in hand; the chain goes on', () => {
+    let s = abeHits(['sponsor-bonus'], ['price-gouging']);
+    s = { ...s, cp: [0, s.cp[1]!] };
+    const [sponsor] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [gouging] = s.zones.cards[zoneOf(1, HAND)]!;
+    s = step(s, `ev:${sponsor}:${lastEvent(s, 'wounded')}`);
+    s = step(s, `cm:${gouging}`);
+    while (decision(s)!.name === 'cost') s = step(s, 'pass');
+    expect([s.cp[0], s.zones.cards[zoneOf(0, HAND)]]).toEqual([0, [sponsor]]);
+    expect(decision(s)!.name).toBe('react');
+  });
+
   it('a cost raised beyond the CP the player has cannot be paid: the card stays in hand', () => {
     let s = withFlow(position(1), 1);
     s = giveHand(giveHand(s, 1, ['stim-pack']), 0, ['price-gouging']);
