@@ -172,14 +172,16 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       // Bidders' values from play (no hand-set priors), iterated until they settle.
       const measured = await measureValues(ctx, table0, games, sizes.valueRounds, base);
       const BIDDER = bidderSpec(measured.values, undefined, base);
-      const records = await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
+      // Stuck values: the last round already played these very bids on these seeds.
+      const records = measured.lastRecordsAtFinalValues ? measured.lastRecords : await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
       const table = withHolm(powerTable(records, players), 1 / players);
 
       // Restricted play on the most often won powers (and the user's powers).
       const restrictedCount = sizes.restricted;
       const chosen = [...new Set([...table.filter((t) => t.bought > 0).sort((a, b) => b.bought - a.bought).slice(0, restrictedCount).map((t) => t.power), ...user.ids])];
       const restricted: RestrictedPlayValue[] = [];
-      const unrestricted = await playTable(ctx, 'auction-slot0', table0, games, [BIDDER, BIDDER, BIDDER, BIDDER]);
+      // The unrestricted baseline is the main auction's games (same bidders, seats, seeds).
+      const unrestricted = records;
       for (const id of chosen) {
         const recs = await playTable(ctx, `auction-skip-${id}`, table0, games, [bidderSpec(measured.values, id, base), BIDDER, BIDDER, BIDDER]);
         restricted.push(restrictedPlay(unrestricted, recs, 0, id));
@@ -224,7 +226,9 @@ function report(
   const { play, tablePlay } = playPhrases(ctx, base);
   const last = measured.history[measured.history.length - 1]!;
   verdicts.push(
-    measured.settled
+    measured.stuck
+      ? { statement: `The bidders' power values could not be measured in Energy: in round ${measured.history.length} of the auctions, a hero's Energy after the auction did not raise its chance of winning (log-odds per Energy ${fmt(last.energyCoefficient, 4)} ≤ 0), so β_power / β_Energy means nothing and the values stopped moving; the bids below rest on the last values that did, ${playPhrases(ctx, base).play}.`, evidence: `round ${measured.history.length}: ${last.games} games; further rounds would replay the same bids on the same seeds`, strength: 'warning' }
+      : measured.settled
       ? { statement: `The bidders' power values settled after ${measured.history.length} rounds of auctions (values from play, no hand-set priors).`, evidence: `largest change in the last round ${fmt(last.maxChange, 1)} Energy < ${TOLERANCE}; ${last.estimated} powers estimated`, strength: 'supported' }
       : { statement: `The bidders' power values had not settled after ${measured.history.length} rounds of auctions: the bids below rest on values still moving.`, evidence: `largest change in the last round ${fmt(last.maxChange, 1)} Energy (settled means < ${TOLERANCE}); ${last.estimated} powers estimated; --full runs more rounds and games`, strength: 'inconclusive' },
   );
@@ -343,7 +347,7 @@ function convergenceBlocks(m: MeasuredValues): ReportBlock[] {
   return [
     {
       kind: 'text',
-      text: `Round 1 values every power at 0 Energy (no power is preferred, so who gets which power is decided by the draw of lots and the rules, not by a prior). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy, clamped to 0–60 Energy and averaged with the previous value. A round whose games do not show that more Energy helps (log-odds per Energy ≤ 0) keeps the previous values. The next round's bidders bid those values. Settled means no power moved by ${TOLERANCE} Energy or more.`,
+      text: `Round 1 values every power at 0 Energy (no power is preferred, so who gets which power is decided by the draw of lots and the rules, not by a prior). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy, clamped to 0–60 Energy and averaged with the previous value. A round whose games do not show that more Energy helps (log-odds per Energy ≤ 0) keeps the previous values and ends the iteration (the next round would replay the same bids on the same seeds): values in Energy are then not identified by this play, and the report says so first. The next round's bidders bid those values. Settled means no power moved by ${TOLERANCE} Energy or more.`,
     },
     {
       kind: 'chart',

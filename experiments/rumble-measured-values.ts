@@ -71,6 +71,12 @@ export interface MeasuredValues {
   readonly values: Values;
   readonly history: readonly ValueIteration[];
   readonly settled: boolean;
+  /**
+   * The iteration stopped because its games did not show that more Energy helps (β_Energy
+   * ≤ 0): the values could not move, and the next round — same values, same seeds — would
+   * replay the very same games. Values in Energy are then not identified by this play.
+   */
+  readonly stuck: boolean;
 }
 
 /** One iteration's estimates: β_power / β_Energy per power held often enough. */
@@ -107,13 +113,15 @@ export async function measureValues(
   games: number,
   maxIterations: number,
   bidderBase = BIDDER_BASE,
-): Promise<MeasuredValues & { lastRecords: GameRecord[] }> {
+  /** Plays one round's auctions (the study's table by default; tests pass synthetic games). */
+  play: (key: string, bidder: string) => Promise<GameRecord[]> = (key, bidder) => playTable(ctx, key, base, games, [bidder]),
+): Promise<MeasuredValues & { lastRecords: GameRecord[]; lastRecordsAtFinalValues: boolean }> {
   const players = Number(base['players']);
   let values: Values = {};
   const history: ValueIteration[] = [];
   let lastRecords: GameRecord[] = [];
   for (let k = 0; k < maxIterations; k++) {
-    const records = await playTable(ctx, `values-iteration-${k}`, base, games, [bidderSpec(values, undefined, bidderBase)]);
+    const records = await play(`values-iteration-${k}`, bidderSpec(values, undefined, bidderBase));
     lastRecords = records;
     const est = estimateValues(records, players);
     const next: Record<string, number> = { ...values };
@@ -141,8 +149,10 @@ export async function measureValues(
       energyCoefficient: est.energy,
       converged,
     });
+    // lastRecords were played at the values used in this round; `next` equals them when stuck.
     values = next;
     if (converged) break;
+    if (usable.length === 0) return { values, history, settled: false, stuck: true, lastRecords, lastRecordsAtFinalValues: true };
   }
-  return { values, history, settled: history[history.length - 1]!.converged, lastRecords };
+  return { values, history, settled: history[history.length - 1]!.converged, stuck: false, lastRecords, lastRecordsAtFinalValues: false };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidderSpec, estimateValues } from '../../experiments/rumble-measured-values.js';
+import { bidderSpec, estimateValues, measureValues } from '../../experiments/rumble-measured-values.js';
 import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
@@ -8,13 +8,13 @@ import type { GameRecord } from '../../src/sim/types.js';
  * Energy kept and by 1.0 for holding "strong" (so "strong" is worth 20 Energy), and
  * "dud" does nothing (worth 0).
  */
-function synthetic(games: number, seed: number): GameRecord[] {
+function synthetic(games: number, seed: number, perEnergy = 0.05): GameRecord[] {
   const rng = new Rng(seed);
   const out: GameRecord[] = [];
   for (let g = 0; g < games; g++) {
     const paid = [0, 1, 2, 3].map(() => rng.int(30));
     const powers = [0, 1, 2, 3].map(() => [rng.float() < 0.3 ? 'strong' : null, rng.float() < 0.3 ? 'dud' : null].filter((x): x is string => x !== null));
-    const score = [0, 1, 2, 3].map((p) => Math.exp(0.05 * (100 - paid[p]!) + (powers[p]!.includes('strong') ? 1 : 0)));
+    const score = [0, 1, 2, 3].map((p) => Math.exp(perEnergy * (100 - paid[p]!) + (powers[p]!.includes('strong') ? 1 : 0)));
     const total = score.reduce((a, b) => a + b, 0);
     let u = rng.float() * total;
     let winner = 0;
@@ -36,6 +36,24 @@ describe('power values measured from play (no priors)', () => {
     expect(values['strong']!).toBeGreaterThan(12);
     expect(values['strong']!).toBeLessThan(28);
     expect(Math.abs(values['dud']!)).toBeLessThan(8);
+  });
+
+  it('stops, and says so, when the games do not show that Energy helps (the next round would replay the same games)', async () => {
+    const ctx = { seed: 1, full: false, workers: 1, runDir: '/nonexistent', command: 'test', progress: false };
+    const asked: string[] = [];
+    // Round 1: Energy helps; round 2 onward: more Energy loses (β_Energy < 0).
+    const play = async (key: string, bidder: string) => {
+      asked.push(bidder);
+      return synthetic(3000, asked.length, asked.length === 1 ? 0.05 : -0.05);
+    };
+    const m = await measureValues(ctx, { players: 4 }, 3000, 6, 'heuristic:bid=1,play=random', play);
+    expect(m.stuck).toBe(true);
+    expect(m.settled).toBe(false);
+    expect(asked).toHaveLength(2);
+    expect(m.history[1]!.energyCoefficient).toBeLessThan(0);
+    expect(m.history[1]!.estimated).toBe(0);
+    expect(m.values).toEqual(m.history[1]!.used);
+    expect(m.lastRecordsAtFinalValues).toBe(true);
   });
 
   it('bids only the measured values: a power with no measured value is not in the spec, none comes from a prior', () => {
