@@ -53,6 +53,15 @@ const flatmcSchema = z.object({
   depth: steps.optional(),
 });
 
+/**
+ * A model is trained under one set of rule options; `transfer=1` lets it play under others
+ * of the same game and encoder (other gladiator types, house rules, table sizes) — what a
+ * skill-sensitivity comparison needs. The encoder reads those options where they matter,
+ * but the net never trained on them: its strength there is unmeasured, which is why it is
+ * an explicit part of the spec (and so of every report naming the agents), never a default.
+ */
+const TRANSFER_DOC = "1: play under rule options the model was not trained on (same game and encoder; strength there unmeasured); 0: refuse them";
+
 const mctsSchema = z.object({
   iterations: count.optional(),
   time: z.coerce.number().gt(0).max(3_600_000).optional(),
@@ -63,6 +72,7 @@ const mctsSchema = z.object({
   gamma: z.coerce.number().gt(0).max(1).default(0.1),
   prior: z.enum(['none', 'heuristic', 'net']).default('none'),
   model: z.string().min(1).optional(),
+  transfer: z.enum(['0', '1']).default('0'),
   bias: z.coerce.number().min(0).max(100).default(1),
   turns: steps.optional(),
   plies: count.optional(),
@@ -110,6 +120,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
       "none; heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias; net (written prior=net:model=DIR or prior=net,model=DIR): PUCT with the trained network's policy as prior and its value head scoring the leaves (with an explicit rollout=…, leaves are scored by that rollout instead and the net is a prior only)",
   },
   { name: 'model', default: 'none', description: 'prior=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
+  { name: 'transfer', default: '0', description: TRANSFER_DOC },
   { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
 
   {
@@ -157,11 +168,13 @@ export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
 const netSchema = z.object({
   model: z.string().min(1),
   temperature: z.coerce.number().min(0).max(100).default(0),
+  transfer: z.enum(['0', '1']).default('0'),
 });
 
 const NET_PARAMS: readonly AgentParamDoc[] = [
   { name: 'model', default: '(required)', description: 'the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'temperature', default: '0', description: '0: the most probable legal action; T > 0: sample the policy at temperature T' },
+  { name: 'transfer', default: '0', description: TRANSFER_DOC },
 ];
 
 /** `prior=net:model=DIR` is `prior=net,model=DIR` (the form the issue and README use). */
@@ -174,10 +187,10 @@ function splitNetPrior(where: string, params: AgentParams): AgentParams {
   return { ...params, prior: 'net', model: rest.slice(6) };
 }
 
-/** Loads a model for `game` (when known) and returns a check of the match options against it. */
-function modelFor(where: string, dir: string, game: AnyGame): { model: LoadedModel; checkOptions: (options: object) => void } {
+/** Loads a model for `game` (when known) and returns a check of the match options against it (none with transfer). */
+function modelFor(where: string, dir: string, game: AnyGame, transfer = false): { model: LoadedModel; checkOptions: (options: object) => void } {
   const model = loadModel(dir, game, where);
-  return { model, checkOptions: (options) => checkModelOptions(model, options, where) };
+  return { model, checkOptions: transfer ? () => {} : (options) => checkModelOptions(model, options, where) };
 }
 
 export const AGENT_KINDS: readonly AgentKind[] = [
@@ -246,7 +259,9 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       if (game && !netLeaves) checkRolloutSupport(where, game, depth);
       if (game && !netLeaves && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
       if (game && !netLeaves && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
-      const loaded = game && guided ? modelFor(where, p.model!, game) : undefined;
+      if (!guided && p.transfer === '1') throw new UserError(`${where}: transfer is given but prior is ${p.prior}; allowed: transfer only with prior=net`);
+      const transfer = p.transfer === '1';
+      const loaded = game && guided ? modelFor(where, p.model!, game, transfer) : undefined;
       if (loaded && options) loaded.checkOptions(options);
       // Paranoid search treats the others as one coalition minimising the decider's share:
       // that reading needs one player's gain to be the others' loss.
@@ -276,7 +291,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         backup: p.backup,
       };
       return (args) => {
-        const net = guided ? (loaded ?? modelFor(where, p.model!, args.game)) : undefined;
+        const net = guided ? (loaded ?? modelFor(where, p.model!, args.game, transfer)) : undefined;
         return new MctsAgent(args.spec, args.rng, {
           ...config,
           rolloutAgent: rolloutAgent(args.game),
@@ -297,10 +312,11 @@ export const AGENT_KINDS: readonly AgentKind[] = [
     prepare: (where, params, game, _spec, options) => {
       checkKnown(where, params, NET_PARAMS);
       const p = parseWith(where, netSchema, params);
-      const loaded = game ? modelFor(where, p.model, game) : undefined;
+      const transfer = p.transfer === '1';
+      const loaded = game ? modelFor(where, p.model, game, transfer) : undefined;
       if (loaded && options) loaded.checkOptions(options);
       return (args) => {
-        const { model, checkOptions } = loaded ?? modelFor(where, p.model, args.game);
+        const { model, checkOptions } = loaded ?? modelFor(where, p.model, args.game, transfer);
         return new NetAgent(args.spec, args.rng, model.net, p.temperature, checkOptions);
       };
     },

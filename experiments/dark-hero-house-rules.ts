@@ -12,7 +12,7 @@
  * Every seat is the goal-seeking heuristic; 4 heroes, goals alternating, builds F1 I1 R2.
  */
 import { forestPlot, responseCurve } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { DARK_HERO_AGENTS, playedBy, GAME_ID, allLost, differenceVerdict, fmt, interval, pairedByGame, playTable, r3, underdogGap } from './dark-hero-common.js';
 import { studyAgents, type Study, type StudyContext } from './study.js';
@@ -118,6 +118,13 @@ export const darkHeroHouseRules: Study = {
       const d = pairedByGame(byTurns.get(t)!, base, underdogGap);
       effects.push({ label: `${t} turns`, estimate: d.mean, lo: d.lo, hi: d.hi, n: d.n, group: 'turn count' });
     }
+    // Key findings for skill sensitivity, each at 95% as the study tests them (one by one).
+    const single = 'each at 95%, as the study tests them';
+    const baseGapAll = interval(base.map(underdogGap));
+    const findings: KeyFinding[] = [
+      { id: 'gap-default', label: `Underdog gap, default ${DEFAULT_TURNS} turns`, estimate: baseGapAll.mean, lo: baseGapAll.lo, hi: baseGapAll.hi, nullValue: 0, n: baseGapAll.n, level: 0.95, family: single },
+      { id: 'gap-24-minus-6', label: 'Underdog gap, 24 minus 6 turns', estimate: shortVsLong.mean, lo: shortVsLong.lo, hi: shortVsLong.hi, nullValue: 0, n: shortVsLong.n, level: 0.95, family: single },
+    ];
     const baselines = new Map<string, GameRecord[]>();
     let extra = 0;
     for (const v of VARIANTS) {
@@ -134,6 +141,7 @@ export const darkHeroHouseRules: Study = {
       const lost = pairedByGame(records, against, allLost);
       const good = pairedByGame(records, against, welfare);
       effects.push({ label: v.label, estimate: gap.mean, lo: gap.lo, hi: gap.hi, n: gap.n, group: 'variant' });
+      findings.push({ id: `rule-${v.key}`, label: `${v.label}: underdog gap change`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, nullValue: 0, n: gap.n, level: 0.95, family: single });
       rows.push({
         variant: v.label,
         'compared with': v.baseline ? 'Ace +3, same heroes' : 'default rules',
@@ -155,6 +163,7 @@ export const darkHeroHouseRules: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      findings,
       sections: [
         {
           heading: 'Turn count',

@@ -14,6 +14,7 @@ import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
 import type { Report } from '../src/analysis/report-model.js';
+import { withSkill, type SkillRequest } from './skill.js';
 
 /** Quick-run banner text: what --full adds. */
 export const QUICK_NOTE =
@@ -57,6 +58,8 @@ export interface StudyRunOptions {
   readonly deckFile?: string;
   /** The user's --agents (checked per study with checkStudyAgents); absent: each study's defaults. */
   readonly agents?: readonly string[];
+  /** --skill: play each study again under other agents and compare its key findings (experiments/skill.ts). */
+  readonly skill?: SkillRequest;
   /** Where to print one progress line per study (default: stderr). */
   readonly log?: (line: string) => void;
 }
@@ -84,7 +87,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     // On a terminal, one bar for the whole study (each table a part of it); off a terminal
     // the ledger prints a line per finished part instead.
     const bar = startStudyProgress(study.name, opts.progress);
-    const played = await study.run({
+    const ctx = {
       seed: opts.seed,
       full: opts.full,
       workers: opts.workers,
@@ -99,8 +102,10 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ...(opts.deckFile === undefined ? {} : { deckFile: opts.deckFile }),
       ...(opts.agents === undefined ? {} : { agents: opts.agents }),
       progressSink: bar.sink,
-    }).finally(() => bar.stop());
-    const report = withAgents(withCode(withEvidence(played, ledger, opts.full), opts.powerFile, opts.heroFile, { cardFile: opts.cardFile, deckFile: opts.deckFile }), study, opts);
+    };
+    const played = await study.run(ctx).finally(() => bar.stop());
+    const compared = await withSkill(played, study, ctx, opts.skill, log);
+    const report = withAgents(withCode(withEvidence(compared, ledger, opts.full), opts.powerFile, opts.heroFile, { cardFile: opts.cardFile, deckFile: opts.deckFile }), study, opts);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;

@@ -9,7 +9,7 @@
  * First-mover advantage comes from every game's `firstMover` tag (Wilson interval).
  */
 import { lengthHistogram, matchupHeatmap, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
@@ -79,6 +79,7 @@ export const gladiatorDuelMatchups: Study = {
     const cells: MatchupCell[] = [];
     const rows: Record<string, string | number>[] = [];
     const verdicts: ReportVerdict[] = [];
+    const findings: KeyFinding[] = [];
     const all: GameRecord[] = [];
     const matchups: { a: string; b: string; scores: number[] }[] = [];
     for (let i = 0; i < TYPES.length; i++) {
@@ -124,6 +125,7 @@ export const gladiatorDuelMatchups: Study = {
         { nullValue: 0.5, units: 'seed-paired pairs' },
       );
       verdicts.push({ ...v, evidence: `${v.evidence}; ${formatLevel(level)} interval, Holm over ${matchups.length} matchups` });
+      findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: scores.length, level, family: `Holm over ${matchups.length} matchups` });
     });
     const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
     // First mover's share over every game (draws count ½).
@@ -140,6 +142,7 @@ export const gladiatorDuelMatchups: Study = {
         { nullValue: 0.5 },
       ),
     );
+    findings.push({ id: 'first-mover', label: "First mover's share", estimate: first.p, lo: first.lo, hi: first.hi, nullValue: 0.5, n: first.n, level: 0.95, family: 'first mover: one test at 95%' });
     const draws = done.filter((r) => r.returns[0] === 0.5).length;
     const order = TYPES.map((t) => TYPE_NAMES[t]!);
     return {
@@ -148,6 +151,7 @@ export const gladiatorDuelMatchups: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      findings,
       sections: [
         {
           heading: 'Type against type',

@@ -11,7 +11,7 @@
  */
 import { responseCurve, type ResponsePoint } from '../src/analysis/charts.js';
 import { searchGrid, type Evaluation, type TuneParam } from '../src/analysis/house-rules/tune.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { playStudyTable } from './study-table.js';
@@ -126,6 +126,32 @@ export const gladiatorDuelTuning: Study = {
         strength: rejected ? 'supported' : 'inconclusive',
       };
     });
+    // Key findings for skill sensitivity: each matchup at the printed rules (Holm over the
+    // six, as at the best setting) and at the best setting found (which other agents may
+    // place elsewhere: the label names the setting of the run that found it).
+    const holmMatchups = (shares: readonly MatchupShare[]) =>
+      holm(
+        shares,
+        (s) => {
+          const t = tInterval(s.scores);
+          return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
+        },
+        (s, level) => {
+          const t = tInterval(s.scores, level);
+          return t.lo > 0.5 || t.hi < 0.5;
+        },
+      );
+    const slug = (m: string) => m.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const findingsAt = (shares: readonly MatchupShare[], tested: readonly { level: number }[], prefix: string, where: string): KeyFinding[] =>
+      shares.map((m, k) => {
+        const level = tested[k]!.level;
+        const s = shareAt(m.scores, level);
+        return { id: `${prefix}-${slug(m.matchup)}`, label: `${m.matchup} ${where}`, estimate: s.share, lo: s.lo, hi: s.hi, nullValue: 0.5, n: s.n, level, family: `Holm over ${shares.length} matchups ${where}` };
+      });
+    const findings: KeyFinding[] = [
+      ...(defaults ? findingsAt(defaults, holmMatchups(defaults), 'printed', 'at the printed rules') : []),
+      ...findingsAt(bestShares, tests, 'best', 'at the best setting found'),
+    ];
     verdicts.unshift({
       statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(best.evaluation.value)} from even, ${play}); the data support it only as far as the per-matchup verdicts below.`,
       evidence: `worst-matchup distance from even ${f3(best.evaluation.value)} (95% CI ${f3(best.evaluation.lo)} to ${f3(best.evaluation.hi)}); ${all.length} settings tried`,
@@ -145,6 +171,7 @@ export const gladiatorDuelTuning: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      findings,
       sections: [
         {
           heading: 'Response curves',

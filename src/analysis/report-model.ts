@@ -51,6 +51,30 @@ export interface ReportVerdict {
   readonly strength: 'supported' | 'inconclusive' | 'warning';
 }
 
+/**
+ * One key verdict quantity of a study (a type matchup, a house-rule effect, a price), as
+ * data, so the same study run under other agents can be compared finding by finding
+ * (see analysis/skill.ts). The interval is at the level the study tested it at (after its
+ * own multiplicity correction), so "significant" means what the study's verdict says.
+ */
+export interface KeyFinding {
+  /** Stable across runs of the study (matches findings of two agent sets), [a-z0-9-]. */
+  readonly id: string;
+  /** What it measures, e.g. "Heavy vs Light: Heavy's win share". */
+  readonly label: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** The no-effect value (0.5 for a share, 0 for a difference). */
+  readonly nullValue: number;
+  /** Independent units behind it (pairs, games). */
+  readonly n: number;
+  /** Confidence level of [lo, hi] (e.g. 0.9917 for the strongest of six under Holm). */
+  readonly level: number;
+  /** The test family it was corrected in, e.g. "Holm over 6 matchups" or "single test". */
+  readonly family: string;
+}
+
 export interface Report {
   /** Folder name under reports/, [a-z0-9-]. */
   readonly id: string;
@@ -60,6 +84,8 @@ export interface Report {
   readonly question: string;
   readonly verdicts: readonly ReportVerdict[];
   readonly sections: readonly ReportSection[];
+  /** The study's key verdict quantities as data (optional; the skill-sensitivity section compares them). */
+  readonly findings?: readonly KeyFinding[];
   /**
    * Set for the quick version of a study: the report then carries a "quick sample —
    * leads, not conclusions" banner with this text (what `--full` adds).

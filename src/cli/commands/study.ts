@@ -26,6 +26,8 @@ interface StudyFlags {
   cardFile?: string;
   deckFile?: string;
   agents?: string;
+  skill?: boolean;
+  skillAgents?: string;
 }
 
 export function register(program: Command): void {
@@ -45,6 +47,8 @@ export function register(program: Command): void {
     .option('--card-file <file>', 'your own Ophidian cards (YAML/JSON, the format of src/games/ophidian/cards/sample.yaml) for the Ophidian studies')
     .option('--deck-file <file>', 'your own Ophidian decks (YAML/JSON, the format of src/games/ophidian/decks.yaml) to add to the Ophidian studies')
     .option('--agents <list>', "agent specs for the study's seats (default: the study's own, named in its report): one spec for every seat, or one per slot the study lists")
+    .option('--skill', "skill sensitivity: play the study again with the game's learned agent (models/<game>) and compare its key findings side by side")
+    .option('--skill-agents <list>', 'with --skill: the agents to compare against instead of the learned one (same form as --agents)')
     .addHelpText(
       'after',
       `
@@ -53,6 +57,7 @@ Examples:
   crucible study gladiator-duel-matchups --full --seed 7 --workers 8
   crucible study dark-hero-fairness --agents mcts:iterations=200,rollout=evaluate,depth=10
   crucible study rumble-power-values --agents mcts:iterations=400,rollout=evaluate,plies=1,random   # holder, others
+  crucible study gladiator-duel-matchups --agents heuristic --skill   # heuristic vs learned play, side by side
 Open reports/index.html in a browser (it works offline).`,
     )
     .action(async (name: string, flags: StudyFlags) => {
@@ -60,6 +65,8 @@ Open reports/index.html in a browser (it works offline).`,
       const studies = name === 'default' ? STUDIES : [getStudy(name)];
       // --agents is checked against every study it will run, before any game.
       const agents = flags.agents === undefined ? undefined : checkedAgents(flags.agents, studies);
+      if (flags.skillAgents !== undefined && !flags.skill) throw new UserError('--skill-agents is given without --skill; allowed: --skill --skill-agents <specs>, or neither');
+      const skillAgents = flags.skillAgents === undefined ? undefined : checkedAgents(flags.skillAgents, studies, '--skill-agents');
       const workers = flags.workers === undefined ? Math.max(1, (await import('node:os')).availableParallelism()) : positiveInt('--workers', flags.workers);
       const common = {
         seed: parseSeed(flags.seed),
@@ -73,6 +80,7 @@ Open reports/index.html in a browser (it works offline).`,
         // Every card and deck checked (and the size cap) before any study plays a game.
         ...(flags.cardFile === undefined && flags.deckFile === undefined ? {} : checkedOphidianFiles(flags.cardFile, flags.deckFile)),
         ...(agents === undefined ? {} : { agents }),
+        ...(flags.skill ? { skill: skillAgents === undefined ? {} : { agents: skillAgents } } : {}),
       };
       if (name === 'default') await runDefaultStudy(common);
       else await runStudies(studies, { ...common, full: flags.full ?? false });
@@ -92,9 +100,9 @@ function checkedOphidianFiles(cardFile: string | undefined, deckFile: string | u
 }
 
 /** Splits and checks --agents for each study (count of specs, each spec for the study's game). */
-export function checkedAgents(list: string, studies: readonly Study[]): readonly string[] {
+export function checkedAgents(list: string, studies: readonly Study[], flag = '--agents'): readonly string[] {
   const specs = splitAgentList(list);
-  if (specs.length === 0) throw new UserError(`--agents is ${JSON.stringify(list)}; allowed: a comma-separated list of agent specs, e.g. heuristic or mcts:iterations=400`);
+  if (specs.length === 0) throw new UserError(`${flag} is ${JSON.stringify(list)}; allowed: a comma-separated list of agent specs, e.g. heuristic or mcts:iterations=400`);
   for (const study of studies) checkStudyAgents(study, specs);
   return specs;
 }

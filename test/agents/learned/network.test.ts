@@ -102,6 +102,11 @@ describe('model folders', () => {
     const other = gladiatorDuel.optionsSchema.parse({ turnCap: 20 });
     oneLine(() => checkAgentSpec(`net:model=${dir}`, gladiatorDuel, other), /was trained with options .*turnCap":60.* this match uses .*turnCap":20/);
     checkAgentSpec(`net:model=${dir}`, gladiatorDuel, gladiatorDuel.optionsSchema.parse({}));
+    // transfer=1 plays under other options of the same game and encoder (skill sensitivity), by explicit request only.
+    checkAgentSpec(`net:model=${dir},transfer=1`, gladiatorDuel, other);
+    checkAgentSpec(`mcts:prior=net:model=${dir},transfer=1`, gladiatorDuel, other);
+    oneLine(() => checkAgentSpec(`mcts:prior=net:model=${dir},transfer=2`, gladiatorDuel, other), /transfer/);
+    oneLine(() => checkAgentSpec('mcts:prior=heuristic,transfer=1', gladiatorDuel), /transfer only with prior=net/);
     oneLine(() => checkAgentSpec('net:model=/no/such/model', gladiatorDuel), /manifest.json is missing/);
   });
 

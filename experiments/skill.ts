@@ -1,0 +1,122 @@
+/**
+ * Skill sensitivity for any study (`crucible study <name> --skill [--skill-agents …]`):
+ * the study runs a second time under other agents (by default the game's learned agent,
+ * when a model ships in models/<game>), and its report gets a "Skill sensitivity" section
+ * comparing the key findings (Report.findings) of the two runs — see analysis/skill.ts.
+ *
+ * A study opts in by returning `findings` from run(); without --skill, or for a game with
+ * no shipped model, or a study with no declared findings, the section says so and how to
+ * get one (never silently missing).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import { compareFindings, skillNotRunSection, skillSection } from '../src/analysis/skill.js';
+import { describeAgents, type Study, type StudyContext } from './study.js';
+import { GameLedger } from './ledger.js';
+
+/** What `--skill` asks for: compare against these specs (one per slot or one for all), or the game's learned agent. */
+export interface SkillRequest {
+  readonly agents?: readonly string[];
+}
+
+/**
+ * The learned agent `--skill` seats for a game with a shipped model: PUCT search guided by
+ * the model (agents/README.md, "Learned agents"). `transfer=1` because studies vary the
+ * rule options (types, house rules, builds) and each model was trained under one set:
+ * the report says so beside the comparison.
+ */
+export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'models'): string | undefined {
+  const dir = join(modelsRoot, gameId);
+  if (!existsSync(join(dir, 'manifest.json'))) return undefined;
+  // Dark Hero: the policy alone. Net-guided MCTS at 100 iterations is no stronger there
+  // (agents/README.md: −0.090 against the policy's −0.065, both vs the heuristic) and its
+  // games cost far more, so a study of thousands of tables could not afford it.
+  if (gameId === 'dark-hero') return `net:model=${dir},transfer=1`;
+  // Elsewhere PUCT with the net, at the search effort of the studies' own quick/full MCTS,
+  // so the comparison is about the guidance, not the budget.
+  return `mcts:prior=net:model=${dir},transfer=1,iterations=${full ? 300 : 100}`;
+}
+
+/** The comparison agents: the user's (--skill-agents) or the game's learned agent; a reason when there is none. */
+export function skillAgents(study: Study, full: boolean, request: SkillRequest): { agents: readonly string[] } | { reason: string } {
+  if (request.agents) return { agents: request.agents };
+  const learned = learnedAgentFor(study.gameId, full);
+  if (learned) return { agents: [learned] };
+  return {
+    reason: `Not compared: no learned model ships for ${study.gameId} (models/${study.gameId} is absent), so there is no learned play to set beside this study's agents. Train one with \`crucible train ${study.gameId}\`, or compare with any other agents: \`crucible study ${study.name} --skill --skill-agents <specs>\`.`,
+  };
+}
+
+/** Run folder of the comparison run: beside the study's own, keyed on the other agents. */
+function skillRunDir(runDir: string, agents: readonly string[]): string {
+  return `${runDir}-skill-${createHash('sha256').update(agents.join('\n')).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Adds the "Skill sensitivity" section to a study's report (before the Evidence section
+ * that withEvidence appends): without `request`, a pointer to --skill; with it, the
+ * comparison run and its side-by-side section. Findings that reverse, or gain or lose
+ * significance, also lead the verdicts, since a reader must see them before any single
+ * finding.
+ */
+export async function withSkill(report: Report, study: Study, ctx: StudyContext, request: SkillRequest | undefined, log: (line: string) => void): Promise<Report> {
+  const add = (section: ReturnType<typeof skillNotRunSection>, verdicts: readonly ReportVerdict[] = []): Report => ({
+    ...report,
+    verdicts: [...verdicts, ...report.verdicts],
+    sections: [...report.sections, section],
+  });
+  const learned = learnedAgentFor(study.gameId, ctx.full);
+  if (!report.findings || report.findings.length === 0) {
+    return add(skillNotRunSection(`Not compared: this study does not declare its key findings as data yet (Report.findings), so --skill cannot set them side by side. Rerun it with --agents to see its verdicts under other play.`));
+  }
+  if (!request) {
+    return add(
+      skillNotRunSection(
+        learned
+          ? `Not run in this report. \`crucible study ${study.name} --skill\` plays the study again with the learned agent "${learned}" and sets its ${report.findings.length} key findings beside these, listing those that change sign or significance (or --skill-agents <specs> for any other agents).`
+          : `Not run in this report, and no learned model ships for ${study.gameId}. \`crucible study ${study.name} --skill --skill-agents <specs>\` plays the study again with other agents and sets its ${report.findings.length} key findings beside these.`,
+      ),
+    );
+  }
+  const chosen = skillAgents(study, ctx.full, request);
+  if ('reason' in chosen) return add(skillNotRunSection(chosen.reason));
+  const otherCtx: StudyContext = { ...ctx, agents: chosen.agents, runDir: skillRunDir(ctx.runDir, chosen.agents), ledger: new GameLedger(ctx.progress ? undefined : log) };
+  log(`      skill sensitivity: playing ${study.name} again with ${describeAgents(study, otherCtx)}`);
+  const other = await study.run(otherCtx);
+  const ledger = otherCtx.ledger!;
+  const baseName = `${ctx.agents ? 'chosen' : "study's"} agents`;
+  const otherName = request.agents ? 'comparison agents' : 'learned play';
+  const notes = [
+    `Comparison run: ${ledger.games} games, ${ledger.failed} failed${ledger.failed ? ` (most common error: ${ledger.commonError()}) — failed games are left out of its findings` : ''}, ${ledger.capped} stopped at the cap.`,
+    ...(chosen.agents.some((s) => s.includes('transfer=1'))
+      ? [`The learned agent plays with transfer=1: its model (models/${study.gameId}, manifest.json) was trained under one set of rule options, and this study also plays others (other types, builds or house rules); the encoder reads those options, but the network never trained on them, so its strength there is not measured. agents/README.md gives its measured strength under the training options.`]
+      : []),
+  ];
+  const section = skillSection({
+    baseName,
+    otherName,
+    baseAgents: describeAgents(study, ctx),
+    otherAgents: describeAgents(study, otherCtx),
+    base: report.findings,
+    other: other.findings ?? [],
+    notes,
+  });
+  const rows = compareFindings(report.findings, other.findings ?? []);
+  const changed = rows.filter((r) => r.change !== undefined && r.change !== 'estimate changes side');
+  const lead: ReportVerdict[] =
+    changed.length === 0
+      ? []
+      : [
+          {
+            statement: `${changed.length} of ${rows.length} key findings change verdict under ${otherName} (${describeAgents(study, otherCtx)}): ${changed.map((r) => `${r.label} (${r.change})`).join('; ')}. See "Skill sensitivity" before relying on them.`,
+            evidence: `each side at the study's own tested levels; details and the difference intervals in the Skill sensitivity section`,
+            strength: 'warning',
+          },
+        ];
+  return {
+    ...add(section, lead),
+    meta: { ...report.meta, sampleSizes: { ...report.meta.sampleSizes, 'skill comparison games': ledger.games, 'skill comparison failed games': ledger.failed }, details: { ...report.meta.details, skillAgents: chosen.agents } },
+  };
+}

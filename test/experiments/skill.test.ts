@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyFinding, Report } from '../../src/analysis/report-model.js';
+import { learnedAgentFor, withSkill } from '../../experiments/skill.js';
+import type { Study, StudyContext } from '../../experiments/study.js';
+
+/** A study that plays no games: its one finding depends on the agents, as a real study's would. */
+function fakeStudy(gameId: string, declares = true): Study {
+  const finding = (agents: readonly string[] | undefined): KeyFinding => {
+    const learned = agents?.[0]?.startsWith('mcts:prior=net') || agents?.[0] === 'other';
+    // Heavy beats Light under the default agents and loses to it under the other agents.
+    const estimate = learned ? 0.4 : 0.6;
+    return { id: 'heavy-v-light', label: 'Heavy v Light', estimate, lo: estimate - 0.05, hi: estimate + 0.05, nullValue: 0.5, n: 80, level: 0.99, family: 'Holm over 6 matchups' };
+  };
+  return {
+    name: `fake-${gameId}`,
+    gameId,
+    title: 'fake',
+    question: 'fake?',
+    agentSlots: ['every seat'],
+    defaultAgents: () => ['heuristic'],
+    async run(ctx: StudyContext): Promise<Report> {
+      return {
+        id: 'fake',
+        title: 'fake',
+        gameId,
+        question: 'fake?',
+        verdicts: [{ statement: 'Heavy beats Light.', evidence: 'x', strength: 'supported' }],
+        sections: [],
+        ...(declares ? { findings: [finding(ctx.agents)] } : {}),
+        meta: { command: 'test', seed: 1, sampleSizes: {} },
+      };
+    },
+  };
+}
+
+const ctx: StudyContext = { seed: 1, full: false, workers: 1, runDir: '/tmp/crucible-skill-test-unused', command: 'test', progress: false };
+const quiet = () => {};
+
+async function section(study: Study, request: Parameters<typeof withSkill>[3]): Promise<{ report: Report; text: string }> {
+  const base = await study.run(ctx);
+  const report = await withSkill(base, study, ctx, request, quiet);
+  const s = report.sections.find((x) => x.heading === 'Skill sensitivity');
+  expect(s, 'the Skill sensitivity section is missing').toBeDefined();
+  return { report, text: JSON.stringify(s!.blocks) };
+}
+
+describe('withSkill: every study report carries a Skill sensitivity section', () => {
+  it('the learned agent is the shipped model, with transfer (studies vary the options it was trained on)', () => {
+    expect(learnedAgentFor('gladiator-duel', false)).toBe('mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=100');
+    expect(learnedAgentFor('gladiator-duel', true)).toBe('mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=300');
+    expect(learnedAgentFor('dark-hero', false)).toBe('net:model=models/dark-hero,transfer=1');
+    expect(learnedAgentFor('ophidian', false)).toBeUndefined();
+  });
+
+  it('without --skill, it says how to run the comparison and names the learned agent', async () => {
+    const { text } = await section(fakeStudy('gladiator-duel'), undefined);
+    expect(text).toContain('Not run in this report');
+    expect(text).toContain('mcts:prior=net:model=models/gladiator-duel');
+  });
+
+  it('with --skill, the comparison lists the reversal and a warning leads the verdicts', async () => {
+    const { report, text } = await section(fakeStudy('gladiator-duel'), {});
+    expect(text).toContain('Heavy v Light: REVERSES');
+    expect(report.verdicts[0]!.strength).toBe('warning');
+    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings change verdict under learned play');
+    expect(report.meta.details?.['skillAgents']).toEqual(['mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=100']);
+  });
+
+  it('--skill-agents replaces the learned agent', async () => {
+    const { text } = await section(fakeStudy('ophidian'), { agents: ['other'] });
+    expect(text).toContain('REVERSES');
+    expect(text).toContain('comparison agents');
+  });
+
+  it('a game with no shipped model says so instead of comparing', async () => {
+    const { report, text } = await section(fakeStudy('ophidian'), {});
+    expect(text).toContain('no learned model ships for ophidian');
+    expect(report.verdicts).toHaveLength(1);
+  });
+
+  it('a study that declares no key findings says so', async () => {
+    const { text } = await section(fakeStudy('gladiator-duel', false), {});
+    expect(text).toContain('does not declare its key findings');
+  });
+});
