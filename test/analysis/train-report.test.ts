@@ -23,7 +23,7 @@ describe('trainReport', () => {
     const meta = { gameId: 'gladiator-duel', seed: '1', command: 'crucible train gladiator-duel', out: 'models/x', backend: 'wasm', evalIterations: 300 };
     const clear = trainReport([gen(1, [0.5, 0.4, 0.6], 1), gen(2, [0.62, 0.55, 0.69], 2)], meta);
     const charts = clear.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'chart');
-    expect(charts.map((c) => c.id)).toEqual(['strength', 'losses', 'entropy']);
+    expect(charts.map((c) => c.id)).toEqual(['strength', 'elo', 'losses', 'entropy']);
     const strength = JSON.stringify(charts[0]!.spec);
     expect(strength).toContain('"series":"vs heuristic"');
     expect(strength).toContain('"series":"vs previous best"');
@@ -35,7 +35,7 @@ describe('trainReport', () => {
     const unclear = trainReport([gen(1, [0.5, 0.4, 0.6], 1), gen(2, [0.62, 0.55, 0.69], 1)], meta);
     expect(unclear.verdicts[0]!.strength).toBe('inconclusive');
     expect(unclear.verdicts[0]!.statement).toMatch(/no clear difference/);
-    const table = clear.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table')!;
+    const table = clear.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'generations')!;
     expect(table.kind === 'table' && table.rows[1]!['vs heuristic']).toBe('0.620 [0.550, 0.690] n=30; opponent 0.380');
   });
 });
