@@ -104,8 +104,10 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       progressSink: bar.sink,
     };
     const played = await study.run(ctx).finally(() => bar.stop());
-    const compared = await withSkill(played, study, ctx, opts.skill, log);
-    const report = withAgents(withCode(withEvidence(compared, ledger, opts.full), opts.powerFile, opts.heroFile, { cardFile: opts.cardFile, deckFile: opts.deckFile }), study, opts);
+    const files = { cardFile: opts.cardFile, deckFile: opts.deckFile };
+    const report = study.training
+      ? withCode(opts.full ? played : { ...played, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
+      : withAgents(withCode(withEvidence(await withSkill(played, study, ctx, opts.skill, log), ledger, opts.full), opts.powerFile, opts.heroFile, files), study, opts);
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;

@@ -149,11 +149,11 @@ export const gladiatorDuelTuning: Study = {
       shares.map((m, k) => {
         const level = tested[k]!.level;
         const s = shareAt(m.scores, level);
-        return { id: `${prefix}-${slug(m.matchup)}`, label: `${m.matchup} ${where}`, estimate: s.share, lo: s.lo, hi: s.hi, nullValue: 0.5, n: s.n, level, family: `Holm over ${shares.length} matchups ${where}` };
+        return { id: `${prefix}-${slug(m.matchup)}`, label: `${m.matchup} ${where}`, estimate: s.share, lo: s.lo, hi: s.hi, nullValue: 0.5, n: s.n, level, family: `Holm over ${shares.length} matchups ${prefix === 'best' ? 'at the best setting' : where}` };
       });
     const findings: KeyFinding[] = [
       ...(defaults ? findingsAt(defaults, holmMatchups(defaults), 'printed', 'at the printed rules') : []),
-      ...findingsAt(bestShares, tests, 'best', 'at the best setting found'),
+      ...findingsAt(bestShares, tests, 'best', `at the best setting found (lightApBonus ${bestLight}, saves.heavy ${bestSave})`),
     ];
     verdicts.unshift({
       statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(best.evaluation.value)} from even, ${play}); the data support it only as far as the per-matchup verdicts below.`,

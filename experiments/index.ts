@@ -7,6 +7,7 @@ import { UserError } from '../src/core/errors.js';
 import type { Study } from './study.js';
 import { gladiatorDuelMatchups } from './gladiator-duel-matchups.js';
 import { gladiatorDuelTuning } from './gladiator-duel-tuning.js';
+import { gladiatorDuelTraining } from './gladiator-duel-training.js';
 import { darkHeroBuilds } from './dark-hero-builds.js';
 import { darkHeroFairness } from './dark-hero-fairness.js';
 import { darkHeroHouseRules } from './dark-hero-house-rules.js';
@@ -23,6 +24,7 @@ import { ophidianFlowStudy } from './ophidian-flow.js';
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,
   gladiatorDuelTuning,
+  gladiatorDuelTraining,
   darkHeroBuilds,
   darkHeroFairness,
   darkHeroHouseRules,

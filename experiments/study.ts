@@ -63,6 +63,12 @@ export interface Study {
   readonly agentChoice?: (full: boolean) => string;
   /** A study's own limits on --agents (e.g. a kind it needs), checked before any game. */
   readonly checkAgents?: (specs: readonly string[]) => void;
+  /**
+   * A training run rather than a balance study (gladiator-duel-training): its report
+   * accounts for its own games (the generations table) and names its own agents, so the
+   * runner adds no games ledger, agents section or skill-sensitivity section.
+   */
+  readonly training?: boolean;
   run(ctx: StudyContext): Promise<Report>;
 }
 

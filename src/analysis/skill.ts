@@ -87,7 +87,9 @@ export function compareFindings(base: readonly KeyFinding[], other: readonly Key
     const k = both.indexOf(p);
     const b = p.b;
     const o = p.o;
-    const label = (b ?? o)!.label;
+    // A finding measured at a run-dependent point (e.g. each run's own best setting) names
+    // that point in its label: show both when they differ.
+    const label = b && o && b.label !== o.label ? `${b.label} | ${o.label}` : (b ?? o)!.label;
     const nullValue = (b ?? o)!.nullValue;
     if (k < 0) return { id: p.id, label, nullValue, base: b, other: o, diff: NaN, diffLo: NaN, diffHi: NaN, diffLevel: NaN, differs: false, change: 'not measured' as const };
     const { d, se } = diffOf(p);

@@ -86,3 +86,11 @@ describe('skill sensitivity: classifying findings across two agent sets', () => 
     expect(JSON.stringify(section.blocks)).toContain('No finding changes sign or significance');
   });
 });
+
+describe('skill sensitivity: findings measured at a run-dependent point', () => {
+  it('show both labels when the two runs name different points', () => {
+    const b = { ...share('best-heavy-v-light', 0.55, 0.05), label: 'Heavy v Light at the best setting found (0, 6)' };
+    const o = { ...share('best-heavy-v-light', 0.52, 0.05), label: 'Heavy v Light at the best setting found (2, 5)' };
+    expect(compareFindings([b], [o])[0]!.label).toBe('Heavy v Light at the best setting found (0, 6) | Heavy v Light at the best setting found (2, 5)');
+  });
+});
