@@ -124,6 +124,7 @@ export function continueBreather(d: D): void {
       return;
     }
     d.breather = -1;
+    d.events = [];
   }
 }
 
@@ -267,13 +268,25 @@ export const promoteWindow: Window = {
           const g = Number(a.split(':')[1]);
           d.lvl = setAt(d.lvl, g, d.lvl[g]! + 1);
           d.wounds = setAt(d.wounds, g, Math.max(0, d.wounds[g]! - 1)); // a Promoted Gladiator Heals 1 Wound
+          fire(d, 'promoted', g, g);
         }
         return true;
       },
       onClose(d) {
-        if (d.stack.length === 0) continueBreather(d);
+        if (d.stack.length === 0) breatherStepDone(d);
       },
     };
+
+/**
+ * A Breather decision is done: if it made events ("After a Gladiator is Promoted", or what
+ * continuous effects did), their event chain comes first — from the player with the Flow (the
+ * one step 1 chose), then clockwise, until all pass in a row (8.0: Responses are played before
+ * anything else happens) — and rules.ts resumes the Breather when it closes.
+ */
+export function breatherStepDone(d: D): void {
+  if (d.events.length > 0 && d.winner === -1) return startChain(d);
+  continueBreather(d);
+}
 
 export const reinforceWindow: Window = {
       moves: () => ['none', 'reinforce'],
@@ -282,7 +295,7 @@ export const reinforceWindow: Window = {
         return true;
       },
       onClose(d) {
-        if (d.stack.length === 0) continueBreather(d);
+        if (d.stack.length === 0) breatherStepDone(d);
       },
     };
 

@@ -18,7 +18,9 @@ const LOC = { ...st.LOC };
 export type { D };
 
 /** Events a Response may answer after an action or at the Wave's end (the Attack's own events are answered in its chain, attack.ts). */
-const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e === 'wounded' || e === 'destroyed' || e === 'played' || e === 'set' || e === 'advanced' || e === 'retreated' || e === 'wave-end');
+const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e === 'wounded' || e === 'destroyed' || e === 'played' || e === 'set' || e === 'advanced' || e === 'retreated' || e === 'wave-end' || e === 'promoted');
+/** `breather` during setup's decisions (breather.ts SETUP): no event chains there. */
+const SETUP_STEP = 6;
 
 /**
  * The end of an action and of its event chain: values tallied below 0 become 0 (8.0
@@ -144,8 +146,8 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean, by = -1): vo
  */
 export function fire(d: D, event: EventName, subject: number, source: number, amount = 0): void {
   if (event === 'played') countPlay(d, source);
-  // During a Wave, the event joins the action's chain: "After …" Responses may answer it (8.0).
-  if (d.breather === -1 && RESPONDABLE[EVENTS.indexOf(event)]) d.events = [...d.events, EVENTS.indexOf(event), subject, source, amount];
+  // The event joins the chain under way (an action's, or a Breather step's): "After …" Responses may answer it (8.0).
+  if (d.breather !== SETUP_STEP && RESPONDABLE[EVENTS.indexOf(event)]) d.events = [...d.events, EVENTS.indexOf(event), subject, source, amount];
   const s0 = d as OphidianState;
   for (let k = 0; k < d.t.players; k++) {
     const p = (d.flowHolder + k) % d.t.players;

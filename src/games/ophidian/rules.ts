@@ -98,6 +98,8 @@ export const flow = defineFlow<OphidianState, OphAction>({
           d.breather = 0;
           continueBreather(d);
         }
+        // A Breather step's event chain is over (breatherStepDone): the Breather goes on.
+        else if (d.stack.length === 0 && d.breather >= 1 && d.breather <= 5 && d.winner === -1 && d.events.length === 0) continueBreather(d);
       },
     },
     cost: thenAfterAction(costWindow),

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { canReinforce } from '../../../src/games/ophidian/rules.js';
 import { HAND, LOC, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
-import { act, decision, giveHand, position, quiet, step, withCards } from './play.js';
+import { parseCardFile } from '../../../src/games/ophidian/cards/format.js';
+import { act, decision, giveHand, position, quiet, step, tableWith, withCards } from './play.js';
 
 const withFlow = (s: OphidianState, p: number): OphidianState => ({ ...s, flowHolder: p, current: p, order: [0, 1], turn: p });
 const legal = (s: OphidianState) => ophidian.legalActions(s, ophidian.toMove(s)[0]!);
@@ -94,3 +95,64 @@ describe('Death Match (4.2)', () => {
   });
 });
 
+
+describe('Responses inside the Breather (8.0: Responses answer any event before the next thing happens)', () => {
+  // A test card (not in the sample set): "(R) After a Gladiator is Promoted, gain 1 CP."
+  const scout = parseCardFile(
+    `sample: false
+gladiators: []
+strategies:
+  - {id: talent-scout, name: Talent Scout, type: quick-hit, flow: R, discipline: universal, level: 1, cost: 0, maintain: skull,
+     after: promoted, of: any, on-play: [{gain-cp: 1}], text: "(R) After a Gladiator is Promoted, gain 1 CP."}
+`,
+    'test cards',
+  ).strategies.get('talent-scout')!;
+
+  /** Seat 1 holds Talent Scout (in place of one of its Strategy cards); both pass: the Wave ends. */
+  function toPromote(): { s: OphidianState; card: number } {
+    let s = withFlow(position(1), 0);
+    s = giveHand(giveHand(s, 0, []), 1, []);
+    const card = spare(s, 1, 0);
+    s = { ...s, t: tableWith(s.t, s.t.card.map((c, i) => (i === card ? scout : c))) };
+    const cards = s.zones.cards.map((z, k) => (k === zoneOf(1, HAND) ? [card] : z.filter((c) => c !== card)));
+    const known = s.zones.known.map((z, k) => (k === zoneOf(1, HAND) ? [2] : z.filter((_, i) => s.zones.cards[k]![i] !== card)));
+    s = { ...s, zones: { ...s.zones, cards, known } };
+    s = quiet(act(act(s, 'pass'), 'pass'));
+    // Through Regenerate and Maintain: keep the hand (Talent Scout not to the bottom), keep what is in play.
+    while (decision(s)!.name !== 'promote') {
+      const d = decision(s)!;
+      const moves = legal(s);
+      s = step(s, d.name === 'redraw' ? 'done' : d.name === 'bottom' ? moves.find((m) => m !== `bottom:${card}`)! : d.name === 'maintain' ? 'keep' : moves[0]!);
+    }
+    return { s, card };
+  }
+
+  it('after a Promotion the event chain is asked before the Breather goes on: Talent Scout gains 1 CP; then the next step', () => {
+    let { s, card } = toPromote();
+    const g = legal(s).find((m) => m.startsWith('promote:'))!;
+    s = step(s, g);
+    // The chain: seat 1 may answer the Promotion (whoever promoted); the player with the Flow is asked first.
+    const asked: number[] = [];
+    while (decision(s)!.name === 'react' && !legal(s).some((m) => m.startsWith(`ev:${card}:`))) {
+      asked.push(decision(s)!.player);
+      s = step(s, 'pass');
+    }
+    expect(decision(s)).toMatchObject({ player: 1, name: 'react' });
+    expect(asked.every((p) => p === s.flowHolder)).toBe(true);
+    const cp = s.cp[1]!;
+    s = step(s, legal(s).find((m) => m.startsWith(`ev:${card}:`))!);
+    expect(s.cp[1]).toBe(cp + 1);
+    expect(s.zones.cards[zoneOf(1, HAND)]).not.toContain(card);
+    while (decision(s)!.name === 'react') s = step(s, 'pass');
+    // The Breather goes on: the next player's Promotion (or Reinforcement), or the Maneuver.
+    expect(['promote', 'reinforce', 'maneuver']).toContain(decision(s)!.name);
+    expect(s.breather).toBeGreaterThanOrEqual(4);
+    expect(s.events).toEqual([]);
+  });
+
+  it('no Promotion, no chain: "none" goes straight on to the next player or the Maneuver', () => {
+    let { s } = toPromote();
+    s = step(s, 'none');
+    expect(decision(s)!.name).not.toBe('react');
+  });
+});

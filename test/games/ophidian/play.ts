@@ -79,7 +79,7 @@ export function act(s: OphidianState, a: string): OphidianState {
 }
 
 /** The table with other cards at some instances (the lists of cards scanned for modifiers and triggers recomputed). */
-function tableWith(t: Table, card: Table['card']): Table {
+export function tableWith(t: Table, card: Table['card']): Table {
   const abilities = (c: Table['card'][number]) => (c.kind === 'gladiator' ? c.levels.flatMap((l) => l.abilities) : c.abilities);
   const modders = card.map((c, i) => (abilities(c).some((a) => a.modifiers.length > 0) ? i : -1)).filter((i) => i >= 0);
   const triggered = card.map((c, i) => (abilities(c).some((a) => a.trigger && a.flow === 'continuous') ? i : -1)).filter((i) => i >= 0);

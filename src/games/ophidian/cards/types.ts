@@ -44,6 +44,7 @@ export const EVENTS = [
   'advanced',
   'retreated',
   'wave-end', // all players passed in a row
+  'promoted', // a Gladiator was Promoted (Breather step 4)
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 
