@@ -152,11 +152,15 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
       strength: 'supported',
     });
   }
-  for (const f of a.findings) {
-    if (!f.inclusion.rejected) continue;
+  // Inclusion is an association (decks differ in more than one card; mostly their disciplines):
+  // one verdict per direction, listing the cards by effect, instead of one per card.
+  for (const beat of [true, false]) {
+    const hits = a.findings.filter((f) => f.inclusion.rejected && f.inclusion.mean > 0.5 === beat).sort((x, y) => (beat ? y.inclusion.mean - x.inclusion.mean : x.inclusion.mean - y.inclusion.mean));
+    if (hits.length === 0) continue;
+    const list = hits.map((f) => `${name.get(f.id)} ${fmt(f.inclusion.mean)} [${fmt(f.inclusion.lo)}, ${fmt(f.inclusion.hi)}] (n=${f.inclusion.n} matchups, at ${lvl(f.inclusion.level)})`).join('; ');
     out.push({
-      statement: `Decks holding ${name.get(f.id)} ${f.inclusion.mean > 0.5 ? 'beat' : 'lose to'} decks without it (${fmt(f.inclusion.mean)} of their head-to-head games) — an association: those decks differ in other cards too, ${play}.`,
-      evidence: `share of the deck holding it ${fmt(f.inclusion.mean)} [${fmt(f.inclusion.lo)}, ${fmt(f.inclusion.hi)}] at ${lvl(f.inclusion.level)}, n=${f.inclusion.n} matchups; Holm over ${a.families.inclusion} cards`,
+      statement: `Decks holding ${hits.length} of the ${a.families.inclusion} cards ${beat ? 'beat' : 'lose to'} decks without them head to head — most clearly ${hits.slice(0, 5).map((f) => name.get(f.id)).join(', ')}. An association, not a price: those decks also differ in disciplines and other cards (restricted play above is the causal measure), ${play}.`,
+      evidence: `share of the deck holding the card: ${list}; Holm over ${a.families.inclusion} cards`,
       strength: 'supported',
     });
   }

@@ -36,6 +36,8 @@ describe('ophidian-cards verdict rules', () => {
     const supported = verdicts.filter((v) => v.strength === 'supported').map((v) => v.statement).join('\n');
     expect(supported).toMatch(/Barring STRONG costs its decks/);
     expect(supported).not.toMatch(/Barring NULL|holding NULL/);
+    // Inclusion (an association) is one verdict per direction, naming the cards.
+    expect(supported).toMatch(/Decks holding 1 of the 12 cards beat decks without them head to head — most clearly STRONG\. An association/);
     // Holm: the family size is the number of cards with restricted play.
     expect(a.families.loss).toBe(12);
   });
