@@ -251,7 +251,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   const windowIds = new Map<string, number>(windowNames.map((n, i) => [n, i]));
   const copy = spec.copy ?? ((s: S) => ({ ...s }) as Draft<S>);
   const nextOf = spec.turnOrder.next;
-  const seatOf = spec.seatOf ?? ((_s: S, actor: number) => actor);
+  const seatOf = spec.seatOf; // undefined: the order's entries are seats (no call per turn)
 
   // `first`/`next` functions return names: remember the last lookups (names are constant
   // strings, so the comparison is a pointer check) to keep the Map off the hot path.
@@ -314,7 +314,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     const i = nextOf ? nextOf(d as S, d.order, d.turn) : d.turn + 1 < d.order.length ? d.turn + 1 : -1;
     if (i < 0) return endRound(d);
     d.turn = i;
-    d.current = seatOf(d as S, d.order[i]!);
+    d.current = seatOf ? seatOf(d as S, d.order[i]!) : d.order[i]!;
     enter(d, firstIndex(d));
   }
 
@@ -341,7 +341,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       }
       d.order = order;
       d.turn = 0;
-      d.current = seatOf(d as S, order[0]!);
+      d.current = seatOf ? seatOf(d as S, order[0]!) : order[0]!;
       enter(d, firstIndex(d));
       return;
     }

@@ -109,7 +109,9 @@ export function setup(options: DarkHeroOptions, seed: number): DarkHeroState {
   const map = t.emptyMap.slice();
   let top = 0;
   for (let i = 0; i < t.dealt.length; i++) map[t.dealt[i]!] = deck[top++]!;
-  const pile = deck.slice(top).reverse();
+  // The deck itself becomes the pile: reversed, cut to the cards after the map's.
+  const pile = deck.reverse();
+  pile.length -= top;
   const zones: Zones = { kinds: ZONE_KINDS, cards: [map, pile, EMPTY_ZONE], known: [t.mapKnown, t.pileKnown, EMPTY_ZONE], unseen: null };
   // One literal with every field (flow's first): spreading `flow.initial()` and adding
   // fields would make V8 build a new hidden class per game (microseconds each).
