@@ -8,7 +8,7 @@
  * the goal order reversed (Safe first), game by game.
  */
 import { forestPlot, seatShareBars } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { formatLevel, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { DARK_HERO_AGENTS, playedBy, GAME_ID, differenceVerdict, fmt, holmDifferences, interval, pairedByGame, playTable, r3, shareInterval, teamShare, underdogGap } from './dark-hero-common.js';
@@ -60,6 +60,8 @@ export const darkHeroFairness: Study = {
     const settingTests = holmDifferences(settings.map((x) => x.gaps));
     const sizeTests = holmDifferences(sizes.map((x) => x.leans));
     const play = playedBy(ctx);
+    // Key findings for skill sensitivity, at the levels the verdicts test them.
+    const findings: KeyFinding[] = [];
     settings.forEach(({ players, bent, records, gaps }, k) => {
         const { level } = settingTests[k]!;
         const free = shareInterval(records.map((r) => teamShare(r, 'free')));
@@ -78,10 +80,13 @@ export const darkHeroFairness: Study = {
           games: records.length,
         });
         effects.push({ label: `${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, n: gap.n, group: `${players} heroes`, level });
+        findings.push({ id: `gap-${players}p-bent${bent}`, label: `Free − Safe, ${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, nullValue: 0, n: gap.n, level, family: `Holm over ${settings.length} settings` });
     });
     sizes.forEach(({ players, leans }, k) => {
       // Pooled over the four Bents: the side the Bent leans toward (Free on 1–2, Safe on 3–4) minus the underdog.
       const { level } = sizeTests[k]!;
+      const lean = interval(leans, level);
+      findings.push({ id: `lean-${players}p`, label: `Favoured side − underdog, ${players} heroes`, estimate: lean.mean, lo: lean.lo, hi: lean.hi, nullValue: 0, n: lean.n, level, family: `Holm over ${sizes.length} table sizes` });
       verdicts.push(
         differenceVerdict(
           `${players} heroes, favoured side minus underdog (Bent 1–2 lean to Free, 3–4 to Safe; underdogs get +${2} Resources; ${play})`,
@@ -133,6 +138,7 @@ export const darkHeroFairness: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      findings,
       sections: [
         {
           heading: 'Free vs Safe by starting Bent and table size',
