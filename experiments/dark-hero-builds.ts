@@ -16,7 +16,7 @@
  * swapped, compared game by game.
  */
 import { ratingBars } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { quantileSorted } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { bradleyTerry, type PairResult, type Rating } from '../src/analysis/stats/ratings.js';
@@ -152,6 +152,14 @@ export const darkHeroBuilds: Study = {
       diffs.push(s - t);
     }
     const diff = interval(diffs);
+    // Key findings for skill sensitivity: each build's rating as its expected share against
+    // the average build (a monotone map of Elo, so the Holm-level intervals and verdicts
+    // carry over; shares sit on one axis with the Superman–Batman difference).
+    const vsAverage = (elo: number) => 1 / (1 + 10 ** (-elo / 400));
+    const findings: KeyFinding[] = [
+      ...ratings.map((r) => ({ id: `build-${r.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, label: `${r.name}: expected share vs the average build`, estimate: vsAverage(r.elo), lo: vsAverage(r.lo), hi: vsAverage(r.hi), nullValue: 0.5, n: r.games, level: r.level, family: `Holm over ${ratings.length} builds` })),
+      { id: 'superman-minus-batman', label: 'Superman (F3) − Batman (F1 I1 R2), team share', estimate: diff.mean, lo: diff.lo, hi: diff.hi, nullValue: 0, n: diff.n, level: 0.95, family: 'Superman v Batman: one test at 95%' },
+    ];
     verdicts.push(differenceVerdict(`Superman (F3) vs Batman (F1 I1 R2), two of each, goals swapped on the same seeds, ${play}`, diff, 'Superman\'s team wins more', 'Batman\'s team wins more'));
     const rating = (name: string) => ratings.find((r) => r.name === name);
     const supR = rating(buildCode(SUPERMAN))!;
@@ -171,6 +179,7 @@ export const darkHeroBuilds: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      findings,
       sections: [
         {
           heading: 'Every build against the field',
