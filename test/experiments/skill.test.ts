@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyFinding, Report } from '../../src/analysis/report-model.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { learnedAgentFor, withSkill } from '../../experiments/skill.js';
+import { runStudies } from '../../experiments/default.js';
+import { tempDir } from '../agents/learned/helpers.js';
 import type { Study, StudyContext } from '../../experiments/study.js';
 
 /** A study that plays no games: its one finding depends on the agents, as a real study's would. */
@@ -81,5 +85,18 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
   it('a study that declares no key findings says so', async () => {
     const { text } = await section(fakeStudy('gladiator-duel', false), {});
     expect(text).toContain('does not declare its key findings');
+  });
+});
+
+describe('runStudies --skill: the written report', () => {
+  it('has the Skill sensitivity section with the reversal, and the warning leads its verdicts', async () => {
+    const out = tempDir('skill-report-');
+    await runStudies([fakeStudy('gladiator-duel')], { seed: 1, full: false, workers: 1, out, runs: join(out, 'runs'), command: 'test', progress: false, skill: {}, log: () => {} });
+    const html = readFileSync(join(out, 'fake', 'index.html'), 'utf8');
+    expect(html).toContain('Skill sensitivity');
+    expect(html).toContain('Heavy v Light: REVERSES');
+    const meta = JSON.parse(readFileSync(join(out, 'fake', 'meta.json'), 'utf8')) as { verdicts: { statement: string; strength: string }[] };
+    expect(meta.verdicts[0]!.strength).toBe('warning');
+    expect(meta.verdicts[0]!.statement).toMatch(/change verdict under learned play/);
   });
 });
