@@ -18,7 +18,7 @@ import { LOC, PYRE, zoneOf, type D, type OphidianState } from '../../../src/game
 import { checkVictory, checkWaveLimit } from '../../../src/games/ophidian/victory.js';
 import { charactersOf, glad, gladiatorsInPlay, leftOf, opponentsOf, rightOf } from '../../../src/games/ophidian/view.js';
 import { checkGameContract, deepFreeze } from '../../core/contract.js';
-import { decision, giveHand, settle, step } from './play.js';
+import { decision, giveHand, settle, step, withCards } from './play.js';
 
 /** A match of n players after setup (first legal bottom cards, every Gladiator in the Action Field), seat p holding the Flow. */
 function table(n: number, p = 0, seed = 1): OphidianState {
@@ -228,6 +228,31 @@ describe('the Breather with more than two players (4.0, 7.0)', () => {
       s = ophidian.apply(deepFreeze(s), [dd.name === 'redraw' ? 'done' : legal(s)[0]!]);
     }
     expect(asked).toEqual([3, 0, 1]);
+  });
+});
+
+describe('the Wave end and the Breather with more than two players (8.0 temporary Flow, 4.0)', () => {
+  it('the last player to pass holds the temporary Flow: seats 0, 1, 3 pass (2 is out), so the "After a Wave ends" chain asks seat 3 first, then goes left to seat 0', () => {
+    let s = eliminated(table(4, 0), 2);
+    s = giveHand(giveHand(s, 0, ['encore']), 3, ['encore']);
+    s = step(step(step(s, 'pass'), 'pass'), 'pass');
+    expect([s.flowHolder, decision(s)]).toEqual([3, expect.objectContaining({ player: 3, name: 'react' })]);
+    s = step(s, 'pass');
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+  });
+
+  it('must-pay maintenance a player cannot pay: its left neighbour still in the match picks what is Scrapped (seat 3 pays, seat 0 is out, so seat 1 picks)', () => {
+    let s = table(4, 1);
+    const spare = (k: number) => s.t.card.map((_, i) => i).filter((i) => s.t.owner[i] === 3 && s.t.card[i]!.kind === 'strategy' && !s.zones.cards[zoneOf(3, 1)]!.includes(i))[k]!;
+    const blades = [0, 1, 2, 3, 4, 5, 6].map(spare);
+    s = withCards(s, Object.fromEntries(blades.map((b) => [b, 'hired-blade'])));
+    s = { ...s, loc: s.loc.map((l, i) => (blades.includes(i) ? LOC.support : l)) };
+    s = eliminated(s, 0);
+    // Seven Hired Blades, 2 each = 14 > 12 CP in Wave 2.
+    s = step(step(step(s, 'pass'), 'pass'), 'pass');
+    while (['react', 'redraw', 'bottom'].includes(decision(s)!.name)) s = ophidian.apply(deepFreeze(s), [decision(s)!.name === 'redraw' ? 'done' : legal(s)[0]!]);
+    expect(decision(s)).toMatchObject({ player: 1, name: 'force' });
+    expect(legal(s).length).toBe(7);
   });
 });
 
