@@ -43,9 +43,9 @@ export const ophidianOptionsSchema = z
       .meta({ description: 'Death Match rules (4.2): only Annihilation and Crowd Riot win, no Reinforcements; a draw after Wave 8' }),
   })
   .strict()
-  .refine((o) => o.decks === undefined || o.decks.length === o.players, {
-    path: ['decks'],
-    message: 'decks must name one deck per player (as many as `players`, 2 by default)',
+  .superRefine((o, ctx) => {
+    if (o.decks !== undefined && o.decks.length !== o.players)
+      ctx.addIssue({ code: 'custom', path: ['decks'], message: `one deck per player: ${o.players} players need ${o.players} decks` });
   });
 export type OphidianOptions = z.infer<typeof ophidianOptionsSchema>;
 

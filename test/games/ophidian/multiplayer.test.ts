@@ -57,7 +57,7 @@ describe('options', () => {
     const s = ophidian.setup(o as never, 3);
     expect(s.t.decks.map((d) => d.id)).toEqual(['abe', 'betty', 'war-machine', 'mind-gate']);
     expect([s.cp, s.alive]).toEqual([[11, 11, 11, 11], [true, true, true, true]]);
-    expect(() => parseWith('ophidian options', ophidian.optionsSchema, { players: 3, decks: ['abe', 'betty'] })).toThrow(/decks.*one deck per player/);
+    expect(() => parseWith('ophidian options', ophidian.optionsSchema, { players: 3, decks: ['abe', 'betty'] })).toThrow(/decks is \["abe","betty"\].*one deck per player: 3 players need 3 decks/);
     expect(() => parseWith('ophidian options', ophidian.optionsSchema, { players: 7 })).toThrow(/players/);
   });
 });
