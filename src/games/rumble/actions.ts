@@ -21,9 +21,11 @@
  * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
  * at 60% of Energy.
  */
-import { allocationCost, controlledHeroes, controls, drainCost, hasFlag, needsReveal, powerInfo, revealNeeds } from './legality.js';
+import { allocationCost, blockingMatters, controlledHeroes, controls, drainCost, hasFlag, needsReveal, powerInfo, revealNeeds } from './legality.js';
+import { pickOptions } from './picks.js';
 import { useLimit } from './powers/contract.js';
-import type { Allocation, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
+import type { PowerDef, UseSpec } from './powers/contract.js';
+import type { Allocation, HeldPower, PowerUse, RevealChoice, RumbleAction, RumbleState } from './types.js';
 
 export const ALLOCATION_TEMPLATES = ['defend', 'attack-weakest', 'attack-strongest', 'split', 'counter', 'all-in'] as const;
 export type AllocationTemplate = (typeof ALLOCATION_TEMPLATES)[number];
@@ -121,7 +123,7 @@ function victimOf(v: HeroView, t: AllocationTemplate): number {
  * copied for each further template with that victim.
  */
 function powerUses(s: RumbleState, v: HeroView, victim: number, level: number): PowerUse[] {
-  const key = (victim + 1) * X_LEVELS.length + level;
+  const key = (victim + 1) * (X_LEVELS.length + 1) + level;
   for (let i = 0; i < v.usesFor.length; i++) if (v.usesFor[i] === key) return v.usesMade[i]!.slice();
   const uses = buildPowerUses(s, v, victim, level);
   v.usesFor.push(key);
@@ -142,9 +144,31 @@ export const X_LEVELS: readonly (readonly [number, number])[] = [
   [2, 5],
 ];
 
+/**
+ * The "powers twice" variant (passed where an X level goes): X at level 0, and each
+ * repeatable power (`repeatable`) used twice — the rules page's "Laser Eyes twice".
+ */
+export const TWICE = X_LEVELS.length;
+
+/**
+ * True if a power can usefully be used twice in one move: used at Allocation with a
+ * fixed Spend or Burn cost (an X cost is one use at a larger X), no Activate limit below
+ * 2 ("Unless otherwise specified, costed powers can be used any number of times per
+ * turn"), not on one of its holder's own powers.
+ */
+export function repeatable(d: { readonly use?: UseSpec }, held: HeldPower): boolean {
+  const u = d.use;
+  if (!u || u.phase !== 'allocation' || u.target === 'ownPower') return false;
+  if (u.spend === undefined && u.burn === undefined) return false;
+  if (u.spend === 'X' || u.burn === 'X' || u.drain === 'X') return false;
+  const activate = useLimit(d as PowerDef, held, 'activate');
+  const exhaust = useLimit(d as PowerDef, held, 'exhaust');
+  return (activate === undefined || activate >= 2) && (exhaust === undefined || held.uses + 2 <= exhaust);
+}
+
 /** X at menu level `level` for a hero with `energy`. */
 export function xAt(energy: number, level: number): number {
-  const [num, den] = X_LEVELS[level]!;
+  const [num, den] = X_LEVELS[level === TWICE ? 0 : level]!;
   return Math.max(1, Math.floor((energy * num) / den));
 }
 
@@ -180,10 +204,13 @@ function buildPowerUses(s: RumbleState, v: HeroView, victim: number, level: numb
       for (let i = 0; i < opp.length && hypnotised === undefined; i++) if (opp[i] !== target) hypnotised = opp[i];
       if (hypnotised === undefined) continue;
     }
-    const use = menuUse(k, x, target, hypnotised);
+    let use = menuUse(k, x, target, hypnotised);
     const cost = allocationCost(s, hero, use, v.reduction);
     if (cost >= budget) continue;
-    budget -= cost;
+    if (level === TWICE && repeatable(d, held) && 2 * cost < budget) {
+      use = { power: k, x, target, victim: hypnotised, times: 2 };
+      budget -= 2 * cost;
+    } else budget -= cost;
     uses.push(use);
   }
   return uses;
@@ -284,11 +311,14 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
   let withPowers = false;
   let precog = false;
   let xLevels = false;
+  let twice = false;
   for (const h of heroes) {
     const info = powerInfo(s, h);
     if (info.allocationUses) {
       withPowers = true;
       if (hasXCost(s, h, 'allocation')) xLevels = true;
+      const ps = s.heroes[h]!.powers;
+      for (let k = 0; k < ps.length && !twice; k++) twice = repeatable(info.defs[k]!, ps[k]!);
     }
     if (info.precognition) precog = true;
   }
@@ -307,6 +337,11 @@ export function allocationMenu(s: RumbleState, player: number): RumbleAction[] {
       addVariant(s, views, out, 'defend', true, false, level);
       addVariant(s, views, out, 'attack-weakest', true, false, level);
     }
+  // Repeatable powers used twice ("Laser Eyes twice"), with two templates (+2).
+  if (twice) {
+    addVariant(s, views, out, 'defend', true, false, TWICE);
+    addVariant(s, views, out, 'attack-weakest', true, false, TWICE);
+  }
   return brand(out, s, player);
 }
 
@@ -430,12 +465,30 @@ function sameAllocations(a: readonly Allocation[], b: readonly Allocation[]): bo
 const NO_USES: readonly PowerUse[] = [];
 
 /** Reveal choices for one hero under a menu variant. */
-function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive' | 'aggressive', level = 0): RevealChoice {
+function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive' | 'aggressive' | 'balanced', level = 0): RevealChoice {
   const a = s.pending![hero];
   if (!a || !needsReveal(s, s.pending!, hero) || variant === 'default') return {};
   const H = s.heroes.length;
   const reserve = a.reserve ?? 0;
   const opp = opponents(s, hero);
+  if (variant === 'balanced') {
+    // Half and half: Precognition's reserve half on the weakest opponent, half to
+    // Defense; Quick Reflexes moves half of the Attack to Defense. No Reveal powers.
+    const out: { precog?: RevealChoice['precog']; reflex?: number } = {};
+    if (reserve > 0 && opp.length > 0) {
+      const attack = new Array<number>(H).fill(0);
+      const half = Math.floor(reserve / 2);
+      attack[extreme(s, opp, false, hero)] = half;
+      out.precog = { attack, defense: reserve - half };
+    }
+    const h = s.heroes[hero]!;
+    const usedReflex = (a.uses ?? []).some((u) => s.lib.get(h.powers[u.power]!.id).reflex);
+    if (usedReflex) {
+      const half = Math.floor(a.attack.reduce((x, y) => x + y, 0) / 2);
+      if (half > 0) out.reflex = half;
+    }
+    return out;
+  }
   if (variant === 'aggressive') {
     if (reserve <= 0 || opp.length === 0) return {};
     const attack = new Array<number>(H).fill(0);
@@ -481,26 +534,42 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
 }
 
 /**
+ * Heroes whose Allocation uses aim a power at `hero` (Zypher's "a power that targets
+ * you"), but the first in seat order, which Zypher turns by default: one Reveal move
+ * each turns that hero's use instead. Empty unless the hero holds Zypher.
+ */
+function zypherVictims(s: RumbleState, hero: number): number[] {
+  if (!powerInfo(s, hero).redirects) return [];
+  const out: number[] = [];
+  const allocs = s.pending!;
+  for (let h = 0; h < allocs.length; h++) {
+    const uses = h === hero ? undefined : allocs[h]?.uses;
+    if (!uses) continue;
+    const ps = s.heroes[h]!.powers;
+    if (uses.some((u) => u.target === hero && s.lib.get(ps[u.power]!.id).use?.target !== 'ownPower')) out.push(h);
+  }
+  return out.slice(1);
+}
+
+/**
  * The block orders `hero` may choose at Reveal, besides the default: one per attacker,
  * "let this attacker's points through" (every other attacker blocked first, in the
  * default order, this one last), unless that is the default order already. Offered
- * only where the seed says the choice is significant — two or more attackers, one of
- * them holding a power that triggers on dealing damage (the test `revealNeeds` makes) —
- * so menus without such powers do not grow. Which points land decides whose on-damage
+ * only where the seed says the choice is significant — two or more attackers, and the
+ * defender or one of them holding a power that reads damage events (`blockingMatters`)
+ * — so menus without such powers do not grow. Which points land decides whose on-damage
  * power fires; the orders that differ only among fully blocked attackers are left out.
  */
 export function blockOrders(s: RumbleState, hero: number): number[][] {
   const allocs = s.pending!;
   const H = s.heroes.length;
+  if (!blockingMatters(s, allocs, hero)) return [];
   const attackers: number[] = [];
-  let triggering = false;
   for (let i = 0; i < H; i++) {
     const o = allocs[i];
-    if (!o || !(o.attack[hero]! > 0)) continue;
+    if (!o || i === hero || !(o.attack[hero]! > 0)) continue;
     attackers.push(i);
-    if (powerInfo(s, i).triggers) triggering = true;
   }
-  if (attackers.length < 2 || !triggering) return [];
   // The engine's default: attackers with on-damage powers first, then the largest, then seat.
   const trig = (i: number) => powerInfo(s, i).triggers;
   const amount = (i: number) => allocs[i]!.attack[hero]!;
@@ -512,6 +581,39 @@ export function blockOrders(s: RumbleState, hero: number): number[][] {
     out.push(order);
   }
   return out;
+}
+
+/**
+ * "5 from each": the defender's Defense (as allocated, reserve included) blocks so that
+ * the points it lets through are spread as evenly as the attacks allow (the remainder
+ * on the largest attacks). Null where blocking does not matter or everything is blocked.
+ * Exact amounts come first at Resolution; Defense added by powers then blocks in the
+ * default order.
+ */
+export function evenBlock(s: RumbleState, hero: number): number[] | null {
+  const allocs = s.pending!;
+  if (!blockingMatters(s, allocs, hero)) return null;
+  const H = s.heroes.length;
+  const a = allocs[hero]!;
+  const atk: number[] = [];
+  let total = 0;
+  for (let i = 0; i < H; i++) {
+    const v = i === hero ? 0 : allocs[i]?.attack[hero] ?? 0;
+    atk.push(v);
+    total += v;
+  }
+  let through = total - a.defense - (a.reserve ?? 0);
+  if (through <= 0) return null;
+  // Water-filling: each attacker lets through at most its Attack; the smallest fill first.
+  const order = atk.map((_, i) => i).filter((i) => atk[i]! > 0).sort((x, y) => atk[x]! - atk[y]! || x - y);
+  const passed = new Array<number>(H).fill(0);
+  for (let n = 0; n < order.length; n++) {
+    const i = order[n]!;
+    const share = Math.min(atk[i]!, Math.ceil(through / (order.length - n)));
+    passed[i] = share;
+    through -= share;
+  }
+  return atk.map((v, i) => v - passed[i]!);
 }
 
 export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
@@ -534,11 +636,31 @@ export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
   // A small and a large X for the Reveal uses of X-cost powers (the defensive variant uses them).
   if (heroes.some((h) => hasXCost(s, h, 'reveal')))
     for (let level = 1; level < X_LEVELS.length; level++) push({ t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, 'defensive', level)) });
+  // Half-and-half Precognition and partial Quick Reflexes (+1).
+  push({ t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, 'balanced')) });
   // Block orders, one hero at a time (the others keep the default), with each variant:
-  // 3 x (1 + alternative orders) moves at most per hero that blocks.
+  // 3 x (1 + alternative orders) moves at most per hero that blocks; then the even
+  // split of the points let through ("5 from each"), with the default variant (+1).
   for (let k = 0; k < heroes.length; k++) {
     for (const order of blockOrders(s, heroes[k]!)) {
       for (const choices of variants) push({ t: 'reveal', heroes: choices.map((c, j) => (j === k ? { ...c, blockOrder: order } : c)) });
+    }
+    const even = evenBlock(s, heroes[k]!);
+    if (even) push({ t: 'reveal', heroes: variants[0]!.map((c, j) => (j === k ? { ...c, blockAmounts: even } : c)) });
+  }
+  // Picks (picks.ts), one power of one hero at a time: each option but the default, with
+  // the default variant (with the defensive one for a power used at Reveal: Lizard DNA).
+  for (let k = 0; k < heroes.length; k++) {
+    const hero = heroes[k]!;
+    const info = powerInfo(s, hero);
+    for (let n = 0; n < info.picks.length; n++) {
+      const options = pickOptions(s, s.pending!, hero, info.picks[n]!);
+      const base = info.defs[info.picks[n]!]!.use?.phase === 'reveal' ? variants[1]! : variants[0]!;
+      for (let o = 1; o < options.length; o++) push({ t: 'reveal', heroes: base.map((c, j) => (j === k ? { ...c, picks: [options[o]!] } : c)) });
+    }
+    // Zypher: which power aimed at the hero it turns (each other hero's, one at a time).
+    for (const victim of zypherVictims(s, hero)) {
+      push({ t: 'reveal', heroes: variants[1]!.map((c, j) => (j === k && c.uses ? { ...c, uses: c.uses.map((u) => (s.lib.get(s.heroes[hero]!.powers[u.power]!.id).redirects ? { ...u, victim } : u)) } : c)) });
     }
   }
   return brand(out, s, player);

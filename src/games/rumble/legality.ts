@@ -5,6 +5,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { useLimit, type PowerDef } from './powers/contract.js';
+import { PICK_POWERS, checkPick, pickOptions } from './picks.js';
 import type { Allocation, HeldPower, PowerUse, RevealChoice, RumbleState } from './types.js';
 
 /** Living heroes a player decides for, in seat order (its hero, then Sidekicks). */
@@ -48,8 +49,16 @@ export function drainCost(s: RumbleState, hero: number, u: PowerUse): number {
 export interface PowerInfo {
   readonly defs: readonly PowerDef[];
   readonly costReduction: number;
-  /** Holds a power triggered by dealing damage (blocking order then matters). */
+  /** Holds a power triggered by dealing damage (blocked first by default). */
   readonly triggers: boolean;
+  /**
+   * Holds a power that reads damage events (dealing, taking, being attacked: Galactic
+   * Helm and Ray Gun, Batman Captions, Sharp Knives...): which points a defender blocks
+   * can then matter.
+   */
+  readonly damageHooks: boolean;
+  /** Indices of powers with a choice made at Reveal (picks.ts). */
+  readonly picks: readonly number[];
   readonly precognition: boolean;
   readonly reflex: boolean;
   /** Holds a power used at Allocation (the menu tries its "powers" variants only then). */
@@ -82,6 +91,8 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
   const defs: PowerDef[] = [];
   let red = 0;
   let triggers = false;
+  let damageHooks = false;
+  const picks: number[] = [];
   let precognition = false;
   let reflex = false;
   let roundStart = false;
@@ -107,6 +118,8 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
     if (d.roundStart !== undefined) roundStart = true;
     if (d.redirects === true) redirects = true;
     if (d.afterDeal !== undefined) triggers = true;
+    if (d.afterDeal !== undefined || d.beforeDeal !== undefined || d.beforeTake !== undefined || d.afterTake !== undefined || d.onAttacked !== undefined) damageHooks = true;
+    if (PICK_POWERS.has(d.id)) picks.push(k);
     if (d.afterDeal) afterDeal.push(k);
     if (d.beforeDeal) beforeDeal.push(k);
     if (d.beforeTake) beforeTake.push(k);
@@ -116,7 +129,7 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
     if (d.resolve) resolve.push(k);
     if (d.roundEnd) roundEnd.push(k);
   }
-  return { defs, costReduction: red, triggers, precognition, reflex, allocationUses, roundStart, redirects, reveal, beforeDeal, beforeTake, afterDeal, afterTake, modify, onAttacked, resolve, roundEnd };
+  return { defs, costReduction: red, triggers, damageHooks, picks, precognition, reflex, allocationUses, roundStart, redirects, reveal, beforeDeal, beforeTake, afterDeal, afterTake, modify, onAttacked, resolve, roundEnd };
 }
 
 const infoCache = new WeakMap<readonly HeldPower[], PowerInfo>();
@@ -265,10 +278,10 @@ export function revealNeeds(s: RumbleState, allocs: readonly (Allocation | null)
 export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation | null)[]): boolean[] {
   const H = s.heroes.length;
   const out = new Array<boolean>(H).fill(false);
-  // Does any attacker hold a power triggered by dealing damage? (`powerInfo` is then
-  // cached per seat, so the lookups below are cheap.)
-  let anyTriggers = false;
-  for (let i = 0; i < H; i++) if (allocs[i] && powerInfo(s, i).triggers) anyTriggers = true;
+  // Does any hero hold a power that reads damage events? (`powerInfo` is then cached per
+  // seat, so the lookups below are cheap.)
+  let anyHooks = false;
+  for (let i = 0; i < H; i++) if (allocs[i] && powerInfo(s, i).damageHooks) anyHooks = true;
   for (let hero = 0; hero < H; hero++) {
     const a = allocs[hero];
     if (!a || !s.heroes[hero]!.alive) continue;
@@ -285,18 +298,37 @@ export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation 
       out[hero] = true;
       continue;
     }
-    if (!anyTriggers) continue;
-    let attackers = 0;
-    let triggering = false;
-    for (let i = 0; i < allocs.length; i++) {
-      const o = allocs[i];
-      if (!o || !(o.attack[hero]! > 0)) continue;
-      attackers++;
-      if (powerInfo(s, i).triggers) triggering = true;
+    if (info.picks.length && hasPickChoice(s, allocs, hero, info)) {
+      out[hero] = true;
+      continue;
     }
-    out[hero] = attackers >= 2 && triggering;
+    if (!anyHooks) continue;
+    out[hero] = blockingMatters(s, allocs, hero);
   }
   return out;
+}
+
+/**
+ * True if which attack points `hero` blocks can matter: two or more heroes attack it and
+ * the defender or one of them holds a power that reads damage events (on dealing damage,
+ * on taking it, on being attacked: the seed's "this becomes significant if...").
+ */
+export function blockingMatters(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number): boolean {
+  let attackers = 0;
+  let hooks = powerInfo(s, hero).damageHooks;
+  for (let i = 0; i < allocs.length; i++) {
+    const o = allocs[i];
+    if (!o || i === hero || !(o.attack[hero]! > 0)) continue;
+    attackers++;
+    if (powerInfo(s, i).damageHooks) hooks = true;
+  }
+  return attackers >= 2 && hooks;
+}
+
+/** True if one of the hero's powers has a Reveal pick with two options or more. */
+function hasPickChoice(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number, info: PowerInfo): boolean {
+  for (let i = 0; i < info.picks.length; i++) if (pickOptions(s, allocs, hero, info.picks[i]!).length >= 2) return true;
+  return false;
 }
 
 /** True if one of `uses` is of a power with Quick Reflexes' Reveal choice. */
@@ -345,6 +377,20 @@ export function checkReveal(s: RumbleState, allocs: readonly (Allocation | null)
     for (const v of a.attack) atk += v;
     if (!usedReflex || !Number.isInteger(r.reflex) || r.reflex < 0 || r.reflex > atk)
       throw new UserError(`${revealWhere(hero)}: field reflex is ${String(r.reflex)}; allowed: 0..${usedReflex ? atk : 0} (Attack moved to Defense after using Quick Reflexes)`);
+  }
+  if (r.picks) {
+    if (!Array.isArray(r.picks)) throw new UserError(`${revealWhere(hero)}: field picks is ${JSON.stringify(r.picks)}; allowed: a list of { power, pick, of? }`);
+    for (const p of r.picks) {
+      const bad = checkPick(s, hero, p);
+      if (bad !== null) throw new UserError(`${revealWhere(hero)}: ${bad}`);
+    }
+  }
+  const H_ = s.heroes.length;
+  for (const field of ['blockAmounts', 'blockOrder'] as const) {
+    const list = r[field];
+    if (list === undefined) continue;
+    const ok = Array.isArray(list) && list.length <= H_ && list.every((v) => Number.isInteger(v) && v >= 0 && (field === 'blockAmounts' || v < H_));
+    if (!ok) throw new UserError(`${revealWhere(hero)}: field ${field} is ${JSON.stringify(list)}; allowed: ${field === 'blockAmounts' ? 'at most one integer >= 0 per hero' : 'hero indices (0..' + (H_ - 1) + ')'}`);
   }
   const uses = r.uses ?? [];
   if (uses.length === 0) return; // nothing to check or pay

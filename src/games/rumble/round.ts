@@ -316,6 +316,17 @@ export class RoundCtx implements PowerWorld {
     this.notes[kind * this.H + hero] = value;
   }
 
+  /** The holder's Reveal pick for its power `k` (about hero `of`), or undefined (picks.ts). */
+  pick(hero: number, k: number, of?: number): number | undefined {
+    const ps = this.reveals[hero]?.picks;
+    if (ps === undefined) return undefined;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i]!;
+      if (p.power === k && (of === undefined || p.of === of)) return p.pick;
+    }
+    return undefined;
+  }
+
   hasPower(hero: number, id: string): number {
     const ps = this.powers[hero]!;
     for (let k = 0; k < ps.length; k++) if (ps[k]?.id === id) return k;

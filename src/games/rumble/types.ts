@@ -50,6 +50,23 @@ export interface RevealChoice {
   readonly blockOrder?: readonly number[];
   /** Exact points blocked per attacker (overrides blockOrder). */
   readonly blockAmounts?: readonly number[];
+  /** Choices the text gives this hero's powers during the round (picks.ts). */
+  readonly picks?: readonly PowerPick[];
+}
+
+/**
+ * One choice a power's text leaves to its holder (Javalin's target, Combat Roll's and
+ * Lizard DNA's attack, Disarming Strike's power, the Ray Gun's second target, Batman
+ * Captions' "may"), made at Reveal once the allocations are known (picks.ts lists them).
+ * Without a pick the power takes its documented default.
+ */
+export interface PowerPick {
+  /** Index into the hero's `powers`. */
+  readonly power: number;
+  /** The choice: a hero index, a power index, or -1 for "no" (per power, picks.ts). */
+  readonly pick: number;
+  /** For a choice about one hero's powers (Disarming Strike): that hero. */
+  readonly of?: number;
 }
 
 export type RumbleAction =

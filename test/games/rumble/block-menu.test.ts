@@ -31,7 +31,7 @@ describe('block orders in the Reveal menu', () => {
     const orders = rumble.legalActions(rev, 0).map((m) => (m as Extract<RumbleAction, { t: 'reveal' }>).heroes[0]!.blockOrder ?? null);
     // The default blocks the on-damage attackers first, larger first (1, 3, then 2), letting
     // the plain attacker 2 through; the others let 1 through, then 3.
-    expect(orders).toEqual([null, [3, 2], [1, 2]]);
+    expect(orders).toEqual([null, [3, 2], [1, 2], null]); // the last: the even split (blockAmounts)
     // 50 Defense against 30 + 20 + 10: what lands decides whose power fires.
     const after = (order: number[] | null) => rumble.apply(rev, [{ t: 'reveal', heroes: [order ? { blockOrder: order } : {}] }]).heroes[0]!;
     expect(after(null).bleed).toEqual([]);

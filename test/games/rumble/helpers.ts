@@ -40,3 +40,13 @@ export function deepFreeze<T>(o: T): T {
 }
 
 export const energies = (s: RumbleState) => s.heroes.map((h) => h.energy);
+
+/**
+ * Applies one allocation per player and, if a hero then has a Reveal decision (a block
+ * order, a power's pick), takes every default Reveal choice: the whole round.
+ */
+export function resolve(s: RumbleState, allocs: Allocation[]): RumbleState {
+  const n = allocate(s, allocs);
+  if (n.phase !== 'reveal') return n;
+  return rumble.apply(n, rumble.toMove(n).map((p): RumbleAction => ({ t: 'reveal', heroes: n.heroes.filter((h) => h.alive && h.controller === p).map(() => ({})) })));
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, SEED_POWERS, DATA_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
-import { alloc, allocate, energies, fixedGame, type HeroSpec } from './helpers.js';
+import { alloc, allocate, energies, fixedGame, resolve, type HeroSpec } from './helpers.js';
 
 const tested = new Set<string>();
 const t = (id: string, name: string, fn: () => void) => {
@@ -62,10 +62,10 @@ describe('power library', () => {
   });
   t('galactic-helm', 'the second damage in a round is prevented', () => {
     const s = three({ energy: 100, powers: ['galactic-helm'] });
-    const n = allocate(s, [alloc(3, {}, 100), alloc(3, { 0: 50 }, 50), alloc(3, { 0: 70 }, 30)]);
+    const n = resolve(s, [alloc(3, {}, 100), alloc(3, { 0: 50 }, 50), alloc(3, { 0: 70 }, 30)]);
     // 120 attack vs 100 Defense: the largest attack is blocked first, 20 damage from hero 1... once.
     expect(n.heroes[0]!.energy).toBe(80);
-    const m = allocate(s, [alloc(3, { 1: 100 }, 0), alloc(3, { 0: 30 }, 70), alloc(3, { 0: 20 }, 80)]);
+    const m = resolve(s, [alloc(3, { 1: 100 }, 0), alloc(3, { 0: 30 }, 70), alloc(3, { 0: 20 }, 80)]);
     expect(m.heroes[0]!.energy).toBe(100 - 30); // 30 taken first, the 20 prevented
   });
   t('galactic-ray-gun', 'the first damage in a round is doubled; with the Helm it also hits another opponent', () => {
@@ -103,9 +103,9 @@ describe('power library', () => {
   });
   t('batman-captions', '+5 to each source of damage while unused words last', () => {
     const s = fixedGame([{ energy: 100, powers: [{ id: 'batman-captions', params: { words: 1 } }] }, { energy: 100 }]);
-    const n = allocate(s, [alloc(2, { 1: 30 }, 70), alloc(2, { 0: 80 }, 20)]);
+    const n = resolve(s, [alloc(2, { 1: 30 }, 70), alloc(2, { 0: 80 }, 20)]);
     expect(energies(n)).toEqual([90, 85]); // 10 + 5
-    const m = allocate(n, [alloc(2, { 1: 30 }, 60), alloc(2, { 0: 65 }, 20)]);
+    const m = resolve(n, [alloc(2, { 1: 30 }, 60), alloc(2, { 0: 65 }, 20)]);
     expect(m.heroes[1]!.energy).toBe(75); // out of words: no bonus
   });
   t('blood-rage', 'a round attacking for less than 10 deals you 10 damage', () => {
@@ -259,7 +259,7 @@ describe('power library', () => {
     expect(n.heroes[0]!.powers.map((p) => p.id)).toEqual(['barter-with-fate']);
   });
   t('javalin', 'attacking adds 20 unblockable damage and the target gains the Javalin', () => {
-    const n = allocate(two(['javalin']), [alloc(2, { 1: 10 }, 90), alloc(2, {}, 100)]);
+    const n = resolve(two(['javalin']), [alloc(2, { 1: 10 }, 90), alloc(2, {}, 100)]);
     expect(n.heroes[1]!.energy).toBe(80);
     expect(n.heroes[1]!.powers.map((p) => p.id)).toEqual(['javalin']);
     expect(n.heroes[0]!.powers).toEqual([]);
@@ -289,7 +289,7 @@ describe('power library', () => {
   });
   t('disarming-strike', 'a Hero you damage discards a power of strength <= your Attack', () => {
     const s = fixedGame([{ energy: 100, powers: ['disarming-strike'] }, { energy: 100, powers: [{ id: 'tough-skin', strength: 45 }, { id: 'flight', strength: 20 }] }]);
-    const n = allocate(s, [alloc(2, { 1: 40 }, 60), alloc(2, { 0: 90 }, 10)]);
+    const n = resolve(s, [alloc(2, { 1: 40 }, 60), alloc(2, { 0: 90 }, 10)]);
     expect(n.heroes[1]!.powers.map((p) => p.id)).toEqual(['tough-skin']);
   });
   t('sharp-knives', 'attack damage bleeds 2 unblockable for the next two rounds', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions } from '../../../src/games/rumble/index.js';
-import { alloc, allocate, energies, fixedGame } from './helpers.js';
+import { alloc, allocate, energies, fixedGame, resolve } from './helpers.js';
 
 const forceField = { id: 'force-field', name: 'Force Field', effects: [{ when: 'takingDamage', once: 'round', do: [{ preventDamage: true }] }] };
 
@@ -25,12 +25,12 @@ describe('rules fixed after the review', () => {
   it('2. Javalin adds 20 unblockable damage to that attack: one damage event', () => {
     // Lazer Eyes adds 10 to each source: one event, 10 + 20 + 10 = 40 (two events gave 50).
     const s = fixedGame([{ energy: 100, powers: ['javalin', 'lazer-eyes'] }, { energy: 100 }]);
-    const n = allocate(s, [alloc(2, { 1: 10 }, 80, { uses: [{ power: 1, target: 1 }] }), alloc(2, { 0: 100 }, 0)]);
+    const n = resolve(s, [alloc(2, { 1: 10 }, 80, { uses: [{ power: 1, target: 1 }] }), alloc(2, { 0: 100 }, 0)]);
     expect(n.heroes[1]!.energy).toBe(60);
     // Galactic Helm sees the Javalin attack as its first damage, so nothing is prevented.
     const h = fixedGame([{ energy: 100, powers: ['javalin'] }, { energy: 100, powers: ['galactic-helm'] }]);
-    expect(allocate(h, [alloc(2, { 1: 10 }, 90), alloc(2, {}, 100)]).heroes[1]!.energy).toBe(100 - 20);
-    expect(allocate(h, [alloc(2, { 1: 30 }, 70), alloc(2, { 0: 100 }, 0)]).heroes[1]!.energy).toBe(100 - 50);
+    expect(resolve(h, [alloc(2, { 1: 10 }, 90), alloc(2, {}, 100)]).heroes[1]!.energy).toBe(100 - 20);
+    expect(resolve(h, [alloc(2, { 1: 30 }, 70), alloc(2, { 0: 100 }, 0)]).heroes[1]!.energy).toBe(100 - 50);
   });
 
   it('4. Hypnotism and Psionic Head Exploding Rays have no Activate: several uses a round', () => {
@@ -92,7 +92,7 @@ describe('rules fixed after the review', () => {
       const allocs = [alloc(3, {}, 0), alloc(3, { 0: 50, 2: 50 }, 0), alloc(3, {}, 0)];
       allocs[seats[0]] = alloc(3, { 1: 30 }, 70);
       allocs[seats[1]] = alloc(3, { 1: 20 }, 80);
-      return allocate(fixedGame(heroes), allocs).heroes[1]!.energy;
+      return resolve(fixedGame(heroes), allocs).heroes[1]!.energy;
     };
     expect(helm([0, 2])).toBe(70);
     expect(helm([2, 0])).toBe(70);

@@ -46,13 +46,17 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 15,
     params: { loss: p(10, 'lower') },
     use: { target: 'none', phase: 'reveal' },
-    // Chosen at Reveal (the attacks are known then); prevents the largest qualifying attack.
-    prepareUse(c, self) {
-      let best = -1;
-      for (let i = 0; i < c.H; i++) {
+    // Chosen at Reveal (the attacks are known then): prevents the attack the holder picks
+    // (picks.ts) if it qualifies, by default the largest qualifying attack.
+    prepareUse(c, self, k) {
+      const qualifies = (i: number) => {
         const a = c.atk[i * c.H + self]!;
-        if (a > 0 && a >= c.startEnergy[self]! - c.baseDef[self]! && (best < 0 || a > c.atk[best * c.H + self]!)) best = i;
-      }
+        return a > 0 && a >= c.startEnergy[self]! - c.baseDef[self]!;
+      };
+      const chosen = c.pick(self, k);
+      let best = -1;
+      if (chosen !== undefined && chosen >= 0 && chosen < c.H && qualifies(chosen)) best = chosen;
+      else for (let i = 0; i < c.H; i++) if (qualifies(i) && (best < 0 || c.atk[i * c.H + self]! > c.atk[best * c.H + self]!)) best = i;
       if (best >= 0) c.note(NOTE.lizardDna, self, best + 1);
     },
     beforeTake(c, self, k, ev) {
@@ -94,9 +98,12 @@ export const CODED_POWERS: readonly PowerDef[] = [
       if (c.noted(NOTE.rayGun, self) !== 0) return;
       c.note(NOTE.rayGun, self, ev.tgt + 1);
       if (c.hasPower(self, 'galactic-helm') < 0) return;
-      // The second opponent: the strongest other living opponent.
+      // The "different Opponent": the holder's pick (picks.ts) unless it is the first
+      // target or gone, else the strongest other living opponent.
+      const chosen = c.pick(self, _k);
       let other = -1;
-      for (const j of c.opponents(self)) if (j !== ev.tgt && (other < 0 || c.energy[j]! > c.energy[other]!)) other = j;
+      if (chosen !== undefined && chosen !== ev.tgt && c.opponents(self).includes(chosen)) other = chosen;
+      else for (const j of c.opponents(self)) if (j !== ev.tgt && (other < 0 || c.energy[j]! > c.energy[other]!)) other = j;
       if (other >= 0) c.deal(self, other, ev.amount, 'power');
     },
   }),
@@ -108,9 +115,11 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 15,
     // Table talk modelled as a vocabulary of `words` unused sound effects (RULES-NOTES).
     params: { bonus: p(5), words: p(20) },
+    // "You may": the holder shouts on every source this round (pick 1, the default) or
+    // keeps its words for later rounds (pick 0; picks.ts).
     beforeDeal(c, self, k, ev) {
       const held = c.powers[self]![k]!;
-      if (held.acc >= param(c, self, k, 'words')) return;
+      if (held.acc >= param(c, self, k, 'words') || c.pick(self, k) === 0) return;
       ev.amount += param(c, self, k, 'bonus');
       c.update(self, k, { acc: held.acc + 1 });
     },
@@ -148,8 +157,12 @@ export const CODED_POWERS: readonly PowerDef[] = [
       if (alive < param(c, self, k, 'minHeroes')) return;
       const mine = c.attackTotal(self);
       if (mine <= 0 || greaterAttackTotals(c, mine) !== param(c, self, k, 'rank') - 1) return;
+      // The attack the holder picked (picks.ts; -1: none), by default the largest.
+      const chosen = c.pick(self, k);
+      if (chosen === -1) return;
       let best = -1;
-      for (let i = 0; i < c.H; i++) if (c.atk[i * c.H + self]! > 0 && (best < 0 || c.atk[i * c.H + self]! > c.atk[best * c.H + self]!)) best = i;
+      if (chosen !== undefined && chosen >= 0 && chosen < c.H && c.atk[chosen * c.H + self]! > 0) best = chosen;
+      else for (let i = 0; i < c.H; i++) if (c.atk[i * c.H + self]! > 0 && (best < 0 || c.atk[i * c.H + self]! > c.atk[best * c.H + self]!)) best = i;
       if (best >= 0) c.atk[best * c.H + self] = 0;
     },
   }),
@@ -239,10 +252,16 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 12,
     params: { damage: p(20) },
     modify(c, self, k, stage) {
-      // Thrown once a round, at the largest attack (it then changes hands).
+      // Thrown once a round (it then changes hands): at the hero the holder picked
+      // (picks.ts; -1 keeps it; not thrown if that attack is gone), by default at the
+      // largest attack.
       if (stage !== 0 || c.noted(NOTE.javalin, ROUND) !== 0) return;
+      const chosen = c.pick(self, k);
       let best = -1;
-      for (let j = 0; j < c.H; j++) if (c.atk[self * c.H + j]! > 0 && (best < 0 || c.atk[self * c.H + j]! > c.atk[self * c.H + best]!)) best = j;
+      if (chosen !== undefined) {
+        if (chosen < 0 || chosen >= c.H || !(c.atk[self * c.H + chosen]! > 0)) return;
+        best = chosen;
+      } else for (let j = 0; j < c.H; j++) if (c.atk[self * c.H + j]! > 0 && (best < 0 || c.atk[self * c.H + j]! > c.atk[self * c.H + best]!)) best = j;
       if (best < 0) return;
       c.note(NOTE.javalin, ROUND, 1);
       c.extraUnblockable[self * c.H + best]! += param(c, self, k, 'damage');
@@ -283,10 +302,18 @@ export const CODED_POWERS: readonly PowerDef[] = [
     name: 'Disarming Strike',
     text: 'If you damage an opponent, you may have them discard a power with power strength less than or equal to your Attack.',
     prior: 15,
-    afterDeal(c, self, _k, ev: DamageEvent) {
+    // "You may ... a power": the power of the damaged hero the holder picked (picks.ts;
+    // -1: none) if the Attack reaches it, by default the strongest it reaches.
+    afterDeal(c, self, k, ev: DamageEvent) {
       if (ev.kind !== 'attack') return;
       const limit = c.atk[self * c.H + ev.tgt]!;
       const ps = c.powers[ev.tgt]!;
+      const chosen = c.pick(self, k, ev.tgt);
+      if (chosen === -1) return;
+      if (chosen !== undefined && ps[chosen] && ps[chosen]!.strength <= limit) {
+        c.discard(ev.tgt, chosen);
+        return;
+      }
       let best = -1;
       for (let t = 0; t < ps.length; t++) {
         const q = ps[t];

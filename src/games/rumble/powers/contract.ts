@@ -111,6 +111,11 @@ export interface PowerWorld {
   readonly cannotLose: boolean[];
   noted(kind: NoteKind, hero: number): number;
   note(kind: NoteKind, hero: number, value: number): void;
+  /**
+   * The holder's Reveal choice for its power `k` (about hero `of`, for choices about
+   * another hero's powers), or undefined: the power then takes its default (picks.ts).
+   */
+  pick(hero: number, k: number, of?: number): number | undefined;
   hasPower(hero: number, id: string): number;
   powerCount(hero: number): number;
   opponents(hero: number): number[];
