@@ -25,15 +25,22 @@
  *                                  alone (per lot); one lot alone flagged "will discard"
  *                                  (per lot); every lot but one (per skipped lot); any
  *                                  other subset, by the same three levels
- *   ALLOC (SHAPES × 4 + MAX_POWERS + 1) the acting player's own hero's Allocation: shape ∈
+ *   ALLOC (SHAPES × 5 + MAX_POWERS + 1) the acting player's own hero's Allocation: shape ∈
  *                                  {defend, part Attack on seat k, all-in on seat k, split
  *                                  over several, keep back (Precognition)} × power variant
- *                                  ∈ {no powers, powers at X level 0, 1, 2}; then "use an
- *                                  own-power power on power t" (Lighten Load) per t; then
- *                                  one slot for anything else
- *   REVEAL (5 × (1 + MAX_SEATS))  the first hero with a Reveal choice: variant ∈ {default,
- *                                  defensive at X level 0, 1, 2, aggressive} × block order
- *                                  ∈ {default, let seat k's points through}
+ *                                  ∈ {no powers, powers at X level 0, 1, 2, repeatable
+ *                                  powers twice}; then "use an own-power power on power t"
+ *                                  (Lighten Load) per t; then one slot for anything else
+ *   REVEAL (6 × (2 + MAX_SEATS))  the first hero with a Reveal choice: variant ∈ {default,
+ *                                  defensive at X level 0, 1, 2, aggressive, half and half
+ *                                  (Precognition split, partial Quick Reflexes)} × blocking
+ *                                  ∈ {default, let seat k's points through, even split}
+ *   PICK (PICK_KINDS × (1 + MAX_SEATS)) a power's pick (picks.ts): power ∈ {Javalin, Combat
+ *                                  Roll, Lizard DNA, Disarming Strike, Ray Gun, Batman
+ *                                  Captions} × value ∈ {no / keep (-1, Batman's 0), seat k
+ *                                  (a hero pick), power index + 1 (Disarming Strike, folded
+ *                                  at MAX_SEATS)}
+ *   ZYPHER (MAX_SEATS)             Zypher turning the use of seat k
  * Collision rule: moves that differ only where the index does not look (a Sidekick's
  * Allocation, which weakest/strongest template named the same victim, bid sizes within
  * one level) share an index. The evaluator and the trainer both treat each legal move as
@@ -69,12 +76,16 @@ const SHAPE_PART = 1; // + k - 1
 const SHAPE_ALLIN = SHAPE_PART + MAX_SEATS - 1; // + k - 1
 const SHAPE_SPLIT = SHAPE_ALLIN + MAX_SEATS - 1;
 const SHAPE_KEEP = SHAPE_SPLIT + 1;
-const POWER_VARIANTS = 1 + X_LEVELS.length;
+const POWER_VARIANTS = 2 + X_LEVELS.length; // none, X levels, twice
 const ALLOC_DISCARD = ALLOC_BASE + SHAPES * POWER_VARIANTS; // + own power t
 export const ALLOC_OTHER = ALLOC_DISCARD + MAX_POWERS;
 export const REVEAL_BASE = ALLOC_OTHER + 1;
-const REVEAL_VARIANTS = 2 + X_LEVELS.length; // default, defensive at each X level, aggressive
-const ACTIONS = REVEAL_BASE + REVEAL_VARIANTS * (1 + MAX_SEATS);
+const REVEAL_VARIANTS = 3 + X_LEVELS.length; // default, defensive at each X level, aggressive, half and half
+const BLOCKINGS = 2 + MAX_SEATS; // default, let seat k through, even split
+const PICK_BASE = REVEAL_BASE + REVEAL_VARIANTS * BLOCKINGS;
+const PICK_KINDS = ['javalin', 'combat-roll', 'lizard-dna', 'disarming-strike', 'galactic-ray-gun', 'batman-captions'] as const;
+const ZYPHER_BASE = PICK_BASE + PICK_KINDS.length * (1 + MAX_SEATS);
+const ACTIONS = ZYPHER_BASE + MAX_SEATS;
 
 /** Library position of a power id, folded into MAX_POWERS slots. */
 function powerSlot(s: RumbleState, id: string): number {
@@ -129,8 +140,12 @@ function allocIndex(s: RumbleState, player: number, hero: number, a: Allocation)
     const own = uses.find((u) => s.lib.get(h.powers[u.power]?.id ?? '').use?.target === 'ownPower');
     if (own !== undefined && uses.length === 1) return ALLOC_DISCARD + Math.min(own.target ?? 0, MAX_POWERS - 1);
     let x: number | undefined;
-    for (const u of uses) if (u.x !== undefined) x = u.x;
-    variant = 1 + xLevel(h.energy, x);
+    let twice = false;
+    for (const u of uses) {
+      if (u.x !== undefined) x = u.x;
+      if ((u.times ?? 1) > 1) twice = true;
+    }
+    variant = twice ? 1 + X_LEVELS.length : 1 + xLevel(h.energy, x);
   }
   let shape: number;
   const targets: number[] = [];
@@ -151,15 +166,35 @@ function revealIndex(s: RumbleState, player: number, heroes: readonly number[], 
   if (i < 0) return REVEAL_BASE;
   const c = choices[i]!;
   const hero = heroes[i] ?? player;
+  const H = s.heroes.length;
+  const pick = c.picks?.[0];
+  if (pick !== undefined) {
+    const kind = PICK_KINDS.indexOf(s.heroes[hero]?.powers[pick.power]?.id as (typeof PICK_KINDS)[number]);
+    let value = 0;
+    if (kind === 3) value = pick.pick < 0 ? 0 : Math.min(1 + pick.pick, MAX_SEATS);
+    else if (kind === 5) value = pick.pick === 0 ? 0 : 1;
+    else value = pick.pick < 0 ? 0 : Math.min(relSeat(pick.pick, player, H), MAX_SEATS);
+    return PICK_BASE + Math.max(0, kind) * (1 + MAX_SEATS) + value;
+  }
+  const zy = c.uses?.find((u) => u.victim !== undefined && s.lib.get(s.heroes[hero]?.powers[u.power]?.id ?? '').redirects);
+  if (zy !== undefined) return ZYPHER_BASE + Math.min(relSeat(zy.victim!, player, H), MAX_SEATS - 1);
+  const half = c.precog ? c.precog.attack.some((v) => v > 0) && c.precog.defense > 0 && !c.uses?.length : false;
   let variant = 0;
-  if (c.precog && c.precog.attack.some((v) => v > 0)) variant = REVEAL_VARIANTS - 1;
+  if (half) variant = REVEAL_VARIANTS - 1;
+  else if (c.precog && c.precog.attack.some((v) => v > 0)) variant = REVEAL_VARIANTS - 2;
   else if (c.precog || c.reflex !== undefined || c.uses?.length) {
     let x: number | undefined;
     for (const u of c.uses ?? []) if (u.x !== undefined) x = u.x;
     variant = 1 + xLevel(s.heroes[hero]!.energy, x);
   }
+  if (c.reflex !== undefined && !c.precog && !c.uses?.length && s.pending) {
+    // Half of the Attack moved (the half-and-half variant) rather than all of it.
+    const atk = (s.pending[hero]?.attack ?? []).reduce((x, y) => x + y, 0);
+    if (c.reflex < atk) variant = REVEAL_VARIANTS - 1;
+  }
   let through = 0;
-  if (c.blockOrder && s.pending) {
+  if (c.blockAmounts) through = BLOCKINGS - 1;
+  else if (c.blockOrder && s.pending) {
     // The attacker left out of the order is the one whose points get through.
     for (let j = 0; j < s.heroes.length; j++) {
       if (j !== hero && (s.pending[j]?.attack[hero] ?? 0) > 0 && !c.blockOrder.includes(j)) {
@@ -168,7 +203,7 @@ function revealIndex(s: RumbleState, player: number, heroes: readonly number[], 
       }
     }
   }
-  return REVEAL_BASE + variant * (1 + MAX_SEATS) + Math.min(through, MAX_SEATS);
+  return REVEAL_BASE + variant * BLOCKINGS + Math.min(through, BLOCKINGS - 1);
 }
 
 function actionIndex(action: RumbleAction, s: RumbleState, player: number): number {
@@ -236,7 +271,7 @@ function encode(obs: RumbleState, player: number, out: Float32Array): void {
 }
 
 export const rumbleEncoder: Encoder<RumbleState, RumbleAction, RumbleState> = {
-  version: 1,
+  version: 2,
   observationSize: MAX_SEATS * SEAT_FEATURES + MAX_LOTS * LOT_FEATURES + GLOBALS,
   actionCount: ACTIONS,
   encode,

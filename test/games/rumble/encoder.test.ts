@@ -4,6 +4,7 @@
  * rare elsewhere), and no peeking (sealed bids and the random stream are not encoded).
  */
 import { describe, expect, it } from 'vitest';
+import { alloc, allocate } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleState } from '../../../src/games/rumble/index.js';
 import { rumbleEncoder as enc, ALLOC_BASE, ALLOC_OTHER, PASS, REVEAL_BASE } from '../../../src/games/rumble/encoder.js';
@@ -35,7 +36,9 @@ describe('rumble encoder', () => {
   it('is registered on the game with fixed sizes', () => {
     expect(rumble.encoder).toBe(enc);
     expect(enc.observationSize).toBeGreaterThan(100);
-    expect(enc.actionCount).toBe(REVEAL_BASE + 5 * 9);
+    // Reveal: 6 variants x (default, let seat k through, even split); picks: 6 powers x 9; Zypher: 8 seats.
+    expect(enc.actionCount).toBe(REVEAL_BASE + 6 * 10 + 6 * 9 + 8);
+    expect(enc.version).toBe(2);
     expect(PASS).toBe(0);
   });
 
@@ -63,6 +66,24 @@ describe('rumble encoder', () => {
     expect(moves).toBeGreaterThan(500);
 
     expect(collided / moves).toBeLessThan(0.15);
+  });
+
+  it('the decisions opened in issue #11 get their own indices: picks, even split, "twice", Zypher\'s victim', () => {
+    // Javalin's options (default, at seat 2, keep it) and the Ray Gun's are three indices each.
+    const jav = fixedGame([{ energy: 100, powers: ['javalin'] }, { energy: 100 }, { energy: 100 }]);
+    const jrev = allocate(jav, [alloc(3, { 1: 30, 2: 10 }, 60), alloc(3, {}, 100), alloc(3, {}, 100)]);
+    const jidx = rumble.legalActions(jrev, 0).map((a) => enc.actionIndex(a, jrev, 0));
+    expect(new Set(jidx).size).toBe(jidx.length);
+    // Block orders and the even split of the Mantisman example: all distinct.
+    const man = fixedGame([{ energy: 80 }, { energy: 100 }, { energy: 100, powers: ['sharp-knives'] }]);
+    const mrev = allocate(man, [alloc(3, { 1: 20, 2: 10 }, 50), alloc(3, { 0: 40 }, 60), alloc(3, { 0: 20 }, 80)]);
+    const midx = rumble.legalActions(mrev, 0).map((a) => enc.actionIndex(a, mrev, 0));
+    expect(new Set(midx).size).toBe(midx.length);
+    // Laser Eyes twice is not Laser Eyes once.
+    const le = fixedGame([{ energy: 70, powers: ['laser-eyes'] }, { energy: 100 }]);
+    const once = enc.actionIndex({ t: 'alloc', heroes: [{ attack: [0, 0], defense: 60, uses: [{ power: 0, target: 1 }] }] }, le, 0);
+    const twice = enc.actionIndex({ t: 'alloc', heroes: [{ attack: [0, 0], defense: 50, uses: [{ power: 0, target: 1, times: 2 }] }] }, le, 0);
+    expect(twice).not.toBe(once);
   });
 
   it('classifies templates by shape and target seat relative to the mover', () => {
