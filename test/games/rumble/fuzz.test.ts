@@ -99,6 +99,48 @@ describe('rumble over generated powers', () => {
     }
   });
 
+  it('every move of the decisions opened in issue #11 (picks, splits, twice, Zypher) is accepted by apply over random menus', () => {
+    const rng = new Rng(77);
+    const deck = ['javalin', 'combat-roll', 'lizard-dna', 'disarming-strike', 'galactic-ray-gun', 'galactic-helm', 'batman-captions', 'laser-eyes', 'zypher', 'precognition', 'quick-reflexes', 'sharp-knives', 'hypnotism', 'lazer-eyes'];
+    const seen = new Set<string>();
+    for (let g = 0; g < 12; g++) {
+      const players = 3 + rng.int(2);
+      const fixed = Array.from({ length: players }, () => ({ powers: Array.from({ length: 2 + rng.int(3) }, () => ({ id: pick(rng, deck), strength: rng.int(40) })) }));
+      let s: RumbleState = rumble.setup(rumbleOptions({ players, fixed, roundCap: 15 }), g);
+      while (!rumble.isTerminal(s)) {
+        const movers = rumble.toMove(s);
+        const menus = movers.map((p) => rumble.legalActions(s, p));
+        const who = rng.int(movers.length);
+        for (const a of menus[who]!) {
+          if (a.t === 'alloc' && a.heroes.some((h) => h.uses?.some((u) => (u.times ?? 1) > 1))) seen.add('twice');
+          if (a.t === 'reveal')
+            for (const h of a.heroes) {
+              if (h.picks?.length) seen.add(`pick ${s.heroes[movers[who]!]?.powers[h.picks[0]!.power]?.id}`);
+              if (h.blockAmounts) seen.add('even split');
+              if (h.uses?.some((u) => u.victim !== undefined)) seen.add('zypher victim');
+              if (h.reflex !== undefined || h.precog) seen.add('precog/reflex');
+            }
+          expect(() => rumble.apply(s, movers.map((_, i) => (i === who ? a : menus[i]![0]!)))).not.toThrow();
+          // The JSON copy (validated, not trusted) is accepted too.
+          expect(() => rumble.apply(s, movers.map((_, i) => (i === who ? (JSON.parse(JSON.stringify(a)) as typeof a) : menus[i]![0]!)))).not.toThrow();
+        }
+        s = rumble.apply(s, menus.map((m) => m[rng.int(m.length)]!));
+      }
+    }
+    for (const k of ['twice', 'even split', 'precog/reflex', 'pick javalin', 'pick disarming-strike', 'pick batman-captions']) expect([...seen]).toContain(k);
+  });
+
+  it('an illegal pick or block split is refused in one line naming the field', () => {
+    const s = fixedGame([{ energy: 100, powers: ['javalin'] }, { energy: 100 }, { energy: 100 }]);
+    const rev = allocate(s, [alloc(3, { 1: 30, 2: 10 }, 60), alloc(3, {}, 100), alloc(3, {}, 100)]);
+    expect(rev.phase).toBe('reveal');
+    const bad = (choice: Record<string, unknown>) => () => rumble.apply(rev, [{ t: 'reveal', heroes: [choice] }]);
+    expect(bad({ picks: [{ power: 0, pick: 0 }] })).toThrow(/field picks\.pick is 0; allowed: another hero/);
+    expect(bad({ picks: [{ power: 5, pick: 1 }] })).toThrow(/field picks\.power is 5/);
+    expect(bad({ blockAmounts: [0, -3, 1] })).toThrow(/field blockAmounts/);
+    expect(bad({ blockOrder: [9] })).toThrow(/field blockOrder/);
+  });
+
   it('a Drain X power used at Reveal: the menu move gives X and apply accepts it (35 of 40 games failed)', () => {
     const opts = rumbleOptions({
       players: 2,
