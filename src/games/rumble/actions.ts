@@ -637,7 +637,7 @@ export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
   if (heroes.some((h) => hasXCost(s, h, 'reveal')))
     for (let level = 1; level < X_LEVELS.length; level++) push({ t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, 'defensive', level)) });
   // Half-and-half Precognition and partial Quick Reflexes (+1).
-  push({ t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, 'balanced')) });
+  if (heroes.some((h) => (s.pending![h]?.reserve ?? 0) > 0 || hasFlag(s, h, 'reflex'))) push({ t: 'reveal', heroes: heroes.map((h) => revealFor(s, h, 'balanced')) });
   // Block orders, one hero at a time (the others keep the default), with each variant:
   // 3 x (1 + alternative orders) moves at most per hero that blocks; then the even
   // split of the points let through ("5 from each"), with the default variant (+1).

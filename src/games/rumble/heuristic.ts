@@ -74,7 +74,7 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
 
   private lookahead(s: RumbleState, player: number, legal: readonly RumbleAction[]): RumbleAction {
     const movers = rumble.toMove(s);
-    const guesses = s.phase === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : [movers.map((p) => rumble.legalActions(s, p)[0]!)];
+    const guesses = s.phase === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : [movers.map((p) => defaultReveal(s, p))];
     let best = legal[0]!;
     let bestScore = -Infinity;
     for (const a of legal) {
@@ -122,7 +122,15 @@ export function valueBids(
 /** Plays default Reveal choices so a lookahead always ends at a round boundary. */
 function settle(s: RumbleState): RumbleState {
   if (s.phase !== 'reveal') return s;
-  return rumble.apply(s, rumble.toMove(s).map((p) => rumble.legalActions(s, p)[0]!));
+  return rumble.apply(s, rumble.toMove(s).map((p) => defaultReveal(s, p)));
+}
+
+/**
+ * The Reveal menu's first move (every hero of `p` takes the defaults: reserve to Defense,
+ * default blocking, no picks), without building the menu: lookahead settles many Reveals.
+ */
+function defaultReveal(s: RumbleState, p: number): RumbleAction {
+  return { t: 'reveal', heroes: controlledHeroes(s, p).map(() => ({})) };
 }
 
 function value(s: RumbleState, player: number): number {

@@ -52,11 +52,11 @@ export interface PowerInfo {
   /** Holds a power triggered by dealing damage (blocked first by default). */
   readonly triggers: boolean;
   /**
-   * Holds a power that reads damage events (dealing, taking, being attacked: Galactic
-   * Helm and Ray Gun, Batman Captions, Sharp Knives...): which points a defender blocks
-   * can then matter.
+   * Holds a power that reads the damage it takes, event by event (Galactic Helm's
+   * "second time", Lizard DNA's "that damage", a `takingDamage`/`tookDamage` effect):
+   * which attack points it blocks can then matter even if no attacker triggers.
    */
-  readonly damageHooks: boolean;
+  readonly takeHooks: boolean;
   /** Indices of powers with a choice made at Reveal (picks.ts). */
   readonly picks: readonly number[];
   readonly precognition: boolean;
@@ -91,7 +91,7 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
   const defs: PowerDef[] = [];
   let red = 0;
   let triggers = false;
-  let damageHooks = false;
+  let takeHooks = false;
   const picks: number[] = [];
   let precognition = false;
   let reflex = false;
@@ -118,7 +118,7 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
     if (d.roundStart !== undefined) roundStart = true;
     if (d.redirects === true) redirects = true;
     if (d.afterDeal !== undefined) triggers = true;
-    if (d.afterDeal !== undefined || d.beforeDeal !== undefined || d.beforeTake !== undefined || d.afterTake !== undefined || d.onAttacked !== undefined) damageHooks = true;
+    if (d.beforeTake !== undefined || d.afterTake !== undefined) takeHooks = true;
     if (PICK_POWERS.has(d.id)) picks.push(k);
     if (d.afterDeal) afterDeal.push(k);
     if (d.beforeDeal) beforeDeal.push(k);
@@ -129,7 +129,7 @@ function computePowerInfo(s: RumbleState, powers: readonly HeldPower[]): PowerIn
     if (d.resolve) resolve.push(k);
     if (d.roundEnd) roundEnd.push(k);
   }
-  return { defs, costReduction: red, triggers, damageHooks, picks, precognition, reflex, allocationUses, roundStart, redirects, reveal, beforeDeal, beforeTake, afterDeal, afterTake, modify, onAttacked, resolve, roundEnd };
+  return { defs, costReduction: red, triggers, takeHooks, picks, precognition, reflex, allocationUses, roundStart, redirects, reveal, beforeDeal, beforeTake, afterDeal, afterTake, modify, onAttacked, resolve, roundEnd };
 }
 
 const infoCache = new WeakMap<readonly HeldPower[], PowerInfo>();
@@ -281,7 +281,11 @@ export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation 
   // Does any hero hold a power that reads damage events? (`powerInfo` is then cached per
   // seat, so the lookups below are cheap.)
   let anyHooks = false;
-  for (let i = 0; i < H; i++) if (allocs[i] && powerInfo(s, i).damageHooks) anyHooks = true;
+  for (let i = 0; i < H; i++) {
+    if (!allocs[i]) continue;
+    const info = powerInfo(s, i);
+    if (info.triggers || info.takeHooks) anyHooks = true;
+  }
   for (let hero = 0; hero < H; hero++) {
     const a = allocs[hero];
     if (!a || !s.heroes[hero]!.alive) continue;
@@ -309,18 +313,21 @@ export function computeRevealNeeds(s: RumbleState, allocs: readonly (Allocation 
 }
 
 /**
- * True if which attack points `hero` blocks can matter: two or more heroes attack it and
- * the defender or one of them holds a power that reads damage events (on dealing damage,
- * on taking it, on being attacked: the seed's "this becomes significant if...").
+ * True if which attack points `hero` blocks can matter (the seed's "this becomes
+ * significant if..."): two or more heroes attack it, and one of them holds a power that
+ * triggers on dealing damage (Sharp Knives, Metal Tentacles, Disarming Strike, Ray Gun)
+ * or the defender one that reads each damage it takes (Galactic Helm, Lizard DNA).
+ * Powers that act before Defense (Disagreeable When Angry, on being attacked) or on
+ * every source alike (Batman Captions' +5, Lazer Eyes) do not make the order matter.
  */
 export function blockingMatters(s: RumbleState, allocs: readonly (Allocation | null)[], hero: number): boolean {
   let attackers = 0;
-  let hooks = powerInfo(s, hero).damageHooks;
+  let hooks = powerInfo(s, hero).takeHooks;
   for (let i = 0; i < allocs.length; i++) {
     const o = allocs[i];
     if (!o || i === hero || !(o.attack[hero]! > 0)) continue;
     attackers++;
-    if (powerInfo(s, i).damageHooks) hooks = true;
+    if (powerInfo(s, i).triggers) hooks = true;
   }
   return attackers >= 2 && hooks;
 }

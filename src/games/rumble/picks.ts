@@ -12,10 +12,11 @@
  *                      -1 ignore none                         then -1
  *   lizard-dna         the attack it prevents (with its use)  each qualifying attacker, largest first
  *   disarming-strike   the power (index) `of` a hero discards,each power of the opponent the holder
- *                      -1 none                                attacks most that the Attack reaches
- *                                                             (strongest first), then -1
+ *                      -1 none                                attacks most past its Defense that the
+ *                                                             Attack reaches (strongest first), then -1
  *   galactic-ray-gun   the "different Opponent" (with Helm)   each opponent, strongest first
- *   batman-captions    1 shout this round, 0 keep the words   1, 0
+ *   batman-captions    1 shout this round, 0 keep the words   1, 0 (if an Attack of the holder
+ *                                                             exceeds its target's Defense)
  *
  * A pick matters only where there are two options or more: then the hero has a Reveal
  * decision (`revealNeeds`) and the Reveal menu offers each other option, one at a time.
@@ -38,6 +39,19 @@ function targetsOf(a: Allocation, hero: number): number[] {
   const out: number[] = [];
   for (let j = 0; j < a.attack.length; j++) if (j !== hero && a.attack[j]! > 0) out.push(j);
   return out.sort((x, y) => a.attack[y]! - a.attack[x]! || x - y);
+}
+
+/**
+ * Heroes `hero` attacks for more than their allocated Defense (reserve included), largest
+ * Attack first: the attacks that can deal attack damage as allocated. (Powers can change
+ * Defense at Resolution; where none of the holder's attacks can land this way the choice
+ * is not asked and the default applies.)
+ */
+function landingTargetsOf(allocs: readonly (Allocation | null)[], a: Allocation, hero: number): number[] {
+  return targetsOf(a, hero).filter((j) => {
+    const d = allocs[j];
+    return !d || a.attack[j]! > d.defense + (d.reserve ?? 0);
+  });
 }
 
 function paramOf(s: RumbleState, hero: number, k: number, name: string): number {
@@ -95,7 +109,7 @@ export function pickOptions(s: RumbleState, allocs: readonly (Allocation | null)
       return out;
     }
     case 'disarming-strike': {
-      const t = targetsOf(a, hero).filter((j) => s.heroes[j]!.controller !== s.heroes[hero]!.controller);
+      const t = landingTargetsOf(allocs, a, hero).filter((j) => s.heroes[j]!.controller !== s.heroes[hero]!.controller);
       if (t.length === 0) return [];
       const of = t[0]!;
       const limit = a.attack[of]!;
@@ -119,7 +133,7 @@ export function pickOptions(s: RumbleState, allocs: readonly (Allocation | null)
       return out;
     }
     case 'batman-captions': {
-      if (held.acc >= paramOf(s, hero, k, 'words') || targetsOf(a, hero).length === 0) return [];
+      if (held.acc >= paramOf(s, hero, k, 'words') || landingTargetsOf(allocs, a, hero).length === 0) return [];
       return [
         { power: k, pick: 1 },
         { power: k, pick: 0 },
