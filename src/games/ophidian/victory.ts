@@ -5,7 +5,7 @@
  */
 import { setAt } from '../../core/flow.js';
 import type { D, OphidianState } from './state.js';
-import { gladiatorsInPlay, RULES } from './view.js';
+import { gladiatorsInPlay, leftOf, RULES } from './view.js';
 import { removeFromPlay } from './effects.js';
 import * as st from './state.js';
 
@@ -31,6 +31,12 @@ export function checkVictory(d: D): void {
 /** Multi-player: p is out of the match; its cards still in play leave with it (interpretation, README). */
 function eliminate(d: D, p: number): void {
   d.alive = setAt(d.alive, p, false);
+  // Eliminated while holding the Flow (its last Gladiator fell in its own action): the Flow goes left.
+  if (d.flowHolder === p) {
+    d.flowHolder = leftOf(d as OphidianState, p);
+    d.lost = true;
+    d.plusJustMade = false;
+  }
   for (let c = 0; c < d.loc.length; c++) if (d.t.owner[c] === p && d.loc[c] !== LOC.out && d.loc[c] !== LOC.pump) removeFromPlay(d, c, false);
   for (let c = 0; c < d.loc.length; c++) if (d.t.owner[c] === p && d.loc[c] === LOC.pump) removeFromPlay(d, c, false);
 }

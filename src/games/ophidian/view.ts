@@ -131,7 +131,8 @@ export function opponentsOf(s: OphidianState, p: number): number[] {
 
 /** Crowd favourite: strictly the most Cheer (3.11). */
 export function favorite(s: OphidianState, p: number): boolean {
-  for (let q = 0; q < s.t.players; q++) if (q !== p && s.cheer[q]! >= s.cheer[p]!) return false;
+  if (!s.alive[p]) return false;
+  for (let q = 0; q < s.t.players; q++) if (q !== p && s.alive[q] && s.cheer[q]! >= s.cheer[p]!) return false; // an eliminated player's crowd has gone home (7.0)
   return true;
 }
 

@@ -16,7 +16,7 @@ import { removeFromPlay, wound } from '../../../src/games/ophidian/effects.js';
 import { flow } from '../../../src/games/ophidian/rules.js';
 import { LOC, PYRE, zoneOf, type D, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { checkVictory, checkWaveLimit } from '../../../src/games/ophidian/victory.js';
-import { charactersOf, glad, gladiatorsInPlay, leftOf, opponentsOf, rightOf } from '../../../src/games/ophidian/view.js';
+import { admg, charactersOf, favorite, glad, gladiatorsInPlay, leftOf, opponentsOf, rightOf } from '../../../src/games/ophidian/view.js';
 import { checkGameContract, deepFreeze } from '../../core/contract.js';
 import { decision, giveHand, settle, step, withCards } from './play.js';
 
@@ -184,6 +184,28 @@ describe('7.0 rule 4: the pool of Gladiators destroyed by their own controller',
     d = draft(s);
     removeFromPlay(d, g3, true, 2);
     expect([d.vp, d.pool]).toEqual([[0, 0, vpOf(s, g3) + poolVp, vpOf(s, g0)], []]);
+  });
+});
+
+describe('elimination (7.0)', () => {
+  it("a player eliminated in its own action loses the Flow to the left: seat 0's last Gladiator Attacks a Raging, Unset Gladiator and dies of the Rage Damage", () => {
+    let s = table(3, 0);
+    const [mine, ...others] = gladiatorsInPlay(s, 0) as [number, ...number[]];
+    // A target that survives the Attack while Raging.
+    const target = gladiatorsInPlay(s, 1).find((g) => glad(s, g).levels[0]!.life - glad(s, g).levels[0]!.rage > admg(s, mine))!;
+    const lt = glad(s, target).levels[0]!;
+    s = {
+      ...s,
+      loc: s.loc.map((l, i) => (others.includes(i) ? LOC.out : l)),
+      wounds: s.wounds.map((w, i) => (i === mine ? glad(s, mine).levels[0]!.life - 1 : i === target ? lt.rage : w)),
+    };
+    s = attack(s, 0, target);
+    expect([s.winner, s.alive, s.flowHolder, decision(s)]).toEqual([-1, [false, true, true], 1, expect.objectContaining({ player: 1, name: 'act' })]);
+  });
+
+  it("an eliminated player's Cheer no longer makes it the crowd favourite", () => {
+    const s = eliminated({ ...table(3, 0), cheer: [5, 3, 1] }, 0);
+    expect([favorite(s, 1), favorite(s, 0)]).toEqual([true, false]);
   });
 });
 
