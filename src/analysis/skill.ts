@@ -214,7 +214,8 @@ export function skillSection(c: SkillComparison): ReportSection {
   const intro =
     `The study's ${rows.length} key findings, played once by ${c.baseAgents} (${c.baseName}) and once by ${c.otherAgents} (${c.otherName}), on the same master seed and sample sizes. ` +
     `Each side's verdict is the study's own test (${families}). Whether a finding moved between the two is tested on the difference of the estimates, Holm-corrected over the ${rows.filter((r) => Number.isFinite(r.diff)).length} findings compared.`;
-  const list = changes.length === 0 ? `No finding changes sign or significance between ${c.baseName} and ${c.otherName}.` : `Findings that change sign or significance (${changes.length} of ${rows.length}):\n${changes.map((s) => `• ${s}`).join('\n')}`;
+  // One paragraph per finding (the HTML report splits text at blank lines).
+  const list = changes.length === 0 ? `No finding changes sign or significance between ${c.baseName} and ${c.otherName}.` : `Findings that change sign or significance (${changes.length} of ${rows.length}):\n\n${changes.map((s) => `• ${s}`).join('\n\n')}`;
   return {
     heading: 'Skill sensitivity',
     blocks: [
