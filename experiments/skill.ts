@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { compareFindings, skillNotRunSection, skillSection } from '../src/analysis/skill.js';
-import { describeAgents, type Study, type StudyContext } from './study.js';
+import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';
 import { GameLedger } from './ledger.js';
 
 /** What `--skill` asks for: compare against these specs (one per slot or one for all), or the game's learned agent. */
@@ -47,6 +47,21 @@ export function skillAgents(study: Study, full: boolean, request: SkillRequest):
   return {
     reason: `Not compared: no learned model ships for ${study.gameId} (models/${study.gameId} is absent), so there is no learned play to set beside this study's agents. Train one with \`crucible train ${study.gameId}\`, or compare with any other agents: \`crucible study ${study.name} --skill --skill-agents <specs>\`.`,
   };
+}
+
+/**
+ * A short name for a side of the comparison, from its specs: "heuristic play", "MCTS
+ * play", "learned play (net-guided MCTS)", "learned play (policy)"; mixed slots are named
+ * by their kinds joined with " + ".
+ */
+export function playName(specs: readonly string[]): string {
+  const kind = (spec: string): string => {
+    if (spec.startsWith('mcts') && /prior=net/.test(spec)) return 'learned play (net-guided MCTS)';
+    if (spec.startsWith('net')) return 'learned play (policy)';
+    if (spec.startsWith('mcts')) return 'MCTS play';
+    return `${spec.split(':')[0]} play`;
+  };
+  return [...new Set(specs.map(kind))].join(' + ');
 }
 
 /** Run folder of the comparison run: beside the study's own, keyed on the other agents. */
@@ -86,8 +101,9 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   log(`      skill sensitivity: playing ${study.name} again with ${describeAgents(study, otherCtx)}`);
   const other = await study.run(otherCtx);
   const ledger = otherCtx.ledger!;
-  const baseName = `${ctx.agents ? 'chosen' : "study's"} agents`;
-  const otherName = request.agents ? 'comparison agents' : 'learned play';
+  const baseName = playName(studyAgents(study, ctx));
+  let otherName = playName(chosen.agents);
+  if (otherName === baseName) otherName = `${otherName} (comparison)`;
   const notes = [
     `Comparison run: ${ledger.games} games, ${ledger.failed} failed${ledger.failed ? ` (most common error: ${ledger.commonError()}) — failed games are left out of its findings` : ''}, ${ledger.capped} stopped at the cap.`,
     ...(chosen.agents.some((s) => s.includes('transfer=1'))

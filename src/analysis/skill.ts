@@ -147,7 +147,7 @@ export function skillChart(rows: readonly SkillRow[], baseName: string, otherNam
         changed: r.change ?? 'same verdict',
       })),
   );
-  const y = { field: 'finding', type: 'nominal', title: null, sort: null, axis: { labelLimit: 320 } };
+  const y = { field: 'finding', type: 'nominal', title: null, sort: null, axis: { labelLimit: 440 } };
   const color = { field: 'agents', type: 'nominal', title: 'agents', sort: [baseName, otherName], legend: { orient: 'bottom', direction: 'vertical', labelLimit: 520 } };
   const tooltip = [
     { field: 'finding', type: 'nominal' },

@@ -66,14 +66,15 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     const { report, text } = await section(fakeStudy('gladiator-duel'), {});
     expect(text).toContain('Heavy v Light: REVERSES');
     expect(report.verdicts[0]!.strength).toBe('warning');
-    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings change verdict under learned play');
+    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings change verdict under learned play \(net-guided MCTS\)');
     expect(report.meta.details?.['skillAgents']).toEqual(['mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=100']);
   });
 
   it('--skill-agents replaces the learned agent', async () => {
     const { text } = await section(fakeStudy('ophidian'), { agents: ['other'] });
     expect(text).toContain('REVERSES');
-    expect(text).toContain('comparison agents');
+    expect(text).toContain('heuristic play');
+    expect(text).toContain('other play');
   });
 
   it('a game with no shipped model says so instead of comparing', async () => {
@@ -97,6 +98,17 @@ describe('runStudies --skill: the written report', () => {
     expect(html).toContain('Heavy v Light: REVERSES');
     const meta = JSON.parse(readFileSync(join(out, 'fake', 'meta.json'), 'utf8')) as { verdicts: { statement: string; strength: string }[] };
     expect(meta.verdicts[0]!.strength).toBe('warning');
-    expect(meta.verdicts[0]!.statement).toMatch(/change verdict under learned play/);
+    expect(meta.verdicts[0]!.statement).toMatch(/change verdict under learned play \(net-guided MCTS\)/);
+  });
+});
+
+describe('playName', () => {
+  it('names each side by the kind of play', async () => {
+    const { playName } = await import('../../experiments/skill.js');
+    expect(playName(['heuristic'])).toBe('heuristic play');
+    expect(playName(['mcts:iterations=100,c=0.2'])).toBe('MCTS play');
+    expect(playName(['mcts:prior=net:model=models/gladiator-duel,transfer=1'])).toBe('learned play (net-guided MCTS)');
+    expect(playName(['net:model=models/dark-hero,transfer=1'])).toBe('learned play (policy)');
+    expect(playName(['mcts:iterations=400', 'random'])).toBe('MCTS play + random play');
   });
 });
