@@ -66,7 +66,7 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     const { report, text } = await section(fakeStudy('gladiator-duel'), {});
     expect(text).toContain('Heavy v Light: REVERSES');
     expect(report.verdicts[0]!.strength).toBe('warning');
-    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings change verdict under learned play \(net-guided MCTS\)');
+    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings change verdict under learned play (net-guided MCTS)');
     expect(report.meta.details?.['skillAgents']).toEqual(['mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=100']);
   });
 
