@@ -164,9 +164,9 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
       strength: 'supported',
     });
   }
-  const named = new Set(out.map((v) => v.statement));
-  if (named.size === 0)
-    out.push({
+  // The study's question is the price: say so first when no card is shown mispriced (whatever else was found).
+  if (!a.findings.some((f) => f.price?.rejected))
+    out.unshift({
       statement: `No card is shown too strong or too weak for its cost at this sample size, ${play}.`,
       evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent${a.families.price === 0 ? ': no price without a slope shown above 0' : ''}), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family`,
       strength: 'inconclusive',
