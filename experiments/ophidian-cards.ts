@@ -61,6 +61,15 @@ const ci2 = (xs: readonly number[], level: number) => {
   const t = tInterval(xs, level);
   return { mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
 };
+/** The price chart's range: noisy prices of rarely played cards run to hundreds of CP and would squeeze every other point. */
+const CLIP = { lo: -5, hi: 15 };
+
+/** The gap from the price line beyond which a card is labelled: at least 1 CP, and at most five labels. */
+function labelGap(gaps: readonly number[]): number {
+  const sorted = [...gaps].sort((a, b) => b - a);
+  return Math.max(1, sorted[5] ?? 0);
+}
+
 /** Fewest plays per game for a price: below it the CP value per play is noise over a near-zero denominator. */
 const MIN_PLAYS = 0.1;
 
@@ -331,9 +340,10 @@ export function ophidianCards(): Study {
                     spec: costScatter(
                       pricedRows.map((f) => {
                         const c = evidence.find((e) => e.id === f.id)!;
-                        return { name: c.name, listed: c.cost!, fitted: f.price!.value, lo: f.price!.lo, hi: f.price!.hi };
+                        const clip = (x: number) => Math.min(CLIP.hi, Math.max(CLIP.lo, x));
+                        return { name: c.name, listed: c.cost!, fitted: clip(f.price!.value), lo: clip(f.price!.lo), hi: clip(f.price!.hi) };
                       }),
-                      { title: 'Ophidian cards: fitted CP value per play', unit: 'CP', outlierGap: 1 },
+                      { title: 'Ophidian cards: fitted CP value per play', subtitle: `clipped to [${CLIP.lo}, ${CLIP.hi}] CP (full values in the table)`, unit: 'CP', outlierGap: labelGap(pricedRows.map((f) => Math.abs(f.price!.value - evidence.find((e) => e.id === f.id)!.cost!))) },
                     ),
                   },
                 ]
