@@ -63,14 +63,14 @@ export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof p
     }
     d.loc = setAt(d.loc, c, LOC.zoneUp);
   }
-  const keep = runProgram(d, card.onPlay, c, p, targets, x);
+  const keep = runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe);
   if (card.type === 'quick-hit') d.zones = { ...d.zones, cards: setAt(d.zones.cards, scrapZ, [...d.zones.cards[scrapZ]!, c]), known: setAt(d.zones.known, scrapZ, [...d.zones.known[scrapZ]!, EVERYONE]) };
   const k = card.flow === '?' ? (card.keepFlowIf ? card.keepFlowIf(envOf(d as OphidianState, c, p, targets, x)) : keep) : null;
   fire(d, 'played', c, c);
   resolveFlow(d, p, card.flow, k);
 }
 
-export function useAbility(d: D, p: number, c: number, k: number, targets: number[]): void {
+export function useAbility(d: D, p: number, c: number, k: number, targets: number[], foe = -1): void {
   const s = d as OphidianState;
   const ab = abilitiesOf(s, c)[k]!;
   const env = envOf(s, c, p, targets);
@@ -78,14 +78,14 @@ export function useAbility(d: D, p: number, c: number, k: number, targets: numbe
   const lifeCost = ab.cost.life(env);
   if (ab.cost.set) setCard(d, c);
   if (lifeCost > 0) wound(d, c, lifeCost, c);
-  const keep = runProgram(d, ab.steps, c, p, targets, 0);
+  const keep = runProgram(d, ab.steps, c, p, targets, 0, null, foe);
   if (ab.flow === 'PASS') return doPass(d, p);
   const kf = ab.flow === '?' ? (ab.keepFlowIf ? ab.keepFlowIf(envOf(d as OphidianState, c, p, targets)) : keep) : null;
   resolveFlow(d, p, ab.flow, kf);
 }
 
 /** Channeling (legal.ts channelMoves): one (-) action whatever the channelled ability's own symbol (8.0 "Flow within effects"). */
-export function useChannel(d: D, p: number, c: number, k: number, g: number, k2: number, targets: number[]): void {
+export function useChannel(d: D, p: number, c: number, k: number, g: number, k2: number, targets: number[], foe = -1): void {
   const s = d as OphidianState;
   const channeling = abilitiesOf(s, c)[k]!;
   const ab = glad(s, g).levels[s.lvl[g]!]!.abilities[k2]!;
@@ -93,7 +93,7 @@ export function useChannel(d: D, p: number, c: number, k: number, g: number, k2:
   if (channeling.cost.set || ab.cost.set) setCard(d, c);
   const lifeCost = ab.cost.life(envOf(s, c, p, targets));
   if (lifeCost > 0) wound(d, c, lifeCost, c);
-  runProgram(d, ab.steps, c, p, targets, 0); // "self" is the channeler: the ability's name is replaced by hers
+  runProgram(d, ab.steps, c, p, targets, 0, null, foe); // "self" is the channeler: the ability's name is replaced by hers
   resolveFlow(d, p, channeling.flow, null);
 }
 
@@ -122,11 +122,15 @@ export function actPlay(d: D, p: number, a: OphAction): void {
     if (mayModifyCost(d as OphidianState, p, Number(parts[1]))) return startPaying(d, a);
     return playCard(d, p, Number(parts[1]), parseTargets(parts.slice(2)));
   }
-  if (kind === 'ch') return useChannel(d, p, Number(parts[1]), Number(parts[2]), Number(parts[3]), Number(parts[4]), parseTargets(parts.slice(5)).targets);
+  if (kind === 'ch') {
+    const ch = parseTargets(parts.slice(5));
+    return useChannel(d, p, Number(parts[1]), Number(parts[2]), Number(parts[3]), Number(parts[4]), ch.targets, ch.foe);
+  }
   if (kind === 'ab') {
     // A PASS ability counts as a pass (2.6): the passes in a row go on (else two PASS users never end the Wave).
     if (abilitiesOf(d as OphidianState, Number(parts[1]))[Number(parts[2])]!.flow === 'PASS') d.passes = passesBefore;
-    return useAbility(d, p, Number(parts[1]), Number(parts[2]), parseTargets(parts.slice(3)).targets);
+    const ab = parseTargets(parts.slice(3));
+    return useAbility(d, p, Number(parts[1]), Number(parts[2]), ab.targets, ab.foe);
   }
   if (kind === 'adv') {
     d.loc = setAt(d.loc, Number(parts[1]), LOC.action);

@@ -177,9 +177,9 @@ export function countPlay(d: D, c: number): void {
  * Runs an effect program on the draft. A `choose` step is a real decision: the rest of the
  * program is parked in `d.pending` and the chooser is asked in the `choose` window.
  */
-export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null): boolean | null {
+export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null, foe = -1): boolean | null {
   const w = new DraftWorld(d, ctrl);
-  const env: CardEnv = { w, card, controller: ctrl, targets, event, x };
+  const env: CardEnv = { w, card, controller: ctrl, targets, event, x, foe };
   const queue: Step[] = [...steps];
   while (queue.length) {
     const st = queue.shift()!;
@@ -191,7 +191,7 @@ export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: num
         queue.unshift(...st.branches[0]!);
         continue;
       }
-      d.pending = { card, controller: ctrl, targets, x, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env) };
+      d.pending = { card, controller: ctrl, targets, x, foe, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env) };
       openWindow(d, 'choose', [d.pending.chooser]);
       return w.kept;
     }
@@ -206,7 +206,7 @@ export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
       play(d, _p, a) {
         const pe = d.pending!;
         d.pending = null;
-        runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x);
+        runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x, null, pe.foe);
         return true; // rules.ts checks victory after the choice (victory.ts uses this module)
       },
     };

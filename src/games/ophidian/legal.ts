@@ -61,6 +61,19 @@ export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | nu
 
 export const tKey = (ts: readonly number[]) => (ts.length ? `:t${ts.join(',')}` : '');
 
+/**
+ * Multi-player (7.0): an effect that names "the opponent" while its player has two
+ * neighbours — the player picks which (`:o<seat>`), unless an enemy target already says
+ * whose it is. One empty suffix otherwise (two or three players with one choice, no such effect).
+ */
+function foes(s: OphidianState, p: number, names: boolean | undefined, ts: readonly number[]): readonly string[] {
+  if (!names) return NO_FOE;
+  const opps = opponentsOf(s, p);
+  if (opps.length < 2 || ts.some((t) => opps.includes(controller(s, t)))) return NO_FOE;
+  return opps.map((q) => `:o${q}`);
+}
+const NO_FOE: readonly string[] = [''];
+
 export function abilityUsable(s: OphidianState, p: number, c: number, ab: Ability): boolean {
   if (ab.flow !== '+' && ab.flow !== '-' && ab.flow !== '?' && ab.flow !== 'PASS') return false;
   if (ab.trigger) return false;
@@ -92,7 +105,7 @@ export function channelMoves(s: OphidianState, p: number, c: number, k: number, 
       const env = envOf(s, c, p);
       if (ab.cost.cp(env) > spare || (ab.cost.life(env) > 0 && ab.cost.life(env) > life(s, c) - s.wounds[c]!)) return;
       if (ab.condition && !ab.condition(env)) return;
-      for (const ts of targetChoices(s, p, ab.target)) out.push(`ch:${c}:${k}:${g}:${k2}${tKey(ts)}`);
+      for (const ts of targetChoices(s, p, ab.target)) for (const o of foes(s, p, ab.namesOpponent, ts)) out.push(`ch:${c}:${k}:${g}:${k2}${tKey(ts)}${o}`);
     });
   }
   return out;
@@ -121,7 +134,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
       if (playCost(s, p, c, x) > cp) continue;
       for (const ts of targetChoices(s, p, card.target)) {
         if (card.type === 'pump' && ts.length === 0) continue;
-        for (const e of extras) for (const z of zones) out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}${e}${z}`);
+        for (const o of foes(s, p, card.namesOpponent, ts)) for (const e of extras) for (const z of zones) out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}${e}${z}${o}`);
       }
     }
   }
@@ -130,7 +143,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     abilitiesOf(s, c).forEach((ab, k) => {
       if (!abilityUsable(s, p, c, ab)) return;
       if (ab.target?.kind === 'pyre-gladiator') return void out.push(...channelMoves(s, p, c, k, ab));
-      for (const ts of targetChoices(s, p, ab.target)) out.push(`ab:${c}:${k}${tKey(ts)}`);
+      for (const ts of targetChoices(s, p, ab.target)) for (const o of foes(s, p, ab.namesOpponent, ts)) out.push(`ab:${c}:${k}${tKey(ts)}${o}`);
     });
     if (!isChar(s, c)) continue;
     if (s.loc[c] === LOC.support && !s.isSet[c]) out.push(`adv:${c}`);
@@ -141,9 +154,10 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
   return out;
 }
 
-/** The choices after a card or ability in an action string: `t` targets, `x` X, `d` discards, `m` Minions scrapped, `z` the Zone replaced. */
-export function parseTargets(parts: string[]): { targets: number[]; x: number; discards: number[]; minions: number[]; zone: number } {
+/** The choices after a card or ability in an action string: `t` targets, `x` X, `d` discards, `m` Minions scrapped, `z` the Zone replaced, `o` the neighbour named as "the opponent". */
+export function parseTargets(parts: string[]): { targets: number[]; x: number; discards: number[]; minions: number[]; zone: number; foe: number } {
   let targets: number[] = [];
+  let foe = -1;
   let x = 0;
   let discards: number[] = [];
   let minions: number[] = [];
@@ -155,8 +169,9 @@ export function parseTargets(parts: string[]): { targets: number[]; x: number; d
     else if (part.startsWith('d')) discards = list();
     else if (part.startsWith('m')) minions = list();
     else if (part.startsWith('z')) zone = Number(part.slice(1));
+    else if (part.startsWith('o')) foe = Number(part.slice(1));
   }
-  return { targets, x, discards, minions, zone };
+  return { targets, x, discards, minions, zone, foe };
 }
 
 /** Every way to pick `n` distinct items of `pool` (in pool order). */

@@ -127,6 +127,8 @@ export interface PendingEffect {
   readonly controller: number;
   readonly targets: readonly number[];
   readonly x: number;
+  /** The neighbour named as "the opponent" (multi-player), -1 when none. */
+  readonly foe: number;
   readonly rest: readonly import('./cards/types.js').Step[];
   readonly labels: readonly string[];
   readonly branches: readonly (readonly import('./cards/types.js').Step[])[];

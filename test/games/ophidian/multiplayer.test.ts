@@ -130,6 +130,31 @@ describe('7.0 rule 2: only the players to the immediate left or right', () => {
   });
 });
 
+describe('"the opponent" with two neighbours is a choice of the controller (7.0)', () => {
+  /** Seat 0 has Thought Thief ("Set: the opponent Scraps the top 2 cards of its Arsenal") in play. */
+  function withThief(n: number): { s: OphidianState; thief: number } {
+    let s = table(n, 0);
+    const thief = s.t.card.map((_, i) => i).find((i) => s.t.owner[i] === 0 && s.t.card[i]!.kind === 'strategy' && !s.zones.cards[zoneOf(0, 1)]!.includes(i))!;
+    s = withCards(s, { [thief]: 'thought-thief' });
+    return { s: { ...s, loc: s.loc.map((l, i) => (i === thief ? LOC.support : l)) }, thief };
+  }
+  const arsenal = (s: OphidianState, p: number) => s.zones.cards[zoneOf(p, 0)]!.length;
+
+  it('three players: Steal Thought is offered against each neighbour; naming seat 2 mills seat 2 only', () => {
+    let { s, thief } = withThief(3);
+    const uses = legal(s).filter((a) => a.startsWith(`ab:${thief}:`));
+    expect(uses).toEqual([`ab:${thief}:0:o1`, `ab:${thief}:0:o2`]);
+    const before = [arsenal(s, 1), arsenal(s, 2)];
+    s = step(s, `ab:${thief}:0:o2`);
+    expect([arsenal(s, 1), arsenal(s, 2)]).toEqual([before[0], before[1]! - 2]);
+  });
+
+  it('two players: one opponent, no choice in the action', () => {
+    const { s, thief } = withThief(2);
+    expect(legal(s).filter((a) => a.startsWith(`ab:${thief}:`))).toEqual([`ab:${thief}:0`]);
+  });
+});
+
 describe("7.0 rule 3: the VP go to the player who Destroyed the Gladiator", () => {
   it('seat 0 Destroys a Gladiator of seat 1 by Attack: seat 0 scores its VP, seats 2 and 3 nothing; it lies in seat 1\'s Pyre', () => {
     let s = table(4, 0);

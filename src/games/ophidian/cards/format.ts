@@ -211,6 +211,7 @@ function compileAbility(input: unknown, field: string, scope: Scope<CardEnv>): A
     raging: a.raging,
     target: target(a.target),
     steps: compileSteps(a.do, `${field}.do`, scope),
+    namesOpponent: namesOpponent([a.do, a.if, a['keep-flow-if']]),
     modifiers: a.modify.map((m, i) => ({ stat: m.stat, by: compileNumField(m.by, `${field}.modify.${i}.by`, scope), to: m.to })),
     keepFlowIf: conditions(a['keep-flow-if'], `${field}.keep-flow-if`, scope),
   };
@@ -299,10 +300,17 @@ function compileStrategy(input: unknown, where: string, keywords: readonly strin
     trigger: ev ? { timing: c.after ? 'after' : 'when', event: ev, of: c.of } : null,
     minion: c.minion ? { life: c.minion.life, rage: c.minion.rage ?? -1, admg: c.minion.admg ?? -1 } : null,
     onPlay: compileSteps(c['on-play'], 'on-play', scope),
+    namesOpponent: namesOpponent([c['on-play'], c['keep-flow-if']]),
     keepFlowIf: conditions(c['keep-flow-if'], 'keep-flow-if', scope),
     abilities: c.abilities.map((ab, j) => compileAbility(ab, `abilities.${j}`, scope)),
     text: c.text,
   };
+}
+
+/** Do these effects or conditions name "the opponent" (`who: opponent`, a `mill`, whose default is the opponent, or `opponent-cheer`)? */
+function namesOpponent(parts: readonly unknown[]): boolean {
+  const text = JSON.stringify(parts);
+  return text.includes('"opponent"') || text.includes('opponent-cheer') || (text.includes('"mill"') && !text.includes('"who":"you"'));
 }
 
 /** Every keyword a file's cards carry (species and Reinforcement included): each is a `kw:<word>` value. */

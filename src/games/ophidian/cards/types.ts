@@ -163,6 +163,8 @@ export interface CardEnv {
   readonly targets: readonly number[];
   /** The event that triggered it: its subject and source card instances, its amount. */
   readonly event: { readonly subject: number; readonly source: number; readonly amount: number } | null;
+  /** Multi-player: the neighbour its controller named as "the opponent" (7.0); absent or -1 when not chosen. */
+  readonly foe?: number;
   /** X once chosen (8.0 "The X"), else 0. */
   readonly x: number;
 }
@@ -210,6 +212,8 @@ export interface Ability {
   readonly raging: 'any' | 'only' | 'never';
   readonly target: TargetSpec | null;
   readonly steps: readonly Step[];
+  /** Its effects name "the opponent" (a `who: opponent`, a `mill`, `opponent-cheer`): in multi-player its controller picks which neighbour (7.0). */
+  readonly namesOpponent?: boolean;
   /** Continuous stat changes while the card is in play (Pumps, Zones, Gladiators). */
   readonly modifiers: readonly { readonly stat: Modifiable; readonly by: (env: CardEnv) => number; readonly to: ModifyTarget }[];
   /** For `?` abilities/cards: the Flow is kept (+) only when these hold after the effect (2.5); null = kept if the effect set it. */
@@ -265,6 +269,8 @@ export interface StrategyCard {
   readonly minion: { readonly life: number; readonly rage: number; readonly admg: number } | null;
   /** Effect when it enters play (3.3), e.g. a Quick-Hit's whole effect. */
   readonly onPlay: readonly Step[];
+  /** Its on-play effects name "the opponent" (see Ability). */
+  readonly namesOpponent?: boolean;
   readonly keepFlowIf: ((env: CardEnv) => boolean) | null;
   readonly abilities: readonly Ability[];
   readonly text: string;

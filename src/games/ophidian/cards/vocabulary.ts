@@ -43,10 +43,12 @@ export const CARD_SELECT: Readonly<Record<CardSelector, (env: CardEnv) => readon
 
 /**
  * Player selectors. "The opponent" is the other player in two-player. In multi-player (7.0)
- * it is the opponent the effect is aimed at: the controller of an enemy target, else of the
- * event answered, else the left neighbour (interpretation, README).
+ * it is the neighbour the controller named when acting (`foe`), else the one the effect is
+ * aimed at: the controller of an enemy target, else of the event answered, else the left
+ * neighbour (Responses and continuous effects, README).
  */
 function opponentOf(env: CardEnv): number {
+  if (env.foe !== undefined && env.foe >= 0) return env.foe; // named in the action (legal.ts)
   const opps = env.w.opponents(env.controller);
   if (opps.length <= 1) return opps[0] ?? (env.controller + 1) % env.w.players;
   for (const t of env.targets) if (opps.includes(env.w.controllerOf(t))) return env.w.controllerOf(t);
