@@ -110,7 +110,17 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
     const c = s.maneuver[0]!;
     return isChar(s, c) || s.loc[c] !== LOC.out ? (admg(s, c) >= 2 ? 'field:action' : 'field:support') : 'field:support';
   }
-  if (name === 'choose' || name === 'retarget') return legal[legal.length - 1]!;
+  // A retarget (Hidden Danger): the new target scored as an Attack on it (a kill first, then Cheer).
+  if (name === 'retarget') {
+    let best = legal[0]!;
+    let top = -Infinity;
+    for (const a of legal) {
+      const v = score(s, p, `atk:${s.attack[0]}:${a.split(':')[1]}`);
+      if (v > top) (top = v), (best = a);
+    }
+    return best;
+  }
+  if (name === 'choose') return legal[legal.length - 1]!;
   let best = legal[0]!;
   let top = -Infinity;
   for (const a of legal) {

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { HAND, LOC, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
-import { admg } from '../../../src/games/ophidian/view.js';
+import { admg, life } from '../../../src/games/ophidian/view.js';
+import { chooseOphidian } from '../../../src/games/ophidian/heuristic.js';
 import { decision, giveHand, idOf, position, quiet, step } from './play.js';
 
 const legal = (s: OphidianState) => ophidian.legalActions(s, ophidian.toMove(s)[0]!);
@@ -84,5 +85,19 @@ describe('Hidden Danger (8.0 Targeting)', () => {
     while (decision(s)?.name === 'respond') s = step(s, 'pass');
     s = quiet(s);
     expect([s.wounds[prince], s.wounds[cray], s.isSet[prince], s.cheer]).toEqual([admg(s, ironsides), 0, true, [0, 1]]);
+  });
+
+  it('the heuristic Attacker retargets to the character the Attack would Destroy', () => {
+    let s = abeVersusBob(['prince-of-gates', 'cray-phillips', 'lillith'], ['hidden-danger']);
+    const ironsides = idOf(s, 0, 'ironsides');
+    const prince = idOf(s, 1, 'prince-of-gates');
+    const cray = idOf(s, 1, 'cray-phillips');
+    const hd = s.zones.cards[zoneOf(1, HAND)]![0]!;
+    s = { ...s, wounds: s.wounds.map((w, i) => (i === cray ? life(s, cray) - 1 : w)) };
+    s = step(step(step(s, `atk:${ironsides}:${prince}`), 'allow'), 'pass');
+    s = step(s, `resp:${hd}`);
+    while (decision(s)?.name === 'respond') s = step(s, 'pass');
+    expect(legal(s)).toEqual([`new:${cray}`, `new:${idOf(s, 1, 'lillith')}`]);
+    expect(chooseOphidian(s, 0, legal(s))).toBe(`new:${cray}`);
   });
 });
