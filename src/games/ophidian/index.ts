@@ -1,7 +1,6 @@
 /**
  * Ophidian 2350 as a `Game` (src/core/game.ts): setup (3.1), observation and
- * determinization through zones, returns and tags. The rules are in rules.ts.
- * Not registered in src/games/index.ts yet (responses and 8.0 timing are missing; see README).
+ * determinization through zones, returns and tags (2 to 6 players, 7.0). The rules are in rules.ts.
  */
 import { Dice } from '../../core/dice.js';
 import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/facts.js';
