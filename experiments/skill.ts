@@ -84,7 +84,8 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   });
   const learned = learnedAgentFor(study.gameId, ctx.full);
   if (!report.findings || report.findings.length === 0) {
-    return add(skillNotRunSection(`Not compared: this study does not declare its key findings as data yet (Report.findings), so --skill cannot set them side by side. Rerun it with --agents to see its verdicts under other play.`));
+    const model = learned ? `a learned model ships for ${study.gameId} (models/${study.gameId})` : `no learned model ships for ${study.gameId} either`;
+    return add(skillNotRunSection(`Not compared: this study does not declare its key findings as data yet (Report.findings), so --skill cannot set them side by side; ${model}. Rerun it with --agents to see its verdicts under other play.`));
   }
   if (!request) {
     return add(
