@@ -180,6 +180,20 @@ function name(s: OphidianState, c: number): string {
   return s.t.card[c]?.name ?? `#${c}`;
 }
 
+/** One action in words (logs, replays). */
+function describe(s: OphidianState, p: number, a: string): string {
+  const parts = a.split(':');
+  const c = Number(parts[1]);
+  switch (parts[0]) {
+    case 'play': return `seat ${p} plays ${name(s, c)}${parts[2]?.startsWith('t') ? ` on ${parts[2].slice(1).split(',').map((x) => name(s, Number(x))).join(' and ')}` : ''}`;
+    case 'atk': return `seat ${p}: ${name(s, c)} Attacks ${name(s, Number(parts[2]))}`;
+    case 'adv': return `seat ${p} Advances ${name(s, c)}`;
+    case 'ret': return `seat ${p} Retreats ${name(s, c)}`;
+    case 'ab': return `seat ${p} uses ${name(s, c)}'s ${s.t.card[c]!.kind === 'gladiator' ? 'ability' : 'ability'} #${parts[2]}`;
+    default: return `seat ${p}: ${a}`;
+  }
+}
+
 export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOptions> = {
   id: 'ophidian',
   name: 'Ophidian 2350',
@@ -205,15 +219,10 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   actionKey: (a) => a,
   describeAction: (s, p, a) => {
     const parts = a.split(':');
-    const c = Number(parts[1]);
-    switch (parts[0]) {
-      case 'play': return `seat ${p} plays ${name(s, c)}${parts[2]?.startsWith('t') ? ` on ${parts[2].slice(1).split(',').map((x) => name(s, Number(x))).join(' and ')}` : ''}`;
-      case 'atk': return `seat ${p}: ${name(s, c)} Attacks ${name(s, Number(parts[2]))}`;
-      case 'adv': return `seat ${p} Advances ${name(s, c)}`;
-      case 'ret': return `seat ${p} Retreats ${name(s, c)}`;
-      case 'ab': return `seat ${p} uses ${name(s, c)}'s ${s.t.card[c]!.kind === 'gladiator' ? 'ability' : 'ability'} #${parts[2]}`;
-      default: return `seat ${p}: ${a}`;
-    }
+    // Multi-player: the neighbour named as "the opponent" (legal.ts `:o<seat>`).
+    const foe = parts.find((x, i) => i > 1 && /^o\d+$/.test(x));
+    if (foe) return `${describe(s, p, parts.filter((x) => x !== foe).join(':'))} (the opponent: seat ${foe.slice(1)})`;
+    return describe(s, p, a);
   },
   describeState: (s) => `Wave ${s.wave}, Flow seat ${s.flowHolder}, CP ${s.cp.join(':')}, VP ${s.vp.join(':')}, Cheer ${s.cheer.join(':')}${s.winner !== -1 ? `, over (${s.endReason})` : ''}`,
 };

@@ -145,6 +145,7 @@ describe('"the opponent" with two neighbours is a choice of the controller (7.0)
     const uses = legal(s).filter((a) => a.startsWith(`ab:${thief}:`));
     expect(uses).toEqual([`ab:${thief}:0:o1`, `ab:${thief}:0:o2`]);
     const before = [arsenal(s, 1), arsenal(s, 2)];
+    expect(ophidian.describeAction(s, 0, `ab:${thief}:0:o2`)).toBe("seat 0 uses Thought Thief's ability #0 (the opponent: seat 2)");
     s = step(s, `ab:${thief}:0:o2`);
     expect([arsenal(s, 1), arsenal(s, 2)]).toEqual([before[0], before[1]! - 2]);
   });
