@@ -20,7 +20,7 @@ import { wilson } from '../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { GAME_ID, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
-import { BIDDER_BASE, SKILLED_BIDDER_BASE, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
+import { BIDDER_BASE, SKILLED_BIDDER_BASE, ROUND1_MAX, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
 import { parseAgentSpec } from '../agents/index.js';
 import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
@@ -347,7 +347,7 @@ function convergenceBlocks(m: MeasuredValues): ReportBlock[] {
   return [
     {
       kind: 'text',
-      text: `Round 1 values every power at 0 Energy (no power is preferred, so who gets which power is decided by the draw of lots and the rules, not by a prior). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy, clamped to 0–60 Energy and averaged with the previous value. A round whose games do not show that more Energy helps (log-odds per Energy ≤ 0) keeps the previous values and ends the iteration (the next round would replay the same bids on the same seeds): values in Energy are then not identified by this play, and the report says so first. The next round's bidders bid those values. Settled means no power moved by ${TOLERANCE} Energy or more.`,
+      text: `In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy (a hash of its seat and the power's id — no prior is read), so who wins which lot and how much Energy each hero keeps vary independently of the powers. After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy, clamped to 0–60 Energy and averaged with the previous value. A round whose games do not show that more Energy helps (log-odds per Energy ≤ 0) keeps the previous values and ends the iteration (the next round would replay the same bids on the same seeds): values in Energy are then not identified by this play, and the report says so first. The next round's bidders bid those values. Settled means no power moved by ${TOLERANCE} Energy or more.`,
     },
     {
       kind: 'chart',

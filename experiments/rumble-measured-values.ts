@@ -1,9 +1,12 @@
 /**
  * Power values measured from play, for the bidders of the Rumble auction studies.
  *
- * No hand-set prior enters: the first round of auctions is played with every power
- * valued at 0 Energy (so every bid is 0 and the rules' tie-break hands the lots out — a
- * random assignment of powers, which is exactly the experiment a value estimate needs).
+ * No hand-set prior enters: in the first round of auctions each bidder values every
+ * power at its own seeded draw from 0 to ROUND1_MAX Energy (a hash of its seat and the
+ * power's id — explorationValues), so who wins which lot, and how much Energy each hero
+ * keeps, vary independently of the powers. (A bidder given no values would fall back to
+ * the hand-set priors; one value for everyone would make every lot a tie, and Energy kept
+ * a fixed function of the powers won — the fit could not tell them apart.)
  * From the games, a logistic regression of each hero's result on its Energy after the
  * auction and the powers it holds (both relative to the table average) gives each
  * power's value as β_power / β_Energy, in Energy. The bidders of the next round bid those
@@ -14,6 +17,24 @@
 import type { GameRecord } from '../src/sim/types.js';
 import { logisticFit } from '../src/analysis/stats/costcurve.js';
 import { playTable, type RumbleStudyContext } from './rumble-common.js';
+import { SEED_POWERS } from '../src/games/rumble/index.js';
+
+/** Round 1's per-bidder values are drawn from 0..ROUND1_MAX Energy (see explorationValues). */
+export const ROUND1_MAX = 30;
+
+/**
+ * Round 1's values for the bidder in `seat`: every power id at a draw from 0..ROUND1_MAX,
+ * a 32-bit FNV-1a hash of "seat:id" (deterministic, no prior, different for each seat).
+ */
+export function explorationValues(ids: readonly string[], seat: number): Values {
+  const out: Record<string, number> = {};
+  for (const id of ids) {
+    let h = 0x811c9dc5;
+    for (const ch of `${seat}:${id}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    out[id] = h % (ROUND1_MAX + 1);
+  }
+  return out;
+}
 
 /** Bids are capped at 60% of Energy by the bidder; a value above it buys nothing more. */
 export const MAX_VALUE = 60;
@@ -114,14 +135,18 @@ export async function measureValues(
   maxIterations: number,
   bidderBase = BIDDER_BASE,
   /** Plays one round's auctions (the study's table by default; tests pass synthetic games). */
-  play: (key: string, bidder: string) => Promise<GameRecord[]> = (key, bidder) => playTable(ctx, key, base, games, [bidder]),
+  play: (key: string, bidders: readonly string[]) => Promise<GameRecord[]> = (key, bidders) => playTable(ctx, key, base, games, bidders),
 ): Promise<MeasuredValues & { lastRecords: GameRecord[]; lastRecordsAtFinalValues: boolean }> {
   const players = Number(base['players']);
   let values: Values = {};
+  const custom = ((base['customPowers'] as readonly { id?: unknown }[] | undefined) ?? []).map((p) => String(p.id));
+  const ids = [...SEED_POWERS.map((p) => p.id), ...custom];
   const history: ValueIteration[] = [];
   let lastRecords: GameRecord[] = [];
   for (let k = 0; k < maxIterations; k++) {
-    const records = await play(`values-iteration-${k}`, bidderSpec(values, undefined, bidderBase));
+    // Round 1: each seat its own seeded values (no prior); then everyone bids the estimates.
+    const bidders = k === 0 ? Array.from({ length: players }, (_, seat) => bidderSpec(explorationValues(ids, seat), undefined, bidderBase)) : [bidderSpec(values, undefined, bidderBase)];
+    const records = await play(`values-iteration-${k}`, bidders);
     lastRecords = records;
     const est = estimateValues(records, players);
     const next: Record<string, number> = { ...values };

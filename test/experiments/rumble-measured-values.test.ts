@@ -42,14 +42,18 @@ describe('power values measured from play (no priors)', () => {
     const ctx = { seed: 1, full: false, workers: 1, runDir: '/nonexistent', command: 'test', progress: false };
     const asked: string[] = [];
     // Round 1: Energy helps; round 2 onward: more Energy loses (β_Energy < 0).
-    const play = async (key: string, bidder: string) => {
-      asked.push(bidder);
+    const play = async (key: string, bidders: readonly string[]) => {
+      asked.push(bidders.join(' | '));
       return synthetic(3000, asked.length, asked.length === 1 ? 0.05 : -0.05);
     };
     const m = await measureValues(ctx, { players: 4 }, 3000, 6, 'heuristic:bid=1,play=random', play);
     expect(m.stuck).toBe(true);
     expect(m.settled).toBe(false);
     expect(asked).toHaveLength(2);
+    // Round 1: four bidders, each with its own seeded values and no prior; round 2: one spec.
+    expect(asked[0]!.split(' | ')).toHaveLength(4);
+    expect(new Set(asked[0]!.split(' | ')).size).toBe(4);
+    for (const spec of asked[0]!.split(' | ')) expect(spec).toMatch(/^heuristic:bid=1,play=random,values=/);
     expect(m.history[1]!.energyCoefficient).toBeLessThan(0);
     expect(m.history[1]!.estimated).toBe(0);
     expect(m.values).toEqual(m.history[1]!.used);
