@@ -8,7 +8,7 @@
  * price, with a 95% Fieller interval. Done for 2- and 4-hero tables.
  */
 import { forestPlot } from '../src/analysis/charts.js';
-import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { shareCurve } from '../src/analysis/stats/costcurve.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, type PriceAnswer } from '../src/analysis/stats/price.js';
@@ -324,6 +324,7 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
     gameId: GAME_ID,
     question: 'How much starting Energy should a hero give up to hold each power, so that it wins exactly its fair share (1/N) against heroes with no powers?',
     verdicts,
+    findings: keyFindings(prices, family),
     sections: [
       {
         heading: 'Method',
@@ -470,4 +471,23 @@ function firstStepText(skilled: PricedSet, random: PricedSet, x1: number): strin
   return parts.length
     ? ` The holder's mean share over the powers at no handicap → at a handicap of ${x1} Energy: ${parts.join('; ')}. Where random play collapses at the first few Energy of handicap, its "prices" say that the weakest hero is the random field's target (the menu's attack-the-weakest and all-in templates aim at the hero with the least Energy), not what the power is worth.`
     : '';
+}
+
+/**
+ * Key findings for the skill-sensitivity section (src/analysis/skill.ts): per power and
+ * table size, the holder's share at no handicap (95% Wilson, against 1/N) and, where the
+ * answer is a fitted price (or a price whose interval includes 0), the price at its Holm
+ * level. Steps, bounds and "harmful" answers have no interval to compare and are left out.
+ */
+export function keyFindings(prices: readonly PowerPrice[], family: number): KeyFinding[] {
+  const out: KeyFinding[] = [];
+  for (const p of prices) {
+    const who = `${powerName(p.power)} (${p.players} heroes)`;
+    out.push({ id: `share0-${p.players}p-${p.power}`, label: `${who}: holder's share at no handicap`, estimate: p.share0, lo: p.share0Lo, hi: p.share0Hi, nullValue: 1 / p.players, n: p.answer.games0, level: 0.95, family: 'single test (95% Wilson)' });
+    const a = p.answer;
+    if ((a.kind === 'price' || a.kind === 'zero') && [a.xStar, a.lo, a.hi].every(Number.isFinite)) {
+      out.push({ id: `price-${p.players}p-${p.power}`, label: `${who}: fair price in Energy`, estimate: a.xStar, lo: a.lo, hi: a.hi, nullValue: 0, n: a.games, level: p.level, family: `Holm over ${family} prices` });
+    }
+  }
+  return out;
 }

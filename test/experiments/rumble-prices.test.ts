@@ -84,6 +84,8 @@ describe('a --full power-values run end to end (a tiny design)', () => {
       expect(findings.length).toBe(1);
       for (const v of findings) expect(v.statement).toContain(`"${RUMBLE_PRICE_AGENT}" in every seat (max^n search)`);
       expect(report.sections.map((s) => s.heading)).toContain('Skill sensitivity: random vs skilled play');
+      // Key findings for the generic skill-sensitivity section: the share at no handicap always.
+      expect(report.findings!.map((f) => f.id)).toContain('share0-2p-tough-skin');
       const rows = report.meta.details!['skillSensitivity'] as { item: string; weak: string; strong: string }[];
       expect(rows).toEqual([expect.objectContaining({ item: 'tough-skin', weak: TABLE_AGENT, strong: RUMBLE_PRICE_AGENT })]);
     } finally {
