@@ -58,6 +58,8 @@ export function measureRandomPlay(game: AnyGame, rawOptions: object, opts: { sec
 export interface MctsResult {
   readonly decisions: number;
   readonly iterationsPerSec: number;
+  /** Median wall time of one decision, in milliseconds (the decisions are timed one by one). */
+  readonly medianMsPerDecision: number;
   /** Mean random-playout length from the sampled decision states (what a rollout costs). */
   readonly meanRolloutLength: number;
   /** Random playouts per second from those same states (the rollouts alone, no tree). */
@@ -76,6 +78,7 @@ export function measureMcts(game: AnyGame, rawOptions: object, spec: string, opt
   const rng = new Rng(opts.seed ?? 2);
   let decisions = 0;
   let searchMs = 0;
+  const times: number[] = [];
   let rolloutSteps = 0;
   let rollouts = 0;
   let rolloutMs = 0;
@@ -92,7 +95,8 @@ export function measureMcts(game: AnyGame, rawOptions: object, spec: string, opt
     const agent = createAgent(spec, game, rng.fork());
     const t = performance.now();
     agent.act({ game, options, obs: game.observe(sampled, player), player, legal });
-    searchMs += performance.now() - t;
+    times.push(performance.now() - t);
+    searchMs += times[times.length - 1]!;
     decisions++;
     const r = performance.now();
     for (let i = 0; i < 8; i++) {
@@ -101,9 +105,12 @@ export function measureMcts(game: AnyGame, rawOptions: object, spec: string, opt
     }
     rolloutMs += performance.now() - r;
   }
+  times.sort((a, b) => a - b);
+  const mid = times.length >> 1;
   return {
     decisions,
     iterationsPerSec: (decisions * iterations) / (searchMs / 1000),
+    medianMsPerDecision: times.length === 0 ? NaN : times.length % 2 ? times[mid]! : (times[mid - 1]! + times[mid]!) / 2,
     meanRolloutLength: rolloutSteps / Math.max(1, rollouts),
     rolloutsPerSec: rollouts / (rolloutMs / 1000),
   };

@@ -12,6 +12,7 @@ import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
 import { decksOf, matchContent, type MatchContent } from './content.js';
+import { evaluateOphidian } from './evaluate.js';
 import { ARSENAL, HAND, LOC, zoneOf, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
@@ -213,6 +214,8 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   returns: (s) => Array.from({ length: s.t.players }, (_, p) => (s.winner >= 0 ? (p === s.winner ? 1 : 0) : s.drawn.includes(p) ? 1 / s.drawn.length : 0)),
   tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id), firstFlow: s.firstFlow, waves: s.waveLog, played: playedCounts(s) }),
   moveCount: (s) => s.steps,
+  // Progress towards Points and Crowd Riot as win shares (evaluate.ts): search cut-offs.
+  evaluate: evaluateOphidian,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.
   observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),
   determinize: (obs, _p, rng: Rng) => ({ ...obs, zones: determinizeZones(obs.zones, rng), rng: freshStream(rng) }),
