@@ -163,6 +163,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
 export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
   'gladiator-duel': { iterations: '300', c: '0.2', rollout: 'evaluate', turns: '0', prior: 'heuristic', bias: '2' },
   'superhero-gladiators': { iterations: '800', rollout: 'evaluate', plies: '2', opponents: 'heuristic' },
+  ophidian: { iterations: '200', rollout: 'heuristic', depth: '30', prior: 'heuristic', bias: '1' },
 };
 
 const netSchema = z.object({
