@@ -24,6 +24,7 @@ import { actionsOf, conscious, copyChoices, placeActions, playAbsorb, playAction
 import { segmentOf, turnOf, type HeroRun, type Setup, type ShgAction, type ShgState } from './state.js';
 import { describeAction, describeState } from './describe.js';
 import { evaluate } from './evaluate.js';
+import { shgEncoder } from './encoder.js';
 
 
 // ---------------------------------------------------------------------------------
@@ -295,6 +296,7 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
   describeAction,
   describeState,
   evaluate,
+  encoder: shgEncoder({ absorb: flow.windowIndex('absorb'), copy: flow.windowIndex('copy') }, flow),
 };
 
 export { flow as shgFlow };
