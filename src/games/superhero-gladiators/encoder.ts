@@ -34,14 +34,14 @@
  *           teleport, jumping) × the destination's distance to the nearest conscious foe
  *           (1..10, 11+) × line of sight from there to that foe × destination in water
  *   ATTACK  weapon (punch, close, distance, entangle) × target slot (1..MAX_HEROES-1) ×
- *           aim (the hero; a gizmo of an attack power, of a movement power, of another)
+ *           aim (the hero, or the gizmo of its power of type t: 1 + 22)
  *   WALL    weapon × the wall's maker (an ally or me / a foe)
  *   USE     power type (22) × direction (none; force wall: 0..5 counted from the
  *           bearing of the nearest foe)
  *
  * Collision rule: moves that differ only where the index does not look share an index —
  * moves by one mode to cells alike in (distance to the nearest foe, sight of it, water),
- * shots at two gizmos of one class on one hero, hits on two walls of makers on one side,
+ * hits on two walls of makers on one side,
  * start hexes beyond 4 deep or 16 along an edge, targets beyond the last slot. The
  * evaluator and the trainer treat each legal move as its own entry with its index's
  * logit, so colliding moves share a prior equally and their visit shares train the same
@@ -75,7 +75,7 @@ const MOVE_MODES = 1 + MOVE_TYPES.length;
 const DIST_BUCKETS = 11;
 export const MOVE_BASE = PLACE_BASE + PLACE_DEPTHS * PLACE_ALONG;
 const WEAPONS = 4; // punch, close, distance, entangle
-const AIMS = 4; // the hero, gizmo of an attack / movement / other power
+const AIMS = 1 + TYPES; // the hero, or the gizmo of a power of type t (1 + t)
 export const ATTACK_BASE = MOVE_BASE + MOVE_MODES * DIST_BUCKETS * 2 * 2;
 export const WALL_BASE = ATTACK_BASE + WEAPONS * (MAX_HEROES - 1) * AIMS;
 export const USE_BASE = WALL_BASE + WEAPONS * 2;
@@ -324,8 +324,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
       const slot = Math.min(Math.max(1, order.indexOf(a.target)), MAX_HEROES - 1);
       let aim = 0;
       if (a.gizmo >= 0) {
-        const t = s.setup.heroes[a.target]!.powers[a.gizmo]!.type;
-        aim = t === 'close-attack' || t === 'distance-attack' || t === 'entangle' ? 1 : MOVE_TYPES.includes(t) ? 2 : 3;
+        aim = 1 + TYPE_INDEX.get(s.setup.heroes[a.target]!.powers[a.gizmo]!.type)!;
       }
       return ATTACK_BASE + (weaponOf(s, h, a.p) * (MAX_HEROES - 1) + slot - 1) * AIMS + aim;
     }
