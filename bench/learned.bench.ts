@@ -91,4 +91,29 @@ export async function run(): Promise<void> {
     const m = measureMcts(game, {}, spec, { seconds: 3 });
     report(label, `${fmt(m.iterationsPerSec)} it/s`);
   }
+  superheroGladiators();
+}
+
+const SHG_MODEL = 'models/superhero-gladiators';
+
+/** Superhero Gladiators: MCTS iterations/s with the shipped net against the tuned spec, under the model's options. */
+function superheroGladiators(): void {
+  const game = getGame('superhero-gladiators');
+  if (!fs.existsSync(`${SHG_MODEL}/manifest.json`)) {
+    process.stdout.write(`  (skipped: no model at ${SHG_MODEL})\n`);
+    return;
+  }
+  const options = loadModel(SHG_MODEL, game, 'bench').manifest.options as object;
+  const tuned = Object.entries(TUNED_MCTS['superhero-gladiators']!)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  for (const [label, spec] of [
+    ['superhero-gladiators: tuned MCTS (evaluate leaves, heuristic foe, 2 plies)', `mcts:${tuned}`],
+    ['superhero-gladiators: same with the net (prior + value-head leaves)', `mcts:prior=net:model=${SHG_MODEL},${tuned.replace('rollout=evaluate,', '')}`],
+    ['superhero-gladiators: same with the net as prior only (evaluate leaves)', `mcts:prior=net:model=${SHG_MODEL},${tuned}`],
+    ['superhero-gladiators: plain PUCT with the net (both sides searched)', `mcts:prior=net:model=${SHG_MODEL},iterations=300`],
+  ] as const) {
+    const m = measureMcts(game, options, spec, { seconds: 3 });
+    report(label, `${fmt(m.iterationsPerSec)} it/s`);
+  }
 }

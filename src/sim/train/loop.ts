@@ -36,7 +36,7 @@ import { Rng, deriveSeed } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { initTf, type TfRuntime } from '../../core/tf.js';
 import { wallClockMs as nowMs } from '../clock.js';
-import { getGame } from '../../games/index.js';
+import { GAMES, getGame } from '../../games/index.js';
 import type { GameRecord } from '../types.js';
 import { runMatch } from '../runner.js';
 import { acquirePool } from '../pool.js';
@@ -123,7 +123,7 @@ const pad = (g: number) => String(g).padStart(4, '0');
 
 function shapeFor(game: AnyGame, players: number, hidden: readonly number[]): NetShape {
   const enc = game.encoder;
-  if (!enc) throw new UserError(`train: game ${game.id} has no encoder; allowed: a game with an encoder (gladiator-duel, dark-hero)`);
+  if (!enc) throw new UserError(`train: game ${game.id} has no encoder; allowed: a game with an encoder (${GAMES.filter((g) => g.encoder).map((g) => g.id).join(', ')})`);
   return { inputs: enc.observationSize, hidden, actions: enc.actionCount, players };
 }
 

@@ -9,7 +9,7 @@ import { Rng } from '../../../src/core/rng.js';
 import { getGame } from '../../../src/games/index.js';
 
 describe('shipped models', () => {
-  it.each(['gladiator-duel', 'dark-hero'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
+  it.each(['gladiator-duel', 'dark-hero', 'superhero-gladiators'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
     const game = getGame(id);
     const { manifest, net } = loadModel(`models/${id}`, game, 'test');
     expect(manifest.game).toBe(id);
@@ -19,7 +19,8 @@ describe('shipped models', () => {
     expect(['wasm', 'tensorflow', 'cpu']).toContain(manifest.training.backend);
     expect(manifest.strength.length).toBeGreaterThan(0);
     expect(net.shape.inputs).toBe(game.encoder!.observationSize);
-    const options = game.optionsSchema.parse({});
+    // A model plays only under the rule options it was trained with (its manifest's).
+    const options = game.optionsSchema.parse(manifest.options);
     const state = game.setup(options, 1);
     const p = game.toMove(state)[0]!;
     const legal = game.legalActions(state, p);
