@@ -255,7 +255,8 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       if (netLeaves && p.depth !== undefined) {
         throw new UserError(`${where}: prior=net scores leaves with the network's value head, so depth does not apply; allowed: prior=net without depth, or with rollout=… to score leaves by rollouts instead`);
       }
-      if (guided && p.opponents === 'heuristic') throw new UserError(`${where}: prior=net searches every player with the network; allowed: opponents=search with prior=net`);
+      // prior=net with opponents=heuristic: PUCT on the decider's own nodes, the others
+      // answer with the heuristic (the opponent model of Superhero Gladiators' tuned spec).
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
       if (game && !netLeaves) checkRolloutSupport(where, game, depth);
       if (game && !netLeaves && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);

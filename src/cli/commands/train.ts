@@ -36,6 +36,7 @@ interface TrainFlags {
   batch: string;
   lr: string;
   expert: string;
+  opponent?: string;
   baselines: string;
   evalPairs: string;
   evalIterations: string;
@@ -85,6 +86,7 @@ export function register(program: Command): void {
     .option('--batch <n>', 'minibatch size', '64')
     .option('--lr <rate>', 'Adam learning rate', '0.002')
     .option('--expert <spec>', 'MCTS spec that plays generation 1 (before any network)', 'mcts')
+    .option('--opponent <spec>', 'a fixed agent seated in every other self-play game (seats alternating; its moves are not samples): for games whose self-play settles into a stand-off')
     .option('--baselines <list>', 'fixed opponents each checkpoint is measured against', 'heuristic,mcts')
     .option('--eval-pairs <n>', 'paired games per opponent per generation', '20')
     .option('--eval-iterations <n>', 'PUCT iterations of the checkpoint in evaluation games', '300')
@@ -109,7 +111,7 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
       const options = flags.options === undefined ? {} : optionsArg('--options', flags.options);
       const parsed = parseWith(`${game.id} options`, game.optionsSchema, options) as object;
       const baselines = splitAgentList(flags.baselines);
-      for (const spec of [flags.expert, ...baselines]) checkAgentSpec(spec, game, parsed);
+      for (const spec of [flags.expert, ...baselines, ...(flags.opponent === undefined ? [] : [flags.opponent])]) checkAgentSpec(spec, game, parsed);
       if (!flags.expert.startsWith('mcts')) throw new UserError(`--expert is ${JSON.stringify(flags.expert)}; allowed: an mcts spec (its visit counts are the targets)`);
       const generations = flags.generations !== undefined ? positiveInt('--generations', flags.generations) : flags.minutes !== undefined ? 1000 : 10;
       const out = flags.out ?? path.join('models', gameId);
@@ -134,6 +136,7 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
         sampleMoves: 4,
         noise: { epsilon: 0.25, alpha: 0.5 },
         expert: flags.expert,
+        ...(flags.opponent === undefined ? {} : { opponent: flags.opponent }),
         evalPairs: positiveInt('--eval-pairs', flags.evalPairs),
         evalIterations: positiveInt('--eval-iterations', flags.evalIterations),
         baselines,

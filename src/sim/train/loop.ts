@@ -74,6 +74,8 @@ export interface TrainSettings {
   readonly noise: { readonly epsilon: number; readonly alpha: number };
   /** The MCTS spec that plays generation 1. */
   readonly expert: string;
+  /** A fixed agent seated in every other self-play game (absent: pure self-play); see SelfPlayConfig. */
+  readonly opponent?: string;
   /** Evaluation: paired games per opponent, PUCT iterations of the checkpoint, and the fixed baselines. */
   readonly evalPairs: number;
   readonly evalIterations: number;
@@ -196,7 +198,7 @@ function manifestFor(s: TrainSettings, game: AnyGame, options: object, shape: Ne
       selfPlayGames: games,
       backend,
       minutes: Math.round(minutes * 10) / 10,
-      method: `expert iteration: generation 1 imitates ${s.expert} (${s.expertGames} games); then PUCT self-play with the best net (${s.iterations} iterations, c=${s.c}, Dirichlet α=${s.noise.alpha} ε=${s.noise.epsilon}); value target ${s.valueMix}·return + ${Math.round((1 - s.valueMix) * 100) / 100}·root estimate`,
+      method: `expert iteration: generation 1 imitates ${s.expert} (${s.expertGames} games); then PUCT self-play with the best net (${s.iterations} iterations, c=${s.c}, Dirichlet α=${s.noise.alpha} ε=${s.noise.epsilon}); value target ${s.valueMix}·return + ${Math.round((1 - s.valueMix) * 100) / 100}·root estimate${s.opponent === undefined ? '' : `; every other self-play game against ${s.opponent} (seats alternating, its moves not sampled)`}`,
     },
     strength,
   };
@@ -264,6 +266,7 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
       net: bestDir ? { shape, arrays: readArrays(bestDir, game) } : null,
       expert: s.expert,
       valueMix: s.valueMix,
+      ...(s.opponent === undefined ? {} : { opponent: s.opponent }),
     };
     const games = bestDir ? s.gamesPerGeneration : s.expertGames;
     const samples = await selfPlay(spConfig, games, s.workers, shape);

@@ -49,6 +49,15 @@ export interface SelfPlayConfig {
    * with a few thousand games (Willemsen et al. 2020, "Value targets in off-policy AlphaZero").
    */
   readonly valueMix: number;
+  /**
+   * A fixed agent (e.g. `heuristic`) seated in every other game — odd game indices, in
+   * seat (index >> 1) mod players, so it alternates seats — while the searcher plays the
+   * others; its moves are not samples. Absent: pure self-play. Why: a mirror duel's
+   * self-play can settle into a stand-off (Superhero Gladiators' Amazon mirror: the tuned
+   * MCTS against itself waits out the turn cap, every game a draw), so its samples never
+   * show the positions a real opponent creates and its returns carry no signal.
+   */
+  readonly opponent?: string;
 }
 
 export interface SelfPlayResult {
@@ -89,6 +98,8 @@ export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGam
   const seed = deriveSeed(config.seed, 'selfplay', config.generation, index);
   const rng = new Rng(seed);
   const agents = Array.from({ length: players }, () => searcher(config, game, rng.fork()));
+  const fixedSeat = config.opponent !== undefined && index % 2 === 1 ? (index >> 1) % players : -1;
+  const fixed = fixedSeat >= 0 ? createAgent(config.opponent!, game, rng.fork()) : null;
   let state = game.setup(options, seed);
   const rows: Row[] = [];
   const decisionsBy = new Array<number>(players).fill(0);
@@ -100,6 +111,7 @@ export function selfPlayGame(config: SelfPlayConfig, index: number, game: AnyGam
       const legal = game.legalActions(state, p);
       if (legal.length === 1) return legal[0];
       const obs = game.observe(state, p);
+      if (p === fixedSeat) return fixed!.act({ game, options, obs, player: p, legal });
       const { actions, simultaneous, values } = agents[p]!.analyse({ game, options, obs, player: p, legal });
       const row: Row = { obs: new Float32Array(encoder.observationSize), legal: [], pi: [], mover: p, q: values };
       encoder.encode(obs, p, row.obs);

@@ -24,7 +24,10 @@ describe('shipped models', () => {
     const state = game.setup(options, 1);
     const p = game.toMove(state)[0]!;
     const legal = game.legalActions(state, p);
-    for (const spec of [`net:model=models/${id}`, `mcts:prior=net:model=models/${id},iterations=50`]) {
+    const specs = [`net:model=models/${id}`, `mcts:prior=net:model=models/${id},iterations=50`];
+    // The net as the decider's prior with the heuristic answering for the others (two-seat games).
+    if (game.numPlayers(options) === 2 && !game.simultaneous) specs.push(`mcts:prior=net:model=models/${id},iterations=50,opponents=heuristic,plies=2`);
+    for (const spec of specs) {
       expect(legal).toContain(createAgent(spec, game, new Rng(1)).act({ game, options, obs: game.observe(state, p), player: p, legal }));
     }
   });
