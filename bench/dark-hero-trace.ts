@@ -14,6 +14,7 @@
  * keep them the same).
  */
 import { createHash, type Hash } from 'node:crypto';
+import { runTrace } from './trace-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { parseWith } from '../src/core/validate.js';
 import { darkHero, type DarkHeroOptions, type DarkHeroState } from '../src/games/dark-hero/index.js';
@@ -117,21 +118,4 @@ function playGame(opts: DarkHeroOptions, seed: number, h: Hash, frozen: boolean)
   return digest;
 }
 
-const all = createHash('sha256');
-for (const c of CONFIGS) {
-  const opts = parseWith('dark-hero options', darkHero.optionsSchema, c.options) as DarkHeroOptions;
-  const h = createHash('sha256');
-  const n = Math.max(1, Math.round(c.games * SCALE));
-  let mismatches = 0;
-  const t0 = performance.now();
-  for (let g = 0; g < n; g++) {
-    const seed = (g * 2654435761) | 0;
-    const plain = playGame(opts, seed, h, false);
-    // Every fourth game again from deep-frozen states: the same trail, and no write to an input.
-    if (g % 4 === 0 && playGame(opts, seed, createHash('sha256'), true) !== plain) mismatches++;
-  }
-  const digest = h.digest('hex').slice(0, 16);
-  all.update(digest);
-  process.stdout.write(`${c.name.padEnd(32)} ${String(n).padStart(5)} games  ${digest}${mismatches ? `  FROZEN REPLAY DIFFERS in ${mismatches}` : ''}  (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
-}
-process.stdout.write(`${'all'.padEnd(32)} ${''.padStart(11)}  ${all.digest('hex').slice(0, 16)}\n`);
+runTrace(CONFIGS, (o) => parseWith('dark-hero options', darkHero.optionsSchema, o) as DarkHeroOptions, playGame, SCALE, 32);

@@ -13,6 +13,7 @@
  * input throws, or the replay's trail differs).
  */
 import { createHash, type Hash } from 'node:crypto';
+import { runTrace } from './trace-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { ophidian, type OphidianOptions } from '../src/games/ophidian/index.js';
 import type { OphidianState } from '../src/games/ophidian/state.js';
@@ -80,20 +81,4 @@ function playGame(options: OphidianOptions, seed: number, h: Hash, frozen: boole
   return digest;
 }
 
-const all = createHash('sha256');
-for (const c of CONFIGS) {
-  const options = ophidian.optionsSchema.parse(c.options) as OphidianOptions;
-  const h = createHash('sha256');
-  const n = Math.max(1, Math.round(c.games * SCALE));
-  let mismatches = 0;
-  const t0 = performance.now();
-  for (let g = 0; g < n; g++) {
-    const seed = (g * 2654435761) | 0;
-    const plain = playGame(options, seed, h, false);
-    if (g % 4 === 0 && playGame(options, seed, createHash('sha256'), true) !== plain) mismatches++;
-  }
-  const digest = h.digest('hex').slice(0, 16);
-  all.update(digest);
-  process.stdout.write(`${c.name.padEnd(28)} ${String(n).padStart(5)} games  ${digest}${mismatches ? `  FROZEN REPLAY DIFFERS in ${mismatches}` : ''}  (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
-}
-process.stdout.write(`${'all'.padEnd(28)} ${''.padStart(11)}  ${all.digest('hex').slice(0, 16)}\n`);
+runTrace(CONFIGS, (o) => ophidian.optionsSchema.parse(o) as OphidianOptions, playGame, SCALE, 28);
