@@ -23,12 +23,13 @@
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
 import type { MatchConfig } from '../../src/sim/types.js';
-import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
+import { pairedShare, unitScores, type PairedShare } from '../../src/analysis/stats/paired.js';
+import { wilson } from '../../src/core/wilson.js';
 
 /** The tuned spec (what a bare `mcts` resolves to on this game). */
 const MCTS = 'mcts:iterations=800,rollout=evaluate,plies=2,opponents=heuristic';
 
-function shareOfFirst(agents: [string, string], games: number, hero: string, seed: string): PairedShare {
+function shareOfFirst(agents: [string, string], games: number, hero: string, seed: string): PairedShare & { pairsWon: number } {
   const config: MatchConfig = { gameId: 'superhero-gladiators', options: { teams: [[hero], [hero]] }, agents, games, seed, paired: true };
   const records = [];
   for (let i = 0; i < games; i++) {
@@ -36,16 +37,18 @@ function shareOfFirst(agents: [string, string], games: number, hero: string, see
     expect(record.error).toBeUndefined();
     records.push(record);
   }
-  return pairedShare(records, 0);
+  return { ...pairedShare(records, 0), pairsWon: unitScores(records, 0).filter((u) => u.score > 0.5).length };
 }
 
-const show = (r: PairedShare) => `${r.mean.toFixed(3)} [${r.lo.toFixed(3)}, ${r.hi.toFixed(3)}], ${r.n} pairs of ${r.games} games`;
+const show = (r: ReturnType<typeof shareOfFirst>) => `${r.mean.toFixed(3)} [${r.lo.toFixed(3)}, ${r.hi.toFixed(3)}], ${r.n} pairs of ${r.games} games, ${r.pairsWon} pairs won outright`;
 
 describe('strength on superhero-gladiators (mirror matches, paired games, 95% intervals)', () => {
   it('the heuristic beats random play', { timeout: 600_000 }, () => {
     const r = shareOfFirst(['heuristic', 'random'], 100, 'Webspinner', 'shg-strength-hr');
     console.log(`heuristic vs random (Webspinner mirror): ${show(r)}`);
+    // Every pair is won, so the t interval has no width: the pairs won (Wilson) carry the evidence.
     expect(r.lo).toBeGreaterThan(0.5);
+    expect(wilson(r.pairsWon, r.n).lo).toBeGreaterThan(0.5);
   });
 
   it('mcts beats the heuristic', { timeout: 900_000 }, () => {
