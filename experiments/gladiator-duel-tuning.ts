@@ -104,19 +104,21 @@ export const gladiatorDuelTuning: Study = {
     // (and skill sensitivity compares); play them if the search did not pass there.
     if (!details.has('1,5')) await evaluate([1, 5]);
     const defaults = details.get('1,5');
-    // The six matchups at the best setting are one family: Holm keeps the chance of any
-    // false "still uneven" at most 5%; each interval is shown at the level it was tested at.
-    const tests = holm(
-      bestShares,
-      (s) => {
-        const t = tInterval(s.scores);
-        return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
-      },
-      (s, level) => {
-        const t = tInterval(s.scores, level);
-        return t.lo > 0.5 || t.hi < 0.5;
-      },
-    );
+    // The six matchups at a setting are one family: Holm keeps the chance of any false
+    // "still uneven" at most 5%; each interval is shown at the level it was tested at.
+    const holmMatchups = (shares: readonly MatchupShare[]) =>
+      holm(
+        shares,
+        (s) => {
+          const t = tInterval(s.scores);
+          return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
+        },
+        (s, level) => {
+          const t = tInterval(s.scores, level);
+          return t.lo > 0.5 || t.hi < 0.5;
+        },
+      );
+    const tests = holmMatchups(bestShares);
     const play = `played by ${agent}`;
     const verdicts: ReportVerdict[] = bestShares.map((m, k) => {
       const { level, rejected } = tests[k]!;
@@ -132,18 +134,6 @@ export const gladiatorDuelTuning: Study = {
     // Key findings for skill sensitivity: each matchup at the printed rules (Holm over the
     // six, as at the best setting) and at the best setting found (which other agents may
     // place elsewhere: the label names the setting of the run that found it).
-    const holmMatchups = (shares: readonly MatchupShare[]) =>
-      holm(
-        shares,
-        (s) => {
-          const t = tInterval(s.scores);
-          return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
-        },
-        (s, level) => {
-          const t = tInterval(s.scores, level);
-          return t.lo > 0.5 || t.hi < 0.5;
-        },
-      );
     const slug = (m: string) => m.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     const findingsAt = (shares: readonly MatchupShare[], tested: readonly { level: number }[], prefix: string, where: string): KeyFinding[] =>
       shares.map((m, k) => {
