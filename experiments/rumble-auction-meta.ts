@@ -16,11 +16,13 @@
 import { forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { wilson, zFor } from '../src/analysis/stats/wilson.js';
+import { fmtNum, fmtRange } from '../src/analysis/stats/price.js';
+import { SEED_POWERS } from '../src/games/rumble/index.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { GAME_ID, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
-import { BIDDER_BASE, SKILLED_BIDDER_BASE, ROUND1_MAX, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredValues } from './rumble-measured-values.js';
+import { BIDDER_BASE, SKILLED_BIDDER_BASE, JITTER, MAX_VALUE, ROUND1_MAX, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredPrice, type MeasuredValues } from './rumble-measured-values.js';
 import { parseAgentSpec } from '../agents/index.js';
 import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
@@ -166,14 +168,14 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       const user = userPowers(options, ctx);
       const base = studyAgents(AGENTS, ctx)[0]!;
       const players = 4;
-      const sizes = ctx.full ? FULL_SIZES : QUICK_SIZES;
+      const sizes = options.sizes ?? (ctx.full ? FULL_SIZES : QUICK_SIZES);
       const games = sizes.games;
       const table0 = { players, customPowers: user.specs, roundCap: 50 };
       // Bidders' values from play (no hand-set priors), iterated until they settle.
       const measured = await measureValues(ctx, table0, games, sizes.valueRounds, base);
       const BIDDER = bidderSpec(measured.values, undefined, base);
-      // Stuck values: the last round already played these very bids on these seeds.
-      const records = measured.lastRecordsAtFinalValues ? measured.lastRecords : await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
+      // The auction outcomes: every seat bids the final values, unperturbed.
+      const records = await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
       const table = withHolm(powerTable(records, players), 1 / players);
 
       // Restricted play on the most often won powers (and the user's powers).
@@ -225,13 +227,9 @@ function report(
   const userBase = ctx.agents?.[0];
   const { play, tablePlay } = playPhrases(ctx, base);
   const last = measured.history[measured.history.length - 1]!;
-  verdicts.push(
-    measured.stuck
-      ? { statement: `The bidders' power values could not be measured in Energy: in round ${measured.history.length} of the auctions, a hero's Energy after the auction did not raise its chance of winning (log-odds per Energy ${fmt(last.energyCoefficient, 4)} ≤ 0), so β_power / β_Energy means nothing and the values stopped moving; the bids below rest on the last values that did, ${playPhrases(ctx, base).play}.`, evidence: `round ${measured.history.length}: ${last.games} games; further rounds would replay the same bids on the same seeds`, strength: 'warning' }
-      : measured.settled
-      ? { statement: `The bidders' power values settled after ${measured.history.length} rounds of auctions (values from play, no hand-set priors).`, evidence: `largest change in the last round ${fmt(last.maxChange, 1)} Energy < ${TOLERANCE}; ${last.estimated} powers estimated`, strength: 'supported' }
-      : { statement: `The bidders' power values had not settled after ${measured.history.length} rounds of auctions: the bids below rest on values still moving.`, evidence: `largest change in the last round ${fmt(last.maxChange, 1)} Energy (settled means < ${TOLERANCE}); ${last.estimated} powers estimated; --full runs more rounds and games`, strength: 'inconclusive' },
-  );
+  verdicts.push(iterationVerdict(measured, play));
+  const priced = auctionPrices(measured);
+  verdicts.push(...priceVerdicts(priced, play));
   const tested = table.filter((t) => t.heldAtEnd >= 10).length;
   for (const t of table) {
     if (t.heldAtEnd < 10) continue;
@@ -309,11 +307,11 @@ function report(
         blocks: [
           {
             kind: 'text',
-            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Values from play" — ${userBase ? `, built on the user's --agents spec` : ctx.full ? ` and plays each round by a max^n search — ${RUMBLE_PRICE_AGENT_NOTE}` : ` and plays the action menu uniformly: the quick run keeps random play to stay fast; --full plays by search — ${RUMBLE_STALL_NOTE}`}). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
+            text: `${sizes.games} full ${sizes.players}-hero games, 2 random lots per hero, every seat a value bidder (bids each lot at its measured value — see "Prices from play" — ${userBase ? `, built on the user's --agents spec` : ctx.full ? ` and plays each round by a max^n search — ${RUMBLE_PRICE_AGENT_NOTE}` : ` and plays the action menu uniformly: the quick run keeps random play to stay fast; --full plays by search — ${RUMBLE_STALL_NOTE}`}). Agent: ${BIDDER.length > 160 ? BIDDER.slice(0, 160) + '…' : BIDDER}. ${holmNote(tested, 'holder shares')} Restricted play replays the same seeds with slot 0 barred from one power (${sizes.restrictedRuns} powers). Synergy: ${sizes.perCell} ${sizes.players}-hero games per cell of a 2x2 factorial (hero 0 holds both powers, one, the other, or neither; the others hold nothing).`,
           },
         ],
       },
-      { heading: 'Values from play', blocks: convergenceBlocks(measured) },
+      { heading: 'Prices from play', blocks: convergenceBlocks(measured, priced) },
       { heading: 'Auction outcomes', blocks },
       { heading: 'Restricted play', blocks: restrictedBlocks },
       { heading: 'Synergies', blocks: synergyBlocks },
@@ -322,7 +320,7 @@ function report(
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { 'auction games': sizes.games, 'restricted runs': sizes.restrictedRuns, 'games per restricted run': sizes.games, 'games per synergy cell': sizes.perCell },
-      details: { agents: BIDDER, tableAgent: synergyAgent(base), pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled },
+      details: { agents: BIDDER, tableAgent: synergyAgent(base), pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled, stuck: measured.stuck, prices: Object.fromEntries(priced.map((p) => [p.power, { price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings }])) },
     },
   };
 }
@@ -341,35 +339,138 @@ export function playPhrases(ctx: Pick<RumbleStudyContext, 'agents' | 'full'>, ba
   };
 }
 
-/** The value iteration: how far the values moved each round, and the final values. */
-function convergenceBlocks(m: MeasuredValues): ReportBlock[] {
-  const final = Object.entries(m.values).sort((a, b) => b[1] - a[1]);
+/** A power's price measured in the last round of the iteration, Holm-tested against 0. */
+export interface AuctionPrice extends MeasuredPrice {
+  readonly power: string;
+  /** The value its bidders bid around in that round. */
+  readonly bid: number;
+  /** Interval at the Holm level (`lo`/`hi` of MeasuredPrice are the 95% ones). */
+  readonly level: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly supported: boolean;
+  /** The Energy span the price was measured over (5th–95th percentile of Energy differences). */
+  readonly span: number;
+}
+
+/**
+ * The last round's measured prices with Holm over the powers priced ("worth something
+ * other than 0 Energy"); none when the iteration stopped unidentified.
+ */
+export function auctionPrices(m: MeasuredValues): AuctionPrice[] {
+  if (m.stuck) return [];
+  const last = m.history[m.history.length - 1]!;
+  const items = Object.entries(last.measured).sort(([a], [b]) => (a < b ? -1 : 1));
+  const decisions = holm(
+    items,
+    ([, p]) => (p.se > 0 ? Math.abs(p.price) / p.se : 0),
+    ([, p], level) => p.se > 0 && Math.abs(p.price) > zFor(level) * p.se,
+  );
+  return items.map(([power, p], i) => {
+    const { level, rejected } = decisions[i]!;
+    const half = zFor(level) * p.se;
+    return { ...p, power, bid: last.used[power] ?? 0, level, lo: p.price - half, hi: p.price + half, supported: rejected, span: last.energySpan };
+  });
+}
+
+/** Whether the values settled, are still moving, or cannot be measured in Energy at all. */
+export function iterationVerdict(m: MeasuredValues, play: string): ReportVerdict {
+  const last = m.history[m.history.length - 1]!;
+  const k = m.history.length;
+  const slope = `log-odds of winning per Energy kept after the auction ${fmt(last.energyCoefficient, 4)} (95% CI ${fmt(last.energyLo, 4)} to ${fmt(last.energyHi, 4)}), n = ${last.games} games`;
+  if (m.stuck)
+    return {
+      statement: `No power price in Energy is identified by this play: in round ${k} of the auctions, a hero's Energy after the auction was not shown to raise its chance of winning, so a power's worth cannot be expressed in Energy (β_power / β_Energy); the bids below rest on the values of round ${k - 1 || 1}, ${play}.`,
+      evidence: `round ${k}: ${slope}; the iteration stops here`,
+      strength: 'warning',
+    };
+  if (m.settled)
+    return {
+      statement: `The bidders' values settled after ${k} rounds of auctions: in round ${k} the price each power measured (its 95% interval, widened by ${TOLERANCE} Energy) holds the value its bidders bid — values from play, no hand-set priors, ${play}.`,
+      evidence: `round ${k}: ${last.estimated} powers priced, ${slope}; largest value change ${fmt(last.maxChange, 1)} Energy`,
+      strength: 'supported',
+    };
+  return {
+    statement: `The bidders' values had not settled after ${k} rounds of auctions: in round ${k}, ${last.unsettled} of ${last.estimated} measured prices still exclude the value their bidders bid, so the bids below rest on values still moving, ${play}.`,
+    evidence: `round ${k}: ${slope}; largest value change ${fmt(last.maxChange, 1)} Energy${k < FULL_SIZES.valueRounds ? '; --full runs more rounds and games' : ''}`,
+    strength: 'inconclusive',
+  };
+}
+
+/** A power a player may decline to use (a use with a cost or activation; not a curse or flaw). */
+function isOptional(id: string): boolean {
+  const p = SEED_POWERS.find((x) => x.id === id);
+  return p !== undefined && p.use !== undefined && !p.curse && !p.flaw;
+}
+
+/** One verdict per price shown (Holm), and one line for the rest. */
+export function priceVerdicts(prices: readonly AuctionPrice[], play: string): ReportVerdict[] {
+  const out: ReportVerdict[] = [];
+  const family = prices.length;
+  for (const p of [...prices].filter((x) => x.supported).sort((a, b) => b.price - a.price)) {
+    const range = `${fmtRange(p.lo, p.hi)} at ${formatLevel(p.level)}`;
+    const evidence = `β_power / β_Energy = ${fmtNum(p.price, 1)} Energy (${formatLevel(p.level)} CI ${fmtNum(p.lo, 1)} to ${fmtNum(p.hi, 1)}, Holm over ${family} powers priced); n = ${p.holdings} heroes holding it in the last round's games; its bidders bid ${fmtNum(p.bid, 1)}`;
+    // Past the Energy differences the auctions produced, the ratio extrapolates: a bound, not a number.
+    if (Math.abs(p.price) > p.span)
+      out.push({ statement: `${powerName(p.power)} ${p.price > 0 ? `is worth at least ${fmtNum(p.lo)} Energy to its holder` : `costs its holder at least ${fmtNum(-p.hi)} Energy`} in these auctions (the near end of its ${formatLevel(p.level)} interval); its estimate lies beyond the Energy differences these auctions produced (about ${fmtNum(p.span)} Energy between heroes), so no point price is given, ${play}.`, evidence: `${evidence}; 5th–95th percentile span of Energy differences after the auction ${fmtNum(p.span, 1)}`, strength: 'supported' });
+    else if (p.price > 0) out.push({ statement: `${powerName(p.power)} is worth about ${fmtNum(p.price)} Energy (${range}) to its holder in these auctions, ${play}.`, evidence, strength: 'supported' });
+    else
+      out.push({
+        statement: `Holding ${powerName(p.power)} costs its holder as much as losing about ${fmtNum(-p.price)} Energy would (${fmtRange(-p.hi, -p.lo)} at ${formatLevel(p.level)}) in these auctions${isOptional(p.power) ? ` — an optional power cannot be worth less than nothing to a good player: this measures the agents misusing it (or, with a cost, over-using it)` : ''}, ${play}.`,
+        evidence,
+        strength: 'supported',
+      });
+  }
+  const rest = prices.filter((x) => !x.supported).length;
+  if (rest) out.push({ statement: `${rest} of ${family} powers priced are not shown to be worth anything other than 0 Energy in these auctions (see "Prices from play"), ${play}.`, evidence: `Holm over ${family} powers priced; each price's interval at its tested level includes 0`, strength: 'inconclusive' });
+  return out;
+}
+
+/** The price iteration: identification per round, how far the values moved, the prices. */
+function convergenceBlocks(m: MeasuredValues, prices: readonly AuctionPrice[]): ReportBlock[] {
+  // The most held powers' prices round by round (a line each, band = 95% interval).
+  const last = m.history[m.history.length - 1]!;
+  const shown = Object.entries(last.measured).sort((a, b) => b[1].holdings - a[1].holdings).slice(0, 6).map(([id]) => id);
+  const trace = m.history.flatMap((h) => shown.flatMap((id) => (h.measured[id] ? [{ x: h.iteration, value: h.measured[id]!.price, lo: h.measured[id]!.lo, hi: h.measured[id]!.hi, n: h.measured[id]!.holdings, series: powerName(id) }] : [])));
   return [
     {
       kind: 'text',
-      text: `In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy (a hash of its seat and the power's id — no prior is read), so who wins which lot and how much Energy each hero keeps vary independently of the powers. After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy, clamped to 0–60 Energy and averaged with the previous value. A round whose games do not show that more Energy helps (log-odds per Energy ≤ 0) keeps the previous values and ends the iteration (the next round would replay the same bids on the same seeds): values in Energy are then not identified by this play, and the report says so first. The next round's bidders bid those values. Settled means no power moved by ${TOLERANCE} Energy or more.`,
+      text: `Each round of auctions is a randomized pricing experiment, so that no hand-set prior is read and the prices are identified. In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy; in later rounds it bids the current value plus its own seeded draw from −${JITTER} to +${JITTER} Energy (a hash of round, seat and power id). Without that perturbation every bidder would bid the same values, a hero's Energy after the auction would be a fixed function of the powers it won, and no regression could tell "more Energy" from "fewer powers" (measured: a --full run with one shared set of values lost its Energy slope by round 4, −0.005 log-odds per Energy). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy in Energy, with a delta-method interval. The next round's bidders bid those prices (clamped to 0–${MAX_VALUE} Energy, averaged with the previous value). Settled: every price's 95% interval (clamped like the bids, widened by ${TOLERANCE} Energy) holds the value its bidders bid — the values are then a fixed point of "bid these values, measure what they buy", up to sampling noise. A round whose games do not show that more Energy helps (the interval of β_Energy does not lie above 0) prices nothing: the iteration stops there and the report says so first. Prices below are the last round's, Holm-corrected over the powers priced; a price is what holding the power is worth in Energy kept after the auction, against the powers the other bidders buy at these values.`,
     },
     {
       kind: 'chart',
       id: 'value-convergence',
-      title: 'Value iteration: largest change per round',
-      caption: `Largest change of any estimated power's value from one round to the next (Energy); below ${TOLERANCE} counts as settled.`,
+      title: 'Price iteration: largest change per round',
+      caption: `Largest change of any priced power's bid value from one round to the next (Energy). Settling is judged by the intervals (see the text and the table), not by this number alone.`,
       spec: responseCurve(
         m.history.map((h) => ({ x: h.iteration, value: h.maxChange, lo: h.maxChange, hi: h.maxChange, n: h.games })),
-        { title: 'Value iteration', xTitle: 'round of auctions', yTitle: 'largest value change (Energy)', target: TOLERANCE, integerX: true },
+        { title: 'Price iteration', xTitle: 'round of auctions', yTitle: 'largest value change (Energy)', target: TOLERANCE, integerX: true },
       ),
     },
+    ...(trace.length
+      ? [
+          {
+            kind: 'chart' as const,
+            id: 'price-trace',
+            title: 'Measured price per round, the six most held powers',
+            caption: 'Point: β_power / β_Energy measured from that round\'s auction games (Energy); band: its 95% delta-method interval; n: heroes holding it that round.',
+            spec: responseCurve(trace, { title: 'Prices measured round by round', xTitle: 'round of auctions', yTitle: 'price (Energy)', target: 0, integerX: true }),
+          },
+        ]
+      : []),
     {
       kind: 'table',
       id: 'value-iterations',
-      title: 'Value iteration, round by round',
-      rows: m.history.map((h) => ({ round: h.iteration, games: h.games, 'powers estimated': h.estimated, 'largest change': r3(h.maxChange), 'mean change': r3(h.meanChange), 'log-odds per Energy': r3(h.energyCoefficient), settled: h.converged })),
+      title: 'Price iteration, round by round',
+      caption: 'log-odds per Energy: the Energy slope with its 95% interval (must lie above 0 for any price to mean something); unsettled: prices whose interval misses the value bid.',
+      rows: m.history.map((h) => ({ round: h.iteration, games: h.games, 'log-odds per Energy': Math.round(h.energyCoefficient * 10000) / 10000, lo: Math.round(h.energyLo * 10000) / 10000, hi: Math.round(h.energyHi * 10000) / 10000, 'powers priced': h.estimated, unsettled: h.unsettled, 'largest change': r3(h.maxChange), 'mean change': r3(h.meanChange), settled: h.converged })),
     },
     {
       kind: 'table',
       id: 'measured-values',
-      title: 'Final measured values (Energy), used by the bidders',
-      rows: final.map(([id, v]) => ({ power: id, name: powerName(id), value: r3(v) })),
+      title: 'Prices measured in the last round (Energy) and the values the bidders bid',
+      caption: 'price: β_power / β_Energy; beyondRange: the price exceeds the 5th–95th percentile span of Energy differences the auctions produced (an extrapolation: read it as a bound); lo/hi: its interval at the Holm level (level); holdings: heroes holding it in that round; bid: the value its bidders bid around that round; next: the value bid in the final auctions (empty when the iteration stopped unidentified).',
+      rows: [...prices].sort((a, b) => b.price - a.price).map((p) => ({ power: p.power, name: powerName(p.power), beyondRange: Math.abs(p.price) > p.span, price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings, bid: r3(p.bid), next: r3(m.values[p.power] ?? 0) })),
     },
   ];
 }

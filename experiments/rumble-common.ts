@@ -63,6 +63,8 @@ export interface RumbleStudyOptions {
   readonly powers?: readonly string[];
   /** rumble-power-values: another handicap grid / games per point / table sizes (tests, a designer's budget). */
   readonly design?: { readonly grid: readonly number[]; readonly perPoint: number; readonly tables: readonly number[] };
+  /** rumble-auction-meta: other sample sizes (tests, a designer's budget); default QUICK_SIZES / FULL_SIZES. */
+  readonly sizes?: { readonly games: number; readonly valueRounds: number; readonly restricted: number; readonly perCell: number };
 }
 
 /** The StudyContext, optionally carrying a power file from the command line. */

@@ -1,37 +1,62 @@
 /**
  * Power values measured from play, for the bidders of the Rumble auction studies.
  *
- * No hand-set prior enters: in the first round of auctions each bidder values every
- * power at its own seeded draw from 0 to ROUND1_MAX Energy (a hash of its seat and the
- * power's id — explorationValues), so who wins which lot, and how much Energy each hero
- * keeps, vary independently of the powers. (A bidder given no values would fall back to
- * the hand-set priors; one value for everyone would make every lot a tie, and Energy kept
- * a fixed function of the powers won — the fit could not tell them apart.)
- * From the games, a logistic regression of each hero's result on its Energy after the
- * auction and the powers it holds (both relative to the table average) gives each
- * power's value as β_power / β_Energy, in Energy. The bidders of the next round bid those
- * values; their games give new estimates; and so on until the values settle (largest
- * change below TOLERANCE Energy) or the iteration budget runs out. The report shows the
- * whole history, so a reader can see whether it converged.
+ * No hand-set prior enters. Each round of auctions is a randomized pricing experiment:
+ * every bidder bids its own seeded perturbation of the current values (round 1: a draw
+ * from 0 to ROUND1_MAX Energy per power; later rounds: the current value ± up to JITTER
+ * Energy — explorationValues, a hash of round, seat and power id), so the Energy a hero
+ * keeps after the auction varies independently of the powers it wins.
+ *
+ * Why the perturbation is needed in every round: when all four bidders bid the same
+ * values, a hero's Energy after the auction is 100 minus the values of the powers it won
+ * — a fixed function of its powers — and a regression cannot tell "more Energy" from
+ * "fewer powers". Measured under the skilled bidders of --full before this design (seed
+ * 1, 1,500 games a round, every seat bidding one shared set of values): +0.022, +0.059,
+ * +0.024, then −0.005 log-odds per Energy three times (nothing identified; the iteration
+ * stuck). With per-seat values the slope is identified: +0.063 [0.043, 0.084] per Energy
+ * on 400 skilled games of round-1 bids (seed "pilot", 2026-11-23).
+ *
+ * From each round's games a logistic regression of each hero's result on its Energy
+ * after the auction and the powers it holds (both relative to the table average; a
+ * small ridge) gives each power's price as β_power / β_Energy in Energy, with a delta-
+ * method 95% interval (costcurve.ts fairPrices). The next round's bidders bid those
+ * prices (clamped to 0..MAX_VALUE, averaged with the previous values). The values have
+ * settled when every price's interval (clamped like the bids, widened by TOLERANCE)
+ * contains the value its bidders bid: the values are then a fixed point of "bid these
+ * values → measure what they buy", up to sampling noise. A round whose games do not
+ * show that more Energy helps (the interval of β_Energy does not lie above 0) cannot
+ * price anything: the iteration keeps the values and stops, and the report says so.
  */
 import type { GameRecord } from '../src/sim/types.js';
-import { logisticFit } from '../src/analysis/stats/costcurve.js';
+import { fairPrices, logisticFit } from '../src/analysis/stats/costcurve.js';
+import { zFor } from '../src/analysis/stats/wilson.js';
 import { playTable, type RumbleStudyContext } from './rumble-common.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 
 /** Round 1's per-bidder values are drawn from 0..ROUND1_MAX Energy (see explorationValues). */
 export const ROUND1_MAX = 30;
+/** Later rounds: each bidder bids the current value ± a seeded draw of at most JITTER Energy. */
+export const JITTER = 10;
+
+/** A 32-bit FNV-1a hash of a string (deterministic, no state). */
+function fnv(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
 
 /**
- * Round 1's values for the bidder in `seat`: every power id at a draw from 0..ROUND1_MAX,
- * a 32-bit FNV-1a hash of "seat:id" (deterministic, no prior, different for each seat).
+ * The values the bidder in `seat` bids in round `round` (0-based) of the iteration:
+ * round 0, every power at a draw from 0..ROUND1_MAX (a hash of "seat:id": no prior,
+ * different for each seat); later rounds, each current value plus a draw from
+ * −JITTER..JITTER (a hash of "round:seat:id"), at least 0. The perturbation is what
+ * identifies the prices: see the file comment.
  */
-export function explorationValues(ids: readonly string[], seat: number): Values {
+export function explorationValues(ids: readonly string[], seat: number, round = 0, current: Values = {}): Values {
   const out: Record<string, number> = {};
   for (const id of ids) {
-    let h = 0x811c9dc5;
-    for (const ch of `${seat}:${id}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-    out[id] = h % (ROUND1_MAX + 1);
+    if (round === 0) out[id] = fnv(`${seat}:${id}`) % (ROUND1_MAX + 1);
+    else out[id] = Math.max(0, (current[id] ?? 0) + (fnv(`${round}:${seat}:${id}`) % (2 * JITTER + 1)) - JITTER);
   }
   return out;
 }
@@ -40,7 +65,7 @@ export function explorationValues(ids: readonly string[], seat: number): Values 
 export const MAX_VALUE = 60;
 /** Powers held fewer times than this in an iteration's games keep their previous value. */
 export const MIN_HOLDINGS = 12;
-/** The values have settled when no estimated power moves by more than this (Energy). */
+/** Settled: each price's interval, widened by this much (Energy), holds the value bid. */
 export const TOLERANCE = 3;
 /**
  * A small ridge on the power coefficients (in log-odds) keeps rarely held powers from
@@ -72,19 +97,38 @@ export function bidderSpec(values: Values, skip?: string, base = BIDDER_BASE): s
   return `${base}${list ? `${base.includes(':') ? ',' : ':'}values=${list}` : ''}${skip ? `${base.includes(':') || list ? ',' : ':'}skip=${skip}` : ''}`;
 }
 
+/** One power's price measured in one round: β_power / β_Energy with its 95% interval. */
+export interface MeasuredPrice {
+  readonly price: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Standard error of the price (delta method). */
+  readonly se: number;
+  /** Heroes holding it in the round's games. */
+  readonly holdings: number;
+}
+
 export interface ValueIteration {
   readonly iteration: number;
   readonly games: number;
-  /** Values the bidders used in this iteration's games. */
+  /** Centre values the bidders bid around in this iteration's games (round 1: none). */
   readonly used: Values;
-  /** Values estimated from them (clamped to [0, MAX_VALUE], damped). */
+  /** Prices measured from them (unclamped, with intervals). */
+  readonly measured: Readonly<Record<string, MeasuredPrice>>;
+  /** Values for the next round: measured prices clamped to [0, MAX_VALUE], damped. */
   readonly next: Values;
   /** Largest and mean absolute change over the powers estimated in this iteration. */
   readonly maxChange: number;
   readonly meanChange: number;
   readonly estimated: number;
-  /** Win log-odds per Energy: must be positive for values to mean anything. */
+  /** Win log-odds per Energy kept after the auction, with its 95% interval: must lie above 0. */
   readonly energyCoefficient: number;
+  readonly energyLo: number;
+  readonly energyHi: number;
+  /** 5th–95th percentile span of the heroes' Energy differences after the auction: prices past it extrapolate. */
+  readonly energySpan: number;
+  /** Powers whose interval (clamped, widened by TOLERANCE) misses the value bid. */
+  readonly unsettled: number;
   readonly converged: boolean;
 }
 
@@ -93,15 +137,14 @@ export interface MeasuredValues {
   readonly history: readonly ValueIteration[];
   readonly settled: boolean;
   /**
-   * The iteration stopped because its games did not show that more Energy helps (β_Energy
-   * ≤ 0): the values could not move, and the next round — same values, same seeds — would
-   * replay the very same games. Values in Energy are then not identified by this play.
+   * The iteration stopped because its games did not show that more Energy helps (β_Energy's
+   * interval does not lie above 0): no price in Energy is identified by this play.
    */
   readonly stuck: boolean;
 }
 
-/** One iteration's estimates: β_power / β_Energy per power held often enough. */
-export function estimateValues(records: readonly GameRecord[], players: number): { values: Record<string, number>; energy: number } {
+/** One round's estimates: β_power / β_Energy per power held often enough, with intervals. */
+export function estimateValues(records: readonly GameRecord[], players: number): { values: Record<string, number>; prices: Record<string, MeasuredPrice>; energy: number; energyLo: number; energyHi: number; energySpan: number } {
   const counts = new Map<string, number>();
   for (const r of records)
     for (let p = 0; p < players; p++) for (const id of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -121,10 +164,28 @@ export function estimateValues(records: readonly GameRecord[], players: number):
     });
   });
   const fit = logisticFit(rows, { features: ['energy', ...ids], ridge: RIDGE });
-  const energy = fit.coefficients.find((c) => c.name === 'energy')!.estimate;
+  // The range of Energy differences the data hold (5th to 95th percentile): a price past it is an extrapolation.
+  const rel = rows.map((r) => r.features['energy']!).sort((a, b) => a - b);
+  const energySpan = rel.length ? rel[Math.floor(0.95 * (rel.length - 1))]! - rel[Math.floor(0.05 * (rel.length - 1))]! : 0;
+  const e = fit.coefficients.find((c) => c.name === 'energy')!;
+  const z = zFor(fit.level);
   const values: Record<string, number> = {};
-  for (const c of fit.coefficients) if (ids.includes(c.name)) values[c.name] = c.estimate / energy;
-  return { values, energy };
+  const prices: Record<string, MeasuredPrice> = {};
+  for (const p of fairPrices(fit, 'energy').prices) {
+    values[p.name] = p.price;
+    prices[p.name] = { price: p.price, lo: p.lo, hi: p.hi, se: (p.hi - p.lo) / (2 * z), holdings: counts.get(p.name) ?? 0 };
+  }
+  return { values, prices, energy: e.estimate, energyLo: e.lo, energyHi: e.hi, energySpan };
+}
+
+const clampValue = (v: number) => Math.min(MAX_VALUE, Math.max(0, v));
+
+/**
+ * True when the value bid lies inside the price's interval, both clamped to the bids'
+ * range and widened by TOLERANCE: the bidders already bid what their games measure.
+ */
+export function priceHolds(used: number, m: Pick<MeasuredPrice, 'lo' | 'hi'>): boolean {
+  return used >= clampValue(m.lo) - TOLERANCE && used <= clampValue(m.hi) + TOLERANCE;
 }
 
 /** Iterates value estimates → bids → auction games → new estimates until they settle. */
@@ -136,7 +197,7 @@ export async function measureValues(
   bidderBase = BIDDER_BASE,
   /** Plays one round's auctions (the study's table by default; tests pass synthetic games). */
   play: (key: string, bidders: readonly string[]) => Promise<GameRecord[]> = (key, bidders) => playTable(ctx, key, base, games, bidders),
-): Promise<MeasuredValues & { lastRecords: GameRecord[]; lastRecordsAtFinalValues: boolean }> {
+): Promise<MeasuredValues & { lastRecords: GameRecord[] }> {
   const players = Number(base['players']);
   let values: Values = {};
   const custom = ((base['customPowers'] as readonly { id?: unknown }[] | undefined) ?? []).map((p) => String(p.id));
@@ -144,40 +205,44 @@ export async function measureValues(
   const history: ValueIteration[] = [];
   let lastRecords: GameRecord[] = [];
   for (let k = 0; k < maxIterations; k++) {
-    // Round 1: each seat its own seeded values (no prior); then everyone bids the estimates.
-    const bidders = k === 0 ? Array.from({ length: players }, (_, seat) => bidderSpec(explorationValues(ids, seat), undefined, bidderBase)) : [bidderSpec(values, undefined, bidderBase)];
+    // Every seat bids its own seeded perturbation of the current values (no prior).
+    const bidders = Array.from({ length: players }, (_, seat) => bidderSpec(explorationValues(ids, seat, k, values), undefined, bidderBase));
     const records = await play(`values-iteration-${k}`, bidders);
     lastRecords = records;
     const est = estimateValues(records, players);
+    // More Energy must help: when these games do not show it, the ratios mean nothing.
+    const identified = est.energyLo > 0;
+    const measured = identified ? est.prices : {};
     const next: Record<string, number> = { ...values };
     const changes: number[] = [];
-    // More Energy must help: when these games do not show it (β_Energy ≤ 0), the ratios
-    // mean nothing, and the values are kept as they were for this round.
-    const usable = est.energy > 0 ? Object.entries(est.values) : [];
-    for (const [id, v] of usable) {
-      const clamped = Math.min(MAX_VALUE, Math.max(0, v));
+    let unsettled = 0;
+    for (const [id, m] of Object.entries(measured)) {
       // Damping halves oscillation between "everyone bids high, so it looks cheap" and back.
-      const damped = k === 0 ? clamped : (values[id] ?? 0) / 2 + clamped / 2;
+      const damped = k === 0 ? clampValue(m.price) : (values[id] ?? 0) / 2 + clampValue(m.price) / 2;
       changes.push(Math.abs(damped - (values[id] ?? 0)));
+      if (!priceHolds(values[id] ?? 0, m)) unsettled++;
       next[id] = damped;
     }
-    const maxChange = changes.length ? Math.max(...changes) : 0;
-    const converged = k > 0 && maxChange < TOLERANCE && est.energy > 0;
+    const converged = k > 0 && identified && unsettled === 0;
     history.push({
       iteration: k + 1,
       games: records.length,
       used: values,
+      measured,
       next,
-      maxChange,
+      maxChange: changes.length ? Math.max(...changes) : 0,
       meanChange: changes.length ? changes.reduce((a, b) => a + b, 0) / changes.length : 0,
       estimated: changes.length,
       energyCoefficient: est.energy,
+      energyLo: est.energyLo,
+      energyHi: est.energyHi,
+      energySpan: est.energySpan,
+      unsettled: identified ? unsettled : 0,
       converged,
     });
-    // lastRecords were played at the values used in this round; `next` equals them when stuck.
+    if (!identified) return { values, history, settled: false, stuck: true, lastRecords };
     values = next;
     if (converged) break;
-    if (usable.length === 0) return { values, history, settled: false, stuck: true, lastRecords, lastRecordsAtFinalValues: true };
   }
-  return { values, history, settled: history[history.length - 1]!.converged, stuck: false, lastRecords, lastRecordsAtFinalValues: false };
+  return { values, history, settled: history[history.length - 1]!.converged, stuck: false, lastRecords };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidderSpec, estimateValues, measureValues } from '../../experiments/rumble-measured-values.js';
+import { JITTER, ROUND1_MAX, bidderSpec, estimateValues, explorationValues, measureValues, priceHolds } from '../../experiments/rumble-measured-values.js';
 import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
@@ -38,26 +38,59 @@ describe('power values measured from play (no priors)', () => {
     expect(Math.abs(values['dud']!)).toBeLessThan(8);
   });
 
-  it('stops, and says so, when the games do not show that Energy helps (the next round would replay the same games)', async () => {
+  it('stops, and says so, when the games do not show that Energy helps (no price in Energy is identified)', async () => {
     const ctx = { seed: 1, full: false, workers: 1, runDir: '/nonexistent', command: 'test', progress: false };
-    const asked: string[] = [];
+    const asked: string[][] = [];
     // Round 1: Energy helps; round 2 onward: more Energy loses (β_Energy < 0).
-    const play = async (key: string, bidders: readonly string[]) => {
-      asked.push(bidders.join(' | '));
+    const play = async (_key: string, bidders: readonly string[]) => {
+      asked.push([...bidders]);
       return synthetic(3000, asked.length, asked.length === 1 ? 0.05 : -0.05);
     };
     const m = await measureValues(ctx, { players: 4 }, 3000, 6, 'heuristic:bid=1,play=random', play);
     expect(m.stuck).toBe(true);
     expect(m.settled).toBe(false);
     expect(asked).toHaveLength(2);
-    // Round 1: four bidders, each with its own seeded values and no prior; round 2: one spec.
-    expect(asked[0]!.split(' | ')).toHaveLength(4);
-    expect(new Set(asked[0]!.split(' | ')).size).toBe(4);
-    for (const spec of asked[0]!.split(' | ')) expect(spec).toMatch(/^heuristic:bid=1,play=random,values=/);
-    expect(m.history[1]!.energyCoefficient).toBeLessThan(0);
+    // Every round: four bidders, each with its own seeded values, none from a prior.
+    for (const round of asked) {
+      expect(round).toHaveLength(4);
+      expect(new Set(round).size).toBe(4);
+      for (const spec of round) expect(spec).toMatch(/^heuristic:bid=1,play=random,values=/);
+    }
+    expect(m.history[1]!.energyHi).toBeLessThan(0);
     expect(m.history[1]!.estimated).toBe(0);
+    // The values stay those of round 1's estimates (what round 2's bidders bid around).
     expect(m.values).toEqual(m.history[1]!.used);
-    expect(m.lastRecordsAtFinalValues).toBe(true);
+    expect(m.values['strong']).toBeGreaterThan(10);
+  });
+
+  it('settles when the values bid are inside the measured prices\' intervals, and shows the prices with intervals', async () => {
+    const ctx = { seed: 1, full: false, workers: 1, runDir: '/nonexistent', command: 'test', progress: false };
+    let round = 0;
+    const m = await measureValues(ctx, { players: 4 }, 3000, 8, 'heuristic:bid=1,play=random', async () => synthetic(4000, ++round));
+    expect(m.stuck).toBe(false);
+    expect(m.settled).toBe(true);
+    const last = m.history.at(-1)!;
+    expect(last.unsettled).toBe(0);
+    expect(last.energyLo).toBeGreaterThan(0);
+    const strong = last.measured['strong']!;
+    // The truth (20 Energy) is inside the measured interval, and so is the value bid.
+    expect(strong.lo).toBeLessThan(20);
+    expect(strong.hi).toBeGreaterThan(20);
+    expect(priceHolds(last.used['strong']!, strong)).toBe(true);
+    expect(m.history.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('perturbs every seat\'s values every round (seeded, never below 0) so that Energy kept varies apart from the powers won', () => {
+    const ids = ['a', 'b', 'c'];
+    expect(explorationValues(ids, 0)).toEqual(explorationValues(ids, 0));
+    expect(explorationValues(ids, 0)).not.toEqual(explorationValues(ids, 1));
+    for (const v of Object.values(explorationValues(ids, 2))) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(ROUND1_MAX);
+    const later = [0, 1, 2, 3].map((seat) => explorationValues(ids, seat, 3, { a: 20, b: 0, c: 5 }));
+    for (const v of later) {
+      expect(Math.abs(v['a']! - 20)).toBeLessThanOrEqual(JITTER);
+      expect(v['b']).toBeGreaterThanOrEqual(0);
+    }
+    expect(new Set(later.map((v) => JSON.stringify(v))).size).toBeGreaterThan(1);
   });
 
   it('bids only the measured values: a power with no measured value is not in the spec, none comes from a prior', () => {
