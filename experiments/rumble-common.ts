@@ -39,7 +39,7 @@ export const RUMBLE_PRICE_AGENT = 'heuristic:play=search,iterations=50';
  * the cap. Menu-uniform play finishes its games.
  */
 export const RUMBLE_STALL_NOTE =
-  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power. A max^n search (mcts:iterations=200,rollout=evaluate,plies=1) finishes them (8 of 8 four-hero tables, 20 of 20 duels, 4 of 1,200 quick dominance duels at the cap) and beats uniform-random play (one of it against three random heroes: 0.375 [0.277, 0.485], fair 0.25, n=80, seed s9), but costs about 0.1–0.25 s a game against well under a millisecond: the full dominance matrix uses it (about 70 minutes on 2 cores); the price studies' --full runs play the cheaper prior-free max^n search ${RUMBLE_PRICE_AGENT} (about 0.03 s a 4-hero game), and quick runs play uniformly at random, so their answers under skilled play may differ — see the --full report, or rerun with --agents`;
+  `the strongest Rumble agent (${RUMBLE_MCTS}) stalls these tables: with it in every seat, 8 of 8 four-hero fixed tables and 9 of 10 duels ended at the round cap with every hero at 100 Energy (nobody attacks, since attacking lowers one's own Defense), and 7 of 8 auction games too; the lookahead heuristic stalls 9 of 40 auction games. Games decided by the cap's tie rule say nothing about a power. A max^n search (mcts:iterations=200,rollout=evaluate,plies=1) finishes them (8 of 8 four-hero tables, 20 of 20 duels, 4 of 1,200 quick dominance duels at the cap) and beats uniform-random play (one of it against three random heroes: 0.375 [0.277, 0.485], fair 0.25, n=80, seed s9), but costs about 0.1–0.25 s a game against well under a millisecond and counts a quarter of each held power's hand-set prior in its evaluate; the Rumble studies' --full runs (power values, auction meta, dominance) play the cheaper prior-free max^n search ${RUMBLE_PRICE_AGENT} (about 0.03 s a 4-hero game, 0.006 s a duel), and quick runs play uniformly at random, so their answers under skilled play may differ — see the --full report, or rerun with --agents`;
 
 
 /** Why RUMBLE_PRICE_AGENT plays the price sweeps: what was measured. */
@@ -56,11 +56,13 @@ export interface RumbleStudyOptions {
   /** A user's power file (YAML/JSON in the power vocabulary): its powers join the study. */
   readonly powerFile?: string;
   /**
-   * Only these seed powers (rumble-power-values): a designer pricing a few powers, or a
-   * documented fraction of a --full sweep. Default: the quick set, or every playable power
-   * with --full. A user power file's powers are always added.
+   * Only these seed powers (rumble-power-values, rumble-dominance): a designer pricing a
+   * few powers, or a documented fraction of a --full run. Default: the study's quick set,
+   * or its full set with --full. A user power file's powers are always added.
    */
   readonly powers?: readonly string[];
+  /** rumble-dominance: games per seat order of each pair (default 40 quick, 200 --full). */
+  readonly duelsPerOrder?: number;
   /** rumble-power-values: another handicap grid / games per point / table sizes (tests, a designer's budget). */
   readonly design?: { readonly grid: readonly number[]; readonly perPoint: number; readonly tables: readonly number[] };
   /** rumble-auction-meta: other sample sizes (tests, a designer's budget); default QUICK_SIZES / FULL_SIZES. */

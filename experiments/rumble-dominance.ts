@@ -14,20 +14,24 @@ import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { holm, formatLevel } from '../src/analysis/stats/multiplicity.js';
-import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, RUMBLE_STALL_NOTE, RUMBLE_TABLE_MCTS, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
+import { UserError } from '../src/core/errors.js';
 
 /**
  * Both duelists play the same spec (the matrix is symmetric by design): the full matrix
- * the max^n search that finishes duels (skill moves this matrix: in the quick sizes it
- * took Regeneration from 0.45 to 0.63 of its duels and Hidden Clone from 0.63 to 0.46),
- * the quick run uniform-random play (the search would add about 40 s to npm start).
+ * the prior-free max^n search of the price studies (RUMBLE_PRICE_AGENT: a bare `mcts`
+ * would count a quarter of each power's hand-set prior in its evaluate — issue #11 —
+ * while this one values a position by Energy alone and finishes duels), the quick run
+ * uniform-random play (stays within npm start's budget; every verdict says so).
  */
 const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
   agentSlots: ['every seat'],
-  defaultAgents: (full) => [full ? RUMBLE_TABLE_MCTS : TABLE_AGENT],
+  defaultAgents: (full) => [full ? RUMBLE_PRICE_AGENT : TABLE_AGENT],
   agentChoice: (full) =>
-    `${full ? `max^n search ("${RUMBLE_TABLE_MCTS}")` : `uniform-random menu play ("${TABLE_AGENT}"; --full plays "${RUMBLE_TABLE_MCTS}")`}: ${RUMBLE_STALL_NOTE}`,
+    full
+      ? `a prior-free max^n search in both seats ("${RUMBLE_PRICE_AGENT}", the agent of the price studies): ${RUMBLE_PRICE_AGENT_NOTE}`
+      : `uniform-random menu play ("${TABLE_AGENT}"; --full plays the prior-free max^n search "${RUMBLE_PRICE_AGENT}"): ${RUMBLE_STALL_NOTE}`,
 };
 
 /** The 20 powers of the full matrix: the quick six and 14 more of the seed's simplest. */
@@ -59,8 +63,9 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
       const user = userPowers(options, ctx);
       const seats = studyAgents(AGENTS, ctx);
       const play = `played by ${describeAgents(AGENTS, ctx)}`;
-      const powers = [...(ctx.full ? FULL_POWERS : QUICK_POWERS), ...user.ids];
-      const perOrder = ctx.full ? 200 : 40;
+      const powers = [...(options.powers ?? (ctx.full ? FULL_POWERS : QUICK_POWERS)), ...user.ids];
+      for (const id of options.powers ?? []) if (!PLAYABLE_POWERS.includes(id)) throw new UserError(`rumble-dominance: powers has ${JSON.stringify(id)}; allowed: seed powers that play at a fixed table (${PLAYABLE_POWERS.join(', ')})`);
+      const perOrder = options.duelsPerOrder ?? (ctx.full ? 200 : 40);
       const k = powers.length;
       const wins = Array.from({ length: k }, () => new Array<number>(k).fill(0));
       const games = Array.from({ length: k }, () => new Array<number>(k).fill(0));

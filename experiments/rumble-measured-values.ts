@@ -85,15 +85,23 @@ export const BIDDER_BASE = 'heuristic:bid=1,play=random';
 export const SKILLED_BIDDER_BASE = 'heuristic:bid=1,play=search,iterations=50';
 
 /**
+ * With no positive value to bid, the spec still carries `values` (this one entry, worth
+ * 0): a Rumble heuristic given no `values` at all would bid from the hand-set priors.
+ */
+export const NO_VALUES = 'none/0';
+
+/**
  * The bidder agent for a set of values (optionally barred from one power), built on
- * `base`: a Rumble heuristic spec without values or skip (a user's --agents).
+ * `base`: a Rumble heuristic spec without values or skip (a user's --agents). Powers
+ * worth 0 are left out of the list (a missing power is worth 0 to the bidder).
  */
 export function bidderSpec(values: Values, skip?: string, base = BIDDER_BASE): string {
-  const list = Object.entries(values)
-    .filter(([, v]) => v > 0)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([id, v]) => `${id}/${Math.round(v * 10) / 10}`)
-    .join('+');
+  const list =
+    Object.entries(values)
+      .filter(([, v]) => v > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([id, v]) => `${id}/${Math.round(v * 10) / 10}`)
+      .join('+') || NO_VALUES;
   return `${base}${list ? `${base.includes(':') ? ',' : ':'}values=${list}` : ''}${skip ? `${base.includes(':') || list ? ',' : ':'}skip=${skip}` : ''}`;
 }
 

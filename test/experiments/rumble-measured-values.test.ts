@@ -94,7 +94,9 @@ describe('power values measured from play (no priors)', () => {
   });
 
   it('bids only the measured values: a power with no measured value is not in the spec, none comes from a prior', () => {
-    expect(bidderSpec({})).toBe('heuristic:bid=1,play=random');
+    // No positive value: the spec still carries values (else the heuristic would bid its priors).
+    expect(bidderSpec({})).toBe('heuristic:bid=1,play=random,values=none/0');
+    expect(bidderSpec({ flight: 0 }, 'flight')).toBe('heuristic:bid=1,play=random,values=none/0,skip=flight');
     expect(bidderSpec({ 'tough-skin': 12.34, flight: 0 }, 'flight')).toBe('heuristic:bid=1,play=random,values=tough-skin/12.3,skip=flight');
   });
 });

@@ -60,7 +60,7 @@ describe('study agents', () => {
 
   it("the auction study's bidders are built on the user's heuristic spec", () => {
     expect(bidderSpec({ flight: 5 }, 'tough-skin', 'heuristic:bid=1,play=lookahead')).toBe('heuristic:bid=1,play=lookahead,values=flight/5,skip=tough-skin');
-    expect(bidderSpec({}, 'flight', 'heuristic')).toBe('heuristic:skip=flight');
+    expect(bidderSpec({}, 'flight', 'heuristic')).toBe('heuristic:values=none/0,skip=flight');
     expect(bidderSpec({ flight: 5 }, undefined, 'heuristic')).toBe('heuristic:values=flight/5');
   });
 
@@ -92,14 +92,14 @@ describe('one way to play a study table', () => {
 });
 
 describe('Rumble tables under search', () => {
-  it('the full dominance matrix is played by the max^n search, the quick one at random; the search finishes duels instead of stalling at the round cap', async () => {
-    const { RUMBLE_TABLE_MCTS } = await import('../../experiments/rumble-common.js');
+  it('the full dominance matrix is played by the prior-free max^n search, the quick one at random; the search finishes duels instead of stalling at the round cap', async () => {
+    const { RUMBLE_PRICE_AGENT } = await import('../../experiments/rumble-common.js');
     const { runMatch } = await import('../../src/sim/runner.js');
     const dominance = getStudy('rumble-dominance');
-    expect(dominance.defaultAgents(true)).toEqual([RUMBLE_TABLE_MCTS]);
+    expect(dominance.defaultAgents(true)).toEqual([RUMBLE_PRICE_AGENT]);
     expect(dominance.defaultAgents(false)).toEqual(['random']);
     const fixed = [{ energy: 100, powers: [{ id: 'tough-skin', strength: 0 }] }, { energy: 100, powers: [{ id: 'flight', strength: 0 }] }];
-    const { records } = await runMatch({ gameId: 'rumble', options: { players: 2, fixed }, agents: [RUMBLE_TABLE_MCTS], games: 3, seed: 'finish', rotate: false }, { workers: 1 });
+    const { records } = await runMatch({ gameId: 'rumble', options: { players: 2, fixed }, agents: [RUMBLE_PRICE_AGENT], games: 3, seed: 'finish', rotate: false }, { workers: 1 });
     for (const r of records) expect(r.tags['endReason']).not.toBe('cap');
   });
 });
