@@ -71,7 +71,7 @@ const PAIRS: readonly (readonly [string, string])[] = [
   ['tough-skin', 'reflex-training'],
 ];
 
-interface PowerRow {
+export interface PowerRow {
   readonly power: string;
   /** Lots of this power put up for auction. */
   readonly offered: number;
@@ -92,9 +92,9 @@ interface PowerRow {
 }
 
 /** Per power: lots offered, bought (top bid > 0), unbid, mean top bid, holders' results. */
-type RawRow = Omit<PowerRow, 'lo' | 'hi' | 'level' | 'supported'> & { readonly wins: number };
+export type RawRow = Omit<PowerRow, 'lo' | 'hi' | 'level' | 'supported'> & { readonly wins: number };
 
-function powerTable(records: readonly GameRecord[], players: number): RawRow[] {
+export function powerTable(records: readonly GameRecord[], players: number): RawRow[] {
   const stats = new Map<string, { offered: number; bought: number; unbid: number; bids: number; wins: number; held: number }>();
   const get = (id: string) => {
     let s = stats.get(id);
@@ -126,8 +126,25 @@ function powerTable(records: readonly GameRecord[], players: number): RawRow[] {
     .sort((a, b) => b.offered - a.offered || (a.power < b.power ? -1 : 1));
 }
 
+/**
+ * The rows of powers.csv: a cell with nothing to say is empty (null), never NaN — a power
+ * never held has no share, one never bought no mean bid.
+ */
+export function powerRows(table: readonly PowerRow[], fair: number): Record<string, number | string | boolean | null>[] {
+  return table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd ? r3(t.lo) : null, hi: t.heldAtEnd ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null }));
+}
+
+/**
+ * A holder-share verdict's evidence: the n is the holders behind the interval, and the
+ * lots line counts lots (bought of offered), never holders of lots ("won 43 of 41").
+ */
+export function holderEvidence(t: PowerRow, tested: number): string {
+  const moved = t.heldAtEnd > t.bought ? ` (more holders than lots bought: every lowest bidder gets a copy of a Flaw, and Brainswap and other powers move powers between heroes)` : '';
+  return `holder share ${fmt(t.share)} (${formatLevel(t.level)} CI ${fmt(t.lo)} to ${fmt(t.hi)}, Holm over ${tested} powers), n = ${t.heldAtEnd} heroes holding it at the end${moved}; bought ${t.bought} of ${t.offered} lots offered${t.meanBid === null ? '' : ` at ${fmt(t.meanBid, 1)} Energy on average`}`;
+}
+
 /** Holm over the powers' holder shares against the fair share (Wilson intervals at each level). */
-function withHolm(rows: readonly RawRow[], fair: number): PowerRow[] {
+export function withHolm(rows: readonly RawRow[], fair: number): PowerRow[] {
   const tested = rows.filter((r) => r.heldAtEnd >= 10);
   const decisions = holm(
     tested,
@@ -233,7 +250,7 @@ function report(
   const tested = table.filter((t) => t.heldAtEnd >= 10).length;
   for (const t of table) {
     if (t.heldAtEnd < 10) continue;
-    const ev = `holder share ${fmt(t.share)} (${formatLevel(t.level)} CI ${fmt(t.lo)} to ${fmt(t.hi)}, Holm over ${tested} powers), n = ${t.heldAtEnd} holders; bought ${t.bought} of ${t.offered} lots${t.meanBid === null ? '' : ` at ${fmt(t.meanBid, 1)} Energy on average`}`;
+    const ev = holderEvidence(t, tested);
     if (t.supported && t.lo > fair) verdicts.push({ statement: `${powerName(t.power)} is underpriced: its holders win more than 1/${sizes.players} after paying for it, ${play}.`, evidence: ev, strength: 'supported' });
     else if (t.supported && t.hi < fair) verdicts.push({ statement: `${powerName(t.power)} is overpriced or harmful: its holders win less than 1/${sizes.players}, ${play}.`, evidence: ev, strength: 'supported' });
   }
@@ -271,7 +288,7 @@ function report(
       id: 'powers',
       title: 'Auction outcomes per power',
       caption: 'offered: lots put up; bought: lots with a positive top bid; unbid: lots with no positive bid; meanBid: mean top bid over the lots bought (empty: never bought); heldAtEnd: heroes holding it when the game ended (can exceed the lots: Brainswap and other powers move powers between heroes); share: holders\' win share with its Wilson interval at the Holm level (empty: never held); surplus: share − 1/N.',
-      rows: table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd ? r3(t.lo) : null, hi: t.heldAtEnd ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null })),
+      rows: powerRows(table, fair),
     },
   ];
   const restrictedBlocks: ReportBlock[] = [
@@ -386,7 +403,7 @@ export function iterationVerdict(m: MeasuredValues, play: string): ReportVerdict
     };
   if (m.settled)
     return {
-      statement: `The bidders' values settled after ${k} rounds of auctions: in round ${k} the price each power measured (its 95% interval, widened by ${TOLERANCE} Energy) holds the value its bidders bid — values from play, no hand-set priors, ${play}.`,
+      statement: `The bidders' values settled after ${k} rounds of auctions: in round ${k} the price each power measured (its interval at the Bonferroni level over ${last.estimated} powers, widened by ${TOLERANCE} Energy) holds the value its bidders bid — values from play, no hand-set priors, ${play}.`,
       evidence: `round ${k}: ${last.estimated} powers priced, ${slope}; largest value change ${fmt(last.maxChange, 1)} Energy`,
       strength: 'supported',
     };
@@ -435,7 +452,7 @@ function convergenceBlocks(m: MeasuredValues, prices: readonly AuctionPrice[]): 
   return [
     {
       kind: 'text',
-      text: `Each round of auctions is a randomized pricing experiment, so that no hand-set prior is read and the prices are identified. In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy; in later rounds it bids the current value plus its own seeded draw from −${JITTER} to +${JITTER} Energy (a hash of round, seat and power id). Without that perturbation every bidder would bid the same values, a hero's Energy after the auction would be a fixed function of the powers it won, and no regression could tell "more Energy" from "fewer powers" (measured: a --full run with one shared set of values lost its Energy slope by round 4, −0.005 log-odds per Energy). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy in Energy, with a delta-method interval. The next round's bidders bid those prices (clamped to 0–${MAX_VALUE} Energy, averaged with the previous value). Settled: every price's 95% interval (clamped like the bids, widened by ${TOLERANCE} Energy) holds the value its bidders bid — the values are then a fixed point of "bid these values, measure what they buy", up to sampling noise. A round whose games do not show that more Energy helps (the interval of β_Energy does not lie above 0) prices nothing: the iteration stops there and the report says so first. Prices below are the last round's, Holm-corrected over the powers priced; a price is what holding the power is worth in Energy kept after the auction, against the powers the other bidders buy at these values.`,
+      text: `Each round of auctions is a randomized pricing experiment, so that no hand-set prior is read and the prices are identified. In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy; in later rounds it bids the current value plus its own seeded draw from −${JITTER} to +${JITTER} Energy (a hash of round, seat and power id). Without that perturbation every bidder would bid the same values, a hero's Energy after the auction would be a fixed function of the powers it won, and no regression could tell "more Energy" from "fewer powers" (measured: a --full run with one shared set of values lost its Energy slope by round 4, −0.005 log-odds per Energy). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy in Energy, with a delta-method interval. The next round's bidders bid those prices (clamped to 0–${MAX_VALUE} Energy, averaged with the previous value). Settled: every price's interval — at the Bonferroni level over the powers priced, since "does every price hold?" is one test over all of them — clamped like the bids and widened by ${TOLERANCE} Energy, holds the value its bidders bid — the values are then a fixed point of "bid these values, measure what they buy", up to sampling noise. A round whose games do not show that more Energy helps (the interval of β_Energy does not lie above 0) prices nothing: the iteration stops there and the report says so first. Prices below are the last round's, Holm-corrected over the powers priced; a price is what holding the power is worth in Energy kept after the auction, against the powers the other bidders buy at these values.`,
     },
     {
       kind: 'chart',
@@ -462,7 +479,7 @@ function convergenceBlocks(m: MeasuredValues, prices: readonly AuctionPrice[]): 
       kind: 'table',
       id: 'value-iterations',
       title: 'Price iteration, round by round',
-      caption: 'log-odds per Energy: the Energy slope with its 95% interval (must lie above 0 for any price to mean something); unsettled: prices whose interval misses the value bid.',
+      caption: 'log-odds per Energy: the Energy slope with its 95% interval (must lie above 0 for any price to mean something); unsettled: prices whose interval (Bonferroni over the powers priced, widened by the tolerance) misses the value bid.',
       rows: m.history.map((h) => ({ round: h.iteration, games: h.games, 'log-odds per Energy': Math.round(h.energyCoefficient * 10000) / 10000, lo: Math.round(h.energyLo * 10000) / 10000, hi: Math.round(h.energyHi * 10000) / 10000, 'powers priced': h.estimated, unsettled: h.unsettled, 'largest change': r3(h.maxChange), 'mean change': r3(h.meanChange), settled: h.converged })),
     },
     {

@@ -21,8 +21,8 @@
  * small ridge) gives each power's price as β_power / β_Energy in Energy, with a delta-
  * method 95% interval (costcurve.ts fairPrices). The next round's bidders bid those
  * prices (clamped to 0..MAX_VALUE, averaged with the previous values). The values have
- * settled when every price's interval (clamped like the bids, widened by TOLERANCE)
- * contains the value its bidders bid: the values are then a fixed point of "bid these
+ * settled when every price's interval (at the Bonferroni level over the powers priced,
+ * clamped like the bids, widened by TOLERANCE) contains the value its bidders bid: the values are then a fixed point of "bid these
  * values → measure what they buy", up to sampling noise. A round whose games do not
  * show that more Energy helps (the interval of β_Energy does not lie above 0) cannot
  * price anything: the iteration keeps the values and stops, and the report says so.
@@ -135,7 +135,7 @@ export interface ValueIteration {
   readonly energyHi: number;
   /** 5th–95th percentile span of the heroes' Energy differences after the auction: prices past it extrapolate. */
   readonly energySpan: number;
-  /** Powers whose interval (clamped, widened by TOLERANCE) misses the value bid. */
+  /** Powers whose interval (Bonferroni over the powers priced, clamped, widened by TOLERANCE) misses the value bid. */
   readonly unsettled: number;
   readonly converged: boolean;
 }
@@ -191,9 +191,13 @@ const clampValue = (v: number) => Math.min(MAX_VALUE, Math.max(0, v));
 /**
  * True when the value bid lies inside the price's interval, both clamped to the bids'
  * range and widened by TOLERANCE: the bidders already bid what their games measure.
+ * With `family` prices checked at once the interval is at the Bonferroni level 1 − 0.05 /
+ * family (the question "does every price hold?" is one test over all of them; at 95%
+ * each, two or three of 45 would miss by chance alone and the values would never settle).
  */
-export function priceHolds(used: number, m: Pick<MeasuredPrice, 'lo' | 'hi'>): boolean {
-  return used >= clampValue(m.lo) - TOLERANCE && used <= clampValue(m.hi) + TOLERANCE;
+export function priceHolds(used: number, m: Pick<MeasuredPrice, 'price' | 'se'>, family = 1): boolean {
+  const half = zFor(1 - 0.05 / Math.max(1, family)) * m.se;
+  return used >= clampValue(m.price - half) - TOLERANCE && used <= clampValue(m.price + half) + TOLERANCE;
 }
 
 /** Iterates value estimates → bids → auction games → new estimates until they settle. */
@@ -224,11 +228,12 @@ export async function measureValues(
     const next: Record<string, number> = { ...values };
     const changes: number[] = [];
     let unsettled = 0;
+    const family = Object.keys(measured).length;
     for (const [id, m] of Object.entries(measured)) {
       // Damping halves oscillation between "everyone bids high, so it looks cheap" and back.
       const damped = k === 0 ? clampValue(m.price) : (values[id] ?? 0) / 2 + clampValue(m.price) / 2;
       changes.push(Math.abs(damped - (values[id] ?? 0)));
-      if (!priceHolds(values[id] ?? 0, m)) unsettled++;
+      if (!priceHolds(values[id] ?? 0, m, family)) unsettled++;
       next[id] = damped;
     }
     const converged = k > 0 && identified && unsettled === 0;

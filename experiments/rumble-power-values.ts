@@ -102,7 +102,7 @@ function evidenceLevel(sw: Sweep): number {
 }
 
 /** Handicaps to add between the two grid points where the share crosses fair (a finer look at a step). */
-function refinement(shares: readonly GridShare[], fair: number): number[] {
+export function refinement(shares: readonly GridShare[], fair: number): number[] {
   const pts = [...shares].sort((a, b) => a.x - b.x);
   for (let i = 0; i + 1 < pts.length; i++) {
     const p = pts[i]!.wins / pts[i]!.n;
@@ -366,7 +366,7 @@ function isOptional(id: string): boolean {
  * any edge decides the game (a step), while at four heroes the holder is one of three
  * targets and the share moves smoothly.
  */
-function twoVersusFour(prices: readonly PowerPrice[]): string | undefined {
+export function twoVersusFour(prices: readonly PowerPrice[]): string | undefined {
   const lines: string[] = [];
   for (const p2 of prices.filter((p) => p.players === 2)) {
     const p4 = prices.find((p) => p.players === 4 && p.power === p2.power);

@@ -76,7 +76,11 @@ describe('power values measured from play (no priors)', () => {
     // The truth (20 Energy) is inside the measured interval, and so is the value bid.
     expect(strong.lo).toBeLessThan(20);
     expect(strong.hi).toBeGreaterThan(20);
-    expect(priceHolds(last.used['strong']!, strong)).toBe(true);
+    expect(priceHolds(last.used['strong']!, strong, 2)).toBe(true);
+    // A value far outside a tight price does not hold, even over a large family.
+    expect(priceHolds(40, { price: 10, se: 2 }, 45)).toBe(false);
+    expect(priceHolds(17, { price: 10, se: 2 }, 45)).toBe(true);
+    expect(priceHolds(17, { price: 10, se: 2 }, 1)).toBe(false);
     expect(m.history.length).toBeGreaterThanOrEqual(2);
   });
 
