@@ -68,7 +68,7 @@ const mctsSchema = z.object({
   c: z.coerce.number().min(0).max(100).optional(),
   rollout: z.enum(['random', 'evaluate', 'heuristic']).default('random'),
   depth: steps.optional(),
-  sm: z.enum(['rm', 'duct']).default('rm'),
+  sm: z.enum(['rm', 'duct', 'puct']).default('rm'),
   gamma: z.coerce.number().gt(0).max(1).default(0.1),
   prior: z.enum(['none', 'heuristic', 'net']).default('none'),
   model: z.string().min(1).optional(),
@@ -110,7 +110,8 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
   {
     name: 'sm',
     default: 'rm',
-    description: 'simultaneous-move nodes: rm (regret matching; its average strategy converges to equilibrium mixes) or duct (decoupled UCT; stronger greedy play, mixes only for a well-tuned c)',
+    description:
+      'simultaneous-move nodes: rm (regret matching; its average strategy converges to equilibrium mixes), duct (decoupled UCT; stronger greedy play, mixes only for a well-tuned c) or puct (decoupled PUCT: each mover follows the policy head\'s prior over its own statistics, uniform without prior=net; rm and duct read a net\'s prior at one-mover nodes only)',
   },
   { name: 'gamma', default: '0.1', description: 'regret matching: share of uniform exploration' },
   {

@@ -30,6 +30,8 @@ export class ActionStats {
   prob = 0;
   /** Iteration in which it was last legal (marks the actions a regret update covers). */
   stamp = -1;
+  /** Decoupled PUCT (`sm=puct`): the policy head's prior for this action; NaN until set. */
+  prior = NaN;
 
   constructor(readonly key: ActionKey) {}
 }

@@ -8,8 +8,11 @@
  *   and UCB uses availability counts. For perfect-information games the determinization
  *   is the state itself and this is plain UCT.
  * - **Simultaneous moves** (several players in `toMove`): decoupled statistics per
- *   player, chosen independently by UCB (`sm=duct`, decoupled UCT) or by regret matching
- *   with γ-exploration (`sm=rm`, Lanctot et al. 2013). The child is keyed by the joint
+ *   player, chosen independently by UCB (`sm=duct`, decoupled UCT), by regret matching
+ *   with γ-exploration (`sm=rm`, Lanctot et al. 2013), or, with a network, by decoupled
+ *   PUCT over each mover's own statistics and the policy head's prior (`sm=puct`: the one
+ *   way a trained policy steers a game whose every decision is simultaneous, Rumble's;
+ *   under `rm`/`duct` the prior is read at one-mover nodes only). The child is keyed by the joint
  *   move. The final move there is by default *sampled* from the player's mixed strategy
  *   (visit shares for DUCT, the average strategy for RM), since a pure move is
  *   exploitable; `final=most|mean` plays the most played or best-scoring move instead
@@ -52,7 +55,7 @@ import { NetEvaluator } from '../learned/evaluator.js';
 import { addDirichletNoise } from '../learned/dirichlet.js';
 import type { NetWeights } from '../learned/network.js';
 
-export type SimultaneousMethod = 'duct' | 'rm';
+export type SimultaneousMethod = 'duct' | 'rm' | 'puct';
 /** How the decider's move is picked at a simultaneous-move root. */
 export type FinalRule = 'sample' | 'most' | 'mean';
 
@@ -190,7 +193,8 @@ export class MctsAgent implements Agent {
   constructor(
     readonly spec: string,
     private readonly rng: Rng,
-    private readonly config: MctsConfig,
+    /** The settings (read by self-play to add a network to a spec's search). */
+    readonly config: MctsConfig,
   ) {}
 
   act(ctx: DecisionContext): unknown {
@@ -355,7 +359,13 @@ export class MctsAgent implements Agent {
           }
           const table = node.statsFor(p);
           const from = this.simLegalCount;
-          const index = this.config.sm === 'rm' ? this.selectRegretMatching(game, table, legal) : this.selectDecoupledUcb(game, table, legal);
+          const sm = this.config.sm;
+          const index =
+            sm === 'rm'
+              ? this.selectRegretMatching(game, table, legal)
+              : sm === 'puct'
+                ? this.selectDecoupledPuct(game, node, table, s, p, legal, depth === 1)
+                : this.selectDecoupledUcb(game, table, legal);
           const chosen = this.simLegal[from + index]!;
           this.simPlayers[simCount] = p;
           this.simNode[simCount] = node;
@@ -582,6 +592,41 @@ export class MctsAgent implements Agent {
           bestValue = value;
           pick = i;
         }
+      }
+    }
+    return pick;
+  }
+
+  /**
+   * Decoupled PUCT at a simultaneous node: mover `p` picks argmax Q + c·P·√N / (1 + n)
+   * over its own statistics (Q its mean after the action, the node's mean for `p` when
+   * untried; N the node's visits; n the action's). P is the policy head's prior from the
+   * first state the table was built in (with the self-play root noise at the root); an
+   * action first legal in a later determinization gets 1 / |legal|. Without a network
+   * every P is uniform. The final move and the training target are the visit shares.
+   */
+  private selectDecoupledPuct(game: AnyGame, node: Node, table: Map<ActionKey, ActionStats>, s: unknown, p: number, legal: readonly unknown[], root: boolean): number {
+    const fresh = table.size === 0;
+    const from = this.collectStats(game, table, legal);
+    const n = legal.length;
+    if (fresh && this.evaluator !== null) {
+      const ev = this.evaluator;
+      ev.evaluate(s, p, legal);
+      const noise = this.config.rootNoise;
+      if (root && noise !== undefined && noise.epsilon > 0) addDirichletNoise(this.rng, ev.priors, n, noise.alpha, noise.epsilon);
+      for (let i = 0; i < n; i++) this.simLegal[from + i]!.prior = ev.priors[i]!;
+    }
+    const scale = this.config.c * Math.sqrt(Math.max(1, node.visits));
+    const fpu = node.visits > 0 ? node.sums[p]! / node.visits : 0.5;
+    let pick = 0;
+    let bestValue = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const st = this.simLegal[from + i]!;
+      const prior = Number.isNaN(st.prior) ? 1 / n : st.prior;
+      const value = (st.visits > 0 ? st.sum / st.visits : fpu) + (scale * prior) / (1 + st.visits);
+      if (value > bestValue) {
+        bestValue = value;
+        pick = i;
       }
     }
     return pick;

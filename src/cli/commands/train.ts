@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { checkAgentSpec, splitAgentList } from '../../../agents/index.js';
+import { checkAgentSpec, parseAgentSpec, splitAgentList } from '../../../agents/index.js';
 import { UserError } from '../../core/errors.js';
 import { parseWith } from '../../core/validate.js';
 import { GAMES, getGame } from '../../games/index.js';
@@ -37,6 +37,7 @@ interface TrainFlags {
   lr: string;
   expert: string;
   opponent?: string;
+  search?: string;
   baselines: string;
   evalPairs: string;
   evalIterations: string;
@@ -87,6 +88,7 @@ export function register(program: Command): void {
     .option('--lr <rate>', 'Adam learning rate', '0.002')
     .option('--expert <spec>', 'MCTS spec that plays generation 1 (before any network)', 'mcts')
     .option('--opponent <spec>', 'a fixed agent seated in every other self-play game (seats alternating; its moves are not samples): for games whose self-play settles into a stand-off')
+    .option('--search <spec>', 'MCTS spec that searches with the net after generation 1, in self-play and evaluation (the net is added as its prior, and as its leaf value unless the spec names a rollout); default: PUCT with --iterations and --c')
     .option('--baselines <list>', 'fixed opponents each checkpoint is measured against', 'heuristic,mcts')
     .option('--eval-pairs <n>', 'paired games per opponent per generation', '20')
     .option('--eval-iterations <n>', 'PUCT iterations of the checkpoint in evaluation games', '300')
@@ -99,7 +101,7 @@ Examples:
   crucible train gladiator-duel --generations 2 --games 8 --iterations 30 --eval-pairs 2 --out /tmp/tiny
 
 Method: generation 1 imitates --expert (its search's visit distributions and the game
-returns, mixed by --value-mix with the search's root estimate); every later generation self-plays with PUCT guided by the best network so far
+returns, mixed by --value-mix with the search's root estimate); every later generation self-plays with PUCT (or --search) guided by the best network so far
 (Dirichlet noise at the root, the first moves sampled by visits), trains on the last
 --buffer generations, and measures the new checkpoint against the best so far and each
 baseline (paired games, 95% intervals). A checkpoint scoring more than the best in their
@@ -113,6 +115,13 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
       const baselines = splitAgentList(flags.baselines);
       for (const spec of [flags.expert, ...baselines, ...(flags.opponent === undefined ? [] : [flags.opponent])]) checkAgentSpec(spec, game, parsed);
       if (!flags.expert.startsWith('mcts')) throw new UserError(`--expert is ${JSON.stringify(flags.expert)}; allowed: an mcts spec (its visit counts are the targets)`);
+      if (flags.search !== undefined) {
+        const p = parseAgentSpec(flags.search);
+        if (p.kind !== 'mcts' || p.params['prior'] !== undefined || p.params['model'] !== undefined) {
+          throw new UserError(`--search is ${JSON.stringify(flags.search)}; allowed: an mcts spec without prior or model (training adds the net as its prior)`);
+        }
+        checkAgentSpec(flags.search, game, parsed);
+      }
       const generations = flags.generations !== undefined ? positiveInt('--generations', flags.generations) : flags.minutes !== undefined ? 1000 : 10;
       const out = flags.out ?? path.join('models', gameId);
       const settings: TrainSettings = {
@@ -137,6 +146,7 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
         noise: { epsilon: 0.25, alpha: 0.5 },
         expert: flags.expert,
         ...(flags.opponent === undefined ? {} : { opponent: flags.opponent }),
+        ...(flags.search === undefined ? {} : { search: flags.search }),
         evalPairs: positiveInt('--eval-pairs', flags.evalPairs),
         evalIterations: positiveInt('--eval-iterations', flags.evalIterations),
         baselines,

@@ -44,6 +44,7 @@ import { selfPlayChunk, type SelfPlayConfig } from './selfplay.js';
 import { concatSamples, fillRow, readSamples, writeSamples, type SampleSet } from './samples.js';
 import { buildTfModel, exportWeights, importWeights, topologyOf, trainStep, type Batch, type StepLosses } from './tf-model.js';
 import { parameterCount, type NetShape } from '../../../agents/learned/network.js';
+import { parseAgentSpec } from '../../../agents/index.js';
 import { loadModel, writeModel, stableJson, type ModelManifest, type StrengthRecord } from '../../../agents/learned/model-files.js';
 
 export interface TrainSettings {
@@ -74,6 +75,8 @@ export interface TrainSettings {
   readonly noise: { readonly epsilon: number; readonly alpha: number };
   /** The MCTS spec that plays generation 1. */
   readonly expert: string;
+  /** The MCTS spec that searches with the net after generation 1 (self-play and evaluation); see SelfPlayConfig. */
+  readonly search?: string;
   /** A fixed agent seated in every other self-play game (absent: pure self-play); see SelfPlayConfig. */
   readonly opponent?: string;
   /** Evaluation: paired games per opponent, PUCT iterations of the checkpoint, and the fixed baselines. */
@@ -198,10 +201,22 @@ function manifestFor(s: TrainSettings, game: AnyGame, options: object, shape: Ne
       selfPlayGames: games,
       backend,
       minutes: Math.round(minutes * 10) / 10,
-      method: `expert iteration: generation 1 imitates ${s.expert} (${s.expertGames} games); then PUCT self-play with the best net (${s.iterations} iterations, c=${s.c}, Dirichlet α=${s.noise.alpha} ε=${s.noise.epsilon}); value target ${s.valueMix}·return + ${Math.round((1 - s.valueMix) * 100) / 100}·root estimate${s.opponent === undefined ? '' : `; every other self-play game against ${s.opponent} (seats alternating, its moves not sampled)`}`,
+      method: `expert iteration: generation 1 imitates ${s.expert} (${s.expertGames} games); then ${s.search === undefined ? `PUCT self-play with the best net (${s.iterations} iterations, c=${s.c}` : `self-play by ${s.search} with the best net as its prior (`}${s.search === undefined ? ', ' : ''}Dirichlet α=${s.noise.alpha} ε=${s.noise.epsilon}); value target ${s.valueMix}·return + ${Math.round((1 - s.valueMix) * 100) / 100}·root estimate${s.opponent === undefined ? '' : `; every other self-play game against ${s.opponent} (seats alternating, its moves not sampled)`}`,
     },
     strength,
   };
+}
+
+/**
+ * The net-guided agent a checkpoint is measured as: `--search` (when given) with the net
+ * as its prior and `evalIterations` iterations, else plain PUCT.
+ */
+export function guidedSpec(s: Pick<TrainSettings, 'search' | 'evalIterations'>, dir: string): string {
+  if (s.search === undefined) return `mcts:prior=net,model=${dir},iterations=${s.evalIterations}`;
+  const params = { ...parseAgentSpec(s.search).params, prior: 'net', model: dir, iterations: String(s.evalIterations) };
+  return `mcts:${Object.entries(params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',')}`;
 }
 
 /** The settings that decide the weights (a resumed run must keep them). */
@@ -267,6 +282,7 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
       expert: s.expert,
       valueMix: s.valueMix,
       ...(s.opponent === undefined ? {} : { opponent: s.opponent }),
+      ...(s.search === undefined ? {} : { search: s.search }),
     };
     const games = bestDir ? s.gamesPerGeneration : s.expertGames;
     const samples = await selfPlay(spConfig, games, s.workers, shape);
@@ -285,7 +301,7 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
     writeModel(genDir, manifestFor(s, game, options, shape, g, totalGames, rt.backend, minutes, []), topologyOf(model), arrays);
     const t2 = nowMs();
     // 3. Evaluate the checkpoint: against the best so far, then the fixed baselines.
-    const candidate = `mcts:prior=net,model=${genDir},iterations=${s.evalIterations}`;
+    const candidate = guidedSpec(s, genDir);
     const versus = async (opponent: string, k: number): Promise<Share> => {
       const { records } = await runMatch(
         { gameId: s.gameId, options: s.options, agents: [candidate, opponent], games: 2 * s.evalPairs, seed: `${s.seed}/eval/${g}/${k}`, paired: true },
@@ -293,7 +309,7 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
       );
       return { ...hooks.shareOf(records, 0), rival: hooks.shareOf(records, 1).mean };
     };
-    const vsBest = bestDir ? await versus(`mcts:prior=net,model=${bestDir},iterations=${s.evalIterations}`, 0) : null;
+    const vsBest = bestDir ? await versus(guidedSpec(s, bestDir), 0) : null;
     const vsBaselines: (Share & { agent: string })[] = [];
     for (let k = 0; k < s.baselines.length; k++) vsBaselines.push({ agent: s.baselines[k]!, ...(await versus(s.baselines[k]!, k + 1)) });
     // The new checkpoint replaces the best when it scored more than the best in their games.
@@ -320,7 +336,7 @@ export async function train(s: TrainSettings, out: string, hooks: TrainHooks): P
     const best = path.join(dir, `gen-${pad(bestGeneration)}`);
     const bestRecord = history[bestGeneration - 1]!;
     const strength: StrengthRecord[] = bestRecord.vsBaselines.map((b) => ({
-      agents: [`mcts:prior=net:model=${out},iterations=${s.evalIterations}`, b.agent],
+      agents: [guidedSpec(s, out), b.agent],
       share: b.mean,
       low: b.lo,
       high: b.hi,

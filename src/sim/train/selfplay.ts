@@ -21,7 +21,7 @@ import type { AnyGame, Encoder } from '../../core/game.js';
 import { Rng, deriveSeed } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { getGame } from '../../games/index.js';
-import { createAgent } from '../../../agents/index.js';
+import { createAgent, parseAgentSpec } from '../../../agents/index.js';
 import { MctsAgent, DEFAULT_MCTS, type MctsConfig } from '../../../agents/mcts/search.js';
 import { netFromArrays, type NetShape } from '../../../agents/learned/network.js';
 import { packSamples, type SampleRow, type SampleSet } from './samples.js';
@@ -58,6 +58,14 @@ export interface SelfPlayConfig {
    * show the positions a real opponent creates and its returns carry no signal.
    */
   readonly opponent?: string;
+  /**
+   * The MCTS spec that searches with the network in generations after the first (the
+   * net added as its prior, and as its leaf value unless the spec names a `rollout`);
+   * absent: PUCT with `iterations` and `c` and the generic defaults. Why: a game whose
+   * generic search is weak needs the game's measured settings around the net too
+   * (Rumble: every decision simultaneous, `plies=1,backup=paranoid,final=most,sm=puct`).
+   */
+  readonly search?: string;
 }
 
 export interface SelfPlayResult {
@@ -85,6 +93,12 @@ function searcher(config: SelfPlayConfig, game: AnyGame, rng: Rng): Analyser {
     return agent;
   }
   const net = netFromArrays(config.net.shape, config.net.arrays);
+  if (config.search !== undefined) {
+    const base = createAgent(config.search, game, rng);
+    if (!(base instanceof MctsAgent)) throw new Error(`self-play search ${config.search} is not an MCTS agent`);
+    const netLeaves = parseAgentSpec(config.search).params['rollout'] === undefined;
+    return new MctsAgent('self-play', rng, { ...base.config, net, rootNoise: config.noise, netLeaves });
+  }
   const mcts: MctsConfig = { ...DEFAULT_MCTS, iterations: config.iterations, c: config.c, net, rootNoise: config.noise };
   return new MctsAgent('self-play', rng, mcts);
 }

@@ -36,9 +36,9 @@ export function manifestOf(game: AnyGame, shape: NetShape, options: Record<strin
  * Writes a model folder for `game` with seeded Glorot weights; `edit` may change the
  * arrays (weightNames order) before they are written. Returns the folder and arrays.
  */
-export async function randomModel(game: AnyGame, hidden: number[], seed = 7, edit?: (arrays: Float32Array[]) => void): Promise<{ dir: string; arrays: Float32Array[]; shape: NetShape }> {
+export async function randomModel(game: AnyGame, hidden: number[], seed = 7, edit?: (arrays: Float32Array[]) => void, players = 2): Promise<{ dir: string; arrays: Float32Array[]; shape: NetShape }> {
   const { tf } = await initTf();
-  const shape = shapeOf(game, hidden);
+  const shape = shapeOf(game, hidden, players);
   const model = buildTfModel(tf, shape, seed);
   const arrays = exportWeights(model, shape);
   edit?.(arrays);
