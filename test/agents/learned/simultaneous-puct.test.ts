@@ -9,6 +9,7 @@ import { createAgent } from '../../../agents/index.js';
 import type { MctsAgent } from '../../../agents/mcts/search.js';
 import { Rng } from '../../../src/core/rng.js';
 import { rumble } from '../../../src/games/rumble/index.js';
+import type { RumbleAction } from '../../../src/games/rumble/types.js';
 import { randomModel } from './helpers.js';
 
 const options = rumble.optionsSchema.parse({});
@@ -18,7 +19,7 @@ const legal = rumble.legalActions(state, player);
 const encoder = rumble.encoder!;
 
 /** A model whose policy puts (almost) all weight on `favoured`'s index and values every seat at 0.5. */
-async function favouring(favoured: unknown) {
+async function favouring(favoured: RumbleAction) {
   const index = encoder.actionIndex(favoured, state, player);
   const { dir } = await randomModel(
     rumble,
@@ -36,11 +37,11 @@ async function favouring(favoured: unknown) {
   return dir;
 }
 
-function shareOf(spec: string, favoured: unknown): number {
+function shareOf(spec: string, favoured: RumbleAction): number {
   const agent = createAgent(spec, rumble, new Rng(3)) as MctsAgent;
   const { simultaneous, actions } = agent.analyse({ game: rumble, options, obs: rumble.observe(state, player), player, legal });
   expect(simultaneous).toBe(true);
-  return actions.find((a) => rumble.actionKey(a.action) === rumble.actionKey(favoured))!.prob;
+  return actions.find((a) => rumble.actionKey(a.action as RumbleAction) === rumble.actionKey(favoured))!.prob;
 }
 
 describe('decoupled PUCT at simultaneous nodes (sm=puct)', () => {
