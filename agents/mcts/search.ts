@@ -152,7 +152,7 @@ export interface RootActionStats {
 export interface RootAnalysis {
   readonly simultaneous: boolean;
   readonly actions: readonly RootActionStats[];
-  /** The search's estimate of every seat's return from the root (mean over its iterations). */
+  /** The search's estimate of every seat's return from the root (mean over its iterations); NaN where it has none (the other seats under `backup=paranoid`). */
   readonly values: readonly number[];
 }
 
@@ -240,7 +240,11 @@ export class MctsAgent implements Agent {
     });
     const total = rows.reduce((sum, r) => sum + r.weight, 0);
     const actions = rows.map(({ weight, ...r }) => ({ ...r, prob: total > 0 ? weight / total : 1 / rows.length }));
-    const values = Array.from(root.sums, (sum) => (root.visits > 0 ? sum / root.visits : NaN));
+    // Under paranoid backups the other seats' sums are 1 − the decider's (the coalition's
+    // view), not estimates of their own returns: they are reported as unknown (NaN), so
+    // self-play's value targets take the game's returns for those seats instead.
+    const paranoid = this.config.backup === 'paranoid';
+    const values = Array.from(root.sums, (sum, seat) => (root.visits > 0 && (!paranoid || seat === player) ? sum / root.visits : NaN));
     return { simultaneous, actions, values };
   }
 

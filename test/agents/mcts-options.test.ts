@@ -36,6 +36,14 @@ describe('mcts backup, final and opponents options', () => {
     expect(b.mean).toBeLessThan(0.5);
   });
 
+  it("the root's value estimate under backup=paranoid is the decider's only (the others' 1 − mine is no estimate of theirs)", () => {
+    const ctx = kingmakerCtx({ path: '' });
+    const paranoid = (createAgent('mcts:iterations=200,backup=paranoid', kingmaker, new Rng(1)) as MctsAgent).analyse(ctx).values;
+    const maxn = (createAgent('mcts:iterations=200', kingmaker, new Rng(1)) as MctsAgent).analyse(ctx).values;
+    paranoid.forEach((v, seat) => expect(Number.isNaN(v)).toBe(seat !== ctx.player));
+    expect(maxn.every(Number.isFinite)).toBe(true);
+  });
+
   it('final=most plays the most played move at a simultaneous root, final=mean the best-scoring one; sample mixes', () => {
     // Biased pennies, equilibrium heads 1/3: seat 0's most played move is tails.
     const options = { heads: 1, tails: 0.5 };
