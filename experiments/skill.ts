@@ -30,9 +30,9 @@ export interface SkillRequest {
 export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'models'): string | undefined {
   const dir = join(modelsRoot, gameId);
   if (!existsSync(join(dir, 'manifest.json'))) return undefined;
-  // Dark Hero: the policy alone. Net-guided MCTS at 100 iterations is no stronger there
-  // (agents/README.md: −0.090 against the policy's −0.065, both vs the heuristic) and its
-  // games cost far more, so a study of thousands of tables could not afford it.
+  // Dark Hero: the policy alone (level with the heuristic at equal seats, agents/README.md).
+  // Net-guided MCTS at 100 iterations is stronger there (+0.058 against the heuristic) but a
+  // game costs about 7× as much, which a quick study of thousands of tables cannot afford.
   if (gameId === 'dark-hero') return `net:model=${dir},transfer=1`;
   // Elsewhere PUCT with the net, at the search effort of the studies' own quick/full MCTS,
   // so the comparison is about the guidance, not the budget.

@@ -4,11 +4,20 @@
  * largest draw-a-card grid).
  *
  * Observation, from the observing hero's point of view:
- *   per slot (MAX_SLOTS × 10): card status one-hot (empty, face down, Heart, Spade,
- *   Diamond, Club, Neutral), then heroes there: me, allies, opponents (counts / 4);
+ *   per slot (MAX_SLOTS × 11): card status one-hot (empty, face down, Heart, Spade,
+ *   Diamond, Club, Neutral), then heroes there: me, allies, opponents (counts / 4), then
+ *   "next to my card";
  *   then globals: meter one-hot (7), Bent one-hot (7), phase one-hot (10), round
  *   fraction, my goal, Fighting, Infiltrating, Resources, Aces, Tactics, Hiding, allies'
- *   and opponents' Resources and Aces, "I am to move", pending drift, attacker's Ace.
+ *   and opponents' Resources and Aces, "I am to move", pending drift, attacker's Ace,
+ *   heroes, current, attacker, pile share; then (version 2) where the meter is from my
+ *   goal (below / at / above, one-hot), the status of the card I stand on (7), and my
+ *   chances to win a raid and a fight against the card's base now (Tactics and Hiding
+ *   included).
+ *
+ * Version 2 adds those relational slots because a small network over absolute slots does
+ * not learn from a few thousand games which of 560 slots are next to its hero, which card
+ * it stands on, or which way it wants the meter — what the heuristic reads directly.
  *
  * Actions: MOVE slot s → s; PLACE slot s → MAX_SLOTS + s; then SPEND (t·32 + h for t, h < 32),
  * CONTEST, SHIFT, CLUB_ASK, CLUB_DEFEND, CONVERT and VETO choices in fixed blocks.
@@ -16,11 +25,13 @@
 import type { Encoder } from '../../core/game.js';
 import { decisionOf, legalActions, toMove } from './rules.js';
 import { zoneSize } from '../../core/zones.js';
+import { contestOdds } from './heuristic.js';
 import { CLUB_ASK, CLUB_DEFEND, CONTEST, CONVERT, EMPTY, MOVE, PILE, PLACE, SHIFT, SPEND, VETO, hidingOf, tacticsOf, type DarkHeroState } from './state.js';
 
 export const MAX_SLOTS = 560;
-const SLOT_FEATURES = 10;
-const GLOBALS = 7 + 7 + 10 + 19;
+const SLOT_FEATURES = 11;
+const NEXT_TO_ME = 10;
+const GLOBALS = 7 + 7 + 10 + 19 + 3 + 7 + 2;
 
 const SPEND_BASE = 2 * MAX_SLOTS;
 const SPEND_SIDE = 32; // Tactics and Hiding below 32 each (more Resources than that are never held)
@@ -80,6 +91,8 @@ function encode(obs: DarkHeroState, player: number, out: Float32Array): void {
     if (g.target[h] === mine) (allyRes += obs.resources[h]!), (allyAces += obs.aces[h]!);
     else (oppRes += obs.resources[h]!), (oppAces += obs.aces[h]!);
   }
+  const here = obs.pos[player]!;
+  if (here < MAX_SLOTS) for (const slot of g.board.adj[here] ?? []) if (slot < MAX_SLOTS) out[slot * SLOT_FEATURES + NEXT_TO_ME] = 1;
   let k = MAX_SLOTS * SLOT_FEATURES;
   out[k + obs.meter - 1] = 1;
   k += 7;
@@ -111,10 +124,20 @@ function encode(obs: DarkHeroState, player: number, out: Float32Array): void {
     zoneSize(obs.zones, PILE) / g.deck.length, // share of the deck still in the pile
   ];
   for (let i = 0; i < globals.length; i++) out[k + i] = globals[i]!;
+  k += 19;
+  out[k + Math.sign(mine - obs.meter) + 1] = 1;
+  k += 3;
+  const under = obs.cards[here];
+  if (under !== undefined) out[k + (under === EMPTY ? 0 : under + 1)] = 1;
+  k += 7;
+  const mover = obs.current === player;
+  const base = g.options.cardBase;
+  out[k++] = contestOdds(g.infiltrating[player]! + (mover ? obs.hiding : 0) - base).win;
+  out[k++] = contestOdds(g.fighting[player]! + (mover ? obs.tactics : 0) - base).win;
 }
 
 export const darkHeroEncoder: Encoder<DarkHeroState, number, DarkHeroState> = {
-  version: 1,
+  version: 2,
   observationSize: MAX_SLOTS * SLOT_FEATURES + GLOBALS,
   actionCount: ACTIONS,
   encode,

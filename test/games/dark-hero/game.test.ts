@@ -121,4 +121,28 @@ describe('encoder', () => {
       }
     }
   });
+
+  it('version 2 marks the cards next to the observer, the card it stands on, its side of the meter and its contest odds', () => {
+    const enc = darkHero.encoder!;
+    const obs = new Float32Array(enc.observationSize);
+    const s = darkHero.setup(options({ players: 4 }), 3);
+    const slots = 560;
+    const perSlot = (enc.observationSize - 55) / slots;
+    expect(perSlot).toBe(11);
+    for (const p of [0, 1]) {
+      enc.encode(darkHero.observe(s, p), p, obs);
+      const here = s.pos[p]!;
+      const next = [...Array(s.cards.length).keys()].filter((slot) => obs[slot * perSlot + 10] === 1);
+      expect(next).toEqual([...s.setup.board.adj[here]!]);
+      const g = slots * perSlot + 43; // after meter, Bent, phase and the 19 version-1 globals
+      // Goals alternate Free (3) and Safe (5); the meter starts at the Bent (1, 2, 6 or 7).
+      const side = Math.sign(s.setup.target[p]! - s.meter) + 1;
+      expect([0, 1, 2].map((i) => obs[g + i])).toEqual([0, 1, 2].map((i) => (i === side ? 1 : 0)));
+      // Start cards are face up and Neutral (status index 6).
+      expect(obs[g + 3 + 6]).toBe(1);
+      // The default build F1 I1 against base 2: a d4 contest at -1 is won 3 times in 16.
+      expect(obs[g + 10]).toBeCloseTo(3 / 16, 6);
+      expect(obs[g + 11]).toBeCloseTo(3 / 16, 6);
+    }
+  });
 });
