@@ -13,6 +13,7 @@ import { flow, RULES, SETUP, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
 import { decksOf, matchContent, type MatchContent } from './content.js';
 import { evaluateOphidian } from './evaluate.js';
+import { ophidianEncoder } from './encoder.js';
 import { ARSENAL, HAND, LOC, zoneOf, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
@@ -216,6 +217,8 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   moveCount: (s) => s.steps,
   // Progress towards Points and Crowd Riot as win shares (evaluate.ts): search cut-offs.
   evaluate: evaluateOphidian,
+  // Tensor view for learned agents (encoder.ts): what the player sees, moves by what they do.
+  encoder: ophidianEncoder,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.
   observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),
   determinize: (obs, _p, rng: Rng) => ({ ...obs, zones: determinizeZones(obs.zones, rng), rng: freshStream(rng) }),
