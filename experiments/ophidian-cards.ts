@@ -25,6 +25,7 @@ import { parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
 import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
+import { cardFindings } from './ophidian-findings.js';
 
 /** The evidence on one card, as unit values (so intervals can be drawn at any level). */
 export interface CardEvidence {
@@ -318,6 +319,7 @@ export function ophidianCards(): Study {
         gameId: GAME_ID,
         question: study.question,
         verdicts,
+        findings: cardFindings(analysis.findings.map((f) => ({ ...f, name: evidence.find((e) => e.id === f.id)!.name })), analysis.families),
         sections: [
           {
             heading: 'Method',

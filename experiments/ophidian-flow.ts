@@ -20,6 +20,7 @@ import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import type { GameRecord } from '../src/core/record.js';
 import { GAME_ID, OPH_AGENTS, ci, fmt, inBatches, meanCi, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
+import { flowFindings } from './ophidian-findings.js';
 
 /** How a match ended, in the rulebook's words (4.2), from tags.endReason. */
 export const END_NAMES: Readonly<Record<string, string>> = {
@@ -196,6 +197,7 @@ export function ophidianFlow(): Study {
         gameId: GAME_ID,
         question: study.question,
         verdicts,
+        findings: flowFindings(ff, leadShown, leadTests.map((t) => t.level)),
         sections: [
           {
             heading: 'Method',

@@ -27,6 +27,7 @@ import { defaultArsenal, legalTeams } from '../src/games/ophidian/construction.j
 import { classifyDominance } from './rumble-dominance.js';
 import { GAME_ID, OPH_AGENTS, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
+import { teamFindings } from './ophidian-findings.js';
 
 export function ophidianTeams(): Study {
   const study: Study = {
@@ -152,6 +153,7 @@ export function ophidianTeams(): Study {
         gameId: GAME_ID,
         question: study.question,
         verdicts,
+        findings: teamFindings(entries, fieldUnits, fieldTests.map((t) => t.level)),
         sections: [
           {
             heading: 'Method',
