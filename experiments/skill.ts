@@ -34,6 +34,10 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
   // Net-guided MCTS at 100 iterations is stronger there (+0.058 against the heuristic) but a
   // game costs about 7× as much, which a quick study of thousands of tables cannot afford.
   if (gameId === 'dark-hero') return `net:model=${dir},transfer=1`;
+  // Superhero Gladiators: the net as the prior of the tuned search (the foe answers with the
+  // heuristic, two plies, agents/README.md): the strongest measured learned spec there
+  // (level with the tuned MCTS; plain PUCT at 300 iterations was 0.525 against the heuristic).
+  if (gameId === 'superhero-gladiators') return `mcts:prior=net:model=${dir},transfer=1,iterations=${full ? 800 : 200},plies=2,opponents=heuristic`;
   // Elsewhere PUCT with the net, at the search effort of the studies' own quick/full MCTS,
   // so the comparison is about the guidance, not the budget.
   return `mcts:prior=net:model=${dir},transfer=1,iterations=${full ? 300 : 100}`;

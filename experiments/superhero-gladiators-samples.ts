@@ -153,6 +153,12 @@ export const superheroGladiatorsSamples: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      // Key findings for skill sensitivity (--skill): each hero's rating (0 = the sample's
+      // average hero; 95% bootstrap interval, as the ratings chart) and the placement effect.
+      findings: [
+        ...fit.ratings.map((r) => ({ id: `rating-${r.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, label: `${r.name}: Bradley–Terry rating (Elo)`, estimate: r.elo, lo: r.lo, hi: r.hi, nullValue: 0, n: r.games, level: 0.95, family: 'bootstrap, each hero alone' })),
+        { id: 'first-placer', label: "First placer's share in mirror matches", estimate: first.p, lo: first.lo, hi: first.hi, nullValue: 0.5, n: first.n, level: 0.95, family: 'single test' },
+      ],
       sections: [
         {
           heading: 'Hero against hero',

@@ -22,5 +22,11 @@ describe('superhero-gladiators-samples (quick)', () => {
     // 15 matchups x 2 side orders x 8 games + 6 mirror matches x 20 games, none failed
     // (failed games are counted by the study's ledger; the report counts completed ones)
     expect(report.meta.sampleSizes['completed games']).toBe(15 * 16 + 6 * 20);
+    // Key findings for --skill: the six heroes' ratings (0 = the average hero) and the placement share.
+    const f = report.findings ?? [];
+    expect(f.map((x) => x.id).sort()).toEqual(['first-placer', 'rating-amazon', 'rating-ironclad', 'rating-lightning-lass', 'rating-mimic', 'rating-speedster', 'rating-webspinner']);
+    for (const x of f) expect(x.lo <= x.estimate && x.estimate <= x.hi).toBe(true);
+    expect(f.find((x) => x.id === 'first-placer')).toMatchObject({ nullValue: 0.5, n: 6 * 20 });
+    expect(report.verdicts[0]!.evidence).toContain(`${f.find((x) => x.id.startsWith('rating-'))!.estimate.toFixed(0)} Elo`);
   });
 });
