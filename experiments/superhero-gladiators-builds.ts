@@ -15,7 +15,7 @@
  * against the fair 1/2. Heroes from `--hero-file` are measured the same way.
  */
 import { forestPlot } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
@@ -25,12 +25,11 @@ import { buildHero } from '../src/games/superhero-gladiators/builder.js';
 import { POWER_INFO, POWER_TYPES } from '../src/games/superhero-gladiators/catalogue.js';
 import { BuildGenerator, mutateBuild } from '../src/games/superhero-gladiators/generator.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
-import { BUILD_AGENT, BUILD_STUDY_AGENTS, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
+import { BUILD_STUDY_AGENTS, buildAgentOf, buildPlay, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
 import type { Study } from './study.js';
 
 const TITLE = 'Superhero Gladiators: is there a broken build?';
 const QUESTION = 'Searching the legal 200-point heroes, is there a build that beats the field of random legal heroes clearly more than half the time — and what makes it strong?';
-const PLAY = `played by "${BUILD_AGENT}" on both sides`;
 
 export interface BuildSearchSizes {
   readonly field: number;
@@ -71,7 +70,7 @@ interface Measured {
 async function scoreAgainst(ctx: ShgStudyContext, tag: string, spec: HeroSpec, opponents: readonly HeroSpec[]): Promise<number[]> {
   const out: number[] = [];
   for (const opp of opponents) {
-    const res = await playMatchup(ctx, `builds-${tag}-${runKey([spec.name, opp.name])}`, [spec], [opp], 1);
+    const res = await playMatchup(ctx, `builds-${tag}-${runKey([spec.name, opp.name])}`, [spec], [opp], 1, buildAgentOf(ctx));
     out.push(...res.scores);
   }
   return out;
@@ -169,8 +168,17 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
     if (attacks.length) notes.push(`attacks: ${attacks.map((p) => `${POWER_INFO[p.type].name} ${p.level}${p.piercing ? ' piercing' : ''}`).join(', ')}`);
     return notes.join('; ');
   };
+  const PLAY = buildPlay(ctx);
   const verdicts: ReportVerdict[] = [];
   const family = measured.length;
+  // Key findings (--skill): the search's best build (a different build under other play, so
+  // one finding for "the best the search finds") and each hero of the hero file, at its Holm level.
+  const best = measured.filter((m) => m.source === 'search').sort((a, b) => b.mean - a.mean)[0];
+  const finding = (id: string, label: string, m: Measured): KeyFinding => ({ id, label, estimate: m.mean, lo: m.lo, hi: m.hi, nullValue: 0.5, n: m.n, level: m.level, family: `Holm over ${family} builds` });
+  const findings: KeyFinding[] = [
+    ...(best ? [finding('best-searched-build', "The search's best build: share against random legal heroes", best)] : []),
+    ...measured.filter((m) => m.source !== 'search').map((m) => finding(`hero-${m.spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, `${m.spec.name}: share against random legal heroes`, m)),
+  ];
   for (const m of measured) {
     const who = m.source === 'search' ? `The searched build "${describeBuild(m.spec)}"` : `Your hero ${m.spec.name}`;
     const ev = `win share ${fmt(m.mean)} [${fmt(m.lo)}, ${fmt(m.hi)}] at ${formatLevel(m.level)} (Holm over ${family}), ${m.n} seat-swapped pairs against ${s.finalOpponents} fresh random heroes the search never met; cost ${fmt(formulaCost(m.spec, o), 1)} points; ${PLAY}`;
@@ -192,6 +200,7 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
     gameId: GAME_ID,
     question: QUESTION,
     verdicts,
+    findings,
     sections: [
       {
         heading: 'Method',
@@ -235,7 +244,7 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { 'field heroes': s.field, generations: s.generations, 'population (μ + λ)': s.mu + s.lambda, 'opponents per generation': s.opponents, 'search games': searchGames, finalists: s.finalists, 'fresh opponents per finalist': s.finalOpponents },
-      details: { agent: BUILD_AGENT, options: 'defaults (default map, 20-turn cap)' },
+      details: { agent: buildAgentOf(ctx), options: 'defaults (default map, 20-turn cap)' },
     },
   };
 }

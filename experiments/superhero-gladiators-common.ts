@@ -17,7 +17,6 @@ import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { playStudyTable } from './study-table.js';
 import type { Study, StudyContext } from './study.js';
-import { UserError } from '../src/core/errors.js';
 
 export const GAME_ID = 'superhero-gladiators';
 
@@ -31,18 +30,24 @@ export const GAME_ID = 'superhero-gladiators';
 export const BUILD_AGENT = 'heuristic';
 
 /**
- * The build studies' seats for `--agents`. Their verdict texts name BUILD_AGENT, so for
- * now they accept only it (a one-line error otherwise) rather than mislabel other play.
+ * The build studies' seats for `--agents`: one spec plays every hero (BUILD_AGENT by
+ * default; `--agents` or `--skill` seat another, and the verdicts name it — buildPlay).
  */
-export const BUILD_STUDY_AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'checkAgents'> = {
+export const BUILD_STUDY_AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
   agentSlots: ['every seat'],
   defaultAgents: () => [BUILD_AGENT],
   agentChoice: () => 'the Superhero Gladiators heuristic: it beats random play in every measured pair and plays a duel in a few milliseconds; the tuned MCTS is stronger (0.67 against it in mirror duels) but takes seconds a game, too slow for the thousands of duels these studies play',
-  checkAgents: (specs) => {
-    const other = specs.find((s) => s !== BUILD_AGENT);
-    if (other !== undefined) throw new UserError(`--agents is ${JSON.stringify(other)} for a Superhero Gladiators build study; allowed: ${BUILD_AGENT} (these studies do not take other agents yet)`);
-  },
 };
+
+/** The spec playing every hero of a build study in this run (--agents, or BUILD_AGENT). */
+export function buildAgentOf(ctx: Pick<StudyContext, 'agents'>): string {
+  return ctx.agents?.[0] ?? BUILD_AGENT;
+}
+
+/** "played by "<spec>" on both sides", for a build study's verdicts and method texts. */
+export function buildPlay(ctx: Pick<StudyContext, 'agents'>): string {
+  return `played by "${buildAgentOf(ctx)}" on both sides`;
+}
 
 /** The StudyContext (`heroFile` carries `--hero-file`). */
 export type ShgStudyContext = StudyContext;

@@ -18,7 +18,7 @@
  *   after, with a paired bootstrap interval of the change.
  */
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
-import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
 import { deriveSeed, Rng } from '../src/core/rng.js';
@@ -28,8 +28,9 @@ import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-glad
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import {
   ALL_FEATURES,
-  BUILD_AGENT,
   BUILD_STUDY_AGENTS,
+  buildAgentOf,
+  buildPlay,
   GAME_ID,
   formulaCost,
   isExtraFeature,
@@ -47,7 +48,6 @@ import type { Study } from './study.js';
 const TITLE = 'Superhero Gladiators: does the cost formula price powers fairly?';
 const QUESTION =
   'Across random legal 200-point heroes, is a formula point worth the same whichever power, enhancement or characteristic it buys — and which constants of the formula would make equal-cost heroes equally strong?';
-const PLAY = `played by "${BUILD_AGENT}" on both sides`;
 
 export interface CostSizes {
   readonly builds: number;
@@ -138,7 +138,7 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
       for (const [i, j] of circleSchedule(builds.length, s.degree, Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'schedule'))) {
         const a = builds[i]!;
         const b = builds[j]!;
-        const res = await playMatchup(ctx, `costs-${runKey([a.name, b.name])}`, [a], [b], 1);
+        const res = await playMatchup(ctx, `costs-${runKey([a.name, b.name])}`, [a], [b], 1, buildAgentOf(ctx));
         for (const share of res.scores) duels.push({ a: [a], b: [b], share });
       }
       const teams: PairUnit[] = [];
@@ -147,7 +147,7 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
         const pick = new Set<number>();
         while (pick.size < 4) pick.add(teamRng.int(builds.length));
         const [w, x, y, z] = [...pick].map((k) => builds[k]!);
-        const res = await playMatchup(ctx, `costs-2v2-${m}`, [w!, x!], [y!, z!], 1);
+        const res = await playMatchup(ctx, `costs-2v2-${m}`, [w!, x!], [y!, z!], 1, buildAgentOf(ctx));
         for (const share of res.scores) teams.push({ a: [w!, x!], b: [y!, z!], share });
       }
 
@@ -195,12 +195,13 @@ interface Results {
 }
 
 /** Verdicts, charts and the table of one price fit (1v1 or 2v2). */
-function priceSection(what: string, fit: PriceFit | string, units: number): { verdicts: ReportVerdict[]; blocks: ReportBlock[] } {
+function priceSection(what: string, fit: PriceFit | string, units: number, PLAY: string): { verdicts: ReportVerdict[]; blocks: ReportBlock[]; findings: KeyFinding[] } {
   const stem = what.startsWith('2v2') ? 'team' : 'duel';
   if (typeof fit === 'string') {
     return {
       verdicts: [{ statement: `${what}: no prices could be fitted (${fit}).`, evidence: `${units} seat-swapped pairs`, strength: 'inconclusive' }],
       blocks: [{ kind: 'text', text: `The price fit did not run: ${fit}` }],
+      findings: [],
     };
   }
   const tested = testPrices(fit);
@@ -323,7 +324,9 @@ function priceSection(what: string, fit: PriceFit | string, units: number): { ve
       meanPoints: Number(fmt(p.meanPoints, 1)),
     })),
   });
-  return { verdicts, blocks };
+  // Key findings (--skill): each feature's excess win log-odds per point, at its Holm level (fair: 0).
+  const findings: KeyFinding[] = tested.map((p) => ({ id: `${stem}-${p.feature.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, label: `${what}: ${label(p.feature)}, win log-odds per point beyond the average point`, estimate: p.excess, lo: p.lo, hi: p.hi, nullValue: 0, n: units, level: p.level, family: `Holm over ${family} features` }));
+  return { verdicts, blocks, findings };
 }
 
 /** The refit's search range (superhero-gladiators-pricing.ts plausible) per constant: is `v` at its edge? */
@@ -337,8 +340,9 @@ function atBound(name: string, v: number): boolean {
 }
 
 function report(ctx: ShgStudyContext, r: Results): Report {
-  const duels = priceSection('1v1', r.duelFit, r.duels.length);
-  const teams = r.teamFit === undefined ? undefined : priceSection('2v2', r.teamFit, r.teams.length);
+  const PLAY = buildPlay(ctx);
+  const duels = priceSection('1v1', r.duelFit, r.duels.length, PLAY);
+  const teams = r.teamFit === undefined ? undefined : priceSection('2v2', r.teamFit, r.teams.length, PLAY);
   const c = r.change;
   const better = c.hi < 0;
   const worse = c.lo > 0;
@@ -382,6 +386,8 @@ function report(ctx: ShgStudyContext, r: Results): Report {
     gameId: GAME_ID,
     question: QUESTION,
     verdicts,
+    // Key findings for skill sensitivity (--skill): each feature's mispricing at its Holm level.
+    findings: [...duels.findings, ...(teams?.findings ?? [])],
     sections: [
       {
         heading: 'Method',
@@ -423,7 +429,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { builds: r.builds.length, 'duel pairs': r.duels.length, '2v2 pairs': r.teams.length, 'training pairs': r.training.length, 'held-out builds': r.heldOut, 'prices tested (Holm family)': family },
-      details: { agent: BUILD_AGENT, degree: r.sizes.degree, options: 'defaults (default map, 20-turn cap)' },
+      details: { agent: buildAgentOf(ctx), degree: r.sizes.degree, options: 'defaults (default map, 20-turn cap)' },
     },
   };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { superheroGladiatorsBuildsStudy } from '../../../experiments/superhero-gladiators-builds.js';
+import { checkStudyAgents } from '../../../experiments/study.js';
 import { superheroGladiatorsCostsStudy } from '../../../experiments/superhero-gladiators-costs.js';
 import { GameLedger } from '../../../experiments/ledger.js';
 import { initTf } from '../../../src/analysis/tf.js';
@@ -41,6 +42,12 @@ describe('superhero-gladiators-costs (tiny)', () => {
     for (const v of report.verdicts) expect(v.evidence).toMatch(/pairs|builds/);
     const again = await study.run(ctx('costs'));
     expect(again.verdicts).toEqual(report.verdicts);
+    // Key findings for --skill: every tested feature's mispricing (fair: 0), 1v1 and 2v2.
+    const f = report.findings ?? [];
+    expect(f.every((x) => x.nullValue === 0 && x.lo <= x.estimate && x.estimate <= x.hi && /^(duel|team)-/.test(x.id))).toBe(true);
+    const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'duel-prices');
+    // (this tiny run may be too small for the price fit: then no prices table and no findings)
+    expect(f.filter((x) => x.id.startsWith('duel-')).length).toBe(table && table.kind === 'table' ? table.rows.length : 0);
   });
 });
 
@@ -55,5 +62,16 @@ describe('superhero-gladiators-builds (tiny)', () => {
     expect(table && table.kind === 'table' ? table.rows.map((r) => r['build']) : []).toEqual(['finalist 1', 'finalist 2', 'Glass Cannon']);
     expect(report.verdicts).toHaveLength(3);
     for (const v of report.verdicts) expect(v.evidence).toMatch(/Holm over 3/);
+    // Key findings: the search's best build and the hero file's hero, at their Holm levels.
+    expect((report.findings ?? []).map((x) => x.id)).toEqual(['best-searched-build', 'hero-glass-cannon']);
+    for (const v of report.verdicts) expect(v.evidence).toContain('played by "heuristic" on both sides');
+  });
+
+  it('other agents (--agents, --skill) play every hero and the verdicts name them', { timeout: 60_000 }, async () => {
+    const study = superheroGladiatorsBuildsStudy({ field: 4, mu: 1, lambda: 1, generations: 1, opponents: 1, finalists: 1, finalOpponents: 2 });
+    expect(() => checkStudyAgents(study, ['random'])).not.toThrow();
+    const report = await study.run({ ...ctx('builds-random'), agents: ['random'] });
+    for (const v of report.verdicts) expect(v.evidence).toContain('played by "random" on both sides');
+    expect(report.meta.details?.['agent']).toBe('random');
   });
 });
