@@ -54,7 +54,7 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     expect(learnedAgentFor('gladiator-duel', true)).toBe('mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=300');
     expect(learnedAgentFor('dark-hero', false)).toBe('net:model=models/dark-hero,transfer=1');
     expect(learnedAgentFor('superhero-gladiators', true)).toBe('mcts:prior=net:model=models/superhero-gladiators,transfer=1,iterations=800,plies=2,opponents=heuristic');
-    expect(learnedAgentFor('ophidian', false)).toBeUndefined();
+    expect(learnedAgentFor('no-model-game', false)).toBeUndefined();
   });
 
   it('without --skill, it says how to run the comparison and names the learned agent', async () => {
@@ -72,15 +72,15 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
   });
 
   it('--skill-agents replaces the learned agent', async () => {
-    const { text } = await section(fakeStudy('ophidian'), { agents: ['other'] });
+    const { text } = await section(fakeStudy('no-model-game'), { agents: ['other'] });
     expect(text).toContain('REVERSES');
     expect(text).toContain('heuristic play');
     expect(text).toContain('other play');
   });
 
   it('a game with no shipped model says so instead of comparing', async () => {
-    const { report, text } = await section(fakeStudy('ophidian'), {});
-    expect(text).toContain('no learned model ships for ophidian');
+    const { report, text } = await section(fakeStudy('no-model-game'), {});
+    expect(text).toContain('no learned model ships for no-model-game');
     expect(report.verdicts).toHaveLength(1);
   });
 
