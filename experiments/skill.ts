@@ -34,6 +34,10 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
   // Net-guided MCTS at 100 iterations is stronger there (+0.058 against the heuristic) but a
   // game costs about 7× as much, which a quick study of thousands of tables cannot afford.
   if (gameId === 'dark-hero') return `net:model=${dir},transfer=1`;
+  // Ophidian: the policy alone. Net-guided MCTS at 100 iterations is weaker than the policy
+  // against the heuristic (agents/README.md) and costs seconds a match; the studies play
+  // thousands of matches.
+  if (gameId === 'ophidian') return `net:model=${dir},transfer=1`;
   // Superhero Gladiators: the net as the prior of the tuned search (the foe answers with the
   // heuristic, two plies, agents/README.md): the strongest measured learned spec there
   // (level with the tuned MCTS; plain PUCT at 300 iterations was 0.525 against the heuristic).

@@ -9,7 +9,7 @@ import { Rng } from '../../../src/core/rng.js';
 import { getGame } from '../../../src/games/index.js';
 
 describe('shipped models', () => {
-  it.each(['gladiator-duel', 'dark-hero', 'superhero-gladiators'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
+  it.each(['gladiator-duel', 'dark-hero', 'superhero-gladiators', 'ophidian'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
     const game = getGame(id);
     const { manifest, net } = loadModel(`models/${id}`, game, 'test');
     expect(manifest.game).toBe(id);
@@ -30,6 +30,24 @@ describe('shipped models', () => {
     for (const spec of specs) {
       expect(legal).toContain(createAgent(spec, game, new Rng(1)).act({ game, options, obs: game.observe(state, p), player: p, legal }));
     }
+  });
+
+  it('models/ophidian: the policy plays a whole Ophidian match against the heuristic, every move legal', () => {
+    const game = getGame('ophidian');
+    const options = game.optionsSchema.parse({});
+    const agents = [createAgent('net:model=models/ophidian', game, new Rng(1)), createAgent('heuristic', game, new Rng(2))];
+    let state = game.setup(options, 7);
+    let moves = 0;
+    while (!game.isTerminal(state)) {
+      const p = game.toMove(state)[0]!;
+      const legal = game.legalActions(state, p);
+      const a = agents[p]!.act({ game, options, obs: game.observe(state, p), player: p, legal });
+      expect(legal).toContain(a);
+      state = game.apply(state, [a]);
+      moves++;
+    }
+    expect(moves).toBeGreaterThan(20);
+    expect(game.returns(state).reduce((x, y) => x + y, 0)).toBeCloseTo(1);
   });
 
   it("net's documented example builds (the shipped gladiator-duel model)", () => {
