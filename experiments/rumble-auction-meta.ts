@@ -3,15 +3,18 @@
  *
  * Design: full 4-hero games, lots drawn at random (2 per hero), every seat a
  * value-based bidder (the Rumble heuristic's auction, `bid=1`: each lot bid at its
- * value) playing the menu uniformly. The values come from play, not from the hand-set
- * priors: see rumble-measured-values.ts (values → bids → auction games → new values,
- * until they settle; the report shows the iteration). Per power: how often it is won, the mean
- * winning bid, its holder's win share against the fair 1/4 (Wilson interval) and the
- * surplus (share − 1/4). Restricted play: slot 0 may not bid on one power, the same
- * seeds replayed; the share it loses is that power's value to a bidder (paired, t
- * interval). Synergy: a factorial of fixed tables (neither, A only, B only, both) for
- * named pairs in 4-hero tables (Galactic Helm + Galactic Ray Gun first); interaction =
- * share(both) − share(A) − share(B) + share(neither), with a normal interval.
+ * value). The values come from play, not from the hand-set priors: rumble-measured-
+ * values.ts iterates values → bids → auction games → prices, each round a randomized
+ * pricing experiment (per-seat seeded bids around the current values) whose logistic fit
+ * prices every power as β_power / β_Energy with an interval, until every price's interval
+ * holds the value bid; the report shows the iteration and the prices (Holm). Then, at the
+ * final values, per power: how often it is won, the mean winning bid, its holder's win
+ * share against the fair 1/4 (Wilson interval) and the surplus (share − 1/4). Restricted
+ * play: slot 0 may not bid on one power, the same seeds replayed; the share it loses is
+ * that power's value to a bidder (paired, t interval). Synergy: a factorial of fixed
+ * tables (neither, A only, B only, both) for named pairs in 4-hero tables (Galactic Helm
+ * + Galactic Ray Gun first); interaction = share(both) − share(A) − share(B) +
+ * share(neither), with a normal interval.
  */
 import { forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
