@@ -66,6 +66,26 @@ export function synergyAgent(base: string): string {
 }
 
 /** Sample sizes of the quick run and of --full (--full plays the search: ~0.06 s a 4-hero auction game). */
+/*
+ * The full run, measured (2026-11-23, engine of commit b5f9834 with this branch's studies, seed
+ * 1, 1 worker, load average 3–9 on a shared 2-core machine; `npx crucible study
+ * rumble-auction-meta --full --seed 1 --workers 1`): 23,000 games, 0 failed, 48 at the
+ * round cap (0.2%); about 26 minutes wall in two sittings, 8 + 18 (the first rounds' games
+ * were reused from the run folder after a restart). The price iteration settled in round
+ * 3 of 6: log-odds of winning per Energy kept 0.050 [0.035, 0.065], 0.046 [0.032, 0.060],
+ * 0.058 [0.044, 0.073] (1,500 games a round); unsettled prices 6, 2, 0. Prices shown
+ * (Holm over 45, about 99.9% intervals, 226–261 holders each): Disagreeable When Angry
+ * 23 [12, 33], Hidden Clone 21 [11, 32], Brainswap 19 [9, 30], Tough Skin 17 [6, 28],
+ * Regeneration 17 [6, 27], Hyper Immune System 16 [6, 26], Doomsday Device 16 [5, 27],
+ * Sidekick 11 [1, 22], Galactic Helm 11 [0.2, 21]; Pure Energy Being at least 77 (its
+ * estimate 105 lies past the 47-Energy span of the data); below zero: Psuedonite −30
+ * [−49, −10], Air Strike −21, Flight −20 (misused by the agents); 32 not shown. At the
+ * settled values Pure Energy Being's holders win 0.852 [0.767, 0.909] (n = 246, fair
+ * 0.25); no restricted-play loss is shown (six powers, n = 1,500 each); Galactic Helm +
+ * Galactic Ray Gun interact +0.393 [0.338, 0.449], Tough Skin + Reflex Training −0.064
+ * [−0.122, −0.005] (1,000 games a cell). Before this design (every bidder bidding one
+ * shared set of values) the same run lost its Energy slope by round 4 (−0.005).
+ */
 export const QUICK_SIZES = { games: 300, valueRounds: 3, restricted: 2, perCell: 150 } as const;
 export const FULL_SIZES = { games: 1500, valueRounds: 6, restricted: 6, perCell: 1000 } as const;
 

@@ -134,6 +134,28 @@ export interface SweepDesign {
  * most powers are worth a few to a few dozen Energy, and a coarse grid leaves the logistic
  * fit nearly separated.
  */
+/*
+ * The full run, measured (2026-11-23, engine of commit b5f9834, seed 1, 2 workers, load
+ * average 3–9 on a shared 2-core machine; `npx crucible study rumble-power-values --full
+ * --seed 1 --workers 2`): 169,000 games in 1,823 s wall — 85,200 skilled ("heuristic:
+ * play=search,iterations=50") and 83,800 random, 0 failed; 52 skilled (0.06%) and 4 random
+ * games at the round cap. 90 prices (45 powers x 2 table sizes), Holm over 90. Skilled:
+ * 2 heroes — 4 prices shown (Perfect Balance 18 [16, 19], Lizard DNA 11 [8, 14], Green
+ * Gas Bombs 6 [1, 10], Psionic Head Exploding Rays 5 [0.5, 9]), 6 step brackets shown
+ * (Tough Skin 17–20, Disagreeable When Angry 23–27, Combat Training, Reflex Training, Hyper
+ * Immune System 8–10, Sharp Knives 0–2), 22 steps not shown at both ends, 9 below zero
+ * (7 optional powers worded as the agents' misuse: Laser Eyes, Air Strike, Flight,
+ * Lightning Strike, Lazer Eyes, Doomsday Device, Quick Reflexes; Psuedonite and Weak
+ * Hands hurt), 4 not estimable; 4 heroes — 7 prices shown (Disagreeable When Angry 27
+ * [23, 33], Brainswap 28 [9, 46], Tough Skin 14 [11, 17], Perfect Balance 12 [9, 16],
+ * Doomsday Device 10 [6, 14], Big Gnashy Claws 8 [4, 12], Combat Training 5 [1, 8];
+ * intervals at each price's Holm level, n = 1,000 games per sweep), Psuedonite below
+ * zero, 18 steps not shown, 15 not estimable, 4 with an interval including 0. 29 of 90
+ * conclusions differ between skilled and random play (the report's skill table). Under
+ * the skilled agent a 4-hero table turns on a few Energy: one hero 10 Energy down wins
+ * 0.06 [0.03, 0.14] against 0.31 [0.22, 0.42] at no handicap (no powers, n = 80), since
+ * max^n players gang up on the weakest — hence many 4-hero steps.
+ */
 export const QUICK_DESIGN: SweepDesign = { grid: [0, 5, 10, 20, 35, 50], perPoint: 48, tables: [2, 4] };
 export const FULL_DESIGN: SweepDesign = { grid: [0, 5, 10, 20, 30, 45, 60, 90], perPoint: 100, tables: [2, 4] };
 
