@@ -19,7 +19,7 @@
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
-import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
@@ -131,9 +131,10 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
   return { beta, betaSe, findings, families: { inclusion: inc.length, loss: los.length, price: priceItems.length } };
 }
 
-function se(xs: readonly number[]): number {
+/** Standard error of a mean, sd/√n (NaN below two units). Not the interval's width over 3.92: that carries t(n−1)/1.96 and overstates it for small n. */
+export function se(xs: readonly number[]): number {
   const t = tInterval(xs, 0.95);
-  return xs.length >= 2 && Number.isFinite(t.hi) ? (t.hi - t.lo) / 3.92 : NaN;
+  return t.n >= 2 && Number.isFinite(t.sd) ? t.sd / Math.sqrt(t.n) : NaN;
 }
 
 /** Verdicts: mispriced cards (named only where Holm supports it), then restricted play, then inclusion. */
@@ -236,7 +237,7 @@ export function ophidianCards(): Study {
             });
 
       // 2) Restricted play: per card, up to two decks holding it, each against up to two decks of the set.
-      const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => mean(plays.get(y)!) - mean(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);
+      const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => playRate(plays.get(y)!) - playRate(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);
       // Restricted play bars a card through the heuristic's `bar` option; other agents have none, so with them it is left out (the report says so).
       const canBar = parseAgentSpec(spec).kind === 'heuristic';
       const cardsToBar = canBar ? [...new Set([...chosen, ...user.cardIds.filter((id) => cardIds.includes(id))])] : [];
@@ -408,8 +409,9 @@ export function ophidianCards(): Study {
   return study;
 }
 
-function mean(xs: readonly number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+/** Plays per game for ordering the cards to bar: a card with no game recorded (no deck of the set holds it) counts as never played, so it sorts last instead of poisoning the sort with NaN. */
+export function playRate(plays: readonly number[]): number {
+  return plays.length ? mean(plays) : 0;
 }
 
 export const ophidianCardsStudy = ophidianCards();
