@@ -25,7 +25,8 @@ import { flowFindings } from './ophidian-findings.js';
 /** How a match ended, in the rulebook's words (4.2), from tags.endReason. */
 export const END_NAMES: Readonly<Record<string, string>> = {
   annihilation: 'Annihilation',
-  points: 'Points (12 VP at once, or most VP after Wave 4)',
+  'twelve-vp': 'Points: 12 VP at once',
+  points: 'Points: most VP after Wave 4',
   riot: 'Crowd Riot (15 Cheer)',
   elimination: 'elimination Waves (a tie after Wave 4)',
   'wave-cap': 'draw after Wave 8',
@@ -59,7 +60,7 @@ export function waveLog(g: GameRecord): number[] {
   const log = [...((g.tags['waves'] as number[] | undefined) ?? [])];
   const reason = g.tags['endReason'];
   const vp = g.tags['vp'] as number[];
-  const atWaveEnd = reason === 'elimination' || reason === 'wave-cap' || (reason === 'points' && Math.max(...vp) < 12);
+  const atWaveEnd = reason === 'elimination' || reason === 'wave-cap' || reason === 'points';
   if (atWaveEnd && log.length / 4 < (g.tags['turns'] as number)) log.push(...vp, ...(g.tags['cheer'] as number[]));
   return log;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseCards, cardVerdicts, type CardEvidence } from '../../experiments/ophidian-cards.js';
-import { firstFlowVerdict, waveLog } from '../../experiments/ophidian-flow.js';
+import { END_NAMES, firstFlowVerdict, waveLog } from '../../experiments/ophidian-flow.js';
 import { deriveSeed, Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/core/record.js';
 
@@ -76,5 +76,14 @@ describe('ophidian-flow verdict rules', () => {
     expect(waveLog(g).slice(12)).toEqual([5, 2, 9, 8]);
     const riot = { ...g, tags: { ...g.tags, endReason: 'riot', turns: 4 } } as unknown as GameRecord;
     expect(waveLog(riot).length).toBe(12);
+    // 12 VP at once ends the match mid-Wave (its own end reason): no Wave-end figures are added
+    const twelve = { ...g, tags: { ...g.tags, endReason: 'twelve-vp', vp: [12, 2] } } as unknown as GameRecord;
+    expect(waveLog(twelve).length).toBe(12);
+  });
+
+  it('names the two Point Victories apart (4.2: 12 VP at once; most VP after Wave 4)', () => {
+    expect(END_NAMES['twelve-vp']).toMatch(/12 VP at once/);
+    expect(END_NAMES['points']).toMatch(/most VP after Wave 4/);
+    expect(END_NAMES['points']).not.toMatch(/12/);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Victory (4.2): Crowd Riot, 12 VP at once, Annihilation; most VP after Wave 4, elimination
- * Waves. Multi-player (7.0): a player whose last Gladiator left play is eliminated (its other
+ * Waves. End reasons: 'riot', 'twelve-vp', 'annihilation', 'points' (most VP after Wave 4),
+ * 'elimination' (most VP after an elimination Wave), 'wave-cap' (a draw after the last one).
+ * Multi-player (7.0): a player whose last Gladiator left play is eliminated (its other
  * cards in play are Scrapped: it is out of the match); Annihilation is the last player standing.
  */
 import { setAt } from '../../core/flow.js';
@@ -17,7 +19,7 @@ export function checkVictory(d: D): void {
   for (let p = 0; p < n; p++) {
     if (!d.alive[p]) continue;
     if (d.cheer[p]! >= RULES.riot) return win(d, p, 'riot');
-    if (d.vp[p]! >= RULES.vpWin && !d.deathMatch) return win(d, p, 'points');
+    if (d.vp[p]! >= RULES.vpWin && !d.deathMatch) return win(d, p, 'twelve-vp');
   }
   const standing: number[] = [];
   const fallen: number[] = [];

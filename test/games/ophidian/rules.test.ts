@@ -70,7 +70,7 @@ describe('victory (4.2)', () => {
     s = act(s, `atk:${s.t.team[p]![0]!}:${target}`);
     s = settle(act(s, 'allow'));
     expect(s.zones.cards[zoneOf(q, 3)]).toContain(target); // Funeral Pyre
-    expect([s.vp[p], s.endReason, ophidian.returns(s)[p]]).toEqual([12, 'points', 1]);
+    expect([s.vp[p], s.endReason, ophidian.returns(s)[p]]).toEqual([12, 'twelve-vp', 1]);
   });
 
   it('Annihilation: the last enemy Gladiator Destroyed wins at once', () => {
