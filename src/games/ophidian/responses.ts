@@ -7,7 +7,7 @@ import { setAt } from '../../core/flow.js';
 import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { chainDone } from './attack.js';
-import { countPlay, runProgram, setCard, type D } from './effects.js';
+import { fire, runProgram, setCard, type D } from './effects.js';
 import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
@@ -70,8 +70,9 @@ export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void
     // A Response card is seen by all and, as a Quick-Hit, Scrapped after use (the sample's Responses are all Quick-Hits).
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
     d.chainUsed = [...d.chainUsed, c];
-    countPlay(d, c); // fires no 'played' event here, but is a card played (the studies count it)
     runProgram(d, card.onPlay, c, p, targets, 0, event);
+    // Playing it is itself an event (as in an event chain, events.ts): "After a card is played" Responses answer it once the Attack's action is done.
+    fire(d, 'played', c, c);
     return;
   }
   const c = Number(parts[1]);

@@ -98,6 +98,32 @@ describe('After a card is played (8.0)', () => {
   });
 });
 
+describe('A Response played in an Attack\'s chain is a card played (8.0)', () => {
+  it("Precognition answers Betty's Counterstrike, played against mind-gate's Attack, once the Attack is done", () => {
+    let s = withFlow(position(1, ['mind-gate', 'betty']), 0);
+    const freak = idOf(s, 1, 'david-dangers');
+    s = { ...s, lvl: s.lvl.map((l, i) => (i === freak ? 1 : l)) }; // Counterstrike is War Level 2
+    s = giveHand(giveHand(s, 0, ['precognition']), 1, ['counterstrike']);
+    const [pre] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [counter] = s.zones.cards[zoneOf(1, HAND)]!;
+    const attacker = s.t.team[0]![0]!;
+    s = act(act(s, `atk:${attacker}:${idOf(s, 1, 'version-9')}`), 'allow');
+    s = step(s, 'pass'); // the Flow holder first in the Attack's chain
+    s = step(s, `resp:${counter}`);
+    s = settle(s);
+    const k = lastEvent(s, 'played');
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(s.events[k * 4 + 1]).toBe(counter);
+    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
+    expect(legal(s)).toContain(`ev:${pre}:${k}`);
+    const before = s.zones.cards[zoneOf(0, HAND)]!.length;
+    s = step(s, `ev:${pre}:${k}`);
+    expect(s.zones.cards[zoneOf(0, HAND)]).toHaveLength(before); // Precognition left, one card drawn
+    expect(s.zones.cards[zoneOf(0, HAND)]).not.toContain(pre);
+    expect(s.plays[counter]).toBe(1); // counted once as a card played
+  });
+});
+
 describe('Negative values (8.0)', () => {
   it('CP tallied below 0 during an action becomes 0 only after the action: -2 then +1 from 1 CP ends at 0, not 1', () => {
     let s = withFlow(position(1), 0);
