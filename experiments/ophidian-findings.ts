@@ -11,6 +11,12 @@ import { tInterval } from '../src/analysis/stats/descriptive.js';
 /** Finding ids are [a-z0-9-]. */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+/** A share's t interval, its ends cut to [0, 1] (a share cannot leave it; the test is unchanged). */
+function shareInterval(xs: readonly number[], level: number): { mean: number; lo: number; hi: number } {
+  const t = tInterval(xs, level);
+  return { mean: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi) };
+}
+
 /**
  * ophidian-flow: the first-Flow holder's win share (t interval over seat-swapped units, one
  * test at 95%), and for each Wave with a leader, the share of matches the player ahead after
@@ -23,13 +29,13 @@ export function flowFindings(
 ): KeyFinding[] {
   const out: KeyFinding[] = [];
   if (firstFlow.length >= 2) {
-    const t = tInterval(firstFlow, 0.95);
+    const t = shareInterval(firstFlow, 0.95);
     out.push({ id: 'first-flow', label: "First-Flow holder's win share", estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: firstFlow.length, level: 0.95, family: 'single test' });
   }
   leaders.forEach((r, i) => {
     if (r.perUnit.length < 2) return;
     const level = levels[i] ?? 0.95;
-    const t = tInterval(r.perUnit, level);
+    const t = shareInterval(r.perUnit, level);
     out.push({ id: `leader-wave-${r.wave}`, label: `The player ahead after Wave ${r.wave} wins`, estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: r.perUnit.length, level, family: `Holm over ${leaders.length} Waves` });
   });
   return out;
@@ -49,7 +55,7 @@ export function teamFindings(
     const xs = units[i] ?? [];
     if (xs.length < 2) return;
     const level = levels[i] ?? 0.95;
-    const t = tInterval(xs, level);
+    const t = shareInterval(xs, level);
     out.push({ id: `field-${slug(team.id)}`, label: `${team.name}: share against the field`, estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: xs.length, level, family: `Holm over ${teams.length} teams` });
   });
   return out;
