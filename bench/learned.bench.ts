@@ -92,6 +92,7 @@ export async function run(): Promise<void> {
     report(label, `${fmt(m.iterationsPerSec)} it/s`);
   }
   superheroGladiators();
+  ophidian();
 }
 
 const SHG_MODEL = 'models/superhero-gladiators';
@@ -114,6 +115,30 @@ function superheroGladiators(): void {
     ['superhero-gladiators: plain PUCT with the net (both sides searched)', `mcts:prior=net:model=${SHG_MODEL},iterations=300`],
   ] as const) {
     const m = measureMcts(game, options, spec, { seconds: 3 });
+    report(label, `${fmt(m.iterationsPerSec)} it/s`);
+  }
+}
+
+const OPH_MODEL = 'models/ophidian';
+
+/** Ophidian: MCTS iterations/s with the shipped net against the tuned spec and plain search, under the model's options. */
+export function ophidian(seconds = 3): void {
+  const game = getGame('ophidian');
+  if (!fs.existsSync(`${OPH_MODEL}/manifest.json`)) {
+    process.stdout.write(`  (skipped: no model at ${OPH_MODEL})\n`);
+    return;
+  }
+  const options = loadModel(OPH_MODEL, game, 'bench').manifest.options as object;
+  const tuned = Object.entries(TUNED_MCTS['ophidian']!)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  for (const [label, spec] of [
+    ['ophidian: tuned MCTS (heuristic rollouts 30 deep, heuristic prior)', `mcts:${tuned}`],
+    ['ophidian: same with the net as prior (heuristic rollouts)', `mcts:prior=net:model=${OPH_MODEL},${tuned.replace(/,?prior=heuristic|,?bias=\d+/g, '')}`],
+    ['ophidian: MCTS, evaluate leaves, no prior', 'mcts:iterations=100,rollout=evaluate'],
+    ['ophidian: PUCT with the net (value-head leaves)', `mcts:prior=net:model=${OPH_MODEL},iterations=100`],
+  ] as const) {
+    const m = measureMcts(game, options, spec, { seconds });
     report(label, `${fmt(m.iterationsPerSec)} it/s`);
   }
 }
