@@ -191,7 +191,7 @@ export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: num
         queue.unshift(...st.branches[0]!);
         continue;
       }
-      d.pending = { card, controller: ctrl, targets, x, foe, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env) };
+      d.pending = { card, controller: ctrl, targets, x, foe, event, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env) };
       openWindow(d, 'choose', [d.pending.chooser]);
       return w.kept;
     }
@@ -206,7 +206,7 @@ export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
       play(d, _p, a) {
         const pe = d.pending!;
         d.pending = null;
-        runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x, null, pe.foe);
+        runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x, pe.event, pe.foe);
         return true; // rules.ts checks victory after the choice (victory.ts uses this module)
       },
     };

@@ -129,6 +129,8 @@ export interface PendingEffect {
   readonly x: number;
   /** The neighbour named as "the opponent" (multi-player), -1 when none. */
   readonly foe: number;
+  /** The event that triggered the program (null for a card played or an ability used in the Flow): the rest of it may read it. */
+  readonly event: import('./cards/types.js').CardEnv['event'];
   readonly rest: readonly import('./cards/types.js').Step[];
   readonly labels: readonly string[];
   readonly branches: readonly (readonly import('./cards/types.js').Step[])[];
