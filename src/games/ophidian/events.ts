@@ -20,7 +20,7 @@ import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { EVENTS, type Ability, type StrategyCard, type Trigger } from './cards/types.js';
 import { endOfAction, fire, runProgram, setCard } from './effects.js';
-import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js';
+import { canPlayDiscipline, parseTargets, responseFoes, targetChoices, tKey } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
 import { checkVictory } from './victory.js';
@@ -112,13 +112,13 @@ export function eventMoves(s: OphidianState, p: number): OphAction[] {
   for (const c of s.zones.cards[zoneOf(p, HAND)]!) {
     const card = strat(s, c);
     if (card.trigger?.timing !== 'after') continue;
-    for (const k of cardAnswers(s, p, c, card)) for (const ts of targetChoices(s, p, card.target)) out.push(`ev:${c}:${k}${tKey(ts)}`);
+    for (const k of cardAnswers(s, p, c, card)) for (const ts of targetChoices(s, p, card.target)) for (const o of responseFoes(s, p, card.namesOpponent, ts, s.events[k * 4 + 1]!)) out.push(`ev:${c}:${k}${tKey(ts)}${o}`);
   }
   for (const c of responders(s.t).abilities) {
     if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
     abilitiesOf(s, c).forEach((ab, a) => {
       if (!abilityUsableNow(s, p, c, ab)) return;
-      for (const k of eventsFor(s, p, c, ab.trigger!)) for (const ts of targetChoices(s, p, ab.target)) out.push(`eab:${c}:${a}:${k}${tKey(ts)}`);
+      for (const k of eventsFor(s, p, c, ab.trigger!)) for (const ts of targetChoices(s, p, ab.target)) for (const o of responseFoes(s, p, ab.namesOpponent, ts, s.events[k * 4 + 1]!)) out.push(`eab:${c}:${a}:${k}${tKey(ts)}${o}`);
     });
   }
   return out;
@@ -134,7 +134,7 @@ export function playEventResponse(d: D, p: number, a: OphAction, costDelta = 0):
   const c = Number(parts[1]);
   const ability = parts[0] === 'eab';
   const k = Number(parts[ability ? 3 : 2]);
-  const { targets } = parseTargets(parts.slice(ability ? 4 : 3));
+  const { targets, foe } = parseTargets(parts.slice(ability ? 4 : 3));
   const event = { subject: d.events[k * 4 + 1]!, source: d.events[k * 4 + 2]!, amount: d.events[k * 4 + 3]! };
   if (!ability) {
     const card = strat(d as OphidianState, c);
@@ -145,7 +145,7 @@ export function playEventResponse(d: D, p: number, a: OphAction, costDelta = 0):
     // Seen by all; a Response Quick-Hit is Scrapped after use (2.2). Playing it is itself an event.
     const hand = zoneOf(p, HAND);
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
-    runProgram(d, card.onPlay, c, p, targets, 0, event);
+    runProgram(d, card.onPlay, c, p, targets, 0, event, foe);
     fire(d, 'played', c, c);
     return;
   }
@@ -153,7 +153,7 @@ export function playEventResponse(d: D, p: number, a: OphAction, costDelta = 0):
   const ab = abilitiesOf(d as OphidianState, c)[Number(parts[2])]!;
   d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(envOf(d as OphidianState, c, p, targets)));
   if (ab.cost.set) setCard(d, c);
-  runProgram(d, ab.steps, c, p, targets, 0, event);
+  runProgram(d, ab.steps, c, p, targets, 0, event, foe);
 }
 
 // Window data: passes in a row * 16 + the player asked.

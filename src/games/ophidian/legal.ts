@@ -74,6 +74,18 @@ function foes(s: OphidianState, p: number, names: boolean | undefined, ts: reado
 }
 const NO_FOE: readonly string[] = [''];
 
+/**
+ * The same choice for a Response (a card or an ability answering an Attack or an event): the
+ * player names "the opponent" unless an enemy target says whose it is. The neighbour the
+ * answered event belongs to (`subject`'s controller) is listed first, as the likeliest one.
+ */
+export function responseFoes(s: OphidianState, p: number, names: boolean | undefined, ts: readonly number[], subject: number): readonly string[] {
+  const all = foes(s, p, names, ts);
+  if (all.length < 2 || subject < 0) return all;
+  const first = `:o${controller(s, subject)}`;
+  return all.includes(first) ? [first, ...all.filter((o) => o !== first)] : all;
+}
+
 export function abilityUsable(s: OphidianState, p: number, c: number, ab: Ability): boolean {
   if (ab.flow !== '+' && ab.flow !== '-' && ab.flow !== '?' && ab.flow !== 'PASS') return false;
   if (ab.trigger) return false;

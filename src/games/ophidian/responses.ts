@@ -8,7 +8,7 @@ import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { chainDone } from './attack.js';
 import { fire, runProgram, setCard, type D } from './effects.js';
-import { canPlayDiscipline, parseTargets, targetChoices, tKey } from './legal.js';
+import { canPlayDiscipline, parseTargets, responseFoes, targetChoices, tKey } from './legal.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
@@ -39,7 +39,7 @@ export function responseMoves(s: OphidianState, p: number): OphAction[] {
     if (seen.has(c) || !card.trigger || !mayUse(s, p, card.flow) || !matchesAttack(s, p, c, card.trigger)) continue;
     seen.add(c);
     if (!canPlayDiscipline(s, p, card) || playCost(s, p, c) > s.cp[p]!) continue;
-    for (const ts of targetChoices(s, p, card.target)) out.push(`resp:${c}${tKey(ts)}`);
+    for (const ts of targetChoices(s, p, card.target)) for (const o of responseFoes(s, p, card.namesOpponent, ts, s.chain[0]!)) out.push(`resp:${c}${tKey(ts)}${o}`);
   }
   for (let c = 0; c < s.loc.length; c++) {
     if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
@@ -49,7 +49,7 @@ export function responseMoves(s: OphidianState, p: number): OphAction[] {
       if (ab.cost.cp(env) > s.cp[p]! || (ab.cost.set && s.isSet[c]) || (ab.condition && !ab.condition(env))) return;
       if (ab.raging === 'only' && !raging(s, c)) return;
       if (ab.raging === 'never' && raging(s, c)) return;
-      for (const ts of targetChoices(s, p, ab.target)) out.push(`rab:${c}:${k}${tKey(ts)}`);
+      for (const ts of targetChoices(s, p, ab.target)) for (const o of responseFoes(s, p, ab.namesOpponent, ts, s.chain[0]!)) out.push(`rab:${c}:${k}${tKey(ts)}${o}`);
     });
   }
   return out;
@@ -61,7 +61,7 @@ export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void
   const event = { subject: d.chain[0]!, source: attacker, amount: 0 };
   if (parts[0] === 'resp') {
     const c = Number(parts[1]);
-    const { targets } = parseTargets(parts.slice(2));
+    const { targets, foe } = parseTargets(parts.slice(2));
     const card = strat(d as OphidianState, c);
     const cost = Math.max(0, playCost(d as OphidianState, p, c) + costDelta);
     if (cost > d.cp[p]!) return; // raised beyond what the player has: not played, it stays in hand (costs.ts)
@@ -70,18 +70,18 @@ export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void
     // A Response card is seen by all and, as a Quick-Hit, Scrapped after use (the sample's Responses are all Quick-Hits).
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
     d.chainUsed = [...d.chainUsed, c];
-    runProgram(d, card.onPlay, c, p, targets, 0, event);
+    runProgram(d, card.onPlay, c, p, targets, 0, event, foe);
     // Playing it is itself an event (as in an event chain, events.ts): "After a card is played" Responses answer it once the Attack's action is done.
     fire(d, 'played', c, c);
     return;
   }
   const c = Number(parts[1]);
   const ab = abilitiesOf(d as OphidianState, c)[Number(parts[2])]!;
-  const { targets } = parseTargets(parts.slice(3));
+  const { targets, foe } = parseTargets(parts.slice(3));
   d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(envOf(d as OphidianState, c, p, targets)));
   if (ab.cost.set) setCard(d, c);
   d.chainUsed = [...d.chainUsed, c];
-  runProgram(d, ab.steps, c, p, targets, 0, event);
+  runProgram(d, ab.steps, c, p, targets, 0, event, foe);
 }
 
 

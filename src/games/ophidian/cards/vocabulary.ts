@@ -43,9 +43,9 @@ export const CARD_SELECT: Readonly<Record<CardSelector, (env: CardEnv) => readon
 
 /**
  * Player selectors. "The opponent" is the other player in two-player. In multi-player (7.0)
- * it is the neighbour the controller named when acting (`foe`), else the one the effect is
- * aimed at: the controller of an enemy target, else of the event answered, else the left
- * neighbour (Responses and continuous effects, README).
+ * it is the neighbour the controller named when acting or responding (`foe`), else the one
+ * the effect is aimed at: the controller of an enemy target, else of the event, else the left
+ * neighbour (continuous effects, which fire without a decision; README).
  */
 function opponentOf(env: CardEnv): number {
   if (env.foe !== undefined && env.foe >= 0) return env.foe; // named in the action (legal.ts)
