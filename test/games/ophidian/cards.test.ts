@@ -188,6 +188,17 @@ describe('the rulebook\'s named cards behave as its examples show', () => {
     expect(w.cards[2]!).toMatchObject({ action: false, set: false });
   });
 
+  it('an ability whose whole effect is to Retreat itself is not usable in the Support Field (glossary: Retreat moves Action → Support), at any Level', () => {
+    for (const level of [0, 1, 2]) {
+      const m = glad('maximillion').levels[level]!.abilities[0]!;
+      const inAction = new TestWorld({ 2: { owner: 0, life: 5, wounds: 0, admg: 1, rage: 3, set: false, action: true, keywords: [] } });
+      const inSupport = new TestWorld({ 2: { owner: 0, life: 5, wounds: 0, admg: 1, rage: 3, set: false, action: false, keywords: [] } });
+      expect(m.condition!(env(inAction, 2, 0))).toBe(true);
+      // Level 3's Retreat is free: offered in Support it was a (+) that changed nothing, repeatable forever.
+      expect(m.condition!(env(inSupport, 2, 0))).toBe(false);
+    }
+  });
+
   it('(?) cards resolve the Flow in their text: Crowd Pleaser keeps it only for the crowd favourite; Contagion by its roll (2.5)', () => {
     const c = card('crowd-pleaser');
     const w = new TestWorld({});

@@ -207,7 +207,7 @@ function compileAbility(input: unknown, field: string, scope: Scope<CardEnv>): A
     flow: a.flow,
     cost: compileCost(a.cost, `${field}.cost`, scope),
     trigger: ev ? { timing: a.after ? 'after' : 'when', event: ev, of: a.of } : null,
-    condition: a.if.length ? conditions(a.if, `${field}.if`, scope) : null,
+    condition: withMovePossible(a.if.length ? conditions(a.if, `${field}.if`, scope) : null, a.do),
     raging: a.raging,
     target: target(a.target),
     steps: compileSteps(a.do, `${field}.do`, scope),
@@ -215,6 +215,21 @@ function compileAbility(input: unknown, field: string, scope: Scope<CardEnv>): A
     modifiers: a.modify.map((m, i) => ({ stat: m.stat, by: compileNumField(m.by, `${field}.modify.${i}.by`, scope), to: m.to })),
     keepFlowIf: conditions(a['keep-flow-if'], `${field}.keep-flow-if`, scope),
   };
+}
+
+/**
+ * An ability whose whole effect is to Advance or Retreat itself can be used only when that move
+ * can happen (glossary: Retreat moves a character from the Action Field to the Support Field;
+ * Advance the other way). Otherwise it is an action that changes nothing — a free (+) one
+ * (Maximillion's Level-3 Tactical Withdrawal in Support) could be repeated forever.
+ */
+function withMovePossible(condition: ((env: CardEnv) => boolean) | null, steps: readonly unknown[]): ((env: CardEnv) => boolean) | null {
+  if (steps.length !== 1) return condition;
+  const step = steps[0] as Record<string, unknown> | undefined;
+  const move = step?.['retreat'] === 'self' ? 'retreat' : step?.['advance'] === 'self' ? 'advance' : null;
+  if (!move) return condition;
+  const possible = (env: CardEnv) => env.w.inAction(env.card) === (move === 'retreat');
+  return condition ? (env) => possible(env) && condition(env) : possible;
 }
 
 function compileGladiator(input: unknown, where: string, keywords: readonly string[]): GladiatorCard {
