@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng.js';
 import { ophidian } from '../../../src/games/ophidian/index.js';
+import { randomWalk } from '../../core/random-walk.js';
 import {
   ACTION_COUNT,
   BLOCK,
@@ -33,17 +34,7 @@ function encoded(s: OphidianState, p: number): number[] {
 
 /** Plays random games, calling `visit` at every decision. */
 function walk(options: object, games: number, seed: number, visit: (s: OphidianState, p: number, legal: readonly string[]) => void): void {
-  const o = game.optionsSchema.parse(options);
-  const rng = new Rng(seed);
-  for (let g = 0; g < games; g++) {
-    let s = game.setup(o, seed * 100 + g);
-    while (!game.isTerminal(s)) {
-      const [p] = game.toMove(s);
-      const legal = game.legalActions(s, p!);
-      visit(s, p!, legal);
-      s = game.apply(s, [rng.pick(legal)]);
-    }
-  }
+  randomWalk(game, game.optionsSchema.parse(options), games, seed, visit);
 }
 
 /** The action without the parts the index does not look at (the collision rule). */

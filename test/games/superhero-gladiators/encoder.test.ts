@@ -23,6 +23,7 @@ import {
 import type { ShgAction, ShgState } from '../../../src/games/superhero-gladiators/state.js';
 import { SURE_HIT, cell, fight, game, hero, options, play } from './helpers.js';
 import { parseOptions } from '../../../src/games/superhero-gladiators/index.js';
+import { randomWalk } from '../../core/random-walk.js';
 
 const enc = game.encoder!;
 const names = SAMPLE_HEROES.map((h) => h.name);
@@ -37,16 +38,7 @@ function encoded(s: ShgState, p: number): number[] {
 
 /** Plays random games of `o`, calling `visit` at every decision. */
 function walk(o: ReturnType<typeof parseOptions>, games: number, seed: number, visit: (s: ShgState, p: number, legal: readonly ShgAction[]) => void): void {
-  const rng = new Rng(seed);
-  for (let g = 0; g < games; g++) {
-    let s = game.setup(o, seed * 100 + g);
-    while (!game.isTerminal(s)) {
-      const [p] = game.toMove(s);
-      const legal = game.legalActions(s, p!);
-      visit(s, p!, legal);
-      s = game.apply(s, [rng.pick(legal)]);
-    }
-  }
+  randomWalk(game, o, games, seed, visit);
 }
 
 describe('superhero-gladiators encoder', () => {
