@@ -5,6 +5,7 @@
  * d20 stream is never encoded, so a determinization sees the same vector).
  */
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/rng.js';
 import { SAMPLE_HEROES } from '../../../src/games/superhero-gladiators/game.js';
 import {
   ABSORB_NO,
