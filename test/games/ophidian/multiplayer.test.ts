@@ -13,22 +13,12 @@ import { parseWith } from '../../../src/core/validate.js';
 import { Rng } from '../../../src/core/rng.js';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { removeFromPlay, wound } from '../../../src/games/ophidian/effects.js';
-import { flow } from '../../../src/games/ophidian/rules.js';
 import { LOC, PYRE, zoneOf, type D, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { checkVictory, checkWaveLimit } from '../../../src/games/ophidian/victory.js';
 import { admg, charactersOf, favorite, glad, gladiatorsInPlay, leftOf, opponentsOf, rightOf } from '../../../src/games/ophidian/view.js';
 import { checkGameContract, deepFreeze } from '../../core/contract.js';
-import { decision, giveHand, settle, step, withCards } from './play.js';
+import { decision, giveHand, settle, step, table, withCards } from './play.js';
 
-/** A match of n players after setup (first legal bottom cards, every Gladiator in the Action Field), seat p holding the Flow. */
-function table(n: number, p = 0, seed = 1): OphidianState {
-  let s = ophidian.setup(ophidian.optionsSchema.parse({ players: n }) as never, seed);
-  while (flow.decision(s)!.name !== 'act') {
-    const d = flow.decision(s)!;
-    s = ophidian.apply(s, [d.name === 'maneuver' ? 'field:action' : ophidian.legalActions(s, d.player)[0]!]);
-  }
-  return { ...s, flowHolder: p, current: p, turn: p, order: Array.from({ length: n }, (_, k) => k) };
-}
 const legal = (s: OphidianState) => ophidian.legalActions(s, ophidian.toMove(s)[0]!);
 /** A mutable copy to run a rule helper on (what one `apply` does to its draft). */
 const draft = (s: OphidianState): D => ({ ...s }) as D;

@@ -12,7 +12,17 @@ import { deepFreeze } from '../../core/contract.js';
 
 /** Setup decisions taken (first legal each), every Gladiator in the Action Field; the Flow holder to act. */
 export function position(seed = 1, decks?: string[]): OphidianState {
-  let s = ophidian.setup(ophidian.optionsSchema.parse(decks ? { decks } : {}) as never, seed);
+  return afterSetup(decks ? { decks } : {}, seed);
+}
+
+/** A match of n players after setup (as `position`), seat p holding the Flow and acting. */
+export function table(n: number, p = 0, seed = 1): OphidianState {
+  const s = afterSetup({ players: n }, seed);
+  return { ...s, flowHolder: p, current: p, turn: p, order: Array.from({ length: n }, (_, k) => k) };
+}
+
+function afterSetup(options: object, seed: number): OphidianState {
+  let s = ophidian.setup(ophidian.optionsSchema.parse(options) as never, seed);
   while (flow.decision(s)!.name !== 'act') {
     const d = flow.decision(s)!;
     s = ophidian.apply(s, [d.name === 'maneuver' ? 'field:action' : ophidian.legalActions(s, d.player)[0]!]);

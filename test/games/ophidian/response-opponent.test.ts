@@ -6,11 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { parseCardFile } from '../../../src/games/ophidian/cards/format.js';
-import { flow } from '../../../src/games/ophidian/rules.js';
 import { ARSENAL, HAND, LOC, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { charactersOf, gladiatorsInPlay } from '../../../src/games/ophidian/view.js';
 import { deepFreeze } from '../../core/contract.js';
-import { decision, step, tableWith } from './play.js';
+import { decision, step, table, tableWith } from './play.js';
 
 // A test card (not in the sample set): "(DR) When a character you control is Attacked, the opponent scraps the top 2 cards of its Arsenal."
 const hex = parseCardFile(
@@ -24,12 +23,7 @@ strategies:
 ).strategies.get('hex')!;
 
 function fourPlayers(): { s: OphidianState; card: number } {
-  let s = ophidian.setup(ophidian.optionsSchema.parse({ players: 4 }) as never, 1);
-  while (flow.decision(s)!.name !== 'act') {
-    const d = flow.decision(s)!;
-    s = ophidian.apply(s, [d.name === 'maneuver' ? 'field:action' : ophidian.legalActions(s, d.player)[0]!]);
-  }
-  s = { ...s, flowHolder: 0, current: 0, turn: 0, order: [0, 1, 2, 3] };
+  const s = table(4, 0);
   // Seat 1's first card in hand becomes Hex.
   const card = s.zones.cards[zoneOf(1, HAND)]![0]!;
   return { s: { ...s, t: tableWith(s.t, s.t.card.map((c, i) => (i === card ? hex : c))) }, card };
