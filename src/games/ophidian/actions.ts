@@ -12,6 +12,7 @@ import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
 import { abilitiesOf, controller, envOf, glad, leftOf, playCost, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
+import { beforeFlowAction } from './repetition.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -105,6 +106,7 @@ export function doPass(d: D, p: number): void {
 export function actPlay(d: D, p: number, a: OphAction): void {
   const parts = a.split(':');
   const kind = parts[0]!;
+  beforeFlowAction(d); // the repetition rule (repetition.ts) notes where the action starts
   const wasPlus = d.plusJustMade;
   d.plusJustMade = false;
   if (kind === 'pass') return doPass(d, p);

@@ -9,6 +9,7 @@ import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { draw, fire, removeFromPlay } from './effects.js';
 import { startChain } from './events.js';
+import { forgetPositions } from './repetition.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
 import { charactersOf, controller, favorite, glad, gladiatorsInPlay, handSize, inPlay, isG, leftOf, rightOf, RULES, seatsFrom, strat, woundTotal, type OphAction } from './view.js';
@@ -30,6 +31,7 @@ export function wavePassed(d: D): void {
   d.flowHolder = rightOf(d as OphidianState, d.flowHolder);
   d.chainUsed = [];
   d.events = [];
+  forgetPositions(d);
   fire(d, 'wave-end', -1, -1);
   d.breather = WAVE_END;
   startChain(d);

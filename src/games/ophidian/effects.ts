@@ -10,6 +10,7 @@ import { openWindow } from './ask.js';
 import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from './cards/types.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
+import { afterFlowAction } from './repetition.js';
 import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
@@ -32,6 +33,8 @@ export function endOfAction(d: D): void {
     if (d.cheer[p]! < 0) d.cheer = setAt(d.cheer, p, 0);
   }
   if (d.events.length) d.events = [];
+  // A Flow holder's action is over: one that brought back a position of this Wave counts as a pass (repetition.ts).
+  if (d.breather === -1 && d.winner === -1) afterFlowAction(d);
 }
 
 /** The draft as card effects see it: every write goes through the rule helpers below. */

@@ -42,6 +42,10 @@ export const ophidianOptionsSchema = z
       .boolean()
       .default(false)
       .meta({ description: 'Death Match rules (4.2): only Annihilation and Crowd Riot win, no Reinforcements; a draw after Wave 8' }),
+    repetition: z
+      .enum(['pass', 'allowed'])
+      .default('pass')
+      .meta({ description: "an action that brings back a position the Wave already had (free (+) moves in a cycle): 'pass' counts it as a pass so every Wave ends (the engine's interpretation), 'allowed' plays the text as printed (such a cycle may never end; the runner's decision cap then reports a failed game)" }),
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -133,6 +137,8 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     paying: '',
     payDelta: 0,
     deathMatch: options.deathMatch,
+    repetition: options.repetition === 'pass',
+    loop: [],
     pending: null,
     breather: SETUP,
     maneuver: [],

@@ -96,6 +96,9 @@ export interface OphidianState extends FlowFields {
   readonly maneuver: readonly number[];
   /** Death Match rules (4.2): only Annihilation and Crowd Riot win; no Reinforcements. */
   readonly deathMatch: boolean;
+  /** The repetition rule is on (repetition.ts; option `repetition: 'pass'`), and its history of this Wave's positions. */
+  readonly repetition: boolean;
+  readonly loop: readonly number[];
   /** Winner seat, -2 for a draw, -1 while playing. */
   readonly winner: number;
   /** The seats sharing a draw (winner -2): every seat in two-player; the tied leaders or the last standing in multi-player. */
