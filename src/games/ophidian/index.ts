@@ -44,8 +44,8 @@ export const ophidianOptionsSchema = z
       .meta({ description: 'Death Match rules (4.2): only Annihilation and Crowd Riot win, no Reinforcements; a draw after Wave 8' }),
     repetition: z
       .enum(['pass', 'allowed'])
-      .default('pass')
-      .meta({ description: "an action that brings back a position the Wave already had (free (+) moves in a cycle): 'pass' counts it as a pass so every Wave ends (the engine's interpretation), 'allowed' plays the text as printed (such a cycle may never end; the runner's decision cap then reports a failed game)" }),
+      .optional() // absent means 'pass' (no default written into the options, so runs and models keyed on the options before it stay valid)
+      .meta({ description: "'pass' when absent: an action that brings back a position the Wave already had (free (+) moves in a cycle): 'pass' counts it as a pass so every Wave ends (the engine's interpretation), 'allowed' plays the text as printed (such a cycle may never end; the runner's decision cap then reports a failed game)" }),
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -137,7 +137,7 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     paying: '',
     payDelta: 0,
     deathMatch: options.deathMatch,
-    repetition: options.repetition === 'pass',
+    repetition: options.repetition !== 'allowed',
     loop: [],
     pending: null,
     breather: SETUP,
