@@ -33,8 +33,13 @@ function kinds(a: RumbleAction): string[] {
       if (h.picks?.length) out.push('pick');
       if (h.blockAmounts) out.push('even split');
       if (h.blockOrder) out.push('block order');
-      if (h.uses?.some((u) => u.victim !== undefined)) out.push('zypher victim');
+      if (h.uses?.some((u) => u.victim !== undefined)) out.push('zypher choice');
     }
+  if (a.t === 'award') {
+    if (a.curses?.some((r) => r >= 0)) out.push('curse recipient');
+    if (a.expert) out.push('expert training');
+    if (a.discard?.length) out.push('award discard');
+  }
   return out;
 }
 
@@ -42,7 +47,7 @@ const pct = (xs: number[], q: number) => xs.slice().sort((a, b) => a - b)[Math.m
 
 for (const cfg of CONFIGS) {
   const opts = rumbleOptions(cfg.options);
-  const sizes: Record<string, number[]> = { auction: [], alloc: [], reveal: [] };
+  const sizes: Record<string, number[]> = { auction: [], award: [], alloc: [], reveal: [] };
   const count: Record<string, number> = {};
   let moves = 0;
   for (let g = 0; g < cfg.games; g++) {

@@ -535,8 +535,8 @@ function revealFor(s: RumbleState, hero: number, variant: 'default' | 'defensive
 
 /**
  * Heroes whose Allocation uses aim a power at `hero` (Zypher's "a power that targets
- * you"), but the first in seat order, which Zypher turns by default: one Reveal move
- * each turns that hero's use instead. Empty unless the hero holds Zypher.
+ * you"), in seat order; the first is the one Zypher turns by default. Empty unless the
+ * hero holds Zypher.
  */
 function zypherVictims(s: RumbleState, hero: number): number[] {
   if (!powerInfo(s, hero).redirects) return [];
@@ -548,7 +548,35 @@ function zypherVictims(s: RumbleState, hero: number): number[] {
     const ps = s.heroes[h]!.powers;
     if (uses.some((u) => u.target === hero && s.lib.get(ps[u.power]!.id).use?.target !== 'ownPower')) out.push(h);
   }
-  return out.slice(1);
+  return out;
+}
+
+/**
+ * Zypher's choices beyond the defensive variant's (the first use aimed at the holder,
+ * turned to the strongest opponent), as (victim, new target) pairs: each other hero's
+ * use turned to the strongest opponent; each use turned back on the hero that aimed it
+ * (the one threatening the holder); the first use turned to the weakest opponent. At most
+ * 2 × (heroes aiming at the holder) moves, duplicates of the default left out.
+ */
+export function zypherChoices(s: RumbleState, hero: number): [victim: number, target: number][] {
+  const victims = zypherVictims(s, hero);
+  if (victims.length === 0) return [];
+  const opp = opponents(s, hero);
+  const strongest = extreme(s, opp, true, hero);
+  const weakest = extreme(s, opp, false, hero);
+  const out: [number, number][] = [];
+  const add = (v: number, t: number) => {
+    if (t < 0 || (v === victims[0] && t === strongest)) return;
+    for (const [a, b] of out) if (a === v && b === t) return;
+    out.push([v, t]);
+  };
+  for (let i = 0; i < victims.length; i++) {
+    const v = victims[i]!;
+    if (i > 0) add(v, strongest);
+    add(v, v);
+    if (i === 0) add(v, weakest);
+  }
+  return out;
 }
 
 /**
@@ -658,9 +686,9 @@ export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
       const base = info.defs[info.picks[n]!]!.use?.phase === 'reveal' ? variants[1]! : variants[0]!;
       for (let o = 1; o < options.length; o++) push({ t: 'reveal', heroes: base.map((c, j) => (j === k ? { ...c, picks: [options[o]!] } : c)) });
     }
-    // Zypher: which power aimed at the hero it turns (each other hero's, one at a time).
-    for (const victim of zypherVictims(s, hero)) {
-      push({ t: 'reveal', heroes: variants[1]!.map((c, j) => (j === k && c.uses ? { ...c, uses: c.uses.map((u) => (s.lib.get(s.heroes[hero]!.powers[u.power]!.id).redirects ? { ...u, victim } : u)) } : c)) });
+    // Zypher: which power aimed at the hero it turns, and to whom (zypherChoices).
+    for (const [victim, target] of zypherChoices(s, hero)) {
+      push({ t: 'reveal', heroes: variants[1]!.map((c, j) => (j === k && c.uses ? { ...c, uses: c.uses.map((u) => (s.lib.get(s.heroes[hero]!.powers[u.power]!.id).redirects ? { ...u, victim, target } : u)) } : c)) });
     }
   }
   return brand(out, s, player);
@@ -769,7 +797,7 @@ export function bidsAt(s: RumbleState, player: number, fractions: readonly numbe
 export const BID_FRACTIONS = [0, 0.5, 1, 1.5] as const;
 /** The menu's bid (Energy at 100 starting Energy) on one lot alone, whatever its prior. */
 export const SINGLE_BID = 30;
-/** The menu's bid on an environmental power flagged "will discard". */
+/** The menu's bid on an environmental power alone, to decide after the auction whether it happens (award.ts). */
 export const DISCARD_BID = 10;
 
 /**
@@ -778,8 +806,10 @@ export const DISCARD_BID = 10;
  * make sure no hand-set prior decides what can be won: one lot alone at `SINGLE_BID` (one
  * entry per lot, so a power whose prior is 0 is as winnable as any), and for each
  * environmental power (one that acts on every hero, like Psuedonite) `DISCARD_BID` on it
- * alone flagged to discard if won ("worth bidding on just so that you can decide whether
- * they happen"). Totals are capped at 60% of the bidder's Energy.
+ * alone ("worth bidding on just so that you can decide whether they happen"): a "might
+ * discard", decided once the results are known, in the award step (award.ts); the bid's
+ * `discard` flag ("will discard") stays legal but is not in the menu, as deciding later
+ * never knows less. Totals are capped at 60% of the bidder's Energy.
  * Size: 5 + 2 × lots + environmental lots at most (21 for 4 heroes' 8 lots and Psuedonite).
  * Agents may bid any other legal amounts (the heuristic bids its values exactly).
  */
@@ -820,7 +850,7 @@ export function bidMenu(s: RumbleState, player: number): RumbleAction[] {
   for (let lot = 0; lot < n; lot++) {
     if (!s.lib.get(lots[lot]!).environmental) continue;
     for (let i = 0; i < n; i++) raw[i] = i === lot ? Math.round(DISCARD_BID * scale) : 0;
-    pushBid(out, capped(raw, cap, s.opts.startEnergy), [lot]);
+    pushBid(out, capped(raw, cap, s.opts.startEnergy), undefined);
   }
   return out;
 }
@@ -882,6 +912,8 @@ export function actionKey(a: RumbleAction): string {
     }
     case 'reveal':
       return 'r' + a.heroes.map((h) => JSON.stringify(h)).join('|');
+    case 'award':
+      return 'w' + (a.curses?.join(',') ?? '') + '/' + (a.expert ? JSON.stringify(a.expert) : '') + '/' + (a.discard?.join(',') ?? '');
   }
 }
 

@@ -9,8 +9,9 @@ import { Dice } from '../../core/dice.js';
 import { UserError } from '../../core/errors.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
-import { decideWinner, startRound } from './round.js';
-import { heroWith, stateWith, type AuctionState, type HeldPower, type Hero, type RumbleAction, type RumbleState } from './types.js';
+import { decideWinner } from './round.js';
+import { defaultRecipient, openAward } from './award.js';
+import { heroWith, stateWith, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 /** The lots for sale: a list, every seed power, or perHero x players drawn at random. */
 export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Dice): string[] {
@@ -99,8 +100,8 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   for (let p = 0; p < P; p++) won.push([]);
   const onWin: { player: number; id: string; strength: number }[] = [];
   const heroes0 = s.heroes;
-  /** Curses received from another winner: not "a Power you won" (Expert Training). */
-  const gifts = new Set<HeldPower>();
+  /** Curses won, to be given to an opponent (below, or by the winner's choice: award.ts). */
+  const curses: { id: string; strength: number; winner: number }[] = [];
 
   for (let lot = 0; lot < n; lot++) {
     const id = a.lots[lot]!;
@@ -122,20 +123,15 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     for (let p = 0; p < P; p++) if (heroes0[p]!.alive && bids[p * n + lot] === best) tied.push(p);
     const winner = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
     paid[winner]! += best;
-    // A Curse is never the winner's to discard: "If you win this power, an opponent of you gets it".
-    if (discardFlags[winner * n + lot] && !def.curse) continue;
-    let holder = winner;
+    // A Curse is never the winner's to discard: "If you win this power, an opponent of you
+    // gets it" — which opponent is the winner's choice, made once payments are known.
     if (def.curse) {
-      const opp = [];
-      for (let p = 0; p < P; p++) if (p !== winner && heroes0[p]!.alive) opp.push(p);
-      if (opp.length) holder = opp[dice.int(opp.length)]!;
+      curses.push({ id, strength: best, winner });
+      continue;
     }
-    if (def.onWin && holder === winner) onWin.push({ player: winner, id, strength: best });
-    else {
-      const held = hold(id, best);
-      if (holder !== winner) gifts.add(held);
-      won[holder]!.push(held);
-    }
+    if (discardFlags[winner * n + lot]) continue;
+    if (def.onWin) onWin.push({ player: winner, id, strength: best });
+    else won[winner]!.push(hold(id, best));
   }
 
   const energy = s.heroes.map((h) => h.energy);
@@ -145,7 +141,6 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   for (const b of bids) totalBid += b;
   for (const w of onWin) {
     const def = s.lib.get(w.id);
-    const factor = def.params['factor']?.value ?? def.params['fraction']?.value ?? 1;
     switch (def.onWin) {
       case 'pure-energy':
         energy[w.player]! += Math.floor(totalBid * (def.params['fraction']?.value ?? 0.5));
@@ -161,25 +156,26 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
         won[w.player]!.push({ ...hold(w.id, w.strength), acc: s.heroes.length + extraHeroes.length + 1 });
         extraHeroes.push(newHero(def.params['energy']?.value ?? 50, w.player, []));
         break;
-      case 'expert-training': {
-        // The holder's choice, made by a fixed rule: the strongest other power's first
-        // number, doubled if more helps, halved if less helps.
-        const others = won[w.player]!.filter((h) => !gifts.has(h) && Object.keys(s.lib.get(h.id).params).length > 0);
-        others.sort((x, y) => y.strength - x.strength);
-        const target = others[0];
-        if (target) {
-          const [name, spec] = Object.entries(s.lib.get(target.id).params)[0]!;
-          const v = target.params[name] ?? spec.value;
-          const raw = spec.better === 'higher' ? v * factor : v / factor;
-          const nv = Number.isInteger(v) ? Math.round(raw) : raw;
-          won[w.player]![won[w.player]!.indexOf(target)] = { ...target, params: { ...target.params, [name]: nv } };
-        }
-        won[w.player]!.push(hold(w.id, w.strength));
-        break;
-      }
       default:
         won[w.player]!.push(hold(w.id, w.strength));
     }
+  }
+  // Expert Training's change is its holder's choice in the award step (award.ts).
+  // Powers each player won itself (Expert Training's and a discard's candidates), before
+  // any curse arrives: "a Power you won" is not a curse another winner gave you.
+  const mine: number[][] = [];
+  for (let p = 0; p < P; p++) {
+    const start = s.heroes[p]!.powers.length;
+    mine.push(won[p]!.map((_, i) => start + i));
+  }
+  const pending: PendingCurse[] = [];
+  for (const c of curses) {
+    const to: number[] = [];
+    for (let p = 0; p < P; p++) if (p !== c.winner && heroes0[p]!.alive && energy[p]! > 0) to.push(p);
+    // No living opponent: the winner keeps it (nobody else can take it).
+    if (to.length === 0) won[c.winner]!.push(hold(c.id, c.strength));
+    else if (to.length === 1) won[to[0]!]!.push(hold(c.id, c.strength));
+    else pending.push({ id: c.id, strength: c.strength, winner: c.winner, to });
   }
   const heroes: Hero[] = s.heroes.map((h, p) =>
     heroWith(h, {
@@ -204,12 +200,16 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
     round: 1,
   });
   const over = decideWinner(0, next, null, eliminated);
-  if (over) return stateWith(next, { phase: 'over', returns: over.shares, end: over.end });
-  return startRound(next);
+  if (over) {
+    // Nobody plays on: the curses go where their winners' defaults send them (for the record).
+    for (const c of pending) won[defaultRecipient(next, c)]!.push(hold(c.id, c.strength));
+    return stateWith(next, { phase: 'over', returns: over.shares, end: over.end });
+  }
+  return openAward(next, a, { curses: pending, won: mine, eliminated });
 }
 
 /** A power just won: no params changed, no counters. */
-function hold(id: string, strength: number): HeldPower {
+export function hold(id: string, strength: number): HeldPower {
   return { id, strength, params: {}, uses: 0, acc: 0, fired: 0 };
 }
 

@@ -14,7 +14,7 @@
  * from that seat on me and from me on it, its revealed Allocation at Reveal (Attack on me,
  * Defense, reserve), then its powers held as multi-hot over the library (MAX_POWERS);
  * per lot position (MAX_LOTS × (MAX_POWERS + 2)) the power on offer one-hot, "still tied",
- * and its estimated value; globals: phase one-hot (4), round / round cap, players / 8,
+ * and its estimated value; globals: phase one-hot (5: auction, award, alloc, reveal, over), round / round cap, players / 8,
  * rebids so far, lots / MAX_LOTS. Sealed bids are never encoded (others' are hidden, and the
  * random stream is not read), so the vector is the same for every determinization.
  *
@@ -22,8 +22,10 @@
  *   PASS                          the only move of a player with nothing to decide
  *   BID (1 + 3 + 3 × MAX_LOTS + 3) all zero; every lot bid at low / middle / high total
  *                                  (bids ÷ estimated values: < ¾, < 1¼, more); one lot
- *                                  alone (per lot); one lot alone flagged "will discard"
- *                                  (per lot); every lot but one (per skipped lot); any
+ *                                  alone (per lot); one lot alone flagged "will discard",
+ *                                  or an environmental lot alone below the single-lot bid
+ *                                  (bid to decide whether it happens; per lot); every lot
+ *                                  but one (per skipped lot); any
  *                                  other subset, by the same three levels
  *   ALLOC (SHAPES × 5 + MAX_POWERS + 1) the acting player's own hero's Allocation: shape ∈
  *                                  {defend, part Attack on seat k, all-in on seat k, split
@@ -40,7 +42,12 @@
  *                                  Captions} × value ∈ {no / keep (-1, Batman's 0), seat k
  *                                  (a hero pick), power index + 1 (Disarming Strike, folded
  *                                  at MAX_SEATS)}
- *   ZYPHER (MAX_SEATS)             Zypher turning the use of seat k
+ *   ZYPHER (MAX_SEATS × MAX_SEATS) Zypher turning the use of seat k to seat j
+ *   AWARD (1 + MAX_SEATS + 1 + 8 × 4 × 2 + MAX_LOTS) after the auction (award.ts), by
+ *                                  the move's one change from the default: the default;
+ *                                  a curse to seat k; Expert Training changing nothing, or
+ *                                  power t (folded at 8) × its number n (folded at 4) ×
+ *                                  halve/double; discarding own power t
  * Collision rule: moves that differ only where the index does not look (a Sidekick's
  * Allocation, which weakest/strongest template named the same victim, bid sizes within
  * one level) share an index. The evaluator and the trainer both treat each legal move as
@@ -49,7 +56,8 @@
  */
 import type { Encoder } from '../../core/game.js';
 import { controlledHeroes } from './legality.js';
-import { X_LEVELS, bidMenu, cachedAllocationMenu, lotValue, revealMenu, xAt } from './actions.js';
+import { SINGLE_BID, X_LEVELS, bidMenu, cachedAllocationMenu, lotValue, revealMenu, xAt } from './actions.js';
+import { awardMenu } from './award.js';
 import type { Allocation, RevealChoice, RumbleAction, RumbleState } from './types.js';
 
 export const MAX_SEATS = 8;
@@ -57,8 +65,8 @@ export const MAX_POWERS = 64;
 export const MAX_LOTS = 16;
 const SEAT_FEATURES = 14 + MAX_POWERS;
 const LOT_FEATURES = MAX_POWERS + 2;
-const GLOBALS = 4 + 4;
-const PHASES = ['auction', 'alloc', 'reveal', 'over'] as const;
+const PHASES = ['auction', 'award', 'alloc', 'reveal', 'over'] as const;
+const GLOBALS = PHASES.length + 4;
 
 export const PASS = 0;
 export const BID_BASE = 1;
@@ -85,7 +93,17 @@ const BLOCKINGS = 2 + MAX_SEATS; // default, let seat k through, even split
 const PICK_BASE = REVEAL_BASE + REVEAL_VARIANTS * BLOCKINGS;
 const PICK_KINDS = ['javalin', 'combat-roll', 'lizard-dna', 'disarming-strike', 'galactic-ray-gun', 'batman-captions'] as const;
 const ZYPHER_BASE = PICK_BASE + PICK_KINDS.length * (1 + MAX_SEATS);
-const ACTIONS = ZYPHER_BASE + MAX_SEATS;
+/** Zypher: (seat whose use it turns) × (seat it turns it to). */
+const AWARD_BASE = ZYPHER_BASE + MAX_SEATS * MAX_SEATS;
+/** Award step: the default, curse to seat k, Expert Training (power × number × halve/double, or none), discard power t. */
+const AWARD_DEFAULT = AWARD_BASE;
+const AWARD_CURSE = AWARD_DEFAULT + 1; // + relative seat
+const EXPERT_POWERS = 8;
+const EXPERT_PARAMS = 4;
+const AWARD_EXPERT_NONE = AWARD_CURSE + MAX_SEATS;
+const AWARD_EXPERT = AWARD_EXPERT_NONE + 1; // + (power × EXPERT_PARAMS + param) × 2 + double
+const AWARD_DISCARD = AWARD_EXPERT + EXPERT_POWERS * EXPERT_PARAMS * 2; // + own power index
+const ACTIONS = AWARD_DISCARD + MAX_LOTS;
 
 /** Library position of a power id, folded into MAX_POWERS slots. */
 function powerSlot(s: RumbleState, id: string): number {
@@ -114,7 +132,13 @@ function bidIndex(s: RumbleState, bids: readonly number[], discard: readonly num
   const lot = (i: number) => Math.min(i, MAX_LOTS - 1);
   const level = level3(value > 0 ? total / value : 1);
   if (nonzero.length === 0) return BID_ZERO;
-  if (nonzero.length === 1) return (discard?.length ? BID_DISCARD : BID_SINGLE) + lot(nonzero[0]!);
+  if (nonzero.length === 1) {
+    // Flagged "will discard", or a small bid on an environmental power alone (the menu's
+    // "bid just so you can decide whether it happens": decided in the award step).
+    const i = nonzero[0]!;
+    const small = lots[i] !== undefined && s.lib.get(lots[i]!).environmental && bids[i]! < Math.round(SINGLE_BID * (s.opts.startEnergy / 100));
+    return (discard?.length || small ? BID_DISCARD : BID_SINGLE) + lot(i);
+  }
   if (nonzero.length === bids.length) return BID_ALL + level;
   if (nonzero.length === bids.length - 1 && bids.length >= 3) {
     let skipped = 0;
@@ -177,7 +201,7 @@ function revealIndex(s: RumbleState, player: number, heroes: readonly number[], 
     return PICK_BASE + Math.max(0, kind) * (1 + MAX_SEATS) + value;
   }
   const zy = c.uses?.find((u) => u.victim !== undefined && s.lib.get(s.heroes[hero]?.powers[u.power]?.id ?? '').redirects);
-  if (zy !== undefined) return ZYPHER_BASE + Math.min(relSeat(zy.victim!, player, H), MAX_SEATS - 1);
+  if (zy !== undefined) return ZYPHER_BASE + Math.min(relSeat(zy.victim!, player, H), MAX_SEATS - 1) * MAX_SEATS + Math.min(relSeat(zy.target ?? player, player, H), MAX_SEATS - 1);
   const half = c.precog ? c.precog.attack.some((v) => v > 0) && c.precog.defense > 0 && !c.uses?.length : false;
   let variant = 0;
   if (half) variant = REVEAL_VARIANTS - 1;
@@ -221,7 +245,24 @@ function actionIndex(action: RumbleAction, s: RumbleState, player: number): numb
     }
     case 'reveal':
       return revealIndex(s, player, controlledHeroes(s, player), action.heroes);
+    case 'award':
+      return awardIndex(s, player, action);
   }
+}
+
+/** An award move by its one change from the default (the menu changes one thing at a time). */
+function awardIndex(s: RumbleState, player: number, m: Extract<RumbleAction, { t: 'award' }>): number {
+  if (m.discard?.length) return AWARD_DISCARD + Math.min(m.discard[0]!, MAX_LOTS - 1);
+  const to = m.curses?.find((r) => r >= 0);
+  if (to !== undefined) return AWARD_CURSE + Math.min(relSeat(to, player, s.heroes.length), MAX_SEATS - 1);
+  const e = m.expert?.[0];
+  if (e === null) return AWARD_EXPERT_NONE;
+  if (e !== undefined) {
+    const params = Object.keys(s.lib.get(s.heroes[player]?.powers[e.power]?.id ?? '').params);
+    const param = Math.min(Math.max(0, params.indexOf(e.param)), EXPERT_PARAMS - 1);
+    return AWARD_EXPERT + (Math.min(e.power, EXPERT_POWERS - 1) * EXPERT_PARAMS + param) * 2 + (e.double ? 1 : 0);
+  }
+  return AWARD_DEFAULT;
 }
 
 function encode(obs: RumbleState, player: number, out: Float32Array): void {
@@ -271,7 +312,7 @@ function encode(obs: RumbleState, player: number, out: Float32Array): void {
 }
 
 export const rumbleEncoder: Encoder<RumbleState, RumbleAction, RumbleState> = {
-  version: 2,
+  version: 3,
   observationSize: MAX_SEATS * SEAT_FEATURES + MAX_LOTS * LOT_FEATURES + GLOBALS,
   actionCount: ACTIONS,
   encode,
@@ -285,6 +326,7 @@ export const rumbleEncoder: Encoder<RumbleState, RumbleAction, RumbleState> = {
 /** The moves `legalActions` offers (the same menus, by phase). */
 function menuOf(s: RumbleState, player: number): readonly RumbleAction[] {
   if (s.phase === 'auction') return bidMenu(s, player);
+  if (s.phase === 'award') return awardMenu(s, player);
   if (s.phase === 'alloc') return cachedAllocationMenu(s, player);
   if (s.phase === 'reveal') return revealMenu(s, player);
   return [];

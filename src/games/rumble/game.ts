@@ -11,6 +11,7 @@ import type { Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey, cachedAllocationMenu, bidMenu, fromMenu, movers, revealMenu, revealMovers } from './actions.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
+import { applyAward, awardMenu, awardMovers } from './award.js';
 import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, controls, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { checkConfiguration } from './content.js';
@@ -84,6 +85,8 @@ function toMove(s: RumbleState): readonly number[] {
   switch (s.phase) {
     case 'auction':
       return bidders(s);
+    case 'award':
+      return awardMovers(s);
     case 'alloc':
       return movers(s);
     case 'reveal':
@@ -97,6 +100,7 @@ function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
   const who = s.phase === 'alloc' ? allocMovers(s) : toMove(s);
   if (moves.length !== who.length) throw new UserError(`rumble: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
   if (s.phase === 'auction') return applyBids(s, moves);
+  if (s.phase === 'award') return applyAward(s, moves);
   if (s.phase === 'alloc') {
     const H = s.heroes.length;
     const allocs: (Allocation | null)[] = new Array<Allocation | null>(H).fill(null);
@@ -175,6 +179,8 @@ function legalActions(s: RumbleState, player: number): readonly RumbleAction[] {
   switch (s.phase) {
     case 'auction':
       return bidMenu(s, player);
+    case 'award':
+      return awardMenu(s, player);
     case 'alloc':
       return cachedAllocationMenu(s, player);
     case 'reveal':
@@ -257,6 +263,15 @@ function describeAction(s: RumbleState, player: number, a: RumbleAction): string
         .join('; ');
     case 'reveal':
       return `P${player} reveal ${JSON.stringify(a.heroes)}`;
+    case 'award': {
+      const ps = s.heroes[player]?.powers ?? [];
+      const name = (k: number) => s.lib.get(ps[k]?.id ?? '').name;
+      const parts: string[] = [];
+      if (a.curses?.some((r) => r >= 0)) parts.push(`curses to ${a.curses.map((r) => (r >= 0 ? `H${r}` : 'default')).join(', ')}`);
+      if (a.expert) parts.push(`Expert Training ${a.expert.map((e) => (e ? `${e.double ? 'doubles' : 'halves'} ${name(e.power)}.${e.param}` : 'changes nothing')).join(', ')}`);
+      if (a.discard?.length) parts.push(`discards ${a.discard.map(name).join(', ')}`);
+      return `P${player} after the auction: ${parts.length ? parts.join('; ') : 'defaults'}`;
+    }
     case 'pass':
       return `P${player} passes`;
   }

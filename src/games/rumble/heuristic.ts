@@ -19,7 +19,10 @@
  * `play=random` keeps the bidder but plays the menu uniformly (a noisy field in which
  * games end; tables of lookahead players mostly defend and stall to the round cap).
  * Reveal: the allocations are known, so each menu choice is scored the same way with
- * the others taking their default.
+ * the others taking their default. Award (after the auction: curse recipients, Expert
+ * Training, discards): each menu choice with the others at their defaults, scored after
+ * one round in which everyone defends (a curse or Psuedonite shows in play, not in the
+ * powers held); ties keep the default.
  */
 import type { Agent, AgentFactory, DecisionContext } from '../../core/agent.js';
 import { invalid } from '../../core/errors.js';
@@ -27,6 +30,7 @@ import type { Rng } from '../../core/rng.js';
 import { rumble } from './game.js';
 import type { RumbleAction, RumbleState } from './types.js';
 import { lotValue } from './actions.js';
+import { DEFAULT_AWARD } from './award.js';
 import { controlledHeroes } from './legality.js';
 
 export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
@@ -74,14 +78,18 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
 
   private lookahead(s: RumbleState, player: number, legal: readonly RumbleAction[]): RumbleAction {
     const movers = rumble.toMove(s);
-    const guesses = s.phase === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : [movers.map((p) => defaultReveal(s, p))];
+    const guesses =
+      s.phase === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : s.phase === 'award' ? [movers.map(() => DEFAULT_AWARD)] : [movers.map((p) => defaultReveal(s, p))];
     let best = legal[0]!;
     let bestScore = -Infinity;
     for (const a of legal) {
       let score = 0;
       for (const g of guesses) {
         const joint = movers.map((p, i) => (p === player ? a : g[i]!));
-        score += value(settle(rumble.apply(s, joint)), player);
+        const next = settle(rumble.apply(s, joint));
+        // An award choice (a curse's recipient, Expert Training, keeping Psuedonite) shows
+        // in play, not in the powers held: score it after a first round of defending.
+        score += value(s.phase === 'award' ? settle(defendRound(next)) : next, player);
       }
       if (score > bestScore) {
         bestScore = score;
@@ -117,6 +125,12 @@ export function valueBids(
   const cap = Math.floor(0.6 * s.heroes[player]!.energy);
   const scale = total > cap ? cap / total : 1;
   return { t: 'bid', bids: raw.map((b) => Math.min(s.opts.startEnergy, Math.floor(b * scale))) };
+}
+
+/** One round in which every player takes its first menu Allocation (defend, no powers). */
+function defendRound(s: RumbleState): RumbleState {
+  if (s.phase !== 'alloc') return s;
+  return rumble.apply(s, rumble.toMove(s).map((p) => rumble.legalActions(s, p)[0]!));
 }
 
 /** Plays default Reveal choices so a lookahead always ends at a round boundary. */

@@ -1048,7 +1048,7 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
  * does, as the text says); once nobody holds it (Lighten Load, Disarming Strike, a
  * discard) the hero leaves play, so the power cannot be cashed in and the hero kept.
  */
-function followSidekickPowers(heroes: Hero[], players: number): void {
+export function followSidekickPowers(heroes: Hero[], players: number): void {
   for (let x = players; x < heroes.length; x++) {
     if (!heroes[x]!.alive) continue;
     let holder = -1;

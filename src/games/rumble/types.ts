@@ -79,8 +79,46 @@ export type RumbleAction =
     }
   | { readonly t: 'alloc'; readonly heroes: readonly Allocation[] }
   | { readonly t: 'reveal'; readonly heroes: readonly RevealChoice[] }
+  /**
+   * The player's decisions after the auction (award.ts): the recipient of each Curse it
+   * won (in the order of `AwardState.curses` among its own; -1 = the default), Expert
+   * Training's change (per Expert Training it won; null = no change; missing = the
+   * default), and which won powers it discards (indices into its hero's powers).
+   */
+  | { readonly t: 'award'; readonly curses?: readonly number[]; readonly expert?: readonly (ExpertChoice | null)[]; readonly discard?: readonly number[] }
   /** The only move of a player with nothing to decide in a simultaneous phase. */
   | { readonly t: 'pass' };
+
+/** Expert Training: "halve or double a single number, in any other Power you won". */
+export interface ExpertChoice {
+  /** Index into the holder's powers (a power it won itself, not Expert Training). */
+  readonly power: number;
+  /** The number: one of that power's params. */
+  readonly param: string;
+  /** Double (true) or halve (false). */
+  readonly double: boolean;
+}
+
+/** A Curse won whose recipient its winner chooses ("an opponent of you gets it"). */
+export interface PendingCurse {
+  readonly id: string;
+  readonly strength: number;
+  readonly winner: number;
+  /** The opponents it may go to (players' heroes alive after paying), seat order. */
+  readonly to: readonly number[];
+}
+
+/**
+ * The step after the bids (phase 'award'): the auction is settled (payments made,
+ * powers held), and the winners now make the choices the text gives them on winning.
+ */
+export interface AwardState {
+  readonly curses: readonly PendingCurse[];
+  /** Per player: indices into its hero's powers of the powers it won itself. */
+  readonly won: readonly (readonly number[])[];
+  /** Heroes eliminated by paying their bids (for the winner rule after the step). */
+  readonly eliminated: readonly boolean[];
+}
 
 export interface AuctionState {
   /** Power ids on sale. */
@@ -91,9 +129,11 @@ export interface AuctionState {
   /** Lots still tied after the last bidding, and the tied players per lot. */
   readonly ties: readonly (readonly number[])[];
   readonly rebids: number;
+  /** Set once the bids are settled and winners have choices to make (phase 'award'). */
+  readonly award?: AwardState;
 }
 
-export type Phase = 'auction' | 'alloc' | 'reveal' | 'over';
+export type Phase = 'auction' | 'award' | 'alloc' | 'reveal' | 'over';
 
 export interface RumbleState {
   readonly opts: RumbleOptions;

@@ -2,13 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleState } from '../../../src/games/rumble/index.js';
 import { Rng } from '../../../src/core/rng.js';
+import { awardDefaults } from './helpers.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
 
 function auction(lots: string[], players = 3, extra: Record<string, unknown> = {}, seed = 1): RumbleState {
   return rumble.setup(rumbleOptions({ players, auction: { pool: 'list', list: lots }, customPowers: [flaw], ...extra }), seed);
 }
+/** Bids, then every award choice at its default (the award step has its own tests: award.test.ts). */
 const bid = (s: RumbleState, bids: number[][], discard: number[][] = []) =>
+  awardDefaults(bidOnly(s, bids, discard));
+const bidOnly = (s: RumbleState, bids: number[][], discard: number[][] = []) =>
   rumble.apply(s, rumble.toMove(s).map((p, i) => ({ t: 'bid' as const, bids: bids[i]!, discard: discard[i] ?? [] })));
 const held = (s: RumbleState, h: number) => s.heroes[h]!.powers.map((p) => `${p.id}@${p.strength}`);
 
@@ -163,14 +167,21 @@ describe('the bid menu', () => {
     const s = rumble.setup(rumbleOptions({ players: 4, customPowers: [zero], auction: { pool: 'list', list: ['zero-prior', 'psuedonite', 'tough-skin'] } }), 1);
     const menu = rumble.legalActions(s, 0) as { t: 'bid'; bids: number[]; discard?: number[] }[];
     expect(menu.some((a) => a.bids[0]! > 0 && a.bids[1] === 0 && a.bids[2] === 0)).toBe(true);
-    expect(menu.filter((a) => a.discard?.length)).toEqual([{ t: 'bid', bids: [0, 10, 0], discard: [1] }]);
+    // Psuedonite (environmental) alone at 10, not flagged: whether it happens is decided after the results.
+    expect(menu.filter((a) => a.discard?.length)).toEqual([]);
+    expect(menu).toContainEqual({ t: 'bid', bids: [0, 10, 0] });
     // The prior-free entries are there whatever the priors say.
     const rich = rumble.setup(rumbleOptions({ players: 4, customPowers: [{ ...zero, prior: 90 }], auction: { pool: 'list', list: ['zero-prior', 'psuedonite', 'tough-skin'] } }), 1);
-    for (const a of menu.filter((m) => m.discard || m.bids.filter((b) => b > 0).length === 1 && m.bids.includes(30))) expect(rumble.legalActions(rich, 0)).toContainEqual(a);
-    // Bidding 30 on it alone wins it; flagged Psuedonite is won and discarded.
+    for (const a of menu.filter((m) => m.bids.filter((b) => b > 0).length === 1 && (m.bids.includes(30) || m.bids[1] === 10))) expect(rumble.legalActions(rich, 0)).toContainEqual(a);
+    // Bidding 30 on it alone wins it; Psuedonite at 10 is won, and its winner discards it after the results.
     const single = menu.find((a) => a.bids[0] === 30)!;
-    const flagged = menu.find((a) => a.discard?.length)!;
-    const n = rumble.apply(s, [single, flagged, menu[0]!, menu[0]!]);
+    const env = menu.find((a) => a.bids[1] === 10 && a.bids[0] === 0 && a.bids[2] === 0)!;
+    const w = rumble.apply(s, [single, env, menu[0]!, menu[0]!]);
+    expect(w.phase).toBe('award');
+    const discard = rumble.legalActions(w, 1).find((m) => m.t === 'award' && m.discard?.length)!;
+    expect(discard).toEqual({ t: 'award', discard: [0] });
+    const n = rumble.apply(w, rumble.toMove(w).map((p) => (p === 1 ? discard : { t: 'award' as const })));
+    expect(n.phase).toBe('alloc');
     expect(n.heroes[0]!.powers.map((p) => p.id)).toEqual(['zero-prior']);
     expect(n.heroes[1]!.powers).toEqual([]);
     expect(n.heroes[1]!.energy).toBe(90);

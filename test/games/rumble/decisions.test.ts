@@ -204,16 +204,29 @@ describe('decisions the engine used to take (issue #11)', () => {
     const s2 = fixedGame([{ energy: 90, powers: ['zypher'] }, { energy: 90, powers: ['laser-eyes'] }, { energy: 90, powers: ['psionic-head-exploding-rays'] }, { energy: 100 }], { mustAssignAll: false });
     const rev2 = allocate(s2, [alloc(4, { 1: 10 }, 0), alloc(4, {}, 80, { uses: [{ power: 0, target: 0 }] }), alloc(4, {}, 60, { uses: [{ power: 0, target: 0, x: 30 }] }), alloc(4, {}, 10)]);
     const zy = revealOptions(rev2, 0).filter((c) => c.uses?.length);
-    expect(zy.map((c) => c.uses![0]!.victim ?? 'default')).toEqual(['default', 2]);
+    // (use turned, new target): the default (the first in seat order, to the strongest
+    // opponent, hero 3), the Laser Eyes back at its user (hero 1, also the weakest), the
+    // Rays to the strongest, the Rays back at their user (hero 2).
+    expect(zy.map((c) => [c.uses![0]!.victim ?? 'default', c.uses![0]!.target])).toEqual([['default', 3], [1, 1], [2, 3], [2, 2]]);
     const turned = zy[0]!.uses![0]!.target!;
     // Default (the old rule): the first hero in seat order (the Laser Eyes) is turned; the Rays doom the holder.
     const d = reveal(rev2, 0, zy[0]!);
     expect(d.heroes[0]!.doomRound).toBe(2);
     expect(d.heroes[0]!.energy).toBe(90 - 10);
+    expect(d.heroes[3]!.energy).toBe(100 - 5);
+    // The Laser Eyes turned back on the hero that aimed it: it takes the 5, not hero 3.
+    const back = reveal(rev2, 0, zy[1]!);
+    expect(back.heroes[1]!.energy).toBe(d.heroes[1]!.energy - 5);
+    expect(back.heroes[3]!.energy).toBe(100);
     // Turning the Rays: the holder takes the Laser Eyes' 5 and is not doomed; the Rays go to the new target.
-    const r = reveal(rev2, 0, zy[1]!);
+    const r = reveal(rev2, 0, zy[2]!);
     expect(r.heroes[0]!.doomRound).toBe(0);
     expect(r.heroes[0]!.energy).toBe(90 - 10 - 5);
     expect(r.heroes[turned]!.doomRound).toBe(2);
+    // The Rays back at their user: the holder is spared, and hero 2 is not doomed either
+    // (X = 30 does not exceed its own Defense of 60).
+    const rays = reveal(rev2, 0, zy[3]!);
+    expect(rays.heroes[0]!.doomRound).toBe(0);
+    expect(rays.heroes[3]!.doomRound).toBe(0);
   });
 });

@@ -37,8 +37,10 @@ describe('rumble encoder', () => {
     expect(rumble.encoder).toBe(enc);
     expect(enc.observationSize).toBeGreaterThan(100);
     // Reveal: 6 variants x (default, let seat k through, even split); picks: 6 powers x 9; Zypher: 8 seats.
-    expect(enc.actionCount).toBe(REVEAL_BASE + 6 * 10 + 6 * 9 + 8);
-    expect(enc.version).toBe(2);
+    // + Zypher (seat turned x new target: 64) + award (default, curse to seat k, Expert
+    // Training none / 8 powers x 4 numbers x halve|double, discard per power: 1+8+1+64+16).
+    expect(enc.actionCount).toBe(REVEAL_BASE + 6 * 10 + 6 * 9 + 64 + 90);
+    expect(enc.version).toBe(3);
     expect(PASS).toBe(0);
   });
 
@@ -84,6 +86,28 @@ describe('rumble encoder', () => {
     const once = enc.actionIndex({ t: 'alloc', heroes: [{ attack: [0, 0], defense: 60, uses: [{ power: 0, target: 1 }] }] }, le, 0);
     const twice = enc.actionIndex({ t: 'alloc', heroes: [{ attack: [0, 0], defense: 50, uses: [{ power: 0, target: 1, times: 2 }] }] }, le, 0);
     expect(twice).not.toBe(once);
+  });
+
+  it('the award step (curse recipient, Expert Training, discards) and Zypher\'s new target get their own indices', () => {
+    // 4 players: player 0 wins Blood Rage (2+ recipients), Expert Training and Tough Skin; player 1 Psuedonite.
+    const opts = rumbleOptions({ players: 4, auction: { pool: 'list', list: ['blood-rage', 'expert-training', 'tough-skin', 'psuedonite'] } });
+    const s = rumble.apply(rumble.setup(opts, 1), [
+      { t: 'bid', bids: [5, 5, 20, 0] },
+      { t: 'bid', bids: [0, 0, 0, 10] },
+      { t: 'bid', bids: [0, 0, 0, 0] },
+      { t: 'bid', bids: [0, 0, 0, 0] },
+    ]);
+    expect(s.phase).toBe('award');
+    for (const p of rumble.toMove(s)) {
+      const idx = rumble.legalActions(s, p).map((a) => enc.actionIndex(a, s, p));
+      expect(new Set(idx).size).toBe(idx.length);
+      expect(idx.length).toBeGreaterThan(1);
+    }
+    // Zypher: two heroes aim at the holder; every (use turned, new target) move is its own index.
+    const z = fixedGame([{ energy: 90, powers: ['zypher'] }, { energy: 90, powers: ['laser-eyes'] }, { energy: 90, powers: ['laser-eyes'] }, { energy: 100 }], { mustAssignAll: false });
+    const zr = allocate(z, [alloc(4, { 1: 10 }, 0), alloc(4, {}, 80, { uses: [{ power: 0, target: 0 }] }), alloc(4, {}, 80, { uses: [{ power: 0, target: 0 }] }), alloc(4, {}, 10)]);
+    const zidx = rumble.legalActions(zr, 0).map((a) => enc.actionIndex(a, zr, 0));
+    expect(new Set(zidx).size).toBe(zidx.length);
   });
 
   it('classifies templates by shape and target seat relative to the mover', () => {

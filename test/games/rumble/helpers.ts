@@ -50,3 +50,10 @@ export function resolve(s: RumbleState, allocs: Allocation[]): RumbleState {
   if (n.phase !== 'reveal') return n;
   return rumble.apply(n, rumble.toMove(n).map((p): RumbleAction => ({ t: 'reveal', heroes: n.heroes.filter((h) => h.alive && h.controller === p).map(() => ({})) })));
 }
+
+/** Every player with a choice after the auction takes the defaults (award step), if there is one. */
+export function awardDefaults(s: RumbleState): RumbleState {
+  if (s.phase !== 'award') return s;
+  return rumble.apply(s, rumble.toMove(s).map((): RumbleAction => ({ t: 'award' })));
+}
+

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, SEED_POWERS, DATA_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
-import { alloc, allocate, energies, fixedGame, resolve, type HeroSpec } from './helpers.js';
+import { alloc, allocate, awardDefaults, energies, fixedGame, resolve, type HeroSpec } from './helpers.js';
 
 const tested = new Set<string>();
 const t = (id: string, name: string, fn: () => void) => {
@@ -307,7 +307,7 @@ describe('power library', () => {
   });
   t('sidekick', 'a 50-Energy Hero its owner controls; the owner wins if only it stands', () => {
     const opts = rumbleOptions({ players: 2, mustAssignAll: false, auction: { pool: 'list', list: ['sidekick'] } });
-    const a = rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [10] }, { t: 'bid', bids: [0] }]);
+    const a = awardDefaults(rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [10] }, { t: 'bid', bids: [0] }]));
     expect(a.heroes).toHaveLength(3);
     const none = alloc(3, {}, 0);
     // Hero 0 falls; its Sidekick (hero 2) keeps fighting for player 0.

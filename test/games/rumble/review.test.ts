@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions } from '../../../src/games/rumble/index.js';
-import { alloc, allocate, energies, fixedGame, resolve } from './helpers.js';
+import { alloc, allocate, awardDefaults, energies, fixedGame, resolve } from './helpers.js';
 
 const forceField = { id: 'force-field', name: 'Force Field', effects: [{ when: 'takingDamage', once: 'round', do: [{ preventDamage: true }] }] };
 
@@ -100,7 +100,7 @@ describe('rules fixed after the review', () => {
 
   it('8. the Sidekick hero follows its power: cashed in with Lighten Load, it leaves play; taken by Brainswap, it changes sides', () => {
     const opts = rumbleOptions({ players: 2, auction: { pool: 'list', list: ['sidekick', 'lighten-load'] } });
-    const won = rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [20, 5] }, { t: 'bid', bids: [0, 0] }]);
+    const won = awardDefaults(rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [20, 5] }, { t: 'bid', bids: [0, 0] }]));
     expect(won.heroes).toHaveLength(3);
     // Hero 0 discards Sidekick (power 1; on-win powers come last) with Lighten Load (power 0): +20 Energy, and the Sidekick hero is gone.
     const n = rumble.apply(won, [
@@ -110,7 +110,7 @@ describe('rules fixed after the review', () => {
     expect(n.heroes[0]!.energy).toBe(95);
     expect(n.heroes[2]!.alive).toBe(false);
     const swap = rumbleOptions({ players: 2, auction: { pool: 'list', list: ['sidekick', 'brainswap'] } });
-    const w2 = rumble.apply(rumble.setup(swap, 1), [{ t: 'bid', bids: [20, 0] }, { t: 'bid', bids: [0, 10] }]);
+    const w2 = awardDefaults(rumble.apply(rumble.setup(swap, 1), [{ t: 'bid', bids: [20, 0] }, { t: 'bid', bids: [0, 10] }]));
     // Player 1 brainswaps player 0: it now holds Sidekick, so it controls the Sidekick hero.
     const m = rumble.apply(w2, [
       { t: 'alloc', heroes: [alloc(3, {}, 80), alloc(3, {}, 50)] },
@@ -122,12 +122,12 @@ describe('rules fixed after the review', () => {
 
   it('9. a Curse flagged for discard still goes to an opponent; Expert Training changes only powers its holder won', () => {
     const opts = rumbleOptions({ players: 2, auction: { pool: 'list', list: ['weak-hands'] } });
-    const n = rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [10], discard: [0] }, { t: 'bid', bids: [0] }]);
+    const n = awardDefaults(rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [10], discard: [0] }, { t: 'bid', bids: [0] }]));
     expect(n.heroes[1]!.powers.map((p) => p.id)).toEqual(['weak-hands']);
     expect(n.heroes[0]!.energy).toBe(90);
     // Player 1 wins Expert Training and receives player 0's Blood Rage curse: Blood Rage stays as written.
     const et = rumbleOptions({ players: 2, auction: { pool: 'list', list: ['blood-rage', 'expert-training'] } });
-    const m = rumble.apply(rumble.setup(et, 1), [{ t: 'bid', bids: [10, 0] }, { t: 'bid', bids: [0, 10] }]);
+    const m = awardDefaults(rumble.apply(rumble.setup(et, 1), [{ t: 'bid', bids: [10, 0] }, { t: 'bid', bids: [0, 10] }]));
     const rage = m.heroes[1]!.powers.find((p) => p.id === 'blood-rage')!;
     expect(rage.params).toEqual({});
   });
