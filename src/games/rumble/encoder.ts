@@ -13,8 +13,8 @@
  * attack ban, forced Attack, doom pending, bleed owed, Defense penalty, last round's Attack
  * from that seat on me and from me on it, its revealed Allocation at Reveal (Attack on me,
  * Defense, reserve), then its powers held as multi-hot over the library (MAX_POWERS);
- * per lot position (MAX_LOTS × (MAX_POWERS + 2)) the power on offer one-hot, "still tied",
- * and its estimated value; globals: phase one-hot (5: auction, award, alloc, reveal, over), round / round cap, players / 8,
+ * per lot position (MAX_LOTS × (MAX_POWERS + 3)) the power on offer one-hot, "still tied",
+ * its estimated value, and "a curse I won, to give" (award step); globals: phase one-hot (5: auction, award, alloc, reveal, over), round / round cap, players / 8,
  * rebids so far, lots / MAX_LOTS. Sealed bids are never encoded (others' are hidden, and the
  * random stream is not read), so the vector is the same for every determinization.
  *
@@ -64,7 +64,7 @@ export const MAX_SEATS = 8;
 export const MAX_POWERS = 64;
 export const MAX_LOTS = 16;
 const SEAT_FEATURES = 14 + MAX_POWERS;
-const LOT_FEATURES = MAX_POWERS + 2;
+const LOT_FEATURES = MAX_POWERS + 3;
 const PHASES = ['auction', 'award', 'alloc', 'reveal', 'over'] as const;
 const GLOBALS = PHASES.length + 4;
 
@@ -300,6 +300,8 @@ function encode(obs: RumbleState, player: number, out: Float32Array): void {
       out[o + powerSlot(obs, a.lots[i]!)] = 1;
       out[o + MAX_POWERS] = a.ties[i]!.length > 0 ? 1 : 0;
       out[o + MAX_POWERS + 1] = lotValue(obs, a.lots[i]!) / E0;
+      // Award step: a curse this player won and now gives (its recipient is the decision).
+      if (a.award?.curses.some((c) => c.winner === player && c.id === a.lots[i])) out[o + MAX_POWERS + 2] = 1;
     }
   }
   g += MAX_LOTS * LOT_FEATURES;

@@ -35,7 +35,7 @@ function walk(starts: (() => RumbleState)[], games: number, visit: (s: RumbleSta
 describe('rumble encoder', () => {
   it('is registered on the game with fixed sizes', () => {
     expect(rumble.encoder).toBe(enc);
-    expect(enc.observationSize).toBeGreaterThan(100);
+    expect(enc.observationSize).toBe(8 * (14 + 64) + 16 * (64 + 3) + 5 + 4);
     // Reveal: 6 variants x (default, let seat k through, even split); picks: 6 powers x 9; Zypher: 8 seats.
     // + Zypher (seat turned x new target: 64) + award (default, curse to seat k, Expert
     // Training none / 8 powers x 4 numbers x halve|double, discard per power: 1+8+1+64+16).
@@ -98,6 +98,15 @@ describe('rumble encoder', () => {
       { t: 'bid', bids: [0, 0, 0, 0] },
     ]);
     expect(s.phase).toBe('award');
+    // The curse player 0 now gives is in its observation (not in player 1's).
+    const noCurse: RumbleState = { ...s, auction: { ...s.auction!, award: { ...s.auction!.award!, curses: [] } } };
+    const seen = (x: RumbleState, p: number) => {
+      const out = new Float32Array(enc.observationSize);
+      enc.encode(rumble.observe(x, p), p, out);
+      return Array.from(out);
+    };
+    expect(seen(s, 0)).not.toEqual(seen(noCurse, 0));
+    expect(seen(s, 1)).toEqual(seen(noCurse, 1));
     for (const p of rumble.toMove(s)) {
       const idx = rumble.legalActions(s, p).map((a) => enc.actionIndex(a, s, p));
       expect(new Set(idx).size).toBe(idx.length);
