@@ -17,7 +17,7 @@
  * share(neither), with a normal interval.
  */
 import { forestPlot } from '../src/analysis/charts.js';
-import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
 import { fmtNum, fmtRange } from '../src/analysis/stats/price.js';
@@ -39,13 +39,19 @@ import { responseCurve } from '../src/analysis/charts.js';
  * measured values, never a prior) and its fixed synergy tables by RUMBLE_PRICE_AGENT;
  * the quick run plays the menu uniformly to stay fast, and every verdict says so.
  */
-const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'checkAgents'> = {
+const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice' | 'checkAgents' | 'skillDefault'> = {
   agentSlots: ['every seat (a Rumble heuristic spec; the study adds its measured values and barred power)'],
   defaultAgents: (full) => [full ? SKILLED_BIDDER_BASE : BIDDER_BASE],
   agentChoice: (full) =>
     full
       ? `value bidders ("${SKILLED_BIDDER_BASE}" plus measured values) that play each round by a max^n search: ${RUMBLE_PRICE_AGENT_NOTE}`
       : `value bidders ("${BIDDER_BASE}" plus measured values) that play the menu uniformly — the quick run keeps random play to stay fast; --full plays "${SKILLED_BIDDER_BASE}": ${RUMBLE_STALL_NOTE}`,
+  // Every seat must be a value bidder, so --skill cannot seat a learned agent here: it
+  // compares the same bidders playing their rounds by search against playing them at random.
+  skillDefault: (full) =>
+    full
+      ? { agents: [BIDDER_BASE], why: `the same value bidders playing every round uniformly at random ("${BIDDER_BASE}") instead of by search: this study's seats must be value bidders (the Rumble heuristic with measured values), so a learned agent cannot sit here` }
+      : { agents: [SKILLED_BIDDER_BASE], why: `the same value bidders playing every round by a max^n search ("${SKILLED_BIDDER_BASE}", the --full agent) instead of at random: this study's seats must be value bidders (the Rumble heuristic with measured values), so a learned agent cannot sit here` },
   checkAgents: (specs) => {
     for (const spec of specs) {
       const parsed = parseAgentSpec(spec);
@@ -341,6 +347,7 @@ function report(
     gameId: GAME_ID,
     question: 'In full games with auctions, which powers are bought, for how much, does holding them beat the fair share, which would a bidder miss most, and which pairs work together?',
     verdicts,
+    findings: auctionFindings(priced, table, restricted, synergies, fair),
     sections: [
       {
         heading: 'Method',
@@ -363,6 +370,24 @@ function report(
       details: { agents: BIDDER, tableAgent: synergyAgent(base), pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled, stuck: measured.stuck, prices: Object.fromEntries(priced.map((p) => [p.power, { price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings }])) },
     },
   };
+}
+
+/**
+ * Key findings for skill sensitivity (src/analysis/skill.ts), each at the level its verdict
+ * tests it: every power's price from play (Energy, Holm over the powers priced, null 0);
+ * holders' share at the settled values (Wilson at the Holm level, null 1/N; powers held 10+
+ * times); the share lost when barred from a power (paired, 95%, null 0; the powers barred are
+ * each run's most bought, so a power barred in one run only is listed as not measured in the
+ * other); each pair's synergy (interaction, 95% normal, null 0).
+ */
+export function auctionFindings(priced: readonly AuctionPrice[], table: readonly PowerRow[], restricted: readonly RestrictedPlayValue[], synergies: readonly Synergy[], fair: number): KeyFinding[] {
+  const held = table.filter((t) => t.heldAtEnd >= 10);
+  return [
+    ...priced.map((p) => ({ id: `price-${p.power}`, label: `${powerName(p.power)}: price from play (Energy)`, estimate: p.price, lo: p.lo, hi: p.hi, nullValue: 0, n: p.holdings, level: p.level, family: `Holm over ${priced.length} prices` })),
+    ...held.map((t) => ({ id: `holders-${t.power}`, label: `${powerName(t.power)}: holders' win share`, estimate: t.share, lo: t.lo, hi: t.hi, nullValue: fair, n: t.heldAtEnd, level: t.level, family: `Holm over ${held.length} holder shares` })),
+    ...restricted.map((r) => ({ id: `barred-${r.choice}`, label: `${powerName(r.choice)}: share lost when barred from it`, estimate: r.value, lo: r.lo, hi: r.hi, nullValue: 0, n: r.n, level: 0.95, family: 'single test (95% paired t)' })),
+    ...synergies.map((s) => ({ id: `synergy-${s.pair.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, label: `${s.pair}: interaction`, estimate: s.interaction, lo: s.lo, hi: s.hi, nullValue: 0, n: s.n, level: 0.95, family: 'single test (95% normal)' })),
+  ];
 }
 
 /**

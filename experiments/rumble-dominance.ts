@@ -9,7 +9,7 @@
  * α-Rank, and each power's mean share against the field with a Wilson interval.
  */
 import { equilibriumBars, matchupHeatmap, type MatchupCell } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
@@ -119,6 +119,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
       );
       const classes = powers.map((id, i) => classifyDominance(powerName(id), i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play));
       const verdicts: ReportVerdict[] = classes.map((c) => c.verdict);
+      const findings = dominanceFindings(powers, field, fieldTests);
       verdicts.sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
       const cells: MatchupCell[] = [];
@@ -135,6 +136,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
         gameId: GAME_ID,
         question: 'When two heroes with one power each duel, which powers are dominant (in every equilibrium of the power-picking game) and which are dominated?',
         verdicts,
+        findings,
         sections: [
           {
             heading: 'Method',
@@ -204,6 +206,24 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
       };
     },
   };
+}
+
+/**
+ * Key findings for skill sensitivity (src/analysis/skill.ts): each power's mean share
+ * against the field, the quantity its dominant/dominated verdict tests, with its Wilson
+ * interval at the Holm level over the powers (null 0.5). The Nash support's bootstrap has
+ * no interval to compare and stays in the verdicts.
+ */
+export function dominanceFindings(
+  powers: readonly string[],
+  field: readonly { p: number; n: number }[],
+  tests: readonly { level: number }[],
+): KeyFinding[] {
+  return powers.map((id, i) => {
+    const { level } = tests[i]!;
+    const w = wilson(field[i]!.p * field[i]!.n, field[i]!.n, level);
+    return { id: `field-${id}`, label: `${powerName(id)}: share against the field`, estimate: w.p, lo: w.lo, hi: w.hi, nullValue: 0.5, n: field[i]!.n, level, family: `Holm over ${powers.length} powers` };
+  });
 }
 
 interface DominanceEvidence {

@@ -41,6 +41,11 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
   // Superhero Gladiators: the net as the prior of the tuned search (the foe answers with the
   // heuristic, two plies, agents/README.md): the strongest measured learned spec there
   // (level with the tuned MCTS; plain PUCT at 300 iterations was 0.525 against the heuristic).
+  // Rumble: the policy alone (its most probable move). Generic PUCT loses there whatever the
+  // net (agents/README.md, "Measured strength: Rumble"); the net inside the tuned search
+  // (sm=puct, 100+ iterations a decision) costs ~100× the policy, and the studies play
+  // thousands of tables.
+  if (gameId === 'rumble') return `net:model=${dir},transfer=1`;
   if (gameId === 'superhero-gladiators') return `mcts:prior=net:model=${dir},transfer=1,iterations=${full ? 800 : 200},plies=2,opponents=heuristic`;
   // Elsewhere PUCT with the net, at the search effort of the studies' own quick/full MCTS,
   // so the comparison is about the guidance, not the budget.
@@ -50,8 +55,17 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
 /** The comparison agents: the user's (--skill-agents) or the game's learned agent; a reason when there is none. */
 export function skillAgents(study: Study, full: boolean, request: SkillRequest): { agents: readonly string[] } | { reason: string } {
   if (request.agents) return { agents: request.agents };
+  if (study.skillDefault) return { agents: study.skillDefault(full).agents };
   const learned = learnedAgentFor(study.gameId, full);
-  if (learned) return { agents: [learned] };
+  if (learned) {
+    // A study with limits on its seats (checkAgents) may not take a learned agent: say so, never crash mid-run.
+    try {
+      study.checkAgents?.([learned]);
+    } catch (e) {
+      return { reason: `Not compared: this study cannot seat the learned agent "${learned}" (${(e as Error).message}). Compare with agents it takes: \`crucible study ${study.name} --skill --skill-agents <specs>\`.` };
+    }
+    return { agents: [learned] };
+  }
   return {
     reason: `Not compared: no learned model ships for ${study.gameId} (models/${study.gameId} is absent), so there is no learned play to set beside this study's agents. Train one with \`crucible train ${study.gameId}\`, or compare with any other agents: \`crucible study ${study.name} --skill --skill-agents <specs>\`.`,
   };
@@ -67,6 +81,9 @@ export function playName(specs: readonly string[]): string {
     if (spec.startsWith('mcts') && /prior=net/.test(spec)) return 'learned play (net-guided MCTS)';
     if (spec.startsWith('net')) return 'learned play (policy)';
     if (spec.startsWith('mcts')) return 'MCTS play';
+    // A heuristic that plays its rounds some other way is named by that way (Rumble's value bidders).
+    if (spec.startsWith('heuristic') && /play=random/.test(spec)) return 'uniform-random play';
+    if (spec.startsWith('heuristic') && /play=search/.test(spec)) return 'search play';
     return `${spec.split(':')[0]} play`;
   };
   return [...new Set(specs.map(kind))].join(' + ');
@@ -90,6 +107,7 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
     verdicts: [...verdicts, ...report.verdicts],
     sections: [...report.sections, section],
   });
+  const own = study.skillDefault?.(ctx.full);
   const learned = learnedAgentFor(study.gameId, ctx.full);
   if (!report.findings || report.findings.length === 0) {
     const model = learned ? `a learned model ships for ${study.gameId} (models/${study.gameId})` : `no learned model ships for ${study.gameId} either`;
@@ -98,7 +116,9 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   if (!request) {
     return add(
       skillNotRunSection(
-        learned
+        own
+          ? `Not run in this report. \`crucible study ${study.name} --skill\` plays the study again with ${own.agents.map((a) => `"${a}"`).join(', ')} (${own.why}) and sets its ${report.findings.length} key findings beside these, listing those that change sign or significance (or --skill-agents <specs> for any other agents).`
+          : learned
           ? `Not run in this report. \`crucible study ${study.name} --skill\` plays the study again with the learned agent "${learned}" and sets its ${report.findings.length} key findings beside these, listing those that change sign or significance (or --skill-agents <specs> for any other agents).`
           : `Not run in this report, and no learned model ships for ${study.gameId}. \`crucible study ${study.name} --skill --skill-agents <specs>\` plays the study again with other agents and sets its ${report.findings.length} key findings beside these.`,
       ),
@@ -114,6 +134,7 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   let otherName = playName(chosen.agents);
   if (otherName === baseName) otherName = `${otherName} (comparison)`;
   const notes = [
+    ...(own && !request.agents ? [`Comparison agents: ${own.why}.`] : []),
     `Comparison run: ${ledger.games} games, ${ledger.failed} failed${ledger.failed ? ` (most common error: ${ledger.commonError()}) — failed games are left out of its findings` : ''}, ${ledger.capped} stopped at the cap.`,
     ...(chosen.agents.some((s) => s.includes('transfer=1'))
       ? [`The learned agent plays with transfer=1: its model (models/${study.gameId}, manifest.json) was trained under one set of rule options, and this study also plays others (other types, builds or house rules); the encoder reads those options, but the network never trained on them, so its strength there is not measured. agents/README.md gives its measured strength under the training options.`]

@@ -64,6 +64,12 @@ export interface Study {
   /** A study's own limits on --agents (e.g. a kind it needs), checked before any game. */
   readonly checkAgents?: (specs: readonly string[]) => void;
   /**
+   * The comparison agents `--skill` seats when no --skill-agents are given, for a study
+   * whose seats must be of one kind (rumble-auction-meta: value bidders), with why; absent:
+   * the game's learned agent (experiments/skill.ts, learnedAgentFor).
+   */
+  readonly skillDefault?: (full: boolean) => { readonly agents: readonly string[]; readonly why: string };
+  /**
    * A training run rather than a balance study (gladiator-duel-training): its report
    * accounts for its own games (the generations table) and names its own agents, so the
    * runner adds no games ledger, agents section or skill-sensitivity section.

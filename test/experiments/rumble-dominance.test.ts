@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDominance } from '../../experiments/rumble-dominance.js';
+import { tempDir } from '../agents/learned/helpers.js';
+import { classifyDominance, dominanceFindings } from '../../experiments/rumble-dominance.js';
 
 const base = {
   field: { p: 0.5, lo: 0.45, hi: 0.55, n: 400 },
@@ -28,5 +29,25 @@ describe('rumble-dominance: one classification for verdict and table (regression
     const confirmed = classifyDominance('Tough Skin', 0, { ...base, nash: 1, alpha: 0.999, inSupport: 0.99, field: { p: 0.7, lo: 0.65, hi: 0.75, n: 400 }, fieldTest: { level: 0.99, rejected: true, family: 6 } });
     expect(confirmed.label).toBe('dominant');
     expect(confirmed.verdict.statement).toMatch(/played by "random" in every seat/);
+  });
+});
+
+describe('rumble-dominance: key findings for --skill', () => {
+  it("each power's share against the field, at its Holm level, null 0.5", () => {
+    const f = dominanceFindings(['tough-skin', 'flight'], [{ p: 0.7, n: 400 }, { p: 0.3, n: 400 }], [{ level: 0.975 }, { level: 0.95 }]);
+    expect(f.map((x) => x.id)).toEqual(['field-tough-skin', 'field-flight']);
+    expect(f[0]).toMatchObject({ label: 'Tough Skin: share against the field', estimate: 0.7, nullValue: 0.5, n: 400, level: 0.975, family: 'Holm over 2 powers' });
+    // The interval at 97.5% is wider than at 95% for the same share and n.
+    const at95 = dominanceFindings(['tough-skin'], [{ p: 0.7, n: 400 }], [{ level: 0.95 }])[0]!;
+    expect(f[0]!.hi - f[0]!.lo).toBeGreaterThan(at95.hi - at95.lo);
+    expect(f[0]!.lo).toBeGreaterThan(0.5);
+  });
+
+  it('the study returns them (a small run)', { timeout: 60_000 }, async () => {
+    const { rumbleDominance } = await import('../../experiments/rumble-dominance.js');
+    const study = rumbleDominance({ powers: ['tough-skin', 'flight', 'regeneration'], duelsPerOrder: 4 });
+    const report = await study.run({ seed: 1, full: false, workers: 1, runDir: tempDir('dominance-'), command: 'test', progress: false });
+    expect(report.findings!.map((x) => x.id)).toEqual(['field-tough-skin', 'field-flight', 'field-regeneration']);
+    for (const x of report.findings!) expect(x.n).toBe(16);
   });
 });

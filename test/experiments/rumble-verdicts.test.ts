@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { refinement, twoVersusFour, type PowerPrice } from '../../experiments/rumble-power-values.js';
-import { auctionPrices, holderEvidence, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble-auction-meta.js';
+import { auctionFindings, auctionPrices, holderEvidence, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble-auction-meta.js';
 import type { MeasuredValues, ValueIteration } from '../../experiments/rumble-measured-values.js';
 import type { PriceAnswer } from '../../src/analysis/stats/price.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -138,5 +138,22 @@ describe('rumble-auction-meta: prices measured from play', () => {
     expect(v.strength).toBe('warning');
     expect(v.statement).toMatch(/^No power price in Energy is identified by this play/);
     expect(auctionPrices(stuck)).toEqual([] as AuctionPrice[]);
+  });
+});
+
+describe('rumble-auction-meta: key findings for --skill', () => {
+  it('declares prices, holder shares, barred-power losses and synergies, each at the level its verdict tests', () => {
+    const records = Array.from({ length: 12 }, (_, i) => auction(i, ['tough-skin', 'flight'], [[10, 0], [5, 0], [0, 0], [0, 0]], [['tough-skin'], [], [], []], i % 4));
+    const table = withHolm(powerTable(records, 4), 0.25);
+    const price: AuctionPrice = { power: 'tough-skin', price: 15, se: 2, holdings: 300, bid: 13, level: 0.99, lo: 10, hi: 20, supported: true, span: 40 };
+    const barred = { choice: 'tough-skin', value: 0.04, lo: -0.01, hi: 0.09, n: 300, shareUnrestricted: 0.3, shareRestricted: 0.26, significant: false };
+    const synergy = { pair: 'Galactic Helm + Galactic Ray Gun', both: 0.6, a: 0.3, b: 0.3, none: 0.25, interaction: 0.25, lo: 0.2, hi: 0.3, n: 150 };
+    const findings = auctionFindings([price], table, [barred], [synergy], 0.25);
+    // Flight was never held: no holder finding for it (powers held fewer than 10 times are not tested).
+    expect(findings.map((f) => f.id)).toEqual(['price-tough-skin', 'holders-tough-skin', 'barred-tough-skin', 'synergy-galactic-helm-galactic-ray-gun']);
+    expect(findings[0]).toMatchObject({ estimate: 15, lo: 10, hi: 20, nullValue: 0, n: 300, level: 0.99, family: 'Holm over 1 prices' });
+    expect(findings[1]).toMatchObject({ estimate: 0.25, nullValue: 0.25, n: 12, family: 'Holm over 1 holder shares' });
+    expect(findings[2]).toMatchObject({ estimate: 0.04, nullValue: 0, level: 0.95 });
+    expect(findings[3]).toMatchObject({ label: 'Galactic Helm + Galactic Ray Gun: interaction', estimate: 0.25, n: 150 });
   });
 });

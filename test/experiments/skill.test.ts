@@ -85,6 +85,29 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     expect(report.verdicts).toHaveLength(1);
   });
 
+  it("a study's own comparison agents (skillDefault) replace the learned agent, with its reason", async () => {
+    const study: Study = { ...fakeStudy('gladiator-duel'), skillDefault: () => ({ agents: ['other'], why: 'its seats must be value bidders' }) };
+    const before = await section(study, undefined);
+    expect(before.text).toContain('plays the study again with \\"other\\" (its seats must be value bidders)');
+    const { report, text } = await section(study, {});
+    expect(text).toContain('Heavy v Light: REVERSES');
+    expect(text).toContain('Comparison agents: its seats must be value bidders.');
+    expect(report.meta.details?.['skillAgents']).toEqual(['other']);
+  });
+
+  it('a study that refuses the learned agent (checkAgents) says so instead of crashing', async () => {
+    const study: Study = {
+      ...fakeStudy('gladiator-duel'),
+      checkAgents: (specs) => {
+        if (!specs.every((s) => s.startsWith('heuristic'))) throw new Error('allowed: a heuristic spec');
+      },
+    };
+    const { report, text } = await section(study, {});
+    expect(text).toContain('cannot seat the learned agent');
+    expect(text).toContain('allowed: a heuristic spec');
+    expect(report.verdicts).toHaveLength(1);
+  });
+
   it('a study that declares no key findings says so', async () => {
     const { text } = await section(fakeStudy('gladiator-duel', false), {});
     expect(text).toContain('does not declare its key findings');
@@ -112,5 +135,8 @@ describe('playName', () => {
     expect(playName(['mcts:prior=net:model=models/gladiator-duel,transfer=1'])).toBe('learned play (net-guided MCTS)');
     expect(playName(['net:model=models/dark-hero,transfer=1'])).toBe('learned play (policy)');
     expect(playName(['mcts:iterations=400', 'random'])).toBe('MCTS play + random play');
+    // Rumble's value bidders are heuristics named by how they play their rounds.
+    expect(playName(['heuristic:bid=1,play=random'])).toBe('uniform-random play');
+    expect(playName(['heuristic:bid=1,play=search,iterations=50'])).toBe('search play');
   });
 });
