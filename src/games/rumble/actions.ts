@@ -123,7 +123,7 @@ function victimOf(v: HeroView, t: AllocationTemplate): number {
  * copied for each further template with that victim.
  */
 function powerUses(s: RumbleState, v: HeroView, victim: number, level: number): PowerUse[] {
-  const key = (victim + 1) * (X_LEVELS.length + 1) + level;
+  const key = (victim + 1) * (TWICE + 1) + level;
   for (let i = 0; i < v.usesFor.length; i++) if (v.usesFor[i] === key) return v.usesMade[i]!.slice();
   const uses = buildPowerUses(s, v, victim, level);
   v.usesFor.push(key);
@@ -147,8 +147,9 @@ export const X_LEVELS: readonly (readonly [number, number])[] = [
 /**
  * The "powers twice" variant (passed where an X level goes): X at level 0, and each
  * repeatable power (`repeatable`) used twice — the rules page's "Laser Eyes twice".
+ * A number no X level reaches (bench/rumble-x-levels.ts measures menus with more levels).
  */
-export const TWICE = X_LEVELS.length;
+export const TWICE = 16;
 
 /**
  * True if a power can usefully be used twice in one move: used at Allocation with a

@@ -120,6 +120,32 @@ describe('rules fixed after the review', () => {
     expect(m.heroes[2]).toMatchObject({ alive: true, controller: 1 });
   });
 
+  it('8. the Sidekick hero follows its power: struck away by Disarming Strike it leaves play; flagged "will discard" no hero joins', () => {
+    // Player 0 wins Sidekick (20), player 1 Disarming Strike (10); nothing else to decide but keeping them.
+    const opts = rumbleOptions({ players: 2, auction: { pool: 'list', list: ['sidekick', 'disarming-strike'] } });
+    const won = awardDefaults(rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [20, 0] }, { t: 'bid', bids: [0, 10] }]));
+    expect(won.heroes[2]).toMatchObject({ energy: 50, controller: 0, alive: true });
+    // Hero 1 attacks hero 0 for 50 past a Defense of 20: it damages it, and its Attack reaches Sidekick's strength 20.
+    const rev = rumble.apply(won, [
+      { t: 'alloc', heroes: [alloc(3, { 1: 60 }, 20), alloc(3, {}, 50)] },
+      { t: 'alloc', heroes: [alloc(3, { 0: 50 }, 40)] },
+    ]);
+    expect(rev.phase).toBe('reveal');
+    expect(rumble.toMove(rev)).toEqual([1]);
+    // Disarming Strike's choice: Sidekick (the default: the strongest it reaches) or nothing.
+    const struck = rumble.apply(rev, [{ t: 'reveal', heroes: [{}] }]);
+    expect(struck.heroes[0]!.powers).toEqual([]);
+    expect(struck.heroes[2]!.alive).toBe(false);
+    expect(rumble.toMove(struck)).toEqual([0, 1]);
+    const spared = rumble.apply(rev, [{ t: 'reveal', heroes: [{ picks: [{ power: 0, pick: -1, of: 0 }] }] }]);
+    expect(spared.heroes[0]!.powers.map((p) => p.id)).toEqual(['sidekick']);
+    expect(spared.heroes[2]).toMatchObject({ alive: true, controller: 0 });
+    // A Sidekick won with the bid flagged "will discard": paid for, and no Sidekick hero joins.
+    const flagged = rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [20, 0], discard: [0] }, { t: 'bid', bids: [0, 0] }]);
+    expect(flagged.heroes).toHaveLength(2);
+    expect(flagged.heroes[0]).toMatchObject({ energy: 80, powers: [] });
+  });
+
   it('9. a Curse flagged for discard still goes to an opponent; Expert Training changes only powers its holder won', () => {
     const opts = rumbleOptions({ players: 2, auction: { pool: 'list', list: ['weak-hands'] } });
     const n = awardDefaults(rumble.apply(rumble.setup(opts, 1), [{ t: 'bid', bids: [10], discard: [0] }, { t: 'bid', bids: [0] }]));
