@@ -7,7 +7,11 @@
  * or the legal actions changes them on purpose (then take the new hashes as the baseline
  * from that commit, and say why in its message).
  *
- *   node --import tsx bench/ophidian-trace.ts [--scale 1]
+ *   node --import tsx bench/ophidian-trace.ts [--scale 1] [--multi]
+ *
+ * `--multi` traces multi-player tables instead (3, 4 and 6 players, 7.0: neighbours, the
+ * pool, elimination), with their own digest: the default list is two-player only and its
+ * `all` line is the long-standing baseline.
  *
  * Every fourth match is replayed from deep-frozen states (a transition that writes to its
  * input throws, or the replay's trail differs).
@@ -20,6 +24,7 @@ import type { OphidianState } from '../src/games/ophidian/state.js';
 
 const scaleAt = process.argv.indexOf('--scale');
 const SCALE = scaleAt >= 0 ? Number(process.argv[scaleAt + 1]) : 1;
+const MULTI = process.argv.includes('--multi');
 
 /**
  * The state as JSON, its top-level fields in name order (so the order a state object was
@@ -52,6 +57,13 @@ const CONFIGS: { name: string; options: Partial<OphidianOptions>; games: number 
   { name: 'abe v betty, Death Match', options: { decks: ['abe', 'betty'], deathMatch: true }, games: 200 },
 ];
 
+const MULTI_CONFIGS: { name: string; options: Partial<OphidianOptions>; games: number }[] = [
+  { name: '3 players', options: { players: 3 }, games: 100 },
+  { name: '4 players', options: { players: 4 }, games: 80 },
+  { name: '6 players', options: { players: 6 }, games: 40 },
+  { name: '4 players, Death Match', options: { players: 4, deathMatch: true }, games: 30 },
+];
+
 /** Plays one match, hashing states, legal actions, moves (and some observations); `frozen` deep-freezes every state first. */
 function playGame(options: OphidianOptions, seed: number, h: Hash, frozen: boolean): string {
   const rng = new Rng(seed);
@@ -81,4 +93,4 @@ function playGame(options: OphidianOptions, seed: number, h: Hash, frozen: boole
   return digest;
 }
 
-runTrace(CONFIGS, (o) => ophidian.optionsSchema.parse(o) as OphidianOptions, playGame, SCALE, 28);
+runTrace(MULTI ? MULTI_CONFIGS : CONFIGS, (o) => ophidian.optionsSchema.parse(o) as OphidianOptions, playGame, SCALE, 28);

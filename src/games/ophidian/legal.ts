@@ -2,34 +2,75 @@
  * What a player may do now (3.2, 3.3): the discipline and Level requirement, target lists,
  * usable abilities, and the Flow holder's actions. Action strings are described in rules.ts.
  */
-import type { Ability, StrategyCard, TargetSpec } from './cards/types.js';
+import { DISCIPLINES, type Ability, type StrategyCard, type TargetSpec } from './cards/types.js';
 import * as st from './state.js';
-import type { OphidianState } from './state.js';
-import { abilitiesOf, admg, charactersOf, controller, envOf, glad, gladiatorsInPlay, inPlay, isChar, isG, life, opponentsOf, playCost, raging, reaches, type OphAction } from './view.js';
+import type { OphidianState, Table } from './state.js';
+import { abilitiesOf, admg, charactersOf, controller, envOf, glad, inPlay, isChar, isG, life, lookupOf, opponentsOf, playCost, raging, reaches, type OphAction } from './view.js';
 
 const { HAND, PYRE, zoneOf } = st;
 const LOC = { ...st.LOC };
 
 
-/** Disciplines in play and the highest Level per discipline (3.3). */
-export function canPlayDiscipline(s: OphidianState, p: number, c: StrategyCard): boolean {
-  if (c.discipline === 'universal') return c.level <= Math.max(0, ...gladiatorsInPlay(s, p).map((g) => glad(s, g).levels[s.lvl[g]!]!.level));
-  let withLevel = false;
-  let count = 0;
-  for (const g of gladiatorsInPlay(s, p)) {
-    const l = glad(s, g).levels[s.lvl[g]!]!;
-    if (!l.disciplines.includes(c.discipline)) continue;
-    count++;
-    if (l.level >= c.level) withLevel = true;
-  }
-  return withLevel && count >= 1 + c.extra;
+/** A player's Gladiators in play as the discipline requirement reads them (3.3): per discipline (DISCIPLINES order), how many have it and the highest Level. */
+interface DisciplineProfile {
+  readonly count: number[];
+  readonly level: number[];
+  /** Highest Level of any Gladiator in play (Universal cards: any discipline satisfies them). */
+  readonly top: number;
 }
+
+/**
+ * The profile depends only on which Gladiators are in play and their Levels, so it is kept per
+ * player for the last `loc`/`lvl` arrays seen: those are replaced, never written, when they
+ * change (copy-on-write), so the same arrays mean the same profile. Building the legal actions
+ * asks once per card in hand; this builds it once per state.
+ */
+const profileMemo: { t: unknown; loc: unknown; lvl: unknown; profile: DisciplineProfile }[] = [];
+function disciplineProfile(s: OphidianState, p: number): DisciplineProfile {
+  const m = profileMemo[p];
+  if (m && m.t === s.t && m.loc === s.loc && m.lvl === s.lvl) return m.profile;
+  const count = [0, 0, 0, 0, 0, 0];
+  const level = [-1, -1, -1, -1, -1, -1];
+  let top = 0;
+  for (const g of lookupOf(s.t).gladiators[p]!) {
+    if (s.loc[g] !== LOC.support && s.loc[g] !== LOC.action) continue;
+    const l = glad(s, g).levels[s.lvl[g]!]!;
+    if (l.level > top) top = l.level;
+    for (const dis of l.disciplines) {
+      const k = DISCIPLINES.indexOf(dis);
+      count[k]!++;
+      if (l.level > level[k]!) level[k] = l.level;
+    }
+  }
+  const profile = { count, level, top };
+  profileMemo[p] = { t: s.t, loc: s.loc, lvl: s.lvl, profile };
+  return profile;
+}
+
+/** The discipline and Level requirement (3.3): a Gladiator in play with the discipline at the card's Level, and `extra` more with the discipline. */
+export function canPlayDiscipline(s: OphidianState, p: number, c: StrategyCard): boolean {
+  const prof = disciplineProfile(s, p);
+  if (c.discipline === 'universal') return c.level <= prof.top;
+  const k = DISCIPLINES.indexOf(c.discipline);
+  return prof.level[k]! >= c.level && prof.count[k]! >= 1 + c.extra;
+}
+
+/** The one target list of a card or ability without targets (shared: callers only read it). */
+const NO_TARGETS: number[][] = [[]];
+
+/** One-target lists, shared (callers only read them): a target list per candidate per step was much of the garbage. */
+const singles: number[][] = [];
+const singleTarget = (c: number): number[] => (singles[c] ??= [c]);
 
 /** The valid target lists for a target spec (single targets, or up to `count` distinct ones). */
 export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | null): number[][] {
-  if (!spec) return [[]];
+  if (!spec) return NO_TARGETS;
   const pool: number[] = [];
-  for (let c = 0; c < s.loc.length; c++) {
+  // Character targets are looked for among the instances that can be characters only (in instance order, as a full scan would).
+  const candidates = spec.kind === 'character' || spec.kind === 'gladiator' || spec.kind === 'minion' ? lookupOf(s.t).allCharCandidates : null;
+  const n = candidates ? candidates.length : s.loc.length;
+  for (let i = 0; i < n; i++) {
+    const c = candidates ? candidates[i]! : i;
     const l = s.loc[c]!;
     const mine = controller(s, c) === p;
     if (!mine && !reaches(s, p, controller(s, c))) continue; // 7.0: only the neighbours' cards
@@ -47,7 +88,7 @@ export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | nu
     if (spec.keyword && !s.t.card[c]!.keywords.includes(spec.keyword)) continue;
     pool.push(c);
   }
-  if (spec.count === 1) return pool.map((c) => [c]);
+  if (spec.count === 1) return pool.map((c) => singleTarget(c));
   const out: number[][] = [];
   const pick = (start: number, chosen: number[]) => {
     if (chosen.length === spec.count || (spec.upTo && chosen.length > 0)) out.push(chosen);
@@ -123,17 +164,38 @@ export function channelMoves(s: OphidianState, p: number, c: number, k: number, 
   return out;
 }
 
+/**
+ * The commonest action strings (Advance, Retreat, Attack, a card played with no choice or one
+ * target), built once per table and reused: the legal actions are listed at every step of a
+ * search, and a reused string also keeps its hash for the search tree's maps.
+ */
+const A_ADV = 0;
+const A_RET = 1;
+const A_ATK = 2;
+const A_PLAY = 3;
+const A_PLAY_T = 4;
+const actionNames = new WeakMap<Table, (string | undefined)[]>();
+function named(t: Table, kind: number, a: number, b = 0): string {
+  let names = actionNames.get(t);
+  if (!names) actionNames.set(t, (names = []));
+  const n = t.card.length;
+  const i = (kind * n + a) * n + b;
+  const hit = names[i];
+  if (hit !== undefined) return hit;
+  const made = kind === A_ADV ? `adv:${a}` : kind === A_RET ? `ret:${a}` : kind === A_ATK ? `atk:${a}:${b}` : kind === A_PLAY ? `play:${a}` : `play:${a}:t${b}`;
+  names[i] = made;
+  return made;
+}
+
 /** The Flow holder's actions (3.2). */
 export function actMoves(s: OphidianState, p: number): OphAction[] {
   const out: OphAction[] = ['pass'];
   if (s.plusJustMade && s.cheer[p]! > 0) out.push('trade');
   const cp = s.cp[p]!;
   const hand = s.zones.cards[zoneOf(p, HAND)]!;
-  const seen = new Set<number>();
   for (const c of hand) {
     const card = s.t.card[c] as StrategyCard;
-    if (seen.has(c) || (card.flow !== '+' && card.flow !== '-' && card.flow !== '?')) continue;
-    seen.add(c);
+    if (card.flow !== '+' && card.flow !== '-' && card.flow !== '?') continue;
     if (!canPlayDiscipline(s, p, card) || !uniqueAllows(s, p, c, card)) continue;
     // Choices made while playing: X, targets, the cards discarded and Minions scrapped as extra
     // play costs (3.3 "Other Requirements"), the Zone of yours scrapped past the four-Zone limit (2.2).
@@ -142,26 +204,56 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     if (!extras.length || !zones.length) continue;
     // X is any amount the player can pay (8.0 "The X").
     const xs = card.cost.xChosen ? Array.from({ length: Math.max(0, cp) + 1 }, (_, i) => i) : [0];
+    let targets: number[][] | null = null; // the same for every X: listed once, when an X is affordable
     for (const x of xs) {
       if (playCost(s, p, c, x) > cp) continue;
-      for (const ts of targetChoices(s, p, card.target)) {
+      targets ??= targetChoices(s, p, card.target);
+      for (const ts of targets) {
         if (card.type === 'pump' && ts.length === 0) continue;
-        for (const o of foes(s, p, card.namesOpponent, ts)) for (const e of extras) for (const z of zones) out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}${e}${z}${o}`);
+        const os = foes(s, p, card.namesOpponent, ts);
+        if (!card.cost.xChosen && os === NO_FOE && extras.length === 1 && extras[0] === '' && zones.length === 1 && zones[0] === '' && ts.length < 2) {
+          out.push(ts.length === 0 ? named(s.t, A_PLAY, c) : named(s.t, A_PLAY_T, c, ts[0]!));
+          continue;
+        }
+        for (const o of os) for (const e of extras) for (const z of zones) out.push(`play:${c}${tKey(ts)}${card.cost.xChosen ? `:x${x}` : ''}${e}${z}${o}`);
       }
     }
   }
-  for (let c = 0; c < s.loc.length; c++) {
-    if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown) continue;
-    abilitiesOf(s, c).forEach((ab, k) => {
-      if (!abilityUsable(s, p, c, ab)) return;
-      if (ab.target?.kind === 'pyre-gladiator') return void out.push(...channelMoves(s, p, c, k, ab));
-      for (const ts of targetChoices(s, p, ab.target)) for (const o of foes(s, p, ab.namesOpponent, ts)) out.push(`ab:${c}:${k}${tKey(ts)}${o}`);
-    });
-    if (!isChar(s, c)) continue;
-    if (s.loc[c] === LOC.support && !s.isSet[c]) out.push(`adv:${c}`);
-    if (s.loc[c] === LOC.action && !raging(s, c)) out.push(`ret:${c}`);
-    if (s.loc[c] === LOC.action && !s.isSet[c] && admg(s, c) >= 0)
-      for (const q of opponentsOf(s, p)) for (const e of charactersOf(s, q)) out.push(`atk:${c}:${e}`);
+  // Abilities, then each character's Advance/Retreat/Attacks, in instance order (a merge of
+  // two short per-player lists from the table lookup instead of a scan of every instance).
+  const look = lookupOf(s.t);
+  const withAb = look.withAbilities[p]!;
+  const chars = look.charCandidates[p]!;
+  let enemies: number[] | null = null; // the neighbours' characters (7.0), listed once
+  for (let i = 0, j = 0; i < withAb.length || j < chars.length; ) {
+    const a = i < withAb.length ? withAb[i]! : Infinity;
+    const b = j < chars.length ? chars[j]! : Infinity;
+    const c = Math.min(a, b);
+    if (a === c) i++;
+    if (b === c) j++;
+    if (!inPlay(s, c)) continue;
+    if (a === c && s.loc[c] !== LOC.zoneDown) {
+      const abs = abilitiesOf(s, c);
+      for (let k = 0; k < abs.length; k++) {
+        const ab = abs[k]!;
+        if (!abilityUsable(s, p, c, ab)) continue;
+        if (ab.target?.kind === 'pyre-gladiator') {
+          out.push(...channelMoves(s, p, c, k, ab));
+          continue;
+        }
+        for (const ts of targetChoices(s, p, ab.target)) for (const o of foes(s, p, ab.namesOpponent, ts)) out.push(`ab:${c}:${k}${tKey(ts)}${o}`);
+      }
+    }
+    if (b !== c || !isChar(s, c)) continue;
+    if (s.loc[c] === LOC.support && !s.isSet[c]) out.push(named(s.t, A_ADV, c));
+    if (s.loc[c] === LOC.action && !raging(s, c)) out.push(named(s.t, A_RET, c));
+    if (s.loc[c] === LOC.action && !s.isSet[c] && admg(s, c) >= 0) {
+      if (!enemies) {
+        enemies = [];
+        for (const q of opponentsOf(s, p)) enemies.push(...charactersOf(s, q));
+      }
+      for (const e of enemies) out.push(named(s.t, A_ATK, c, e));
+    }
   }
   return out;
 }

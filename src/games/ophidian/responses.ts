@@ -12,7 +12,7 @@ import { canPlayDiscipline, parseTargets, responseFoes, targetChoices, tKey } fr
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, isChar, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, inPlay, isChar, lookupOf, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
@@ -41,16 +41,19 @@ export function responseMoves(s: OphidianState, p: number): OphAction[] {
     if (!canPlayDiscipline(s, p, card) || playCost(s, p, c) > s.cp[p]!) continue;
     for (const ts of targetChoices(s, p, card.target)) for (const o of responseFoes(s, p, card.namesOpponent, ts, s.chain[0]!)) out.push(`resp:${c}${tKey(ts)}${o}`);
   }
-  for (let c = 0; c < s.loc.length; c++) {
-    if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
-    abilitiesOf(s, c).forEach((ab, k) => {
-      if (!ab.trigger || !mayUse(s, p, ab.flow) || !matchesAttack(s, p, c, ab.trigger)) return;
+  // Only p's instances with abilities (the table lookup), not every instance of the match.
+  for (const c of lookupOf(s.t).withAbilities[p]!) {
+    if (!inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
+    const abs = abilitiesOf(s, c);
+    for (let k = 0; k < abs.length; k++) {
+      const ab = abs[k]!;
+      if (!ab.trigger || !mayUse(s, p, ab.flow) || !matchesAttack(s, p, c, ab.trigger)) continue;
       const env = envOf(s, c, p);
-      if (ab.cost.cp(env) > s.cp[p]! || (ab.cost.set && s.isSet[c]) || (ab.condition && !ab.condition(env))) return;
-      if (ab.raging === 'only' && !raging(s, c)) return;
-      if (ab.raging === 'never' && raging(s, c)) return;
+      if (ab.cost.cp(env) > s.cp[p]! || (ab.cost.set && s.isSet[c]) || (ab.condition && !ab.condition(env))) continue;
+      if (ab.raging === 'only' && !raging(s, c)) continue;
+      if (ab.raging === 'never' && raging(s, c)) continue;
       for (const ts of targetChoices(s, p, ab.target)) for (const o of responseFoes(s, p, ab.namesOpponent, ts, s.chain[0]!)) out.push(`rab:${c}:${k}${tKey(ts)}${o}`);
-    });
+    }
   }
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import { setAt } from '../../core/flow.js';
 import type { D, OphidianState } from './state.js';
-import { gladiatorsInPlay, leftOf, RULES } from './view.js';
+import { hasGladiatorInPlay, leftOf, RULES } from './view.js';
 import { removeFromPlay } from './effects.js';
 import * as st from './state.js';
 
@@ -21,12 +21,22 @@ export function checkVictory(d: D): void {
     if (d.cheer[p]! >= RULES.riot) return win(d, p, 'riot');
     if (d.vp[p]! >= RULES.vpWin && !d.deathMatch) return win(d, p, 'twelve-vp');
   }
-  const standing: number[] = [];
+  // Checked after every action: count the players still standing without building lists
+  // (the lists are built only when someone fell).
+  let standing = 0;
+  let last = -1;
+  let anyFallen = false;
+  for (let p = 0; p < n; p++) {
+    if (!d.alive[p]) continue;
+    if (hasGladiatorInPlay(d as OphidianState, p)) (standing++, (last = p));
+    else anyFallen = true;
+  }
+  if (standing === 1) return win(d, last, 'annihilation');
+  if (!anyFallen) return;
   const fallen: number[] = [];
-  for (let p = 0; p < n; p++) if (d.alive[p]) (gladiatorsInPlay(d as OphidianState, p).length > 0 ? standing : fallen).push(p);
-  if (standing.length === 1) return win(d, standing[0]!, 'annihilation');
+  for (let p = 0; p < n; p++) if (d.alive[p] && !hasGladiatorInPlay(d as OphidianState, p)) fallen.push(p);
   // Everyone left fell at once: a draw between them.
-  if (standing.length === 0) return win(d, -2, 'annihilation', fallen);
+  if (standing === 0) return win(d, -2, 'annihilation', fallen);
   for (const p of fallen) eliminate(d, p);
 }
 

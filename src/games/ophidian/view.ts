@@ -6,7 +6,7 @@
 import { zoneSize } from '../../core/zones.js';
 import type { Ability, CardEnv, GladiatorCard, OphidianWorld, StrategyCard } from './cards/types.js';
 import * as st from './state.js';
-import type { OphidianState } from './state.js';
+import type { OphidianState, Table } from './state.js';
 
 // Module-local copies: read through a namespace getter on every access otherwise (hot paths).
 const { HAND, PYRE, zoneOf } = st;
@@ -30,26 +30,48 @@ export function abilitiesOf(s: OphidianState, c: number): readonly Ability[] {
   return isG(s, c) ? glad(s, c).levels[s.lvl[c]!]!.abilities : strat(s, c).abilities;
 }
 
+/** One continuous `modify` of the table: its instance, the Gladiator Level index it belongs to (-1: a Strategy card's), and the modifier. */
+interface ModEntry {
+  readonly inst: number;
+  readonly level: number;
+  readonly mod: Ability['modifiers'][number];
+}
+/** Per table and stat, every continuous modifier that could apply, in instance then ability order (computed once). */
+const modsByStat = new WeakMap<Table, ReadonlyMap<string, readonly ModEntry[]>>();
+function modsOf(t: Table, stat: string): readonly ModEntry[] {
+  let m = modsByStat.get(t);
+  if (!m) {
+    const byStat = new Map<string, ModEntry[]>();
+    const add = (inst: number, level: number, abs: readonly Ability[]) => {
+      for (const ab of abs) for (const mod of ab.modifiers) (byStat.get(mod.stat) ?? byStat.set(mod.stat, []).get(mod.stat)!).push({ inst, level, mod });
+    };
+    for (const i of t.modders) {
+      const card = t.card[i]!;
+      if (card.kind === 'gladiator') card.levels.forEach((lv, k) => add(i, k, lv.abilities));
+      else add(i, -1, card.abilities);
+    }
+    m = byStat;
+    modsByStat.set(t, m);
+  }
+  return m.get(stat) ?? NO_MODS;
+}
+const NO_MODS: readonly ModEntry[] = [];
+
 /** Sum of face-up continuous modifiers of `stat` that apply to instance `c` (or player `p` for player stats). */
 export function modifier(s: OphidianState, stat: string, c: number, p: number): number {
   let total = 0;
-  for (const i of s.t.modders) {
+  for (const { inst: i, level, mod: m } of modsOf(s.t, stat)) {
     const l = s.loc[i]!;
-    if (l === LOC.out || l === LOC.zoneDown) continue;
-    const abs = abilitiesOf(s, i);
-    for (const ab of abs)
-      for (const m of ab.modifiers) {
-        if (m.stat !== stat) continue;
-        const ctrl = controller(s, i);
-        const applies =
-          m.to === 'host' ? s.host[i] === c :
-          m.to === 'self' ? i === c :
-          m.to === 'you' ? ctrl === p && c < 0 :
-          m.to === 'opponent' ? ctrl !== p && c < 0 && reaches(s, ctrl, p) :
-          m.to === 'ally-characters' ? c >= 0 && controller(s, c) === ctrl :
-          c >= 0 && controller(s, c) !== ctrl && reaches(s, ctrl, controller(s, c));
-        if (applies) total += m.by(envOf(s, i, ctrl));
-      }
+    if (l === LOC.out || l === LOC.zoneDown || (level >= 0 && s.lvl[i] !== level)) continue;
+    const ctrl = controller(s, i);
+    const applies =
+      m.to === 'host' ? s.host[i] === c :
+      m.to === 'self' ? i === c :
+      m.to === 'you' ? ctrl === p && c < 0 :
+      m.to === 'opponent' ? ctrl !== p && c < 0 && reaches(s, ctrl, p) :
+      m.to === 'ally-characters' ? c >= 0 && controller(s, c) === ctrl :
+      c >= 0 && controller(s, c) !== ctrl && reaches(s, ctrl, controller(s, c));
+    if (applies) total += m.by(envOf(s, i, ctrl));
   }
   return total;
 }
@@ -72,15 +94,62 @@ export function admg(s: OphidianState, c: number): number {
 export function playCost(s: OphidianState, p: number, c: number, x = 0): number {
   return Math.max(0, strat(s, c).cost.cp(envOf(s, c, p, [], x)) + modifier(s, 'cost', -1, p));
 }
-export const raging = (s: OphidianState, c: number) => rage(s, c) >= 0 && s.wounds[c]! >= rage(s, c);
+export function raging(s: OphidianState, c: number): boolean {
+  const r = rage(s, c);
+  return r >= 0 && s.wounds[c]! >= r;
+}
 export const handSize = (s: OphidianState, p: number) => Math.max(0, RULES.handSize + modifier(s, 'hand-size', -1, p));
+
+/**
+ * Per table, computed once (the table is fixed for a match): which instances can ever be a
+ * character (Gladiators, the Reinforcement, Minion cards) and which have abilities, per
+ * player in instance order. The hot readers below scan these short lists instead of all
+ * ~110 instances of the match (a scan of every instance per call was a fifth of the time).
+ */
+export interface TableLookup {
+  /** Per player: instances that are characters when in the Support or Action Field. */
+  readonly charCandidates: readonly (readonly number[])[];
+  /** Every player's, in instance order. */
+  readonly allCharCandidates: readonly number[];
+  /** Per player: its Gladiator instances (team and Reinforcement). */
+  readonly gladiators: readonly (readonly number[])[];
+  /** Per player: instances with at least one ability at some Level. */
+  readonly withAbilities: readonly (readonly number[])[];
+}
+const lookups = new WeakMap<Table, TableLookup>();
+export function lookupOf(t: Table): TableLookup {
+  let l = lookups.get(t);
+  if (l) return l;
+  const per = () => Array.from({ length: t.players }, (): number[] => []);
+  const charCandidates = per();
+  const gladiators = per();
+  const withAbilities = per();
+  t.card.forEach((card, c) => {
+    const p = t.owner[c]!;
+    if (card.kind === 'gladiator') gladiators[p]!.push(c);
+    if (card.kind === 'gladiator' || card.type === 'minion') charCandidates[p]!.push(c);
+    if (card.kind === 'gladiator' ? card.levels.some((lv) => lv.abilities.length > 0) : card.abilities.length > 0) withAbilities[p]!.push(c);
+  });
+  l = { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities };
+  lookups.set(t, l);
+  return l;
+}
 
 export function charactersOf(s: OphidianState, p: number): number[] {
   const out: number[] = [];
-  for (let c = 0; c < s.loc.length; c++) if (s.t.owner[c] === p && isChar(s, c)) out.push(c);
+  for (const c of lookupOf(s.t).charCandidates[p]!) if (isChar(s, c)) out.push(c);
   return out;
 }
-export const gladiatorsInPlay = (s: OphidianState, p: number) => charactersOf(s, p).filter((c) => isG(s, c));
+export function gladiatorsInPlay(s: OphidianState, p: number): number[] {
+  const out: number[] = [];
+  for (const c of lookupOf(s.t).gladiators[p]!) if (s.loc[c] === LOC.support || s.loc[c] === LOC.action) out.push(c);
+  return out;
+}
+/** Whether p has a Gladiator in play (Annihilation, 4.2), without building the list. */
+export function hasGladiatorInPlay(s: OphidianState, p: number): boolean {
+  for (const c of lookupOf(s.t).gladiators[p]!) if (s.loc[c] === LOC.support || s.loc[c] === LOC.action) return true;
+  return false;
+}
 /** R for anyone, OR for the player with the Flow, DR for the others (2.5). */
 export const mayUse = (s: OphidianState, p: number, symbol: string): boolean =>
   symbol === 'R' || (symbol === 'OR' ? p === s.flowHolder : symbol === 'DR' && p !== s.flowHolder);
