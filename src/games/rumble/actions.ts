@@ -16,7 +16,9 @@
  * plus, for Precognition, "keep everything back" (assigned at Reveal).
  * Reveal menu: default (reserve to Defense, default blocking), defensive (reserve and
  * Quick Reflexes to Defense, Reveal powers used), aggressive (reserve on the weakest),
- * each also with every alternative block order where blocking matters (`blockOrders`).
+ * each also with every alternative block order where blocking matters (`blockOrders`),
+ * picks, and Zypher's (use turned, new target) choices (`zypherChoices`).
+ * Award menu (after the auction): award.ts.
  * Bid menu: each lot bid at a fraction (0, ½, 1, 1½) of its estimated value, or 1½ on
  * the two most valuable lots only, or 1 on every lot but one (0 there); totals capped
  * at 60% of Energy.
