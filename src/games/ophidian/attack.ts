@@ -6,7 +6,7 @@
 import type { WindowSpec } from '../../core/flow.js';
 import { setAt } from '../../core/flow.js';
 import { openWindow } from './ask.js';
-import { setCard, wound, type D } from './effects.js';
+import { setCard, unsetCard, wound, type D } from './effects.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
@@ -48,7 +48,7 @@ export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' |
   if (ragingBefore && isChar(d as OphidianState, defender)) {
     if (!targetWasSet) {
       if (isChar(d as OphidianState, attacker)) wound(d, attacker, 1, defender);
-    } else d.isSet = setAt(d.isSet, defender, false);
+    } else unsetCard(d, defender); // an event a card may name ("After … Unsets")
   }
 }
 

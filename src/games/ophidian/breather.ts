@@ -7,7 +7,7 @@ import { Dice } from '../../core/dice.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
 import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
-import { draw, fire, removeFromPlay } from './effects.js';
+import { draw, fire, heal, removeFromPlay, unsetCard } from './effects.js';
 import { startChain } from './events.js';
 import { forgetPositions } from './repetition.js';
 import * as st from './state.js';
@@ -60,20 +60,22 @@ export function continueBreather(d: D): void {
     }
     d.rng = dice.state;
     d.flowHolder = best[0]!;
-    // 2) Regenerate: Unset everything; redraw (scrap decisions, then draw to hand size + 2 bonus, then cards to the bottom); CP = 10 + Wave.
-    d.isSet = d.isSet.map(() => false);
+    // 2) Regenerate: first Unset everything (each an `unset` event); next redraw (scrap decisions, then draw to hand size + 2 bonus, then cards to the bottom); last CP = 10 + Wave (nextRedraw).
+    for (let c = 0; c < d.isSet.length; c++) if (d.isSet[c]) unsetCard(d, c);
     d.uniqueUsed = [];
     d.wave = d.wave + 1;
-    d.cp = d.cp.map(() => RULES.baseCp + d.wave);
     d.breather = 1;
     d.maneuver = seatsFrom(d as OphidianState, d.flowHolder);
-    return nextRedraw(d);
+    // The Unset's events are answered before the redraw (8.0: Responses come before anything else happens); the chain's end resumes here.
+    if (chainFirst(d)) return;
   }
+  if (d.breather === 1) return nextRedraw(d);
   if (d.breather === 2) {
     // 3) Maintain, from the Flow holder to the left (d.maneuver: the players still to pay). Costs
     // that MUST be paid come first (Reinforcements 3.12, `must-maintain` cards); when a player
     // cannot pay them all, the opponent picks which of them are Scrapped until it can (4.0 note).
     while (d.maneuver.length) {
+      if (chainFirst(d)) return; // the cards the opponent picked were Scrapped: their events first
       const p = d.maneuver[0]!;
       const must = mustPay(d as OphidianState, p);
       const total = must.reduce((sum, c) => sum + maintainCost(d as OphidianState, c), 0);
@@ -84,11 +86,13 @@ export function continueBreather(d: D): void {
       d.cp = setAt(d.cp, p, d.cp[p]! - total);
       d.maneuver = d.maneuver.slice(1);
     }
+    if (chainFirst(d)) return;
     d.breather = 3;
     d.maneuver = maintainQueue(d as OphidianState);
   }
   if (d.breather === 3) {
     while (d.maneuver.length) {
+      if (chainFirst(d)) return; // a card dropped or not maintainable was Scrapped: its events first
       const c = d.maneuver[0]!;
       const p = controller(d as OphidianState, c);
       const card = strat(d as OphidianState, c);
@@ -102,6 +106,7 @@ export function continueBreather(d: D): void {
       openWindow(d, 'maintain', [p], c);
       return;
     }
+    if (chainFirst(d)) return;
     d.breather = 4;
     d.maneuver = seatsFrom(d as OphidianState, d.flowHolder);
   }
@@ -130,6 +135,17 @@ export function continueBreather(d: D): void {
   }
 }
 
+/**
+ * Events a Breather step made (a card Unset, Scrapped, Healed, a Gladiator Promoted) are
+ * answered before the Breather goes on: the event chain from the player with the Flow step 1
+ * chose (events.ts); when it closes, rules.ts calls continueBreather, which resumes where it was.
+ */
+function chainFirst(d: D): boolean {
+  if (d.events.length === 0 || d.winner !== -1) return false;
+  startChain(d);
+  return true;
+}
+
 export function nextRedraw(d: D): void {
   // d.maneuver holds the players still to redraw.
   while (d.maneuver.length) {
@@ -137,6 +153,8 @@ export function nextRedraw(d: D): void {
     openWindow(d, 'redraw', [p]);
     return;
   }
+  // "Last, all players calculate the total CP for the current Wave and then reset their CP Pools to that number" (4.0 step 2).
+  d.cp = d.cp.map(() => RULES.baseCp + d.wave);
   d.breather = 2;
   d.maneuver = seatsFrom(d as OphidianState, d.flowHolder);
   continueBreather(d);
@@ -269,8 +287,8 @@ export const promoteWindow: Window = {
         if (a.startsWith('promote')) {
           const g = Number(a.split(':')[1]);
           d.lvl = setAt(d.lvl, g, d.lvl[g]! + 1);
-          d.wounds = setAt(d.wounds, g, Math.max(0, d.wounds[g]! - 1)); // a Promoted Gladiator Heals 1 Wound
           fire(d, 'promoted', g, g);
+          heal(d, g, 1); // a Promoted Gladiator Heals 1 Wound (the event `healed` when it had one)
         }
         return true;
       },

@@ -19,7 +19,7 @@ const LOC = { ...st.LOC };
 export type { D };
 
 /** Events a Response may answer after an action or at the Wave's end (the Attack's own events are answered in its chain, attack.ts). */
-const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e === 'wounded' || e === 'destroyed' || e === 'played' || e === 'set' || e === 'advanced' || e === 'retreated' || e === 'wave-end' || e === 'promoted');
+const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e !== 'attacked' && e !== 'attacking' && e !== 'cost');
 /** `breather` during setup's decisions (breather.ts SETUP): no event chains there. */
 const SETUP_STEP = 6;
 
@@ -40,11 +40,11 @@ export function endOfAction(d: D): void {
 /** The draft as card effects see it: every write goes through the rule helpers below. */
 export class DraftWorld extends ReadWorld {
   kept: boolean | null = null;
-  /** `by`: the player whose effect this is (who Destroyed what, 7.0). */
-  constructor(private d: D, private by: number) { super(d as OphidianState); }
+  /** `by`: the player whose effect this is (who Destroyed what, 7.0); `card`: the card whose effect it is (the source of its Heal and Unset events). */
+  constructor(private d: D, private by: number, private card = -1) { super(d as OphidianState); }
   private sync() { this.s = this.d as OphidianState; }
   override damage(source: number, target: number, amount: number, _kind: DamageKind) { wound(this.d, target, amount, source, this.by); this.sync(); }
-  override heal(c: number, n: number) { if (isChar(this.d as OphidianState, c)) this.d.wounds = setAt(this.d.wounds, c, Math.max(0, this.d.wounds[c]! - n)); this.sync(); }
+  override heal(c: number, n: number) { heal(this.d, c, n, this.card); this.sync(); }
   override destroy(c: number) { if (isChar(this.d as OphidianState, c)) removeFromPlay(this.d, c, true, this.by); this.sync(); }
   override scrap(c: number) { if (inPlay(this.d as OphidianState, c)) removeFromPlay(this.d, c, false, this.by); this.sync(); }
   override draw(p: number, n: number) { draw(this.d, p, n); this.sync(); }
@@ -55,7 +55,7 @@ export class DraftWorld extends ReadWorld {
   override advance(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.action); this.sync(); }
   override retreat(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.support); this.sync(); }
   override setCard(c: number) { setCard(this.d, c); this.sync(); }
-  override unsetCard(c: number) { this.d.isSet = setAt(this.d.isSet, c, false); this.sync(); }
+  override unsetCard(c: number) { unsetCard(this.d, c, this.card); this.sync(); }
   // CP and Cheer may go below 0 while an action is tallied; endOfAction floors them (8.0 "Negative Values").
   override gainCp(p: number, n: number) { this.d.cp = setAt(this.d.cp, p, this.d.cp[p]! + n); this.sync(); }
   override gainCheer(p: number, n: number) { this.d.cheer = setAt(this.d.cheer, p, this.d.cheer[p]! + n); this.sync(); }
@@ -78,6 +78,22 @@ export function setCard(d: D, c: number): void {
   if (d.isSet[c]) return;
   d.isSet = setAt(d.isSet, c, true);
   fire(d, 'set', c, c);
+}
+
+/** Unsets a card (3.4); "After … Unsets" (the event `unset`) when it was Set. `source`: the card whose effect did it (-1: a rule, e.g. the Breather). */
+export function unsetCard(d: D, c: number, source = -1): void {
+  if (!d.isSet[c]) return;
+  d.isSet = setAt(d.isSet, c, false);
+  fire(d, 'unset', c, source);
+}
+
+/** Heals a character (3.9): removes up to n Wounds; "After … is Healed" (the event `healed`, its amount the Wounds removed) when any were. */
+export function heal(d: D, c: number, n: number, source = -1): void {
+  if (!isChar(d as OphidianState, c)) return;
+  const removed = Math.min(Math.max(0, n), d.wounds[c]!);
+  if (removed === 0) return;
+  d.wounds = setAt(d.wounds, c, d.wounds[c]! - removed);
+  fire(d, 'healed', c, source, removed);
 }
 
 /** Places Wounds (3.9) and destroys at Life; `by` is the player whose action dealt them (default: the source's controller). */
@@ -140,7 +156,8 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean, by = -1): vo
   } else {
     d.zones = { ...d.zones, cards: setAt(d.zones.cards, zoneOf(owner, SCRAP), [...d.zones.cards[zoneOf(owner, SCRAP)]!, c]), known: setAt(d.zones.known, zoneOf(owner, SCRAP), [...d.zones.known[zoneOf(owner, SCRAP)]!, EVERYONE]) };
   }
-  if (destroyed) fire(d, 'destroyed', c, c);
+  // Destroyed, or Scrapped (3.9 tells them apart: "When a card is Destroyed or Scrapped"): either is an event a card may name.
+  fire(d, destroyed ? 'destroyed' : 'scrapped', c, c);
 }
 
 /**
@@ -181,7 +198,7 @@ export function countPlay(d: D, c: number): void {
  * program is parked in `d.pending` and the chooser is asked in the `choose` window.
  */
 export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null, foe = -1): boolean | null {
-  const w = new DraftWorld(d, ctrl);
+  const w = new DraftWorld(d, ctrl, card);
   const env: CardEnv = { w, card, controller: ctrl, targets, event, x, foe };
   const queue: Step[] = [...steps];
   while (queue.length) {

@@ -25,7 +25,8 @@
  *   globals: Wave, players, passes in a row, a (+) just made (a Cheer may be traded),
  *     Death Match, the Breather step, the decision being asked (the phase or window
  *     name), the Attack chain's state (how defended, ADMG change), the card whose cost is
- *     being paid, the last event of the action's chain, the number of options of an
+ *     being paid, the last event of the action's chain (the first version's eleven events;
+ *     unset, scrapped and healed have no slot yet), the number of options of an
  *     effect choice.
  * The Arsenal's order, the other players' hands and the d6 stream are never read: a
  * determinization gives the same vector (test/games/ophidian/encoder.test.ts).
@@ -71,7 +72,9 @@ const SEAT_FEATURES = 9;
 const BREATHER_STEPS = 9; // the Wave (-1), SETUP, WAVE_END, steps 0..5
 /** The decisions the flow asks (phase `act` and every window), in a fixed order. */
 const DECISIONS = ['act', 'defend', 'respond', 'retarget', 'choose', 'react', 'cost', 'redraw', 'bottom', 'force', 'maintain', 'promote', 'reinforce', 'maneuver'] as const;
-const GLOBALS = 5 + BREATHER_STEPS + DECISIONS.length + 1 + 3 + 1 + CARDS + EVENTS.length + 1 + 1;
+/** Events one-hot as "the last event": the first version's eleven (set … promoted). Events added since (unset, scrapped, healed) leave these slots empty, so the shipped model's input size stays; the next encoder version should give them slots. */
+const ENCODED_EVENTS = EVENTS.indexOf('promoted') + 1;
+const GLOBALS = 5 + BREATHER_STEPS + DECISIONS.length + 1 + 3 + 1 + CARDS + ENCODED_EVENTS + 1 + 1;
 export const OBSERVATION_SIZE = BOARD_SLOTS * CARDS * BOARD_FEATURES + CARDS + MAX_SEATS * SEAT_FEATURES + GLOBALS;
 
 /** The fixed words, in index order (OTHER_WORD for anything else). */
@@ -218,9 +221,9 @@ function encode(s: OphidianState, player: number, out: Float32Array): void {
   // The last event of the action's chain (four numbers an event: event, subject, source, amount).
   if (s.events.length >= 4) {
     const e = s.events[s.events.length - 4]!;
-    if (e >= 0 && e < EVENTS.length) out[g + e] = 1;
+    if (e >= 0 && e < ENCODED_EVENTS) out[g + e] = 1;
   }
-  g += EVENTS.length;
+  g += ENCODED_EVENTS;
   out[g++] = s.pending ? s.pending.labels.length / OPTS : 0;
   out[g++] = s.payDelta / 5;
 }

@@ -167,14 +167,15 @@ describe('Example Game (5.0)', () => {
     expect([s.wounds[v9], s.cheer[0], ophidian.isTerminal(s)]).toEqual([6, 0, false]);
     // Abe passes, Betty passes: the Breather. Abe has 7 Wounds (6 of them the Destroyed Poc Shot's Life), Betty 9: Betty starts with the Flow.
     s = act(act(s, 'pass'), 'pass');
-    expect([woundTotal(s, 0), woundTotal(s, 1), s.flowHolder, s.wave, s.cp]).toEqual([7, 9, 1, 2, [12, 12]]);
+    expect([woundTotal(s, 0), woundTotal(s, 1), s.flowHolder, s.wave]).toEqual([7, 9, 1, 2]);
     // Redraw: Betty draws one card more (Mega-Ram Boost: hand size 8).
     expect(flow.decision(s)).toMatchObject({ player: 1, name: 'redraw' });
     while (flow.decision(s)!.name === 'redraw' || flow.decision(s)!.name === 'bottom') {
       const d = flow.decision(s)!;
       s = act(s, d.name === 'redraw' ? 'done' : ophidian.legalActions(s, d.player)[0]!);
     }
-    expect([s.zones.cards[zoneOf(0, HAND)]!.length, s.zones.cards[zoneOf(1, HAND)]!.length]).toEqual([7, 8]);
+    // "… and Set their CP pool to 12 for the second Wave" — the last part of Regenerate (4.0 step 2).
+    expect([s.zones.cards[zoneOf(0, HAND)]!.length, s.zones.cards[zoneOf(1, HAND)]!.length, s.cp]).toEqual([7, 8, [12, 12]]);
     // Maintain: Betty keeps Arachnabots and Mega-Ram Boost (10 CP); Abe keeps Dripping Leak, Bloaters and Drosh, not Festering Stink (9 CP).
     const stink = id(s, 0, 'festering-stink');
     while (flow.decision(s)!.name === 'maintain') {
@@ -252,7 +253,10 @@ describe('Attacks, Rage and Cheer on the example\'s positions', () => {
     s = act(s, 'pass');
     expect(woundTotal(s, 1)).toBe(6);
     expect(s.wave).toBe(2);
-    expect(s.cp).toEqual([12, 12]);
     expect(flow.decision(s)).toMatchObject({ player: 1, name: 'redraw' }); // Betty has the Flow and redraws first
+    // CP is reset last in Regenerate, after both redraws (4.0 step 2: Unset, redraw, then CP).
+    expect(s.cp).toEqual([11, 11]);
+    while (['redraw', 'bottom'].includes(flow.decision(s)!.name)) s = act(s, flow.decision(s)!.name === 'redraw' ? 'done' : ophidian.legalActions(s, flow.decision(s)!.player)[0]!);
+    expect(s.cp).toEqual([12, 12]);
   });
 });
