@@ -9,7 +9,7 @@ import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from './cards/types.js';
 import * as st from './state.js';
-import type { D, OphidianState } from './state.js';
+import type { D, OphidianState, PendingEffect } from './state.js';
 import { afterFlowAction } from './repetition.js';
 import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
@@ -195,7 +195,8 @@ export function countPlay(d: D, c: number): void {
 
 /**
  * Runs an effect program on the draft. A `choose` step is a real decision: the rest of the
- * program is parked in `d.pending` and the chooser is asked in the `choose` window.
+ * program is parked in `d.pending` and the chooser is asked in the `choose` window. A choice
+ * reached while another is parked joins the queue behind it (`next`) and is asked in its turn.
  */
 export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null, foe = -1): boolean | null {
   const w = new DraftWorld(d, ctrl, card);
@@ -206,17 +207,24 @@ export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: num
     if (st.kind === 'run') st.run(env);
     else if (st.kind === 'roll') queue.unshift(...(w.roll(st.sides) >= st.atLeast(env) ? st.then : st.else));
     else {
+      const choice: PendingEffect = { card, controller: ctrl, targets, x, foe, event, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env), next: null };
       if (d.pending) {
-        // One pending choice at a time: a nested choice takes its first option (not reached by the sample set).
-        queue.unshift(...st.branches[0]!);
-        continue;
+        // Another choice is being asked (this program started while it waited, e.g. a trigger of the card just played): this one
+        // waits behind it, with the rest of its program, and is asked when its turn comes (first in first out, 8.0).
+        d.pending = queueBehind(d.pending, choice);
+        return w.kept;
       }
-      d.pending = { card, controller: ctrl, targets, x, foe, event, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env) };
-      openWindow(d, 'choose', [d.pending.chooser]);
+      d.pending = choice;
+      openWindow(d, 'choose', [choice.chooser]);
       return w.kept;
     }
   }
   return w.kept;
+}
+
+/** `choice` appended at the end of the queue of waiting choices that starts with `head` (a new chain: states are immutable). */
+function queueBehind(head: PendingEffect, choice: PendingEffect): PendingEffect {
+  return { ...head, next: head.next ? queueBehind(head.next, choice) : choice };
 }
 
 
@@ -227,6 +235,14 @@ export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
         const pe = d.pending!;
         d.pending = null;
         runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x, pe.event, pe.foe);
+        // The choices that waited behind this one come next: after any this program (and what it triggered) now asks.
+        if (pe.next) {
+          if (d.pending) d.pending = queueBehind(d.pending, pe.next);
+          else {
+            d.pending = pe.next;
+            openWindow(d, 'choose', [pe.next.chooser]);
+          }
+        }
         return true; // rules.ts checks victory after the choice (victory.ts uses this module)
       },
     };

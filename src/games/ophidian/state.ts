@@ -138,6 +138,8 @@ export interface PendingEffect {
   readonly labels: readonly string[];
   readonly branches: readonly (readonly import('./cards/types.js').Step[])[];
   readonly chooser: number;
+  /** Choices reached while this one was waiting (another program's `choose`, e.g. a trigger's): asked after it, first in first out; null when none. */
+  readonly next: PendingEffect | null;
 }
 
 export function isGladiator(t: Table, c: number): boolean {
