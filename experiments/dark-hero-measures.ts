@@ -60,15 +60,15 @@ export function fmt(m: MeanInterval, digits = 3): string {
   return `${m.mean.toFixed(digits)} [${m.lo.toFixed(digits)}, ${m.hi.toFixed(digits)}] n=${m.n}`;
 }
 
-/** Per-game differences of `metric` between two runs on the same seeds (game i against game i). */
-export function pairedByGame(a: readonly GameRecord[], b: readonly GameRecord[], metric: (r: GameRecord) => number): MeanInterval {
+/** Per-game differences of `metric` between two runs on the same seeds (game i against game i), t interval at `level`. */
+export function pairedByGame(a: readonly GameRecord[], b: readonly GameRecord[], metric: (r: GameRecord) => number, level = 0.95): MeanInterval {
   const byIndex = new Map(b.map((r) => [r.index, r]));
   const diffs: number[] = [];
   for (const r of a) {
     const s = byIndex.get(r.index);
     if (s && s.seed === r.seed) diffs.push(metric(r) - metric(s));
   }
-  return interval(diffs);
+  return interval(diffs, level);
 }
 
 /**
