@@ -16,6 +16,7 @@
  * swapped, compared game by game.
  */
 import { ratingBars } from '../src/analysis/charts.js';
+import { groupMeans } from '../src/analysis/table.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { quantileSorted } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
@@ -165,9 +166,7 @@ export const darkHeroBuilds: Study = {
     const supR = rating(buildCode(SUPERMAN))!;
     const batR = rating(buildCode(BATMAN))!;
 
-    // The per-build table groups hero rows through a danfojs DataFrame (loaded here, not at
-    // startup: importing danfojs costs a second or more).
-    const { groupMeans } = await import('../src/analysis/frames.js');
+    // The per-build table groups hero rows through a DataFrame (src/analysis/table.ts).
     const ownByBuild = new Map(groupMeans(heroRows, ['build'], 'share').map((g) => [String(g['build']), g]));
     const rows = ratings.map((r) => {
       const own = ownByBuild.get(r.name) ?? { mean: NaN, n: 0 };

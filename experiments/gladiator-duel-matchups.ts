@@ -10,7 +10,8 @@
  */
 import { lengthHistogram, matchupHeatmap, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
-import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { tFromMoments } from '../src/analysis/stats/descriptive.js';
+import { groupStats } from '../src/analysis/table.js';
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
@@ -81,7 +82,10 @@ export const gladiatorDuelMatchups: Study = {
     const verdicts: ReportVerdict[] = [];
     const findings: KeyFinding[] = [];
     const all: GameRecord[] = [];
-    const matchups: { a: string; b: string; scores: number[] }[] = [];
+    // One row per seed pair; the matchups' means and sds come from a DataFrame group-by
+    // (src/analysis/table.ts), and table, Holm decisions and verdicts all read them.
+    const pairRows: { type: string; opponent: string; share: number }[] = [];
+    const played: [string, string][] = [];
     for (let i = 0; i < TYPES.length; i++) {
       for (let j = i + 1; j < TYPES.length; j++) {
         const a = TYPES[i]!;
@@ -89,34 +93,39 @@ export const gladiatorDuelMatchups: Study = {
         const ab = await playDuel(ctx, `${a}-vs-${b}`, a, b, perOrder);
         const ba = await playDuel(ctx, `${b}-vs-${a}`, b, a, perOrder);
         all.push(...ab, ...ba);
-        matchups.push({ a, b, scores: pairScores(ab, ba) });
+        for (const share of pairScores(ab, ba)) pairRows.push({ type: a, opponent: b, share });
+        played.push([a, b]);
       }
     }
+    const stats = groupStats(pairRows, ['type', 'opponent'], 'share');
+    const matchups = played.map(([a, b]) => {
+      const g = stats.find((s) => s['type'] === a && s['opponent'] === b);
+      return { a, b, mean: g?.mean ?? NaN, sd: g?.sd ?? NaN, n: g?.n ?? 0 };
+    });
+    const at = (m: (typeof matchups)[number], level = 0.95) => tFromMoments(m.mean, m.sd, m.n, level);
     // The six matchups are one family: Holm keeps the chance of any false "X beats Y" at
     // most 5%, and each interval is shown at the level it was tested at.
     const decisions = holm(
       matchups,
-      (m) => {
-        const t = tInterval(m.scores);
-        return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
-      },
+      (m) => (m.sd > 0 ? Math.abs(m.mean - 0.5) / (m.sd / Math.sqrt(m.n)) : 0),
       (m, level) => {
-        const t = tInterval(m.scores, level);
+        const t = at(m, level);
         return t.lo > 0.5 || t.hi < 0.5;
       },
     );
     const agents = describeAgents(gladiatorDuelMatchups, ctx);
     const play = `played by ${agents}`;
-    matchups.forEach(({ a, b, scores }, k) => {
+    matchups.forEach((m, k) => {
+      const { a, b } = m;
       const { level } = decisions[k]!;
-      const t = tInterval(scores, level);
+      const t = at(m, level);
       const lo = Math.max(0, t.lo);
       const hi = Math.min(1, t.hi);
-      cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: scores.length });
-      cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: scores.length });
-      rows.push({ type: TYPE_NAMES[a]!, opponent: TYPE_NAMES[b]!, share: t.mean, lo, hi, level: Math.round(level * 10000) / 10000, pairs: scores.length });
+      cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: t.n });
+      cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: t.n });
+      rows.push({ type: TYPE_NAMES[a]!, opponent: TYPE_NAMES[b]!, share: t.mean, lo, hi, level: Math.round(level * 10000) / 10000, pairs: t.n });
       const v = verdict(
-        { estimate: t.mean, lo, hi, n: scores.length },
+        { estimate: t.mean, lo, hi, n: t.n },
         {
           higher: `${TYPE_NAMES[a]} beats ${TYPE_NAMES[b]}, ${play}.`,
           lower: `${TYPE_NAMES[b]} beats ${TYPE_NAMES[a]}, ${play}.`,
@@ -125,7 +134,7 @@ export const gladiatorDuelMatchups: Study = {
         { nullValue: 0.5, units: 'seed-paired pairs' },
       );
       verdicts.push({ ...v, evidence: `${v.evidence}; ${formatLevel(level)} interval, Holm over ${matchups.length} matchups` });
-      findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: scores.length, level, family: `Holm over ${matchups.length} matchups` });
+      findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: t.n, level, family: `Holm over ${matchups.length} matchups` });
     });
     const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
     // First mover's share over every game (draws count ½).

@@ -31,6 +31,7 @@ import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { responseCurve } from '../src/analysis/charts.js';
+import { groupSums, sortRows } from '../src/analysis/table.js';
 
 /**
  * Every seat is a value bidder: a Rumble heuristic spec to which the study adds its
@@ -124,35 +125,23 @@ export interface PowerRow {
 export type RawRow = Omit<PowerRow, 'lo' | 'hi' | 'level' | 'supported'> & { readonly wins: number };
 
 export function powerTable(records: readonly GameRecord[], players: number): RawRow[] {
-  const stats = new Map<string, { offered: number; bought: number; unbid: number; bids: number; wins: number; held: number }>();
-  const get = (id: string) => {
-    let s = stats.get(id);
-    if (!s) stats.set(id, (s = { offered: 0, bought: 0, unbid: 0, bids: 0, wins: 0, held: 0 }));
-    return s;
-  };
+  // One row per lot offered and one per power held at the end, summed per power through
+  // a DataFrame group-by (src/analysis/table.ts).
+  const events: { power: string; offered: number; bought: number; unbid: number; bids: number; held: number; wins: number }[] = [];
   for (const r of records) {
     const lots = (r.tags['lots'] as readonly string[]) ?? [];
     const bids = Array.from({ length: players }, (_, p) => (r.tags[`bids_p${p}`] as readonly number[]) ?? []);
-    lots.forEach((id, i) => {
-      const s = get(id);
-      s.offered++;
+    lots.forEach((power, i) => {
       const top = Math.max(0, ...bids.map((b) => b[i] ?? 0));
-      if (top > 0) {
-        s.bought++;
-        s.bids += top;
-      } else s.unbid++;
+      events.push({ power, offered: 1, bought: top > 0 ? 1 : 0, unbid: top > 0 ? 0 : 1, bids: top, held: 0, wins: 0 });
     });
-    for (let p = 0; p < players; p++) {
-      for (const id of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) {
-        const s = get(id);
-        s.held++;
-        s.wins += r.returns[p]!;
-      }
-    }
+    for (let p = 0; p < players; p++)
+      for (const power of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) events.push({ power, offered: 0, bought: 0, unbid: 0, bids: 0, held: 1, wins: r.returns[p]! });
   }
-  return [...stats.entries()]
-    .map(([power, s]) => ({ power, offered: s.offered, bought: s.bought, unbid: s.unbid, meanBid: s.bought ? s.bids / s.bought : null, heldAtEnd: s.held, share: s.held ? s.wins / s.held : NaN, wins: s.wins }))
-    .sort((a, b) => b.offered - a.offered || (a.power < b.power ? -1 : 1));
+  const rows = groupSums(events, ['power'], ['offered', 'bought', 'unbid', 'bids', 'held', 'wins']).map((s) => ({
+    power: String(s['power']), offered: s.offered, bought: s.bought, unbid: s.unbid, meanBid: s.bought ? s.bids / s.bought : null, heldAtEnd: s.held, share: s.held ? s.wins / s.held : NaN, wins: s.wins,
+  }));
+  return sortRows(rows, [{ column: 'offered', descending: true }, { column: 'power' }]);
 }
 
 /**

@@ -17,6 +17,7 @@ import { holm, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { UserError } from '../src/core/errors.js';
+import { sortRows } from '../src/analysis/table.js';
 
 /**
  * Both duelists play the same spec (the matrix is symmetric by design): the full matrix
@@ -180,7 +181,8 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
                 id: 'powers',
                 title: 'Per power',
                 caption: 'verdict: the same classification as the verdicts above (dominant / dominated / not shown); strictly/weaklyDominated: iterated elimination on the estimated matrix; inSupport: share of bootstrap resamples with the power in the Nash support.',
-                rows: powers.map((id, i) => ({
+                // Strongest first: Nash weight, then field share (a DataFrame sort, src/analysis/table.ts).
+                rows: sortRows(powers.map((id, i) => ({
                   power: id,
                   fieldShare: r3(field[i]!.p),
                   lo: r3(field[i]!.lo),
@@ -192,7 +194,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
                   strictlyDominated: nash.strictlyDominated.includes(i),
                   weaklyDominated: nash.weaklyDominated.includes(i),
                   verdict: classes[i]!.label,
-                })),
+                })), [{ column: 'nash', descending: true }, { column: 'fieldShare', descending: true }]),
               },
             ],
           },

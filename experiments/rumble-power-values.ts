@@ -16,6 +16,7 @@ import { wilson, zFor } from '../src/analysis/stats/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { UserError } from '../src/core/errors.js';
+import { sortRows } from '../src/analysis/table.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
 import { CAP_WARNING_SHARE } from './ledger.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -307,7 +308,8 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
     id: 'fair-prices',
     title: 'Fair prices',
     caption: 'share0: holder win share at no handicap (95% Wilson); kind: price / zero (interval includes 0) / step (bracket) / beyond (lower bound) / negative / not-estimable; price, lo, hi at the Holm level shown; games: all games of the sweep.',
-    rows: prices.map((p) => ({
+    // By table size, then dearest first; prices not estimable last (a DataFrame sort, src/analysis/table.ts).
+    rows: sortRows(prices.map((p) => ({
       power: p.power,
       heroes: p.players,
       share0: r3(p.share0),
@@ -321,7 +323,7 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
       supported: p.supported,
       handicaps: p.shares.map((s) => s.x).sort((a, b) => a - b).join(' '),
       games: p.answer.games,
-    })),
+    })), [{ column: 'heroes' }, { column: 'price', descending: true }, { column: 'power' }]),
   });
   const explain = twoVersusFour(prices);
   const capText = `Games at the round cap (the cap is not in the rule text; a capped game is decided by the engine's tie rule): ${capLine(main)}${comparison ? `; random comparison ${capLine(comparison)}` : ''}.`;

@@ -27,6 +27,7 @@ import { BuildGenerator, mutateBuild } from '../src/games/superhero-gladiators/g
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { BUILD_STUDY_AGENTS, buildAgentOf, buildPlay, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
 import type { Study } from './study.js';
+import { groupMeans } from '../src/analysis/table.js';
 
 const TITLE = 'Superhero Gladiators: is there a broken build?';
 const QUESTION = 'Searching the legal 200-point heroes, is there a build that beats the field of random legal heroes clearly more than half the time — and what makes it strong?';
@@ -191,9 +192,12 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
     }
   }
   // Power types in the final population against the field (what the search converged on).
-  const share = (specs: readonly HeroSpec[], t: string) => specs.filter((h) => h.powers.some((p) => p.type === t)).length / Math.max(1, specs.length);
-  const pop = population.map((m) => m.spec);
-  const typeRows = POWER_TYPES.map((t) => ({ power: POWER_INFO[t].name, 'share of field': Number(fmt(share(field, t), 2)), 'share of final population': Number(fmt(share(pop, t), 2)) })).filter((r) => r['share of field'] > 0 || r['share of final population'] > 0);
+  // One row per (hero, power type): does the hero hold it? Its mean per type and set, through
+  // a DataFrame group-by (src/analysis/table.ts), is the share of heroes holding the type.
+  const holdings = (set: string, specs: readonly HeroSpec[]) => specs.flatMap((h) => POWER_TYPES.map((t) => ({ type: t, set, holds: h.powers.some((p) => p.type === t) ? 1 : 0 })));
+  const held = groupMeans([...holdings('field', field), ...holdings('final', population.map((m) => m.spec))], ['type', 'set'], 'holds');
+  const shareOf = (t: string, set: string) => held.find((g) => g['type'] === t && g['set'] === set)?.mean ?? 0;
+  const typeRows = POWER_TYPES.map((t) => ({ power: POWER_INFO[t].name, 'share of field': Number(fmt(shareOf(t, 'field'), 2)), 'share of final population': Number(fmt(shareOf(t, 'final'), 2)) })).filter((r) => r['share of field'] > 0 || r['share of final population'] > 0);
   return {
     id: 'superhero-gladiators-builds',
     title: TITLE,

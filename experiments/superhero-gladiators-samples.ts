@@ -15,7 +15,8 @@
 import { equilibriumBars, matchupHeatmap, ratingBars, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
-import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { tFromMoments } from '../src/analysis/stats/descriptive.js';
+import { groupStats } from '../src/analysis/table.js';
 import { symmetricNash } from '../src/analysis/stats/nash.js';
 import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
@@ -81,6 +82,9 @@ export const superheroGladiatorsSamples: Study = {
     const cells: MatchupCell[] = [];
     const rows: Record<string, string | number>[] = [];
     const results: PairResult[] = [];
+    // One row per seed pair; each matchup's mean and sd come from a DataFrame group-by
+    // (src/analysis/table.ts), which the matrix, the heatmap and the table all read.
+    const pairRows: { hero: string; opponent: string; share: number }[] = [];
     let played = 0;
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {
@@ -89,16 +93,26 @@ export const superheroGladiatorsSamples: Study = {
         const ab = await duel(ctx, a, b, perOrder, user);
         const ba = await duel(ctx, b, a, perOrder, user);
         played += ab.length + ba.length;
-        const scores = pairScores(ab, ba);
-        const t = tInterval(scores);
+        pairScores(ab, ba).forEach((score, u) => {
+          pairRows.push({ hero: a, opponent: b, share: score });
+          results.push({ a, b, score, group: `${a}|${b}|${u}` });
+        });
+      }
+    }
+    const stats = groupStats(pairRows, ['hero', 'opponent'], 'share');
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        const a = heroes[i]!;
+        const b = heroes[j]!;
+        const g = stats.find((s) => s['hero'] === a && s['opponent'] === b);
+        const t = tFromMoments(g?.mean ?? NaN, g?.sd ?? NaN, g?.n ?? 0);
         const lo = Math.max(0, t.lo);
         const hi = Math.min(1, t.hi);
         mean[i]![j] = t.mean;
         mean[j]![i] = 1 - t.mean;
-        cells.push({ row: a, col: b, share: t.mean, lo, hi, n: scores.length });
-        cells.push({ row: b, col: a, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: scores.length });
-        rows.push({ hero: a, opponent: b, share: Number(fmt(t.mean)), lo: Number(fmt(lo)), hi: Number(fmt(hi)), pairs: scores.length });
-        scores.forEach((score, u) => results.push({ a, b, score, group: `${a}|${b}|${u}` }));
+        cells.push({ row: a, col: b, share: t.mean, lo, hi, n: t.n });
+        cells.push({ row: b, col: a, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: t.n });
+        rows.push({ hero: a, opponent: b, share: Number(fmt(t.mean)), lo: Number(fmt(lo)), hi: Number(fmt(hi)), pairs: t.n });
       }
     }
     const fit = bradleyTerry(results, { bootstrap: ctx.full ? 1000 : 200, seed: 1 });

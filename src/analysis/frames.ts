@@ -5,7 +5,8 @@
  * danfojs-node carries its own tfjs; loading it takes about a second, so only import
  * this module where tables are built (the statistics in stats/ do not depend on it).
  * Heavy math stays in plain TypeScript: DataFrames are used for shaping and grouping,
- * and intervals are added afterwards with wilson().
+ * and intervals are added afterwards with wilson(). Group-bys over plain table rows
+ * (groupMeans, groupSums, groupStats) and sorting live in table.ts.
  */
 import dfd from 'danfojs-node';
 import type { GameRecord } from '../sim/types.js';
@@ -118,26 +119,4 @@ export function shareByAgent(records: readonly GameRecord[], level = 0.95): Grou
 /** Share by agent spec and seat (who gains from moving first?). */
 export function shareByAgentSeat(records: readonly GameRecord[], level = 0.95): GroupShare[] {
   return groupShares(records, ['agent', 'seat'], level);
-}
-
-/** One group of `groupMeans`: its key columns, the mean of the value column and its count. */
-export type GroupMean = Record<string, string | number> & { readonly mean: number; readonly n: number };
-
-/**
- * Mean and count of `value` per group of `by` over plain rows, through a danfojs
- * group-by (the per-build, per-power and per-setting tables of the reports), sorted
- * by the group keys. NaN values are left out of their group, as the studies' t
- * intervals leave them out.
- */
-export function groupMeans(rows: readonly Record<string, string | number>[], by: readonly string[], value: string): GroupMean[] {
-  const kept = rows.filter((r) => !Number.isNaN(Number(r[value])));
-  if (kept.length === 0) return [];
-  const df = new dfd.DataFrame(kept.map((r) => ({ ...Object.fromEntries(by.map((k) => [k, r[k]!])), [value]: Number(r[value]) })));
-  const out = frameRows(df.groupby([...by]).agg({ [value]: ['sum', 'count'] }));
-  return out
-    .map((row) => {
-      const n = Number(row[`${value}_count`]);
-      return { ...Object.fromEntries(by.map((k) => [k, row[k] as string | number])), mean: Number(row[`${value}_sum`]) / n, n } as GroupMean;
-    })
-    .sort(byKeys(by));
 }

@@ -82,6 +82,7 @@ ${tableHtml(block)}
 export function reportHtml(report: Report, libs: readonly string[], meta: Record<string, unknown>): string {
   const charts: Record<string, unknown> = {};
   for (const s of report.sections) for (const b of s.blocks) if (b.kind === 'chart') charts[b.id] = b.spec;
+  const tables = report.sections.flatMap((s) => s.blocks.filter((b): b is ReportTable => b.kind === 'table'));
   const verdicts = report.verdicts.length
     ? `<ul class="verdicts">${report.verdicts
         .map(
@@ -110,7 +111,8 @@ ${verdicts}
 ${sections}
 <h2>Reproduce</h2>
 <p class="meta">Command: <code>${escapeHtml(report.meta.command)}</code> · seed <code>${escapeHtml(report.meta.seed)}</code><br>${sizes}<br>
-Versions: ${escapeHtml(Object.entries((meta['versions'] as Record<string, string>) ?? {}).map(([k, v]) => `${k} ${v}`).join(', '))} (<a href="meta.json">meta.json</a>)</p>
+Versions: ${escapeHtml(Object.entries((meta['versions'] as Record<string, string>) ?? {}).map(([k, v]) => `${k} ${v}`).join(', '))} (<a href="meta.json">meta.json</a>)${tables.length ? `<br>
+Data: every table as CSV (${tables.map((t) => `<a href="${t.id}.csv">${t.id}.csv</a>`).join(' · ')}) and JSON, next to this page.` : ''}</p>
 <script>
 const CHARTS = ${scriptJson(charts)};
 for (const [id, spec] of Object.entries(CHARTS)) {

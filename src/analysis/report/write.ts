@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import type { Report, ReportTable } from '../report-model.js';
 import { reportHtml, indexHtml, type IndexEntry } from './html.js';
 import { renderSvg, svgToPng } from './render.js';
+import { toCsv } from '../table.js';
+
+/** Every report table is written as CSV by the table module (RFC 4180: user strings quoted). */
+export { toCsv };
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -50,17 +54,6 @@ function browserLibs(): string[] {
     );
   }
   return cachedLibs;
-}
-
-/** RFC 4180 CSV: fields with comma, quote or newline are quoted. */
-export function toCsv(rows: ReportTable['rows']): string {
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const cell = (v: unknown): string => {
-    if (v === null || v === undefined) return '';
-    const s = String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
 }
 
 function checkIds(report: Report): void {

@@ -69,9 +69,16 @@ export function tFor(level: number, df: number): number {
 /** Mean with a t interval over independent units (pairs, seeds, games). */
 export function tInterval(xs: ArrayLike<number>, level = 0.95): MeanInterval {
   const n = xs.length;
-  const m = mean(xs);
+  return tFromMoments(mean(xs), n < 2 ? NaN : Math.sqrt(variance(xs)), n, level);
+}
+
+/**
+ * The t interval from a sample's mean, sample standard deviation (n − 1) and size, as
+ * tInterval computes it: for tables whose groups' moments come from a group-by
+ * (src/analysis/table.ts groupStats) rather than from the raw values.
+ */
+export function tFromMoments(m: number, sd: number, n: number, level = 0.95): MeanInterval {
   if (n < 2) return { mean: m, lo: NaN, hi: NaN, sd: NaN, n };
-  const sd = Math.sqrt(variance(xs));
   const half = (tFor(level, n - 1) * sd) / Math.sqrt(n);
   return { mean: m, lo: m - half, hi: m + half, sd, n };
 }

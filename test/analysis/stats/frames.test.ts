@@ -1,6 +1,7 @@
 // frames.ts lives in src/analysis/, its test sits with the statistics tests (D1's folder).
 import { describe, expect, it } from 'vitest';
-import { frameRows, groupMeans, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
+import { frameRows, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
+import { groupMeans } from '../../../src/analysis/table.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
