@@ -9,6 +9,8 @@ import { ophidian } from '../../../src/games/ophidian/index.js';
 import { flow } from '../../../src/games/ophidian/rules.js';
 import { LOC, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { deepFreeze } from '../../core/contract.js';
+import { createAgent } from '../../../agents/index.js';
+import { Rng } from '../../../src/core/rng.js';
 import { act, giveHand, idOf, quiet } from './play.js';
 
 /** war-cybernetics-1 (David Dangers, Goth Garal, Mannequin, Maximillion) v abe after setup, every Gladiator in the Action Field; seat 0 holds the Flow with Maximillion at Level 3. */
@@ -90,5 +92,23 @@ describe('the repetition rule (engine interpretation of 2.6 for free (+) cycles)
       expect(++decisions).toBeLessThan(5_000);
     }
     expect(s.endReason).toMatch(/points|wave-cap|elimination/);
+  });
+
+  it("normal play is unaffected: the heuristic's matches with a Maximillion deck make the same moves with the rule on and off", () => {
+    const moves = (repetition: 'pass' | 'allowed', seed: number): string[] => {
+      const options = ophidian.optionsSchema.parse({ decks: ['war-bio-tek-1', 'war-psi-2'], repetition }) as never;
+      const agents = [0, 1].map((p) => createAgent('heuristic', ophidian as never, new Rng(seed * 7 + p)));
+      let s = ophidian.setup(options, seed);
+      const out: string[] = [];
+      while (!ophidian.isTerminal(s)) {
+        const p = ophidian.toMove(s)[0]!;
+        const legal = ophidian.legalActions(s, p);
+        const a = agents[p]!.act({ game: ophidian as never, options, obs: ophidian.observe(s, p), player: p, legal }) as string;
+        out.push(a);
+        s = ophidian.apply(s, [a]);
+      }
+      return [...out, s.endReason, ...ophidian.returns(s).map(String)];
+    };
+    for (const seed of [1, 2, 3]) expect(moves('pass', seed)).toEqual(moves('allowed', seed));
   });
 });
