@@ -5,7 +5,7 @@
 import { DISCIPLINES, type Ability, type StrategyCard, type TargetSpec } from './cards/types.js';
 import * as st from './state.js';
 import type { OphidianState, Table } from './state.js';
-import { abilitiesOf, admg, charactersOf, controller, envOf, glad, inPlay, isChar, isG, life, lookupOf, opponentsOf, playCost, raging, reaches, type OphAction } from './view.js';
+import { abilitiesOf, admg, charactersInPlay, charactersOf, controller, envOf, glad, inPlay, isChar, isG, life, lookupOf, opponentsOf, playCost, raging, reaches, type OphAction } from './view.js';
 
 const { HAND, PYRE, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -66,8 +66,9 @@ const singleTarget = (c: number): number[] => (singles[c] ??= [c]);
 export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | null): number[][] {
   if (!spec) return NO_TARGETS;
   const pool: number[] = [];
-  // Character targets are looked for among the instances that can be characters only (in instance order, as a full scan would).
-  const candidates = spec.kind === 'character' || spec.kind === 'gladiator' || spec.kind === 'minion' ? lookupOf(s.t).allCharCandidates : null;
+  // Character targets are looked for among the characters in play only (in instance order, as a full scan would).
+  const chars = spec.kind === 'character' || spec.kind === 'gladiator' || spec.kind === 'minion';
+  const candidates = chars ? charactersInPlay(s).all : null;
   const n = candidates ? candidates.length : s.loc.length;
   for (let i = 0; i < n; i++) {
     const c = candidates ? candidates[i]! : i;
@@ -77,9 +78,7 @@ export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | nu
     if (spec.side === 'ally' && !mine) continue;
     if (spec.side === 'enemy' && mine) continue;
     let ok = false;
-    if (spec.kind === 'character') ok = isChar(s, c);
-    else if (spec.kind === 'gladiator') ok = isChar(s, c) && isG(s, c);
-    else if (spec.kind === 'minion') ok = isChar(s, c) && !isG(s, c);
+    if (chars) ok = spec.kind === 'character' || (spec.kind === 'gladiator') === isG(s, c);
     else if (spec.kind === 'pump') ok = l === LOC.pump;
     else if (spec.kind === 'zone') ok = l === LOC.zoneUp || l === LOC.zoneDown;
     if (!ok) continue;
@@ -174,14 +173,21 @@ const A_RET = 1;
 const A_ATK = 2;
 const A_PLAY = 3;
 const A_PLAY_T = 4;
-const actionNames = new WeakMap<Table, (string | undefined)[]>();
+const actionNames = new WeakMap<Table, (string | null)[]>();
+let namesTable: Table | null = null;
+let names: (string | null)[] = [];
 function named(t: Table, kind: number, a: number, b = 0): string {
-  let names = actionNames.get(t);
-  if (!names) actionNames.set(t, (names = []));
+  if (t !== namesTable) {
+    let got = actionNames.get(t);
+    // Dense (filled) so that V8 keeps it an array, not a dictionary of its few used indices.
+    if (!got) actionNames.set(t, (got = new Array<string | null>(5 * t.card.length * t.card.length).fill(null)));
+    namesTable = t;
+    names = got;
+  }
   const n = t.card.length;
   const i = (kind * n + a) * n + b;
-  const hit = names[i];
-  if (hit !== undefined) return hit;
+  const hit = names[i]!;
+  if (hit !== null) return hit;
   const made = kind === A_ADV ? `adv:${a}` : kind === A_RET ? `ret:${a}` : kind === A_ATK ? `atk:${a}:${b}` : kind === A_PLAY ? `play:${a}` : `play:${a}:t${b}`;
   names[i] = made;
   return made;
@@ -224,7 +230,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
   const look = lookupOf(s.t);
   const withAb = look.withAbilities[p]!;
   const chars = look.charCandidates[p]!;
-  let enemies: number[] | null = null; // the neighbours' characters (7.0), listed once
+  let enemies: readonly number[] | null = null; // the neighbours' characters (7.0), listed once
   for (let i = 0, j = 0; i < withAb.length || j < chars.length; ) {
     const a = i < withAb.length ? withAb[i]! : Infinity;
     const b = j < chars.length ? chars[j]! : Infinity;
@@ -249,8 +255,9 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     if (s.loc[c] === LOC.action && !raging(s, c)) out.push(named(s.t, A_RET, c));
     if (s.loc[c] === LOC.action && !s.isSet[c] && admg(s, c) >= 0) {
       if (!enemies) {
-        enemies = [];
-        for (const q of opponentsOf(s, p)) enemies.push(...charactersOf(s, q));
+        const inPlay = charactersInPlay(s).per;
+        const opps = opponentsOf(s, p);
+        enemies = opps.length === 1 ? inPlay[opps[0]!]! : opps.flatMap((q) => inPlay[q]!);
       }
       for (const e of enemies) out.push(named(s.t, A_ATK, c, e));
     }
@@ -289,13 +296,16 @@ function combinations(pool: readonly number[], n: number): number[][] {
   return out;
 }
 
+/** The one empty suffix when a card has no such choice (shared: callers only read it). */
+const NO_CHOICE: readonly string[] = [''];
+
 /**
  * Extra play costs (3.3 "Other Requirements": discard cards, scrap a Minion), as action suffixes;
  * none when they cannot be paid ("These costs MUST be paid for the card to be played").
  */
-export function extraCostChoices(s: OphidianState, p: number, c: number, card: StrategyCard): string[] {
+export function extraCostChoices(s: OphidianState, p: number, c: number, card: StrategyCard): readonly string[] {
   const { discard, scrapMinion } = card.cost;
-  if (!discard && !scrapMinion) return [''];
+  if (!discard && !scrapMinion) return NO_CHOICE;
   const handCards = s.zones.cards[zoneOf(p, HAND)]!.filter((h) => h !== c);
   const minions = charactersOf(s, p).filter((m) => !isG(s, m));
   const ds = discard ? combinations(handCards, discard).map((x) => `:d${x.join(',')}`) : [''];
@@ -316,10 +326,10 @@ export const zonesInArena = (s: OphidianState): number[] => {
  * Past the four-Zone limit the player scraps one of its own Zones, face up or down (2.2): one
  * choice each. With four Zones and none of its own the new Zone cannot enter (no fifth Zone).
  */
-export function zoneChoices(s: OphidianState, p: number, card: StrategyCard): string[] {
-  if (card.type !== 'zone') return [''];
+export function zoneChoices(s: OphidianState, p: number, card: StrategyCard): readonly string[] {
+  if (card.type !== 'zone') return NO_CHOICE;
   const zones = zonesInArena(s);
-  if (zones.length < 4) return [''];
+  if (zones.length < 4) return NO_CHOICE;
   return zones.filter((z) => controller(s, z) === p).map((z) => `:z${z}`);
 }
 

@@ -117,28 +117,62 @@ export interface TableLookup {
   readonly withAbilities: readonly (readonly number[])[];
 }
 const lookups = new WeakMap<Table, TableLookup>();
+let lastTable: Table | null = null;
+let lastLookup: TableLookup | null = null;
 export function lookupOf(t: Table): TableLookup {
+  if (t === lastTable) return lastLookup!; // one table per match: skip the WeakMap on the hot path
   let l = lookups.get(t);
-  if (l) return l;
-  const per = () => Array.from({ length: t.players }, (): number[] => []);
-  const charCandidates = per();
-  const gladiators = per();
-  const withAbilities = per();
-  t.card.forEach((card, c) => {
-    const p = t.owner[c]!;
-    if (card.kind === 'gladiator') gladiators[p]!.push(c);
-    if (card.kind === 'gladiator' || card.type === 'minion') charCandidates[p]!.push(c);
-    if (card.kind === 'gladiator' ? card.levels.some((lv) => lv.abilities.length > 0) : card.abilities.length > 0) withAbilities[p]!.push(c);
-  });
-  l = { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities };
-  lookups.set(t, l);
+  if (!l) {
+    const per = () => Array.from({ length: t.players }, (): number[] => []);
+    const charCandidates = per();
+    const gladiators = per();
+    const withAbilities = per();
+    t.card.forEach((card, c) => {
+      const p = t.owner[c]!;
+      if (card.kind === 'gladiator') gladiators[p]!.push(c);
+      if (card.kind === 'gladiator' || card.type === 'minion') charCandidates[p]!.push(c);
+      if (card.kind === 'gladiator' ? card.levels.some((lv) => lv.abilities.length > 0) : card.abilities.length > 0) withAbilities[p]!.push(c);
+    });
+    l = { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities };
+    lookups.set(t, l);
+  }
+  lastTable = t;
+  lastLookup = l;
   return l;
 }
 
+/** The characters in play (Support and Action Fields), per player and all together, in instance order. */
+export interface CharactersInPlay {
+  readonly per: readonly (readonly number[])[];
+  readonly all: readonly number[];
+}
+/**
+ * Kept for the last `loc` array seen: a state's arrays are replaced, never written, when they
+ * change (copy-on-write, core's flow), so the same `loc` (of the same table) means the same
+ * characters. Listing the legal actions asks for them once per target list and Attack; this
+ * lists them once per position.
+ */
+let charsMemo: { t: Table; loc: readonly number[]; chars: CharactersInPlay } | null = null;
+export function charactersInPlay(s: OphidianState): CharactersInPlay {
+  const m = charsMemo;
+  if (m !== null && m.loc === s.loc && m.t === s.t) return m.chars;
+  const look = lookupOf(s.t);
+  const per: number[][] = [];
+  for (let p = 0; p < s.t.players; p++) {
+    const out: number[] = [];
+    for (const c of look.charCandidates[p]!) if (s.loc[c] === LOC.support || s.loc[c] === LOC.action) out.push(c);
+    per.push(out);
+  }
+  const all: number[] = [];
+  for (const c of look.allCharCandidates) if (s.loc[c] === LOC.support || s.loc[c] === LOC.action) all.push(c);
+  const chars = { per, all };
+  charsMemo = { t: s.t, loc: s.loc, chars };
+  return chars;
+}
+
+/** p's characters in play, in instance order (a fresh array the caller may keep). */
 export function charactersOf(s: OphidianState, p: number): number[] {
-  const out: number[] = [];
-  for (const c of lookupOf(s.t).charCandidates[p]!) if (isChar(s, c)) out.push(c);
-  return out;
+  return charactersInPlay(s).per[p]!.slice();
 }
 export function gladiatorsInPlay(s: OphidianState, p: number): number[] {
   const out: number[] = [];
