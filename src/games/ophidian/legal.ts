@@ -5,7 +5,7 @@
 import { DISCIPLINES, type Ability, type StrategyCard, type TargetSpec } from './cards/types.js';
 import * as st from './state.js';
 import type { OphidianState, Table } from './state.js';
-import { abilitiesOf, admg, charactersInPlay, charactersOf, controller, envOf, glad, inPlay, isChar, isG, life, lookupOf, opponentsOf, playCost, raging, reaches, type OphAction } from './view.js';
+import { abilitiesOf, admg, charactersInPlay, charactersOf, controller, envOf, glad, inPlay, isChar, isG, life, lookupOf, modifier, opponentsOf, playCostWith, raging, reaches, type OphAction } from './view.js';
 
 const { HAND, PYRE, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -199,6 +199,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
   if (s.plusJustMade && s.cheer[p]! > 0) out.push('trade');
   const cp = s.cp[p]!;
   const hand = s.zones.cards[zoneOf(p, HAND)]!;
+  const costMod = modifier(s, 'cost', -1, p); // continuous cost modifiers: the same for every card of p
   for (const c of hand) {
     const card = s.t.card[c] as StrategyCard;
     if (card.flow !== '+' && card.flow !== '-' && card.flow !== '?') continue;
@@ -212,7 +213,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     const xs = card.cost.xChosen ? Array.from({ length: Math.max(0, cp) + 1 }, (_, i) => i) : [0];
     let targets: number[][] | null = null; // the same for every X: listed once, when an X is affordable
     for (const x of xs) {
-      if (playCost(s, p, c, x) > cp) continue;
+      if (playCostWith(s, p, c, x, costMod) > cp) continue;
       targets ??= targetChoices(s, p, card.target);
       for (const ts of targets) {
         if (card.type === 'pump' && ts.length === 0) continue;

@@ -38,22 +38,29 @@ interface ModEntry {
 }
 /** Per table and stat, every continuous modifier that could apply, in instance then ability order (computed once). */
 const modsByStat = new WeakMap<Table, ReadonlyMap<string, readonly ModEntry[]>>();
+// The last table's: one table per match, and this is asked for every cost, ADMG, Rage and Life read (a WeakMap lookup each was a twentieth of random play).
+let modsTable: Table | null = null;
+let modsMap: ReadonlyMap<string, readonly ModEntry[]> = new Map();
 function modsOf(t: Table, stat: string): readonly ModEntry[] {
-  let m = modsByStat.get(t);
-  if (!m) {
-    const byStat = new Map<string, ModEntry[]>();
-    const add = (inst: number, level: number, abs: readonly Ability[]) => {
-      for (const ab of abs) for (const mod of ab.modifiers) (byStat.get(mod.stat) ?? byStat.set(mod.stat, []).get(mod.stat)!).push({ inst, level, mod });
-    };
-    for (const i of t.modders) {
-      const card = t.card[i]!;
-      if (card.kind === 'gladiator') card.levels.forEach((lv, k) => add(i, k, lv.abilities));
-      else add(i, -1, card.abilities);
+  if (t !== modsTable) {
+    let m = modsByStat.get(t);
+    if (!m) {
+      const byStat = new Map<string, ModEntry[]>();
+      const add = (inst: number, level: number, abs: readonly Ability[]) => {
+        for (const ab of abs) for (const mod of ab.modifiers) (byStat.get(mod.stat) ?? byStat.set(mod.stat, []).get(mod.stat)!).push({ inst, level, mod });
+      };
+      for (const i of t.modders) {
+        const card = t.card[i]!;
+        if (card.kind === 'gladiator') card.levels.forEach((lv, k) => add(i, k, lv.abilities));
+        else add(i, -1, card.abilities);
+      }
+      m = byStat;
+      modsByStat.set(t, m);
     }
-    m = byStat;
-    modsByStat.set(t, m);
+    modsTable = t;
+    modsMap = m;
   }
-  return m.get(stat) ?? NO_MODS;
+  return modsMap.get(stat) ?? NO_MODS;
 }
 const NO_MODS: readonly ModEntry[] = [];
 
@@ -92,7 +99,11 @@ export function admg(s: OphidianState, c: number): number {
 }
 /** A Strategy card's CP play cost for its player: printed (or X) plus continuous cost modifiers (Warp Gate), not below 0. */
 export function playCost(s: OphidianState, p: number, c: number, x = 0): number {
-  return Math.max(0, strat(s, c).cost.cp(envOf(s, c, p, [], x)) + modifier(s, 'cost', -1, p));
+  return playCostWith(s, p, c, x, modifier(s, 'cost', -1, p));
+}
+/** The play cost given p's continuous cost modifiers (`modifier(s, 'cost', -1, p)`, the same for every card: listing actions reads it once). */
+export function playCostWith(s: OphidianState, p: number, c: number, x: number, costModifier: number): number {
+  return Math.max(0, strat(s, c).cost.cp(envOf(s, c, p, NO_TARGETS, x)) + costModifier);
 }
 export function raging(s: OphidianState, c: number): boolean {
   const r = rage(s, c);
@@ -240,8 +251,20 @@ export function favorite(s: OphidianState, p: number): boolean {
 }
 
 
-export function envOf(s: OphidianState, card: number, ctrl: number, targets: readonly number[] = [], x = 0, event: CardEnv['event'] = null): CardEnv {
-  return { w: new ReadWorld(s), card, controller: ctrl, targets, event, x };
+const NO_TARGETS: readonly number[] = [];
+/**
+ * The read-only world of the last state asked about: it reads the state's fields on every
+ * call (never a copy), so one per state serves every environment built on it (listing the
+ * legal actions builds dozens). A draft is the same object all along its `apply`.
+ */
+let worldState: OphidianState | null = null;
+let world: ReadWorld | null = null;
+export function envOf(s: OphidianState, card: number, ctrl: number, targets: readonly number[] = NO_TARGETS, x = 0, event: CardEnv['event'] = null): CardEnv {
+  if (worldState !== s) {
+    world = new ReadWorld(s);
+    worldState = s;
+  }
+  return { w: world!, card, controller: ctrl, targets, event, x };
 }
 
 export class ReadWorld implements OphidianWorld {
