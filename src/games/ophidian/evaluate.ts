@@ -17,7 +17,7 @@
  */
 import * as st from './state.js';
 import type { OphidianState, Table } from './state.js';
-import { glad, life } from './view.js';
+import { glad, life, lookupOf } from './view.js';
 
 const LOC = { ...st.LOC };
 
@@ -51,8 +51,8 @@ function progress(s: OphidianState, p: number): number {
   let points = s.vp[p]!;
   for (let q = 0; q < s.t.players; q++) {
     if (q === p) continue;
-    const r = s.t.reinforcement[q]!;
-    for (const g of r >= 0 ? [...s.t.team[q]!, r] : s.t.team[q]!) {
+    // q's team then its Reinforcement (instance order), without building the list per call.
+    for (const g of lookupOf(s.t).gladiators[q]!) {
       if (s.loc[g] !== LOC.support && s.loc[g] !== LOC.action) continue;
       const wounds = s.wounds[g]!;
       if (wounds > 0) points += (glad(s, g).levels[s.lvl[g]!]!.vp * wounds) / Math.max(1, life(s, g));
