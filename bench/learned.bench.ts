@@ -2,7 +2,8 @@
  * Learned agents on gladiator-duel: what one network evaluation costs (the hand-written
  * forward pass against tfjs predict on one row and on a batch of 64, on the backend
  * tfjs chose), and MCTS iterations per second with the network (PUCT) against plain and
- * tuned MCTS. Uses the shipped model (models/gladiator-duel).
+ * tuned MCTS. Uses the shipped model (models/gladiator-duel); then the other games' shipped
+ * models against their tuned searches.
  */
 import fs from 'node:fs';
 import type { Tensor } from '@tensorflow/tfjs';
@@ -93,6 +94,34 @@ export async function run(): Promise<void> {
   }
   superheroGladiators();
   ophidian();
+  rumble();
+}
+
+const RUM_MODEL = 'models/rumble';
+
+/**
+ * Rumble (4 heroes, the auction): the tuned search without and with the shipped net, twice
+ * each alternating in one process (the machine is shared: compare within a pair). Decision
+ * states are sampled by random play, so bids, awards, Allocations and Reveals all count.
+ */
+export function rumble(seconds = 3): void {
+  const game = getGame('rumble');
+  if (!fs.existsSync(`${RUM_MODEL}/manifest.json`)) {
+    process.stdout.write(`  (skipped: no model at ${RUM_MODEL})\n`);
+    return;
+  }
+  const options = loadModel(RUM_MODEL, game, 'bench').manifest.options as object;
+  const tuned = 'iterations=400,plies=1,backup=paranoid,final=most';
+  for (let pass = 1; pass <= 2; pass++) {
+    for (const [label, spec] of [
+      ['rumble: tuned MCTS, no net (evaluate leaves)', `mcts:${tuned},rollout=evaluate`],
+      ['rumble: same with the net (decoupled PUCT prior + value-head leaves)', `mcts:prior=net:model=${RUM_MODEL},${tuned},sm=puct`],
+      ['rumble: same with the net as prior only (evaluate leaves)', `mcts:prior=net:model=${RUM_MODEL},${tuned},sm=puct,rollout=evaluate`],
+    ] as const) {
+      const m = measureMcts(game, options, spec, { seconds });
+      report(`${label}, pass ${pass}`, `${fmt(m.iterationsPerSec)} it/s (median ${fmt(m.medianMsPerDecision, 1)} ms a decision)`);
+    }
+  }
 }
 
 const SHG_MODEL = 'models/superhero-gladiators';

@@ -5,7 +5,9 @@
  * game index). Each game is replayed with the heuristic bidding in that seat too (same
  * deal, same seeds), so the difference of that seat's return is the bids' effect alone,
  * with a 95% t interval over games. Also: powers bought and Energy paid per game, and the
- * seat's share when it bought a power, for both bidders.
+ * seat's share when it bought a power, for both bidders, and — the unbiased version of "wins
+ * more with the powers it buys" — on the deals where it bought, its result minus the
+ * heuristic bidder's on those same deals (paired t interval).
  *
  *   node --import tsx bench/rumble-bidding.ts [--n 200] [--seed bid] --bidders 'a;b'
  */
@@ -73,14 +75,20 @@ const base = Array.from({ length: n }, (_, i) => play('heuristic', i));
 for (const bidder of bidders) {
   const outs = Array.from({ length: n }, (_, i) => play(bidder, i));
   const diff = tInterval(outs.map((o, i) => o.share - base[i]!.share));
+  // "Wins more with the powers it buys", without selection bias: on the deals where this
+  // bidder bought a power, its seat's result minus the heuristic bidder's on the same deals
+  // (the deal decides whether it buys, so both arms are compared on the same subset).
+  const boughtIdx = outs.map((o, i) => (o.powers > 0 ? i : -1)).filter((i) => i >= 0);
+  const whenBought = boughtIdx.length > 1 ? tInterval(boughtIdx.map((i) => outs[i]!.share - base[i]!.share)) : undefined;
+  const heurWhenBought = boughtIdx.reduce((a, i) => a + base[i]!.share, 0) / Math.max(1, boughtIdx.length);
   const a = summary(outs);
   const h = summary(base);
   const all = wilson(
     outs.reduce((s, o) => s + o.share, 0),
     n,
   );
-  console.log(JSON.stringify({ bidder, seed, games: n, share: all, diff, agent: a, heuristic: h }));
+  console.log(JSON.stringify({ bidder, seed, games: n, share: all, diff, whenBought: { n: boughtIdx.length, heuristicShare: heurWhenBought, diff: whenBought }, agent: a, heuristic: h }));
   console.error(
-    `${bidder} bids, heuristic plays, vs 3 heuristics: share ${fmt(all.p)} [${fmt(all.lo)}, ${fmt(all.hi)}] n=${n}; minus the heuristic bidding in that seat (same deals): ${fmt(diff.mean)} [${fmt(diff.lo)}, ${fmt(diff.hi)}] | powers/game ${fmt(a.powersPerGame)} (heuristic ${fmt(h.powersPerGame)}), paid ${a.paidPerGame.toFixed(1)} (${h.paidPerGame.toFixed(1)}), share with a power ${fmt(a.withPower.p)} [${fmt(a.withPower.lo)}, ${fmt(a.withPower.hi)}] n=${a.withPower.n} (heuristic ${fmt(h.withPower.p)} [${fmt(h.withPower.lo)}, ${fmt(h.withPower.hi)}] n=${h.withPower.n})`,
+    `${bidder} bids, heuristic plays, vs 3 heuristics: share ${fmt(all.p)} [${fmt(all.lo)}, ${fmt(all.hi)}] n=${n}; minus the heuristic bidding in that seat (same deals): ${fmt(diff.mean)} [${fmt(diff.lo)}, ${fmt(diff.hi)}] | powers/game ${fmt(a.powersPerGame)} (heuristic ${fmt(h.powersPerGame)}), paid ${a.paidPerGame.toFixed(1)} (${h.paidPerGame.toFixed(1)}), share with a power ${fmt(a.withPower.p)} [${fmt(a.withPower.lo)}, ${fmt(a.withPower.hi)}] n=${a.withPower.n} (heuristic ${fmt(h.withPower.p)} [${fmt(h.withPower.lo)}, ${fmt(h.withPower.hi)}] n=${h.withPower.n}); on the ${boughtIdx.length} deals where it bought: its share ${fmt(a.withPower.p)} vs the heuristic bidder's ${fmt(heurWhenBought)} on the same deals, difference ${whenBought ? `${fmt(whenBought.mean)} [${fmt(whenBought.lo)}, ${fmt(whenBought.hi)}]` : 'n/a'}`,
   );
 }

@@ -69,11 +69,16 @@ for (const spec of specs) {
   const wins = records.reduce((a, r) => a + r.returns[r.slots.indexOf(0)]!, 0);
   const w = wilson(wins, records.length);
   const capped = records.filter((r) => r.tags['endReason'] === 'cap').length;
-  const line = { spec, seed, games: records.length, failed: failures.length, share: w.p, lo: w.lo, hi: w.hi, fair: 0.25, capped, agent: bidding(records, mine), heuristics: bidding(records, theirs) };
+  // The round cap (an engine option, not the seed's rule) decides capped games by Energy:
+  // the share in games that ended by elimination says whether the edge holds without it.
+  const ended = records.filter((r) => r.tags['endReason'] !== 'cap');
+  const we = wilson(ended.reduce((a, r) => a + r.returns[r.slots.indexOf(0)]!, 0), ended.length);
+  const wc = wilson(wins - ended.reduce((a, r) => a + r.returns[r.slots.indexOf(0)]!, 0), capped);
+  const line = { spec, seed, games: records.length, failed: failures.length, share: w.p, lo: w.lo, hi: w.hi, fair: 0.25, capped, shareEnded: we, shareCapped: wc, agent: bidding(records, mine), heuristics: bidding(records, theirs) };
   console.log(JSON.stringify(line));
   const b = line.agent;
   const h = line.heuristics;
   console.error(
-    `${spec}: ${fmt(w.p)} [${fmt(w.lo)}, ${fmt(w.hi)}] n=${records.length} (failed ${line.failed}, capped ${capped}) | bids: powers/game ${fmt(b.powersPerGame)} (heur ${fmt(h.powersPerGame)}), paid ${b.paidPerGame.toFixed(1)} (heur ${h.paidPerGame.toFixed(1)}), share with a power ${fmt(b.shareWithPower.p)} [${fmt(b.shareWithPower.lo)}, ${fmt(b.shareWithPower.hi)}] n=${b.shareWithPower.n} (heur ${fmt(h.shareWithPower.p)} [${fmt(h.shareWithPower.lo)}, ${fmt(h.shareWithPower.hi)}] n=${h.shareWithPower.n}), without ${fmt(b.shareWithout.p)} n=${b.shareWithout.n} (heur ${fmt(h.shareWithout.p)} n=${h.shareWithout.n})`,
+    `${spec}: ${fmt(w.p)} [${fmt(w.lo)}, ${fmt(w.hi)}] n=${records.length} (failed ${line.failed}, capped ${capped}; in games ended by elimination ${fmt(we.p)} [${fmt(we.lo)}, ${fmt(we.hi)}] n=${ended.length}, at the cap ${fmt(wc.p)} n=${capped}) | bids: powers/game ${fmt(b.powersPerGame)} (heur ${fmt(h.powersPerGame)}), paid ${b.paidPerGame.toFixed(1)} (heur ${h.paidPerGame.toFixed(1)}), share with a power ${fmt(b.shareWithPower.p)} [${fmt(b.shareWithPower.lo)}, ${fmt(b.shareWithPower.hi)}] n=${b.shareWithPower.n} (heur ${fmt(h.shareWithPower.p)} [${fmt(h.shareWithPower.lo)}, ${fmt(h.shareWithPower.hi)}] n=${h.shareWithPower.n}), without ${fmt(b.shareWithout.p)} n=${b.shareWithout.n} (heur ${fmt(h.shareWithout.p)} n=${h.shareWithout.n})`,
   );
 }
