@@ -1,0 +1,54 @@
+/**
+ * Strength of the shipped Rumble model (models/rumble) in 4-hero games with the auction:
+ * one learned agent against three heuristics, seats rotating with the game index, 95%
+ * Wilson interval of its share against the fair 1/4. Seeded, so every run plays the same
+ * games (the forward pass is plain JavaScript: the same numbers on every machine).
+ *
+ * Asserted — the issue's Rumble target, and the policy's direction (agents/README.md,
+ * "Measured strength: Rumble"; the figures below are these very games):
+ *   - net-guided MCTS (decoupled PUCT at the simultaneous nodes, `sm=puct`: the policy
+ *     head's prior, the value head at the leaves, one round deep) beats three heuristics:
+ *     lower bound above the fair 1/4 (measured NET_MEASURED);
+ *   - the policy alone (`net`, no search) beats three heuristics (measured POLICY_MEASURED).
+ * Not asserted: "bids better than the heuristic" — measured and not met (bench/rumble-bidding.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { playGame } from '../../src/sim/runner.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
+
+const NET_MCTS = 'mcts:prior=net:model=models/rumble,iterations=100,plies=1,backup=paranoid,final=most,sm=puct';
+const POLICY = 'net:model=models/rumble';
+// The first games of the measurement's seed (bench/rumble-learned.ts --seed rl2 plays these
+// very games): 80 of net-guided MCTS keep the test to about a minute, 120 of the policy a few seconds.
+const NET_GAMES = 80;
+const NET_SEED = 'rl2';
+const POLICY_GAMES = 120;
+const POLICY_SEED = 'rl2';
+
+function shareAgainstHeuristics(spec: string, games: number, seed: string) {
+  const agents = [spec, 'heuristic', 'heuristic', 'heuristic'];
+  let sum = 0;
+  let capped = 0;
+  for (let i = 0; i < games; i++) {
+    const r = playGame({ gameId: 'rumble', options: {}, agents, games, seed }, i);
+    expect(r.error).toBeUndefined();
+    sum += r.returns[r.slots.indexOf(0)]!;
+    if (r.tags['endReason'] === 'cap') capped++;
+  }
+  const share = wilson(sum, games);
+  const shown = `${spec} vs three heuristics: ${share.p.toFixed(3)} [${share.lo.toFixed(3)}, ${share.hi.toFixed(3)}], n = ${games} (${capped} at the round cap)`;
+  console.log(shown);
+  return { share, shown };
+}
+
+describe('strength of the learned Rumble agents (4 heroes, auction, 95% Wilson intervals)', () => {
+  it('net-guided MCTS beats three heuristics (lower bound above the fair 1/4)', { timeout: 600_000 }, () => {
+    const { share, shown } = shareAgainstHeuristics(NET_MCTS, NET_GAMES, NET_SEED);
+    expect(share.lo, shown).toBeGreaterThan(0.25);
+  });
+
+  it('the policy alone beats three heuristics (lower bound above the fair 1/4)', { timeout: 600_000 }, () => {
+    const { share, shown } = shareAgainstHeuristics(POLICY, POLICY_GAMES, POLICY_SEED);
+    expect(share.lo, shown).toBeGreaterThan(0.25);
+  });
+});
