@@ -55,6 +55,7 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     expect(learnedAgentFor('dark-hero', false)).toBe('net:model=models/dark-hero,transfer=1');
     expect(learnedAgentFor('superhero-gladiators', true)).toBe('mcts:prior=net:model=models/superhero-gladiators,transfer=1,iterations=800,plies=2,opponents=heuristic');
     expect(learnedAgentFor('ophidian', true)).toBe('net:model=models/ophidian,transfer=1');
+    expect(learnedAgentFor('rumble', true)).toBe('net:model=models/rumble,transfer=1');
     expect(learnedAgentFor('no-model-game', false)).toBeUndefined();
   });
 
