@@ -115,6 +115,7 @@ export function rumble(seconds = 3): void {
   for (let pass = 1; pass <= 2; pass++) {
     for (const [label, spec] of [
       ['rumble: tuned MCTS, no net (evaluate leaves)', `mcts:${tuned},rollout=evaluate`],
+      ['rumble: same, decoupled PUCT without a net (uniform prior, evaluate leaves)', `mcts:${tuned},rollout=evaluate,sm=puct`],
       ['rumble: same with the net (decoupled PUCT prior + value-head leaves)', `mcts:prior=net:model=${RUM_MODEL},${tuned},sm=puct`],
       ['rumble: same with the net as prior only (evaluate leaves)', `mcts:prior=net:model=${RUM_MODEL},${tuned},sm=puct,rollout=evaluate`],
     ] as const) {
