@@ -150,13 +150,17 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
     notes,
   });
   const rows = compareFindings(report.findings, other.findings ?? []);
-  const changed = rows.filter((r) => r.change !== undefined && r.change !== 'estimate changes side');
+  // A finding measured under one side only (e.g. a power held often enough in one run, not the
+  // other) has no verdict to change: it is listed in the section, not counted as a change.
+  const changed = rows.filter((r) => r.change !== undefined && r.change !== 'estimate changes side' && r.change !== 'not measured');
+  const compared = rows.filter((r) => r.change !== 'not measured').length;
+  const oneSided = rows.length - compared;
   const lead: ReportVerdict[] =
     changed.length === 0
       ? []
       : [
           {
-            statement: `${changed.length} of ${rows.length} key findings change verdict under ${otherName} (${describeAgents(study, otherCtx)}): ${changed.map((r) => `${r.label} (${r.change})`).join('; ')}. See "Skill sensitivity" before relying on them.`,
+            statement: `${changed.length} of ${compared} key findings measured under both change verdict under ${otherName} (${describeAgents(study, otherCtx)}): ${changed.map((r) => `${r.label} (${r.change})`).join('; ')}.${oneSided ? ` ${oneSided} more were measured under one side only.` : ''} See "Skill sensitivity" before relying on them.`,
             evidence: `each side at the study's own tested levels; details and the difference intervals in the Skill sensitivity section`,
             strength: 'warning',
           },

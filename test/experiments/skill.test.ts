@@ -69,7 +69,7 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     const { report, text } = await section(fakeStudy('gladiator-duel'), {});
     expect(text).toContain('Heavy v Light: REVERSES');
     expect(report.verdicts[0]!.strength).toBe('warning');
-    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings change verdict under learned play (net-guided MCTS)');
+    expect(report.verdicts[0]!.statement).toContain('1 of 1 key findings measured under both change verdict under learned play (net-guided MCTS)');
     expect(report.meta.details?.['skillAgents']).toEqual(['mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=100']);
   });
 
@@ -106,6 +106,21 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     const { report, text } = await section(study, {});
     expect(text).toContain('cannot seat the learned agent');
     expect(text).toContain('allowed: a heuristic spec');
+    expect(report.verdicts).toHaveLength(1);
+  });
+
+  it('a finding measured under one side only is listed, never counted as a change of verdict', async () => {
+    const base = fakeStudy('gladiator-duel');
+    const study: Study = {
+      ...base,
+      async run(c: StudyContext) {
+        const r = await base.run(c);
+        // The learned run measures another finding (e.g. a power held often enough only there).
+        return c.agents ? { ...r, findings: r.findings!.map((f) => ({ ...f, id: 'only-learned', label: 'Only learned' })) } : r;
+      },
+    };
+    const { report, text } = await section(study, {});
+    expect(text).toContain('not measured');
     expect(report.verdicts).toHaveLength(1);
   });
 
