@@ -13,6 +13,7 @@ import type { D, OphidianState } from './state.js';
 import { abilitiesOf, controller, envOf, glad, leftOf, playCost, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
 import { beforeFlowAction } from './repetition.js';
+import type { Ability } from './cards/types.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -64,7 +65,14 @@ export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof p
     }
     d.loc = setAt(d.loc, c, LOC.zoneUp);
   }
-  const keep = runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe);
+  // Its effects resolve fully (a choice in them is answered first), then the rest of the play (8.0).
+  runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe, (d2, keep) => afterPlay(d2, p, c, targets, x, keep));
+}
+
+/** After a played card's effects: a Quick-Hit goes to the Scrapheap, the card's "played" event, then its Flow symbol ((?) as its text resolved it). */
+function afterPlay(d: D, p: number, c: number, targets: readonly number[], x: number, keep: boolean | null): void {
+  const card = strat(d as OphidianState, c);
+  const scrapZ = zoneOf(p, SCRAP);
   if (card.type === 'quick-hit') d.zones = { ...d.zones, cards: setAt(d.zones.cards, scrapZ, [...d.zones.cards[scrapZ]!, c]), known: setAt(d.zones.known, scrapZ, [...d.zones.known[scrapZ]!, EVERYONE]) };
   const k = card.flow === '?' ? (card.keepFlowIf ? card.keepFlowIf(envOf(d as OphidianState, c, p, targets, x)) : keep) : null;
   fire(d, 'played', c, c);
@@ -79,7 +87,12 @@ export function useAbility(d: D, p: number, c: number, k: number, targets: numbe
   const lifeCost = ab.cost.life(env);
   if (ab.cost.set) setCard(d, c);
   if (lifeCost > 0) wound(d, c, lifeCost, c);
-  const keep = runProgram(d, ab.steps, c, p, targets, 0, null, foe);
+  runProgram(d, ab.steps, c, p, targets, 0, null, foe, (d2, keep) => afterAbility(d2, p, c, ab, targets, keep));
+}
+
+/** After an ability's effects (a choice in them answered first): its Flow symbol, or a pass for a PASS ability (2.5, 2.6). */
+function afterAbility(d: D, p: number, c: number, ab: Ability, targets: readonly number[], keep: boolean | null): void {
+  // `ab` as it was used: its card may have left play or changed Level since.
   if (ab.flow === 'PASS') return doPass(d, p);
   const kf = ab.flow === '?' ? (ab.keepFlowIf ? ab.keepFlowIf(envOf(d as OphidianState, c, p, targets)) : keep) : null;
   resolveFlow(d, p, ab.flow, kf);
@@ -94,8 +107,8 @@ export function useChannel(d: D, p: number, c: number, k: number, g: number, k2:
   if (channeling.cost.set || ab.cost.set) setCard(d, c);
   const lifeCost = ab.cost.life(envOf(s, c, p, targets));
   if (lifeCost > 0) wound(d, c, lifeCost, c);
-  runProgram(d, ab.steps, c, p, targets, 0, null, foe); // "self" is the channeler: the ability's name is replaced by hers
-  resolveFlow(d, p, channeling.flow, null);
+  // "self" is the channeler: the ability's name is replaced by hers. Its effects resolve, then the (-).
+  runProgram(d, ab.steps, c, p, targets, 0, null, foe, (d2) => resolveFlow(d2, p, channeling.flow, null));
 }
 
 export function doPass(d: D, p: number): void {

@@ -100,6 +100,5 @@ export function playCostModifier(d: D, q: number, a: OphAction): void {
   d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(q, SCRAP), { reveal: EVERYONE });
   d.chainUsed = [...d.chainUsed, c];
   const paid = Number(d.paying.split(':')[1]);
-  runProgram(d, card.onPlay, c, q, [], 0, { subject: paid, source: paid, amount: 0 });
-  fire(d, 'played', c, c);
+  runProgram(d, card.onPlay, c, q, [], 0, { subject: paid, source: paid, amount: 0 }, -1, (d2) => fire(d2, 'played', c, c)); // once its effects resolved
 }

@@ -1,7 +1,8 @@
 /**
  * Writing to the draft: the rule helpers every action uses (draw, Set, Wound, Destroy or
  * Scrap with the Pumps under a card, 3.9), the continuous "After …" triggers in Flow order
- * (8.0), and the effect programs of cards (a `choose` step parks the program and asks).
+ * (8.0), and the effect programs of cards (a `choose` step parks the program and the rest of its
+ * action, and asks).
  */
 import { Dice } from '../../core/dice.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
@@ -9,7 +10,7 @@ import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from './cards/types.js';
 import * as st from './state.js';
-import type { D, OphidianState, PendingEffect } from './state.js';
+import type { D, OphidianState, PendingEffect, ProgramTail } from './state.js';
 import { afterFlowAction } from './repetition.js';
 import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
@@ -193,33 +194,43 @@ export function countPlay(d: D, c: number): void {
   d.plays = setAt(d.plays, c, d.plays[c]! + 1);
 }
 
+/** Who runs a program and on what: everything a parked choice must keep to resume it (state.ts PendingEffect). */
+type ProgramContext = Pick<PendingEffect, 'card' | 'controller' | 'targets' | 'x' | 'foe' | 'event' | 'kept' | 'then'>;
+
 /**
- * Runs an effect program on the draft. A `choose` step is a real decision: the rest of the
- * program is parked in `d.pending` and the chooser is asked in the `choose` window. A choice
+ * Runs an effect program on the draft, then `then`, the rest of its action (8.0: a card's
+ * effects resolve fully before its "played" event and its Flow; actions.ts). A `choose` step
+ * is a real decision: the rest of the program and the tail are parked in `d.pending` and the
+ * chooser is asked in the `choose` window; the answer resumes them (chooseWindow). A choice
  * reached while another is parked joins the queue behind it (`next`) and is asked in its turn.
  */
-export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null, foe = -1): boolean | null {
-  const w = new DraftWorld(d, ctrl, card);
-  const env: CardEnv = { w, card, controller: ctrl, targets, event, x, foe };
+export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null, foe = -1, then: ProgramTail | null = null): void {
+  run(d, { card, controller: ctrl, targets, x, foe, event, kept: null, then }, steps);
+}
+
+function run(d: D, ctx: ProgramContext, steps: readonly Step[]): void {
+  const w = new DraftWorld(d, ctx.controller, ctx.card);
+  w.kept = ctx.kept; // a (?) result decided before a choice stands unless a later `flow` step changes it
+  const env: CardEnv = { w, card: ctx.card, controller: ctx.controller, targets: ctx.targets, event: ctx.event, x: ctx.x, foe: ctx.foe };
   const queue: Step[] = [...steps];
   while (queue.length) {
     const st = queue.shift()!;
     if (st.kind === 'run') st.run(env);
     else if (st.kind === 'roll') queue.unshift(...(w.roll(st.sides) >= st.atLeast(env) ? st.then : st.else));
     else {
-      const choice: PendingEffect = { card, controller: ctrl, targets, x, foe, event, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env), next: null };
+      const choice: PendingEffect = { ...ctx, kept: w.kept, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env), next: null };
       if (d.pending) {
         // Another choice is being asked (this program started while it waited, e.g. a trigger of the card just played): this one
         // waits behind it, with the rest of its program, and is asked when its turn comes (first in first out, 8.0).
         d.pending = queueBehind(d.pending, choice);
-        return w.kept;
+        return;
       }
       d.pending = choice;
       openWindow(d, 'choose', [choice.chooser]);
-      return w.kept;
+      return;
     }
   }
-  return w.kept;
+  if (ctx.then) ctx.then(d, w.kept);
 }
 
 /** `choice` appended at the end of the queue of waiting choices that starts with `head` (a new chain: states are immutable). */
@@ -234,7 +245,8 @@ export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
       play(d, _p, a) {
         const pe = d.pending!;
         d.pending = null;
-        runProgram(d, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest], pe.card, pe.controller, pe.targets, pe.x, pe.event, pe.foe);
+        // The chosen option, the rest of the program, then the rest of its action (its tail), unless another choice parks them again.
+        run(d, pe, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest]);
         // The choices that waited behind this one come next: after any this program (and what it triggered) now asks.
         if (pe.next) {
           if (d.pending) d.pending = queueBehind(d.pending, pe.next);

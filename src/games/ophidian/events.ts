@@ -145,8 +145,7 @@ export function playEventResponse(d: D, p: number, a: OphAction, costDelta = 0):
     // Seen by all; a Response Quick-Hit is Scrapped after use (2.2). Playing it is itself an event.
     const hand = zoneOf(p, HAND);
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
-    runProgram(d, card.onPlay, c, p, targets, 0, event, foe);
-    fire(d, 'played', c, c);
+    runProgram(d, card.onPlay, c, p, targets, 0, event, foe, (d2) => fire(d2, 'played', c, c)); // once its effects resolved (a choice answered)
     return;
   }
   d.chainUsed = [...d.chainUsed, c];

@@ -138,9 +138,20 @@ export interface PendingEffect {
   readonly labels: readonly string[];
   readonly branches: readonly (readonly import('./cards/types.js').Step[])[];
   readonly chooser: number;
+  /** What the program's own `flow` steps decided so far (a (?) card's Flow), null when none ran yet. */
+  readonly kept: boolean | null;
+  /**
+   * The rest of the action once the program has run to its end (8.0: a card's effects resolve
+   * fully, then its "After a card is played" event and its Flow): e.g. a played card's event and
+   * Flow symbol (actions.ts). Null for a program with no tail (a continuous trigger).
+   */
+  readonly then: ProgramTail | null;
   /** Choices reached while this one was waiting (another program's `choose`, e.g. a trigger's): asked after it, first in first out; null when none. */
   readonly next: PendingEffect | null;
 }
+
+/** The part of an action that follows its effect program, given what the program's `flow` steps decided. */
+export type ProgramTail = (d: D, kept: boolean | null) => void;
 
 export function isGladiator(t: Table, c: number): boolean {
   return t.card[c]!.kind === 'gladiator';
