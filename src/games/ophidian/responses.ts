@@ -73,9 +73,9 @@ export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void
     // A Response card is seen by all and, as a Quick-Hit, Scrapped after use (the sample's Responses are all Quick-Hits).
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
     d.chainUsed = [...d.chainUsed, c];
-    runProgram(d, card.onPlay, c, p, targets, 0, event, foe);
-    // Playing it is itself an event (as in an event chain, events.ts): "After a card is played" Responses answer it once the Attack's action is done.
-    fire(d, 'played', c, c);
+    // Playing it is itself an event (as in an event chain, events.ts), fired once its effects resolved (a choice
+    // answered): "After a card is played" Responses answer it once the Attack's action is done.
+    runProgram(d, card.onPlay, c, p, targets, 0, event, foe, (d2) => fire(d2, 'played', c, c));
     return;
   }
   const c = Number(parts[1]);

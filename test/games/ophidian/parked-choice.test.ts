@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCardFile } from '../../../src/games/ophidian/cards/format.js';
 import { EVENTS } from '../../../src/games/ophidian/cards/types.js';
 import { HAND, LOC, SCRAP, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
-import { act, decision, giveHand, position, quiet, step, tableWith } from './play.js';
+import { act, decision, giveHand, idOf, position, quiet, settle, step, tableWith } from './play.js';
 
 const TEST_CARDS = parseCardFile(
   `sample: false
@@ -27,6 +27,9 @@ strategies:
   - {id: crowd-pleaser, name: Crowd Pleaser, type: quick-hit, flow: '?', discipline: universal, level: 1, cost: 0, maintain: skull,
      on-play: [{choose: you, options: [{label: gain 1 Cheer, do: [{gain-cheer: 1}]}, {label: gain 1 CP, do: [{gain-cp: 1}]}]}],
      keep-flow-if: [{value: cheer, op: gte, than: 1}], text: "Choose: gain 1 Cheer, or gain 1 CP. If you have any Cheer: (+)."}
+  - {id: riposte, name: Riposte, type: quick-hit, flow: DR, discipline: universal, level: 1, cost: 0, maintain: skull,
+     after: attacked, of: ally, on-play: [{choose: you, options: [{label: gain 1 Cheer, do: [{gain-cheer: 1}]}, {label: gain 1 CP, do: [{gain-cp: 1}]}]}, {gain-cp: 2}],
+     text: "(DR) After a character of yours is Attacked, choose: gain 1 Cheer, or gain 1 CP. Then gain 2 CP."}
 `,
   'test cards',
 );
@@ -96,5 +99,24 @@ describe('a choice in a card\'s effects holds up the rest of its action (8.0)', 
     expect([cp.cheer[0], cp.flowHolder]).toEqual([0, 1]);
     expect(decision(cp)).toMatchObject({ player: 1, name: 'act' });
   });
-});
 
+  it('a Response with a choice played in an Attack\'s chain is "played" only once its effects resolved (8.0)', () => {
+    let s = withFlow(position(1, ['mind-gate', 'betty']), 0);
+    s = hand(giveHand(s, 0, ['precognition']), 1, ['riposte']);
+    const [riposte] = s.zones.cards[zoneOf(1, HAND)]!;
+    const cp = s.cp[1]!;
+    s = act(act(s, `atk:${s.t.team[0]![0]!}:${idOf(s, 1, 'version-9')}`), 'allow');
+    s = step(s, 'pass'); // the Flow holder first in the Attack's chain
+    s = step(s, `resp:${riposte}`);
+    // Riposte's choice is asked: no "played" event yet, the step after the choice not done.
+    expect(decision(s)).toMatchObject({ player: 1, name: 'choose' });
+    expect(eventsNamed(s)).not.toContain('played');
+    expect(s.cp[1]).toBe(cp);
+    s = step(s, 'opt:1');
+    expect(s.cp[1]! - cp).toBe(3); // the option (1 CP), then the step after it (2 CP)
+    s = settle(s);
+    const k = eventsNamed(s).lastIndexOf('played');
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(s.events[k * 4 + 1]).toBe(riposte);
+  });
+});
