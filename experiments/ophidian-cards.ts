@@ -62,6 +62,15 @@ const ci2 = (xs: readonly number[], level: number) => {
   const t = tInterval(xs, level);
   return { mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
 };
+/**
+ * A t interval cut to the values the quantity can take (a share to [0, 1], a share lost to
+ * [-1, 1]): with two or three units t's width runs far beyond them (0.708 [-4.675, 6.091]),
+ * and the truth lies inside, so the cut interval covers it as often and says no more than is known.
+ */
+export function boundedCi(xs: readonly number[], level: number, min: number, max: number): { mean: number; lo: number; hi: number; n: number } {
+  const x = ci2(xs, level);
+  return { ...x, lo: Math.min(max, Math.max(min, x.lo)), hi: Math.max(min, Math.min(max, x.hi)) };
+}
 /** The price chart's range: noisy prices of rarely played cards run to hundreds of CP and would squeeze every other point. */
 const CLIP = { lo: -5, hi: 15 };
 
@@ -122,8 +131,8 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
     }
     return {
       id: c.id,
-      inclusion: { ...ci2(c.inclusion, incLevel), level: incLevel, rejected: i >= 0 && incHolm[i]!.rejected },
-      loss: { ...ci2(c.loss, lossLevel), level: lossLevel, rejected: l >= 0 && lossHolm[l]!.rejected },
+      inclusion: { ...boundedCi(c.inclusion, incLevel, 0, 1), level: incLevel, rejected: i >= 0 && incHolm[i]!.rejected },
+      loss: { ...boundedCi(c.loss, lossLevel, -1, 1), level: lossLevel, rejected: l >= 0 && lossHolm[l]!.rejected },
       plays: meanCi(c.plays),
       price,
     };
@@ -391,7 +400,7 @@ export function ophidianCards(): Study {
                 kind: 'table',
                 id: 'cards',
                 title: 'Every Strategy card of the decks studied',
-                caption: 'playsPerGame: by the player whose deck holds it (95% t interval); gamesPlayedIn: share of those games with at least one play (Wilson); inclusion and restricted loss at their Holm levels (lossLevel); cpValuePerPlay: loss / (β · plays).',
+                caption: 'playsPerGame: by the player whose deck holds it (95% t interval); gamesPlayedIn: share of those games with at least one play (Wilson); inclusion and restricted loss at their Holm levels (lossLevel), t intervals cut to the possible range ([0, 1] for a share, [−1, 1] for a share lost); cpValuePerPlay: loss / (β · plays).',
                 rows,
               },
             ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playRate, se } from '../../experiments/ophidian-cards.js';
+import { analyseCards, boundedCi, playRate, se } from '../../experiments/ophidian-cards.js';
 
 describe('ophidian-cards: standard errors and play rates', () => {
   it('the standard error is sd/√n, not the t interval width over 3.92 (which overstates it for small n)', () => {
@@ -18,5 +18,18 @@ describe('ophidian-cards: standard errors and play rates', () => {
     const rates = new Map<string, number[]>([['a', []], ['b', [2]], ['c', [0.5, 0.5]]]);
     const order = [...rates.keys()].sort((x, y) => playRate(rates.get(y)!) - playRate(rates.get(x)!));
     expect(order).toEqual(['b', 'c', 'a']);
+  });
+  it('a share\'s interval stays within what a share can be, even from two matchups (t with 1 df is 12.7 wide per sd)', () => {
+    const x = boundedCi([0.5, 0.917], 0.95, 0, 1);
+    expect(x.mean).toBeCloseTo(0.7085, 4);
+    expect([x.lo, x.hi]).toEqual([0, 1]);
+    // a narrow interval is left as it is
+    const y = boundedCi([0.6, 0.62, 0.61, 0.6], 0.95, 0, 1);
+    expect(y.lo).toBeGreaterThan(0.58);
+    expect(y.hi).toBeLessThan(0.64);
+    const a = analyseCards([{ id: 'c', name: 'C', cost: 2, inclusion: [0.5, 0.917], loss: [0.9, -0.9], plays: [1, 1] }]);
+    const f = a.findings[0]!;
+    expect([f.inclusion.lo, f.inclusion.hi, f.loss.lo, f.loss.hi]).toEqual([0, 1, -1, 1]);
+    expect(f.inclusion.rejected).toBe(false);
   });
 });
