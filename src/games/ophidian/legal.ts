@@ -20,19 +20,53 @@ interface DisciplineProfile {
 }
 
 /**
- * The profile depends only on which Gladiators are in play and their Levels, so it is kept per
- * player for the last `loc`/`lvl` arrays seen: those are replaced, never written, when they
- * change (copy-on-write), so the same arrays mean the same profile. Building the legal actions
- * asks once per card in hand; this builds it once per state.
+ * The profile depends only on which of the player's Gladiators are in play and at which
+ * Level. Building the legal actions (and the event chain's "may anyone answer") asks once per
+ * card in hand, so it is kept per player: for the last `loc`/`lvl` arrays seen (those are
+ * replaced, never written, when they change — copy-on-write — so the same arrays mean the same
+ * profile), and per table for every signature (each Gladiator's Level + 1 in play, 0 out) met
+ * so far: most actions move a card or a Wound without changing that, and the profile was
+ * rebuilt a hundred times a match when only the arrays were compared.
  */
-const profileMemo: { t: unknown; loc: unknown; lvl: unknown; profile: DisciplineProfile }[] = [];
+interface ProfileMemo {
+  t: Table;
+  loc: readonly number[];
+  lvl: readonly number[];
+  profile: DisciplineProfile;
+  readonly bySignature: Map<number, DisciplineProfile>;
+}
+const profileMemo: (ProfileMemo | undefined)[] = [];
 function disciplineProfile(s: OphidianState, p: number): DisciplineProfile {
-  const m = profileMemo[p];
-  if (m && m.t === s.t && m.loc === s.loc && m.lvl === s.lvl) return m.profile;
+  let m = profileMemo[p];
+  if (m !== undefined && m.loc === s.loc && m.lvl === s.lvl && m.t === s.t) return m.profile;
+  const gladiators = lookupOf(s.t).gladiators[p]!;
+  // Base 8 (a Level index below 7): exact up to 17 Gladiators, far beyond a team and its Reinforcements.
+  let signature = 0;
+  let exact = gladiators.length <= 17;
+  for (const g of gladiators) {
+    const l = s.loc[g]!;
+    const v = l === LOC.support || l === LOC.action ? s.lvl[g]! + 1 : 0;
+    if (v > 7) exact = false;
+    signature = signature * 8 + v;
+  }
+  if (m === undefined || m.t !== s.t) profileMemo[p] = m = { t: s.t, loc: s.loc, lvl: s.lvl, profile: NO_PROFILE, bySignature: new Map() };
+  let profile = exact ? m.bySignature.get(signature) : undefined;
+  if (profile === undefined) {
+    profile = buildProfile(s, gladiators);
+    if (exact) m.bySignature.set(signature, profile);
+  }
+  m.loc = s.loc;
+  m.lvl = s.lvl;
+  m.profile = profile;
+  return profile;
+}
+const NO_PROFILE: DisciplineProfile = { count: [], level: [], top: 0 };
+
+function buildProfile(s: OphidianState, gladiators: readonly number[]): DisciplineProfile {
   const count = [0, 0, 0, 0, 0, 0];
   const level = [-1, -1, -1, -1, -1, -1];
   let top = 0;
-  for (const g of lookupOf(s.t).gladiators[p]!) {
+  for (const g of gladiators) {
     if (s.loc[g] !== LOC.support && s.loc[g] !== LOC.action) continue;
     const l = glad(s, g).levels[s.lvl[g]!]!;
     if (l.level > top) top = l.level;
@@ -42,9 +76,7 @@ function disciplineProfile(s: OphidianState, p: number): DisciplineProfile {
       if (l.level > level[k]!) level[k] = l.level;
     }
   }
-  const profile = { count, level, top };
-  profileMemo[p] = { t: s.t, loc: s.loc, lvl: s.lvl, profile };
-  return profile;
+  return { count, level, top };
 }
 
 /** The discipline and Level requirement (3.3): a Gladiator in play with the discipline at the card's Level, and `extra` more with the discipline. */
@@ -275,16 +307,18 @@ export function parseTargets(parts: string[]): { targets: number[]; x: number; d
   let minions: number[] = [];
   let zone = -1;
   for (const part of parts) {
-    const list = () => part.slice(1).split(',').map(Number);
-    if (part.startsWith('t')) targets = list();
+    if (part.startsWith('t')) targets = numberList(part);
     else if (part.startsWith('x')) x = Number(part.slice(1));
-    else if (part.startsWith('d')) discards = list();
-    else if (part.startsWith('m')) minions = list();
+    else if (part.startsWith('d')) discards = numberList(part);
+    else if (part.startsWith('m')) minions = numberList(part);
     else if (part.startsWith('z')) zone = Number(part.slice(1));
     else if (part.startsWith('o')) foe = Number(part.slice(1));
   }
   return { targets, x, discards, minions, zone, foe };
 }
+
+/** `t3,7` → [3, 7] (a module function: a closure per part was made and named at every parse). */
+const numberList = (part: string): number[] => part.slice(1).split(',').map(Number);
 
 /** Every way to pick `n` distinct items of `pool` (in pool order). */
 function combinations(pool: readonly number[], n: number): number[][] {
