@@ -72,13 +72,19 @@ const affordable = (cost: number, cp: number) => cost <= 0 || cost <= cp;
 const eventCount = (s: OphidianState) => s.events.length / 4;
 const inPile = (s: OphidianState, p: number, c: number) => s.zones.cards[zoneOf(p, SCRAP)]!.includes(c);
 
-function cardAnswers(s: OphidianState, p: number, c: number, card: StrategyCard): number[] {
-  const out: number[] = [];
-  if (!card.trigger || s.chainUsed.includes(c) || !mayUse(s, p, card.flow) || !canPlayDiscipline(s, p, card)) return out;
-  if (!affordable(playCost(s, p, c), s.cp[p]!)) return out;
-  for (let k = 0; k < eventCount(s); k++) if (matches(s, k, card.trigger, p, c)) out.push(k);
+/**
+ * The events of the chain card c in p's hand may answer now. The event match is looked at
+ * before the discipline and the cost (the same answer: every test must pass), since most cards
+ * match no event of most chains and the cost reads every continuous modifier.
+ */
+function cardAnswers(s: OphidianState, p: number, c: number, card: StrategyCard): readonly number[] {
+  if (!card.trigger || s.chainUsed.includes(c) || !mayUse(s, p, card.flow)) return NO_EVENTS;
+  let out: number[] | null = null;
+  for (let k = 0; k < eventCount(s); k++) if (matches(s, k, card.trigger, p, c)) (out ??= []).push(k);
+  if (out === null || !canPlayDiscipline(s, p, card) || !affordable(playCost(s, p, c), s.cp[p]!)) return NO_EVENTS;
   return out;
 }
+const NO_EVENTS: readonly number[] = [];
 
 function abilityUsableNow(s: OphidianState, p: number, c: number, ab: Ability): boolean {
   if (!isResponse(ab) || !mayUse(s, p, ab.flow)) return false;
@@ -96,10 +102,15 @@ export function mayRespond(s: OphidianState, p: number): boolean {
   for (const c of r.abilities) {
     if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
     const abs = abilitiesOf(s, c);
-    for (let a = 0; a < abs.length; a++) if (abilityUsableNow(s, p, c, abs[a]!) && eventsFor(s, p, c, abs[a]!.trigger!).length) return true;
+    // The event match first (cheap, and most often false), then the costs and conditions.
+    for (let a = 0; a < abs.length; a++) if (isResponse(abs[a]!) && anyEventFor(s, p, c, abs[a]!.trigger!) && abilityUsableNow(s, p, c, abs[a]!)) return true;
   }
   return false;
 }
+const anyEventFor = (s: OphidianState, p: number, c: number, tr: Trigger): boolean => {
+  for (let k = 0; k < eventCount(s); k++) if (matches(s, k, tr, p, c)) return true;
+  return false;
+};
 const eventsFor = (s: OphidianState, p: number, c: number, tr: Trigger) => {
   const out: number[] = [];
   for (let k = 0; k < eventCount(s); k++) if (matches(s, k, tr, p, c)) out.push(k);
