@@ -116,8 +116,24 @@ export function doPass(d: D, p: number): void {
   loseFlow(d, p);
 }
 
+/**
+ * An action string's parts, split once per distinct string: the Flow holder's actions are
+ * mostly the same few hundred interned strings (legal.ts `named`), and splitting one at every
+ * step was a fifth of applying it. Bounded: emptied when it grows past any one match's need.
+ */
+const partsMemo = new Map<string, readonly string[]>();
+function partsOf(a: OphAction): readonly string[] {
+  let parts = partsMemo.get(a);
+  if (parts === undefined) {
+    if (partsMemo.size >= 20000) partsMemo.clear();
+    parts = a.split(':');
+    partsMemo.set(a, parts);
+  }
+  return parts;
+}
+
 export function actPlay(d: D, p: number, a: OphAction): void {
-  const parts = a.split(':');
+  const parts = partsOf(a);
   const kind = parts[0]!;
   beforeFlowAction(d); // the repetition rule (repetition.ts) notes where the action starts
   const wasPlus = d.plusJustMade;
