@@ -11,7 +11,7 @@ import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
 import { decideWinner } from './round.js';
 import { defaultRecipient, openAward } from './award.js';
-import { heroWith, stateWith, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
+import { heroWith, hold, stateWith, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 /** The lots for sale: a list, every seed power, or perHero x players drawn at random. */
 export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Dice): string[] {
@@ -208,10 +208,6 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   return openAward(next, a, { curses: pending, won: mine, eliminated });
 }
 
-/** A power just won: no params changed, no counters. */
-export function hold(id: string, strength: number): HeldPower {
-  return { id, strength, params: {}, uses: 0, acc: 0, fired: 0 };
-}
 
 export function newHero(energy: number, controller: number, powers: readonly HeldPower[]): Hero {
   return {

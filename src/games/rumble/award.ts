@@ -33,7 +33,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import { decideWinner, followSidekickPowers, startRound } from './round.js';
-import { heroWith, stateWith, type AwardState, type ExpertChoice, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
+import { heroWith, hold, stateWith, type AwardState, type ExpertChoice, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 type AwardMove = Extract<RumbleAction, { t: 'award' }>;
 
@@ -229,9 +229,4 @@ function changed(s: RumbleState, held: HeldPower, e: ExpertChoice, factor: numbe
   const raw = e.double ? v * factor : v / factor;
   const nv = Number.isInteger(v) ? Math.round(raw) : raw;
   return { id: held.id, strength: held.strength, params: { ...held.params, [e.param]: nv }, uses: held.uses, acc: held.acc, fired: held.fired };
-}
-
-/** A power just won: no params changed, no counters. */
-function hold(id: string, strength: number): HeldPower {
-  return { id, strength, params: {}, uses: 0, acc: 0, fired: 0 };
 }

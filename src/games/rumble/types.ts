@@ -187,6 +187,11 @@ export function stateWith(s: RumbleState, changes: Partial<RumbleState>): Rumble
   };
 }
 
+/** A power just won: no params changed, no counters (the auction and the award step, auction.ts, award.ts). */
+export function hold(id: string, strength: number): HeldPower {
+  return { id, strength, params: {}, uses: 0, acc: 0, fired: 0 };
+}
+
 /** A copy of hero `h` with `changes` (one literal, one shape: see `stateWith`). */
 export function heroWith(h: Hero, changes: Partial<Hero>): Hero {
   return {
