@@ -100,12 +100,10 @@ function groupAgg(
   });
   // Sorted by the key values; a key column that mixes numbers and strings (1 and "1")
   // sorts by first appearance instead.
+  const homogeneous = keyValues.map((vals) => new Set(vals.map((v) => typeof v)).size === 1);
   const order = grouped.map((g, i) => {
     const o: Record<string, Cell> = { i };
-    by.forEach((_, c) => {
-      const homogeneous = new Set(keyValues[c]!.map((v) => typeof v)).size === 1;
-      o[keyCol(c)] = homogeneous ? (keyValues[c]![g[keyCol(c)]!] as Cell) : g[keyCol(c)]!;
-    });
+    by.forEach((_, c) => (o[keyCol(c)] = homogeneous[c] ? (keyValues[c]![g[keyCol(c)]!] as Cell) : g[keyCol(c)]!));
     return o;
   });
   return sortRows(order, by.map((_, c) => ({ column: keyCol(c) }))).map((o) => out[Number(o['i'])]!);

@@ -10,9 +10,6 @@ import { reportHtml, indexHtml, type IndexEntry } from './html.js';
 import { renderSvg, svgToPng } from './render.js';
 import { toCsv } from '../table.js';
 
-/** Every report table is written as CSV by the table module (RFC 4180: user strings quoted). */
-export { toCsv };
-
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The project root (folder of crucible's package.json), found from this file. */
