@@ -23,19 +23,13 @@ import { controller, inPlay, mayUse, playCost, reaches, strat, type OphAction } 
 const { HAND, SCRAP, zoneOf } = st;
 
 /** Per table and player: Strategy cards that modify a cost being paid. */
-const cache = new WeakMap<Table, readonly (readonly number[])[]>();
-function modifiers(t: Table): readonly (readonly number[])[] {
-  let m = cache.get(t);
-  if (!m) {
-    const out: number[][] = Array.from({ length: t.players }, () => []);
-    t.card.forEach((c, i) => {
-      if (c.kind === 'strategy' && c.trigger?.timing === 'when' && c.trigger.event === 'cost') out[t.owner[i]!]!.push(i);
-    });
-    m = out;
-    cache.set(t, m);
-  }
-  return m;
-}
+const modifiers = st.perTable((t: Table): readonly (readonly number[])[] => {
+  const out: number[][] = Array.from({ length: t.players }, () => []);
+  t.card.forEach((c, i) => {
+    if (c.kind === 'strategy' && c.trigger?.timing === 'when' && c.trigger.event === 'cost') out[t.owner[i]!]!.push(i);
+  });
+  return out;
+});
 
 /** May q modify the cost `payer` pays for a card now? (`mine`: q's card, known to be in hand.) */
 function canModify(s: OphidianState, q: number, c: number, card: StrategyCard, payer: number): boolean {

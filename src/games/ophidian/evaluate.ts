@@ -31,21 +31,15 @@ const BOARD_WEIGHT = 0.01;
  * Per table (computed once): each player's Strategy cards that stay in play (not Quick-Hits),
  * and every card's printed CP cost (X counts 0; a card file's cost is a number or X).
  */
-const boards = new WeakMap<Table, { permanents: readonly (readonly number[])[]; cost: readonly number[] }>();
-function boardOf(t: Table) {
-  let b = boards.get(t);
-  if (!b) {
-    const permanents = Array.from({ length: t.players }, (): number[] => []);
-    const cost = t.card.map((card, c) => {
-      if (card.kind !== 'strategy') return 0;
-      if (card.type !== 'quick-hit') permanents[t.owner[c]!]!.push(c);
-      return card.cost.xChosen ? 0 : card.cost.cp({ w: null as never, card: c, controller: t.owner[c]!, targets: [], event: null, x: 0 });
-    });
-    b = { permanents, cost };
-    boards.set(t, b);
-  }
-  return b;
-}
+const boardOf = st.perTable((t: Table): { permanents: readonly (readonly number[])[]; cost: readonly number[] } => {
+  const permanents = Array.from({ length: t.players }, (): number[] => []);
+  const cost = t.card.map((card, c) => {
+    if (card.kind !== 'strategy') return 0;
+    if (card.type !== 'quick-hit') permanents[t.owner[c]!]!.push(c);
+    return card.cost.xChosen ? 0 : card.cost.cp({ w: null as never, card: c, controller: t.owner[c]!, targets: [], event: null, x: 0 });
+  });
+  return { permanents, cost };
+});
 
 function progress(s: OphidianState, p: number): number {
   let points = s.vp[p]!;

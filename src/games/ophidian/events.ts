@@ -36,10 +36,7 @@ interface Responders {
   readonly cards: readonly (readonly number[])[];
   readonly abilities: readonly number[];
 }
-const respondersCache = new WeakMap<Table, Responders>();
-function responders(t: Table): Responders {
-  let r = respondersCache.get(t);
-  if (r) return r;
+const responders = st.perTable((t: Table): Responders => {
   const cards: number[][] = Array.from({ length: t.players }, () => []);
   const abilities: number[] = [];
   t.card.forEach((c, i) => {
@@ -47,10 +44,8 @@ function responders(t: Table): Responders {
     const abs = c.kind === 'gladiator' ? c.levels.flatMap((l) => l.abilities) : c.abilities;
     if (abs.some((a) => isResponse(a))) abilities.push(i);
   });
-  r = { cards, abilities };
-  respondersCache.set(t, r);
-  return r;
-}
+  return { cards, abilities };
+});
 const isResponse = (a: Ability) => a.trigger?.timing === 'after' && (a.flow === 'R' || a.flow === 'OR' || a.flow === 'DR');
 
 /** Does event k of the chain match a trigger, for player p answering with card c? */

@@ -205,17 +205,10 @@ const A_RET = 1;
 const A_ATK = 2;
 const A_PLAY = 3;
 const A_PLAY_T = 4;
-const actionNames = new WeakMap<Table, (string | null)[]>();
-let namesTable: Table | null = null;
-let names: (string | null)[] = [];
+// Dense (filled) so that V8 keeps it an array, not a dictionary of its few used indices.
+const actionNames = st.perTable((t: Table) => new Array<string | null>(5 * t.card.length * t.card.length).fill(null));
 function named(t: Table, kind: number, a: number, b = 0): string {
-  if (t !== namesTable) {
-    let got = actionNames.get(t);
-    // Dense (filled) so that V8 keeps it an array, not a dictionary of its few used indices.
-    if (!got) actionNames.set(t, (got = new Array<string | null>(5 * t.card.length * t.card.length).fill(null)));
-    namesTable = t;
-    names = got;
-  }
+  const names = actionNames(t);
   const n = t.card.length;
   const i = (kind * n + a) * n + b;
   const hit = names[i]!;

@@ -153,6 +153,29 @@ export interface PendingEffect {
 /** The part of an action that follows its effect program, given what the program's `flow` steps decided. */
 export type ProgramTail = (d: D, kept: boolean | null) => void;
 
+/**
+ * A value computed once per table (a match's fixed content) by `build`, for the per-table
+ * lookups of the engine (view.ts, legal.ts, costs.ts, events.ts, evaluate.ts): kept in a
+ * WeakMap, with the last table's value at hand — one table per match, and these are read on
+ * hot paths, where a WeakMap lookup per call was a measurable share of random play.
+ */
+export function perTable<T>(build: (t: Table) => T): (t: Table) => T {
+  const all = new WeakMap<Table, T>();
+  let lastTable: Table | null = null;
+  let last: T | undefined;
+  return (t) => {
+    if (t === lastTable) return last as T;
+    let v = all.get(t);
+    if (v === undefined) {
+      v = build(t);
+      all.set(t, v);
+    }
+    lastTable = t;
+    last = v;
+    return v;
+  };
+}
+
 export function isGladiator(t: Table, c: number): boolean {
   return t.card[c]!.kind === 'gladiator';
 }

@@ -36,31 +36,21 @@ interface ModEntry {
   readonly level: number;
   readonly mod: Ability['modifiers'][number];
 }
-/** Per table and stat, every continuous modifier that could apply, in instance then ability order (computed once). */
-const modsByStat = new WeakMap<Table, ReadonlyMap<string, readonly ModEntry[]>>();
-// The last table's: one table per match, and this is asked for every cost, ADMG, Rage and Life read (a WeakMap lookup each was a twentieth of random play).
-let modsTable: Table | null = null;
-let modsMap: ReadonlyMap<string, readonly ModEntry[]> = new Map();
-function modsOf(t: Table, stat: string): readonly ModEntry[] {
-  if (t !== modsTable) {
-    let m = modsByStat.get(t);
-    if (!m) {
-      const byStat = new Map<string, ModEntry[]>();
-      const add = (inst: number, level: number, abs: readonly Ability[]) => {
-        for (const ab of abs) for (const mod of ab.modifiers) (byStat.get(mod.stat) ?? byStat.set(mod.stat, []).get(mod.stat)!).push({ inst, level, mod });
-      };
-      for (const i of t.modders) {
-        const card = t.card[i]!;
-        if (card.kind === 'gladiator') card.levels.forEach((lv, k) => add(i, k, lv.abilities));
-        else add(i, -1, card.abilities);
-      }
-      m = byStat;
-      modsByStat.set(t, m);
-    }
-    modsTable = t;
-    modsMap = m;
+/** Per table and stat, every continuous modifier that could apply, in instance then ability order (computed once; read for every cost, ADMG, Rage and Life). */
+const modsByStat = st.perTable((t: Table): ReadonlyMap<string, readonly ModEntry[]> => {
+  const byStat = new Map<string, ModEntry[]>();
+  const add = (inst: number, level: number, abs: readonly Ability[]) => {
+    for (const ab of abs) for (const mod of ab.modifiers) (byStat.get(mod.stat) ?? byStat.set(mod.stat, []).get(mod.stat)!).push({ inst, level, mod });
+  };
+  for (const i of t.modders) {
+    const card = t.card[i]!;
+    if (card.kind === 'gladiator') card.levels.forEach((lv, k) => add(i, k, lv.abilities));
+    else add(i, -1, card.abilities);
   }
-  return modsMap.get(stat) ?? NO_MODS;
+  return byStat;
+});
+function modsOf(t: Table, stat: string): readonly ModEntry[] {
+  return modsByStat(t).get(stat) ?? NO_MODS;
 }
 const NO_MODS: readonly ModEntry[] = [];
 
@@ -127,30 +117,19 @@ export interface TableLookup {
   /** Per player: instances with at least one ability at some Level. */
   readonly withAbilities: readonly (readonly number[])[];
 }
-const lookups = new WeakMap<Table, TableLookup>();
-let lastTable: Table | null = null;
-let lastLookup: TableLookup | null = null;
-export function lookupOf(t: Table): TableLookup {
-  if (t === lastTable) return lastLookup!; // one table per match: skip the WeakMap on the hot path
-  let l = lookups.get(t);
-  if (!l) {
-    const per = () => Array.from({ length: t.players }, (): number[] => []);
-    const charCandidates = per();
-    const gladiators = per();
-    const withAbilities = per();
-    t.card.forEach((card, c) => {
-      const p = t.owner[c]!;
-      if (card.kind === 'gladiator') gladiators[p]!.push(c);
-      if (card.kind === 'gladiator' || card.type === 'minion') charCandidates[p]!.push(c);
-      if (card.kind === 'gladiator' ? card.levels.some((lv) => lv.abilities.length > 0) : card.abilities.length > 0) withAbilities[p]!.push(c);
-    });
-    l = { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities };
-    lookups.set(t, l);
-  }
-  lastTable = t;
-  lastLookup = l;
-  return l;
-}
+export const lookupOf = st.perTable((t: Table): TableLookup => {
+  const per = () => Array.from({ length: t.players }, (): number[] => []);
+  const charCandidates = per();
+  const gladiators = per();
+  const withAbilities = per();
+  t.card.forEach((card, c) => {
+    const p = t.owner[c]!;
+    if (card.kind === 'gladiator') gladiators[p]!.push(c);
+    if (card.kind === 'gladiator' || card.type === 'minion') charCandidates[p]!.push(c);
+    if (card.kind === 'gladiator' ? card.levels.some((lv) => lv.abilities.length > 0) : card.abilities.length > 0) withAbilities[p]!.push(c);
+  });
+  return { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities };
+});
 
 /** The characters in play (Support and Action Fields), per player and all together, in instance order. */
 export interface CharactersInPlay {
