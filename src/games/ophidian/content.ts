@@ -3,9 +3,18 @@
  * own card file (`cardFile`: new cards, or a sample card's id to replace it) and deck file
  * (`deckFile`: decks built from the sample and the user's cards). Both are content files
  * of the game options, so a run is keyed on their content (src/sim/run-key.ts) and the
- * workers read them at setup. Parsed once per distinct content.
+ * workers read them at setup.
+ *
+ * Read and checked once: every match's setup asks for its content, and rereading and
+ * re-hashing a file per match would cost more than the match's own setup. A file is read
+ * again only when its stat (size, modification and change times, inode) changes — an edit
+ * between two runs of one process (tests, a queue worker) is seen — and the parsed content
+ * is keyed on the SHA-256 of the texts, so the same content under two paths, or a file
+ * touched but unchanged, is parsed once and is the same object (the engine's per-table
+ * caches key on `MatchContent.key`).
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { UserError } from '../../core/errors.js';
 import { mergeCardSets, parseCardFile } from './cards/format.js';
 import type { CardSet } from './cards/types.js';
@@ -13,32 +22,53 @@ import { parseDeckFile, type Deck } from './construction.js';
 import { SAMPLE_CARDS, SAMPLE_DECKS } from './sample.js';
 
 export interface MatchContent {
-  /** A key naming this content (sample only: ''). */
+  /** A key naming this content (sample only: ''; else the texts' SHA-256, 16 hex). */
   readonly key: string;
   readonly cards: CardSet;
   /** Ready decks by id: the sample's, then the user's. */
   readonly decks: ReadonlyMap<string, Deck>;
 }
 
-const SAMPLE_DECK_TEXT = readFileSync(new URL('./decks.yaml', import.meta.url), 'utf8');
+const SAMPLE_DECK_TEXT = fs.readFileSync(new URL('./decks.yaml', import.meta.url), 'utf8');
 
 const SAMPLE: MatchContent = { key: '', cards: SAMPLE_CARDS, decks: new Map(SAMPLE_DECKS.map((d) => [d.id, d])) };
 
-const cache = new Map<string, MatchContent>();
+/** Parsed content by the SHA-256 of its texts. */
+const byHash = new Map<string, MatchContent>();
+/** The content of a pair of files, by their paths and the stats they were read under. */
+const byFiles = new Map<string, MatchContent>();
+
+const unreadable = (field: string, file: string) => new UserError(`ophidian options: ${field} is ${JSON.stringify(file)}: cannot be read; allowed: a readable .yaml/.yml/.json file`);
+
+/** What changes when a file is edited (size, modification and change times, inode); '-' for no file. */
+function stamp(field: string, file: string | undefined): string {
+  if (file === undefined) return '-';
+  try {
+    const st = fs.statSync(file);
+    return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+  } catch {
+    throw unreadable(field, file);
+  }
+}
 
 function read(field: string, file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch {
-    throw new UserError(`ophidian options: ${field} is ${JSON.stringify(file)}: cannot be read; allowed: a readable .yaml/.yml/.json file`);
+    throw unreadable(field, file);
   }
 }
 
 /** Builds the content from the files' texts (no file access: tests and studies call it directly). */
 export function contentFromTexts(cardText: string | undefined, deckText: string | undefined, where: { cardFile?: string; deckFile?: string } = {}): MatchContent {
   if (cardText === undefined && deckText === undefined) return SAMPLE;
-  const key = `${cardText ?? ''}\u0000${deckText ?? ''}`;
-  const hit = cache.get(key);
+  // The two texts, each marked present or absent, so (card file "x", none) and (none, deck file "x") differ.
+  const key = createHash('sha256')
+    .update(cardText === undefined ? '-' : `+${cardText.length}:${cardText}`)
+    .update(deckText === undefined ? '-' : `+${deckText.length}:${deckText}`)
+    .digest('hex')
+    .slice(0, 16);
+  const hit = byHash.get(key);
   if (hit) return hit;
   const cards = cardText === undefined ? SAMPLE_CARDS : mergeCardSets(SAMPLE_CARDS, parseCardFile(cardText, `card file ${where.cardFile ?? '(inline)'}`));
   // The sample decks are re-resolved against the merged set: a replaced card plays in them too.
@@ -50,16 +80,23 @@ export function contentFromTexts(cardText: string | undefined, deckText: string 
       decks.set(d.id, d);
     }
   }
-  const content: MatchContent = { key: String(cache.size + 1), cards, decks };
-  cache.set(key, content);
+  const content: MatchContent = { key, cards, decks };
+  byHash.set(key, content);
   return content;
 }
 
-/** The content of a match's options (`cardFile`, `deckFile`). */
+/** The content of a match's options (`cardFile`, `deckFile`): each file read and parsed once (see the header). */
 export function matchContent(options: { readonly cardFile?: string | undefined; readonly deckFile?: string | undefined }): MatchContent {
-  const cardText = options.cardFile === undefined ? undefined : read('cardFile', options.cardFile);
-  const deckText = options.deckFile === undefined ? undefined : read('deckFile', options.deckFile);
-  return contentFromTexts(cardText, deckText, { ...(options.cardFile === undefined ? {} : { cardFile: options.cardFile }), ...(options.deckFile === undefined ? {} : { deckFile: options.deckFile }) });
+  const { cardFile, deckFile } = options;
+  if (cardFile === undefined && deckFile === undefined) return SAMPLE;
+  const key = JSON.stringify([cardFile ?? null, stamp('cardFile', cardFile), deckFile ?? null, stamp('deckFile', deckFile)]);
+  const hit = byFiles.get(key);
+  if (hit) return hit;
+  const cardText = cardFile === undefined ? undefined : read('cardFile', cardFile);
+  const deckText = deckFile === undefined ? undefined : read('deckFile', deckFile);
+  const content = contentFromTexts(cardText, deckText, { ...(cardFile === undefined ? {} : { cardFile }), ...(deckFile === undefined ? {} : { deckFile }) });
+  byFiles.set(key, content);
+  return content;
 }
 
 /** The decks named by id, or one line naming the unknown id and the decks allowed. */
