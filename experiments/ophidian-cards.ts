@@ -15,6 +15,9 @@
  *    A card's fitted CP value per play is loss / (β · plays); it is *mispriced* when its loss
  *    interval excludes the line's β · cost · plays. Holm's correction over the cards tested
  *    in each family (inclusion, restricted play, price), the family sizes shown.
+ * 5. Confirmation (ophidian-cards-confirm.ts): steps 1–4 are a screening pass. The cards whose
+ *    screening estimate is most extreme are replayed on fresh seeds with many more paired
+ *    units, and only those games decide whether a card is mispriced (Holm over the shortlist).
  */
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
@@ -26,6 +29,7 @@ import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
 import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';
+import { analyseConfirmation, confirmBlocks, confirmVerdicts, CONFIRM_FULL, CONFIRM_QUICK, MIN_PLAYS, playConfirmation, shortlist, type ConfirmStage } from './ophidian-cards-confirm.js';
 
 /** The evidence on one card, as unit values (so intervals can be drawn at any level). */
 export interface CardEvidence {
@@ -79,9 +83,6 @@ function labelGap(gaps: readonly number[]): number {
   const sorted = [...gaps].sort((a, b) => b - a);
   return Math.max(1, sorted[5] ?? 0);
 }
-
-/** Fewest plays per game for a price: below it the CP value per play is noise over a near-zero denominator. */
-const MIN_PLAYS = 0.1;
 
 /** The verdict rules, from the unit values alone (tests feed synthetic evidence with a known truth). */
 export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
@@ -146,14 +147,19 @@ export function se(xs: readonly number[]): number {
   return t.n >= 2 && Number.isFinite(t.sd) ? t.sd / Math.sqrt(t.n) : NaN;
 }
 
-/** Verdicts: mispriced cards (named only where Holm supports it), then restricted play, then inclusion. */
-export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, play: string): ReportVerdict[] {
+/**
+ * Verdicts: mispriced cards (named only where Holm supports it), then restricted play, then
+ * inclusion. `prices: false` when a confirmation stage decides the prices (the study): the
+ * screening pass then names no mispriced card and leaves the summary to that stage.
+ */
+export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, play: string, opts: { prices?: boolean } = {}): ReportVerdict[] {
+  const prices = opts.prices ?? true;
   const name = new Map(cards.map((c) => [c.id, c.name]));
   const out: ReportVerdict[] = [];
   const lvl = (l: number) => `${(l * 100).toFixed(2)}%`;
   for (const f of a.findings) {
     const card = cards.find((c) => c.id === f.id)!;
-    if (f.price?.rejected) {
+    if (prices && f.price?.rejected) {
       out.push({
         statement: `${name.get(f.id)} is too ${f.price.direction} for its cost ${card.cost} CP: it is worth about ${fmt(f.price.value, 1)} CP a play [${fmt(f.price.lo, 1)}, ${fmt(f.price.hi, 1)}], ${play}.`,
         evidence: `restricted-play loss ${fmt(f.loss.mean)} at ${lvl(f.price.level)} [${fmt(f.price.lossLo)}, ${fmt(f.price.lossHi)}] against the price line's ${fmt(f.price.expected)} (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent, ${fmt(f.plays.mean, 2)} plays a game), n=${f.loss.n} paired units; Holm over ${a.families.price} priced cards`,
@@ -185,7 +191,7 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
     });
   }
   // The study's question is the price: say so first when no card is shown mispriced (whatever else was found).
-  if (!a.findings.some((f) => f.price?.rejected))
+  if (prices && !a.findings.some((f) => f.price?.rejected))
     out.unshift({
       statement: `No card is shown too strong or too weak for its cost at this sample size, ${play}.`,
       evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent${a.families.price === 0 ? ': no price without a slope shown above 0' : ''}), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family`,
@@ -269,8 +275,13 @@ export function ophidianCards(): Study {
         }
       }
       await inBatches(barTasks, 4);
+      const strategyOf = (id: string): StrategyCard => user.content.cards.strategies.get(id)!;
+      const costOf = (id: string) => {
+        const c = strategyOf(id);
+        return c.cost.xChosen ? null : c.cost.cp({ w: null as never, card: 0, controller: 0, targets: [], event: null, x: 0 });
+      };
 
-      const strategy = (id: string): StrategyCard => user.content.cards.strategies.get(id)!;
+      const strategy = strategyOf;
       const evidence: CardEvidence[] = cardIds.map((id) => {
         const inclusion: number[] = [];
         for (const [key, list] of units) {
@@ -281,12 +292,22 @@ export function ophidianCards(): Study {
           const m = mean(list.map((u) => u.share));
           inclusion.push(ha ? m : 1 - m);
         }
-        const c = strategy(id);
-        const cost = c.cost.xChosen ? null : c.cost.cp({ w: null as never, card: 0, controller: 0, targets: [], event: null, x: 0 });
-        return { id, name: c.name, cost, inclusion, loss: loss.get(id) ?? [], plays: plays.get(id) ?? [] };
+        return { id, name: strategy(id).name, cost: costOf(id), inclusion, loss: loss.get(id) ?? [], plays: plays.get(id) ?? [] };
       });
       const analysis = analyseCards(evidence);
-      const verdicts = cardVerdicts(evidence, analysis, play);
+
+      // 5) Confirmation: the most extreme cards of the screening pass replayed on fresh seeds (only with barring).
+      let stage: ConfirmStage | null = null;
+      if (canBar) {
+        const size = ctx.full ? CONFIRM_FULL : CONFIRM_QUICK;
+        const line = { beta: analysis.beta, betaSe: analysis.betaSe, usable: analysis.families.price > 0 };
+        const screened = evidence.map((c, i) => ({ ...c, expected: analysis.findings[i]!.price?.expected ?? null }));
+        const list = shortlist(screened, line.usable, size.k, user.cardIds.filter((id) => cardsToBar.includes(id)));
+        const plans = list.entries.map((e) => ({ card: { id: e.id, name: e.name, cost: costOf(e.id) }, decks, holds }));
+        const confirmed = await playConfirmation(ctx, plans, spec, withBar, size, user.options);
+        stage = { size, full: ctx.full, list, cards: confirmed, analysis: analyseConfirmation(confirmed, line), line, screened: cardsToBar.length };
+      }
+      const verdicts = stage ? [...confirmVerdicts(stage, play), ...cardVerdicts(evidence, analysis, play, { prices: false })] : cardVerdicts(evidence, analysis, play);
       const totalGames = [...units.values()].reduce((t, l) => t + l.reduce((s, u) => s + u.games.length, 0), 0);
 
       const rows = analysis.findings.map((f) => {
@@ -318,7 +339,7 @@ export function ophidianCards(): Study {
           cpValuePerPlay: f.price ? r3(f.price.value) : null,
           cpValueLo: f.price ? r3(f.price.lo) : null,
           cpValueHi: f.price ? r3(f.price.hi) : null,
-          priceVerdict: f.price ? (f.price.rejected ? `too ${f.price.direction}` : 'not shown mispriced') : c.loss.length < 2 ? 'not barred in this run' : 'played too rarely to price',
+          screeningPrice: f.price ? (f.price.rejected ? `off the line, ${f.price.direction} (screening only${stage ? '; the confirmation stage decides' : ''})` : 'on the line') : c.loss.length < 2 ? 'not barred in this run' : 'played too rarely to price',
         };
       });
       const barredRows = analysis.findings.filter((f) => f.loss.n >= 2);
@@ -336,12 +357,13 @@ export function ophidianCards(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); it is mispriced only where its loss interval at the Holm level excludes the line (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
+                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); in this screening pass a card is off the line where its loss interval at the Holm level excludes it${canBar ? ' (a candidate only: the confirmation stage decides)' : ''} (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
               },
             ],
           },
+          ...(stage ? [{ heading: 'Confirmation: the most extreme cards on fresh seeds (decides "mispriced")', blocks: confirmBlocks(stage, play) }] : []),
           {
-            heading: 'Price: fitted CP value against listed cost',
+            heading: `${stage ? 'Screening: ' : ''}Price: fitted CP value against listed cost`,
             blocks: pricedRows.length
               ? [
                   {
@@ -362,7 +384,7 @@ export function ophidianCards(): Study {
               : [{ kind: 'text', text: `No card could be priced: ${Number.isFinite(analysis.beta) ? `the price line is not established (β = ${fmt(analysis.beta, 4)} ± ${fmt(1.96 * analysis.betaSe, 4)} win share per CP spent, not shown above 0)` : 'too few cards with restricted play and plays'} at this sample size.` }],
           },
           {
-            heading: 'Restricted play: win share lost when the card is barred',
+            heading: `${stage ? 'Screening: ' : ''}Restricted play: win share lost when the card is barred`,
             blocks: barredRows.length
               ? [
                   {
@@ -394,7 +416,7 @@ export function ophidianCards(): Study {
             ],
           },
           {
-            heading: 'Per card',
+            heading: stage ? 'Screening: per card' : 'Per card',
             blocks: [
               {
                 kind: 'table',
@@ -409,8 +431,21 @@ export function ophidianCards(): Study {
         meta: {
           command: ctx.command,
           seed: ctx.seed,
-          sampleSizes: { decks: decks.length, 'games per matchup': 2 * perOrder, 'round-robin games': totalGames, 'cards barred': cardsToBar.length, 'cards studied': cardIds.length },
-          details: { beta: analysis.beta, betaSe: analysis.betaSe, families: analysis.families },
+          sampleSizes: {
+            decks: decks.length,
+            'games per matchup': 2 * perOrder,
+            'round-robin games': totalGames,
+            'cards barred': cardsToBar.length,
+            'cards studied': cardIds.length,
+            'cards confirmed': stage?.cards.length ?? 0,
+            'confirmation games': stage?.cards.reduce((t, c) => t + c.planned, 0) ?? 0,
+          },
+          details: {
+            beta: analysis.beta,
+            betaSe: analysis.betaSe,
+            families: analysis.families,
+            confirmation: stage ? { rule: stage.list.rule, shortlist: stage.list.entries.map((e) => e.id), families: stage.analysis.families, failed: stage.cards.reduce((t, c) => t + c.failed, 0) } : null,
+          },
         },
       };
     },

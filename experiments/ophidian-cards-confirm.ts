@@ -1,0 +1,419 @@
+/**
+ * ophidian-cards, stage 2: confirming the screening pass on fresh seeds.
+ *
+ * The screening pass (ophidian-cards.ts) bars every card studied a few dozen times: with
+ * ~80 cards and Holm's correction over all of them it has little power per card, and the
+ * cards whose screening estimate is most extreme are extreme partly by chance (the winner's
+ * curse), so re-testing them on the same games would overstate them. Hence two stages:
+ *
+ * 1. Shortlist (from the screening data only, rule in `shortlist`): the k cards furthest
+ *    from the price line in standard errors (|loss − β·cost·plays| / se) when the screening
+ *    pass established the line (β's 95% interval above 0); else the k cards whose
+ *    restricted-play loss is furthest from 0 in standard errors. Only cards played at least
+ *    MIN_PLAYS times a game are eligible (below it barring changes almost no game). A user's
+ *    own cards (`--card-file`) join whatever their estimate: chosen before any game, they
+ *    bias nothing.
+ * 2. Confirmation: each shortlisted card replayed on FRESH seeds — the tables' master seed is
+ *    deriveSeed(master, 'ophidian-cards', 'confirm', card), so no game seed of the screening
+ *    pass recurs — with many more paired units: decks holding it (a seeded choice) against
+ *    other decks, every seed index played unbarred and barred in both seat orders; a unit is
+ *    one seed index of one deck pair, its value the unbarred minus the barred share of the
+ *    deck holding the card (all four games completed; a unit with a failed game is dropped
+ *    and counted). Only these games decide, with Holm over the shortlist:
+ *    - restricted play: the share lost differs from 0;
+ *    - price (when the line exists): the gap loss − β·cost·plays differs from 0, its standard
+ *      error carrying β's uncertainty (√(se_loss² + (cost·plays)²·se_β² + (β·cost)²·se_plays²);
+ *      the correlation of loss and plays, measured on the same seeds, is ignored — its term
+ *      is of the order of the last one, which is tiny beside the first). A card is "too
+ *      strong" (worth more than it costs) when the gap's interval is above 0, "too weak" below.
+ */
+import { forestPlot } from '../src/analysis/charts.js';
+import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
+import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { deriveSeed } from '../src/core/rng.js';
+import type { GameRecord } from '../src/core/record.js';
+import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, type OphidianStudyContext } from './ophidian-common.js';
+
+/** Fewest plays per game for a card to be priced or shortlisted: below it barring changes almost no game. */
+export const MIN_PLAYS = 0.1;
+
+/** Standard errors are floored here when ranking (a card with identical units would otherwise rank infinitely high on nothing). */
+const SE_FLOOR = 0.01;
+
+export interface ConfirmSize {
+  /** Cards shortlisted by their screening estimate (user cards come on top). */
+  readonly k: number;
+  /** Decks holding the card, and opponents for each, a seeded choice. */
+  readonly owners: number;
+  readonly opponents: number;
+  /** Seed indices per deck pair (each played unbarred and barred, both seat orders: 4 games). */
+  readonly perOrder: number;
+}
+
+/** Quick (`npm start`): a taste of the stage, a few seconds. Full: the real check. */
+export const CONFIRM_QUICK: ConfirmSize = { k: 2, owners: 1, opponents: 1, perOrder: 8 };
+export const CONFIRM_FULL: ConfirmSize = { k: 8, owners: 3, opponents: 2, perOrder: 32 };
+
+/** A card as the screening pass left it: what the shortlist rule reads. */
+export interface ScreenedCard {
+  readonly id: string;
+  readonly name: string;
+  /** Listed CP cost; null for X. */
+  readonly cost: number | null;
+  /** Screening restricted-play units (unbarred − barred share). */
+  readonly loss: readonly number[];
+  /** Screening plays per game by the seat holding it. */
+  readonly plays: readonly number[];
+  /** The screening price line's expected loss (β·cost·plays); null when the card was not priced. */
+  readonly expected: number | null;
+}
+
+export interface ShortlistEntry {
+  readonly id: string;
+  readonly name: string;
+  /** Rank among the eligible cards by the rule's score (1 = most extreme); null for a user card below the cut. */
+  readonly rank: number | null;
+  /** |estimate − null| / se in the screening data. */
+  readonly score: number;
+  readonly reason: 'screening' | 'user card';
+}
+
+export interface Shortlist {
+  /** 'price': distance from the price line; 'loss': restricted-play loss from 0 (no line was established). */
+  readonly rule: 'price' | 'loss';
+  /** Cards eligible for the rule (the pool the top k came from). */
+  readonly eligible: number;
+  readonly entries: readonly ShortlistEntry[];
+}
+
+function sdErr(xs: readonly number[]): number {
+  const t = tInterval(xs, 0.95);
+  return xs.length >= 2 && Number.isFinite(t.sd) ? t.sd / Math.sqrt(xs.length) : NaN;
+}
+
+/**
+ * The data-chosen shortlist (see the header): top k by screening |z|, ties by id; then the
+ * user's cards not already on it, in the order given.
+ */
+export function shortlist(cards: readonly ScreenedCard[], priceLine: boolean, k: number, userCards: readonly string[] = []): Shortlist {
+  const rule = priceLine ? 'price' : 'loss';
+  const score = (c: ScreenedCard): number => {
+    const gap = mean(c.loss) - (rule === 'price' ? c.expected! : 0);
+    return Math.abs(gap) / Math.max(sdErr(c.loss), SE_FLOOR);
+  };
+  const eligible = cards.filter((c) => c.loss.length >= 2 && c.plays.length > 0 && mean(c.plays) >= MIN_PLAYS && (rule === 'loss' || c.expected !== null));
+  const ranked = eligible.map((c) => ({ c, s: score(c) })).sort((x, y) => y.s - x.s || (x.c.id < y.c.id ? -1 : x.c.id > y.c.id ? 1 : 0));
+  const entries: ShortlistEntry[] = ranked.slice(0, k).map(({ c, s }, i) => ({ id: c.id, name: c.name, rank: i + 1, score: s, reason: 'screening' }));
+  for (const id of userCards) {
+    if (entries.some((e) => e.id === id)) continue;
+    const c = cards.find((x) => x.id === id);
+    if (!c) continue;
+    const at = ranked.findIndex((r) => r.c.id === id);
+    entries.push({ id, name: c.name, rank: at >= 0 ? at + 1 : null, score: at >= 0 ? ranked[at]!.s : NaN, reason: 'user card' });
+  }
+  return { rule, eligible: eligible.length, entries };
+}
+
+/** The master seed of a card's confirmation tables: from the study's seed, the stage and the card only. */
+export function confirmationSeed(master: string | number, cardId: string): number {
+  return deriveSeed(master, 'ophidian-cards', 'confirm', cardId);
+}
+
+/** One card's confirmation games, as unit values. */
+export interface ConfirmedCard {
+  readonly id: string;
+  readonly name: string;
+  readonly cost: number | null;
+  /** The master seed its tables were played under. */
+  readonly seed: number;
+  /** Deck pairs (holder, opponent). */
+  readonly pairs: readonly (readonly [string, string])[];
+  /** Per unit (seed index × deck pair): unbarred − barred share of the holder. */
+  readonly loss: readonly number[];
+  /** Per unbarred completed game: times the holder played it. */
+  readonly plays: readonly number[];
+  readonly planned: number;
+  readonly completed: number;
+  readonly failed: number;
+  /** Units lost to a failed game. */
+  readonly dropped: number;
+  /** Distinct game seeds played (for the disjointness check). */
+  readonly seeds: readonly number[];
+}
+
+export interface ConfirmPlan {
+  readonly card: { readonly id: string; readonly name: string; readonly cost: number | null };
+  /** Decks of the study, those holding the card first chosen from. */
+  readonly decks: readonly string[];
+  readonly holds: (deck: string, card: string) => boolean;
+}
+
+/**
+ * Plays the confirmation of every planned card (tables four at a time through the worker
+ * pool); the result depends on the seeds only, never on the order tables finish in.
+ */
+export async function playConfirmation(
+  ctx: OphidianStudyContext,
+  plans: readonly ConfirmPlan[],
+  spec: string,
+  withBar: (id: string) => string,
+  size: ConfirmSize,
+  options: Readonly<Record<string, unknown>>,
+): Promise<ConfirmedCard[]> {
+  type Pair = { d: string; o: string; ab: GameRecord[]; ba: GameRecord[]; bab: GameRecord[]; bba: GameRecord[] };
+  const byCard = plans.map((p) => {
+    const seed = confirmationSeed(ctx.seed, p.card.id);
+    const owners = seededSample(p.decks.filter((d) => p.holds(d, p.card.id)), size.owners, `${seed}:owners`);
+    const pairs: Pair[] = owners.flatMap((d) => seededSample(p.decks.filter((o) => o !== d), size.opponents, `${seed}:${d}:opponents`).map((o): Pair => ({ d, o, ab: [], ba: [], bab: [], bba: [] })));
+    return { plan: p, seed, pairs };
+  });
+  const tasks: (() => Promise<void>)[] = [];
+  for (const { plan, seed, pairs } of byCard) {
+    const at: OphidianStudyContext = { ...ctx, seed };
+    const id = plan.card.id;
+    for (const pair of pairs) {
+      const { d, o } = pair;
+      tasks.push(async () => void (pair.ab = await playDecks(at, `confirm-${id}-${d}-v-${o}`, d, o, size.perOrder, [spec, spec], options)));
+      tasks.push(async () => void (pair.ba = await playDecks(at, `confirm-${id}-${o}-v-${d}`, o, d, size.perOrder, [spec, spec], options)));
+      tasks.push(async () => void (pair.bab = await playDecks(at, `confirm-bar-${id}-${d}-v-${o}`, d, o, size.perOrder, [withBar(id), spec], options)));
+      tasks.push(async () => void (pair.bba = await playDecks(at, `confirm-bar-${id}-${o}-v-${d}`, o, d, size.perOrder, [spec, withBar(id)], options)));
+    }
+  }
+  await inBatches(tasks, 4);
+  return byCard.map(({ plan, seed, pairs }) => {
+    const loss: number[] = [];
+    const plays: number[] = [];
+    const seeds = new Set<number>();
+    let completed = 0;
+    let dropped = 0;
+    for (const p of pairs) {
+      for (const r of [...p.ab, ...p.ba, ...p.bab, ...p.bba]) seeds.add(r.seed);
+      completed += p.ab.length + p.ba.length + p.bab.length + p.bba.length;
+      for (const r of p.ab) plays.push(playedBy(r, 0).get(plan.card.id) ?? 0);
+      for (const r of p.ba) plays.push(playedBy(r, 1).get(plan.card.id) ?? 0);
+      const free = new Map(pairUnits(p.d, p.o, p.ab, p.ba).map((u) => [u.index, u]));
+      const barred = new Map(pairUnits(p.d, p.o, p.bab, p.bba).map((u) => [u.index, u]));
+      for (let i = 0; i < size.perOrder; i++) {
+        const f = free.get(i);
+        const b = barred.get(i);
+        if (f?.games.length === 2 && b?.games.length === 2) loss.push(f.share - b.share);
+        else dropped++;
+      }
+    }
+    const planned = pairs.length * 4 * size.perOrder;
+    return { id: plan.card.id, name: plan.card.name, cost: plan.card.cost, seed, pairs: pairs.map((p) => [p.d, p.o] as const), loss, plays, planned, completed, failed: planned - completed, dropped, seeds: [...seeds] };
+  });
+}
+
+/** The screening price line the confirmation measures gaps from. */
+export interface PriceLine {
+  readonly beta: number;
+  readonly betaSe: number;
+  /** β's 95% interval is above 0 (else no card is priced). */
+  readonly usable: boolean;
+}
+
+export interface ConfirmFinding {
+  readonly id: string;
+  /** Share lost when barred, at its Holm level over the shortlist (interval cut to [−1, 1]). */
+  readonly loss: { mean: number; lo: number; hi: number; n: number; level: number; rejected: boolean };
+  readonly plays: { mean: number; lo: number; hi: number; n: number };
+  /** The gap from the price line in win share and as a CP value per play; null when not priced (why in `unpriced`). */
+  readonly price: {
+    readonly expected: number;
+    readonly gap: number;
+    readonly lo: number;
+    readonly hi: number;
+    readonly se: number;
+    readonly value: number;
+    readonly valueLo: number;
+    readonly valueHi: number;
+    readonly level: number;
+    readonly rejected: boolean;
+    readonly direction: 'strong' | 'weak' | 'fair';
+  } | null;
+  readonly unpriced: string | null;
+}
+
+export interface ConfirmAnalysis {
+  readonly findings: readonly ConfirmFinding[];
+  /** Holm family sizes: cards with a loss (≥ 2 units), cards priced. */
+  readonly families: { readonly loss: number; readonly price: number };
+}
+
+/** The confirmation verdict rules, from its unit values and the screening line alone. */
+export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | 'cost' | 'loss' | 'plays'>[], line: PriceLine): ConfirmAnalysis {
+  const tested = cards.filter((c) => c.loss.length >= 2);
+  const lossHolm = holm(tested, (c) => Math.abs(mean(c.loss)) / Math.max(sdErr(c.loss), SE_FLOOR), (c, level) => {
+    const t = tInterval(c.loss, level);
+    return t.lo > 0 || t.hi < 0;
+  });
+  const playsOf = (c: Pick<ConfirmedCard, 'plays'>) => (c.plays.length ? mean(c.plays) : 0);
+  const unpriced = (c: Pick<ConfirmedCard, 'cost' | 'loss' | 'plays'>): string | null =>
+    !line.usable ? 'no price line from the screening pass' : c.cost === null ? 'X cost' : c.loss.length < 2 ? 'fewer than 2 units' : playsOf(c) < MIN_PLAYS ? `played under ${MIN_PLAYS} times a game` : null;
+  const priced = tested.filter((c) => unpriced(c) === null);
+  const gapOf = (c: (typeof priced)[number]) => {
+    const p = playsOf(c);
+    const seP = c.plays.length >= 2 ? sdErr(c.plays) : 0;
+    const expected = line.beta * c.cost! * p;
+    const se = Math.sqrt(sdErr(c.loss) ** 2 + (c.cost! * p * line.betaSe) ** 2 + (line.beta * c.cost! * seP) ** 2);
+    return { expected, gap: mean(c.loss) - expected, se, df: c.loss.length - 1, plays: p };
+  };
+  const priceHolm = holm(priced, (c) => {
+    const g = gapOf(c);
+    return Math.abs(g.gap) / Math.max(g.se, SE_FLOOR);
+  }, (c, level) => {
+    const g = gapOf(c);
+    const half = tFor(level, g.df) * g.se;
+    return g.gap - half > 0 || g.gap + half < 0;
+  });
+  const findings = cards.map((c): ConfirmFinding => {
+    const l = tested.indexOf(c);
+    const level = l >= 0 ? lossHolm[l]!.level : 0.95;
+    const t = tInterval(c.loss, level);
+    const loss = { mean: t.mean, lo: Math.max(-1, t.lo), hi: Math.min(1, t.hi), n: c.loss.length, level, rejected: l >= 0 && lossHolm[l]!.rejected };
+    const p = priced.indexOf(c);
+    let price: ConfirmFinding['price'] = null;
+    if (p >= 0) {
+      const d = priceHolm[p]!;
+      const g = gapOf(c);
+      const half = tFor(d.level, g.df) * g.se;
+      const perCp = line.beta * g.plays;
+      price = {
+        expected: g.expected,
+        gap: g.gap,
+        lo: g.gap - half,
+        hi: g.gap + half,
+        se: g.se,
+        value: c.cost! + g.gap / perCp,
+        valueLo: c.cost! + (g.gap - half) / perCp,
+        valueHi: c.cost! + (g.gap + half) / perCp,
+        level: d.level,
+        rejected: d.rejected,
+        direction: !d.rejected ? 'fair' : g.gap > 0 ? 'strong' : 'weak',
+      };
+    }
+    return { id: c.id, loss, plays: meanCi(c.plays), price, unpriced: p >= 0 ? null : unpriced(c) ?? 'not tested' };
+  });
+  return { findings, families: { loss: tested.length, price: priced.length } };
+}
+
+/** Everything the report needs about the stage. */
+export interface ConfirmStage {
+  readonly size: ConfirmSize;
+  readonly full: boolean;
+  readonly list: Shortlist;
+  readonly cards: readonly ConfirmedCard[];
+  readonly analysis: ConfirmAnalysis;
+  readonly line: PriceLine;
+  /** Cards studied in the screening pass (the pool size, for the text). */
+  readonly screened: number;
+}
+
+const lvl = (l: number) => formatLevel(l);
+
+/** The stage's verdicts: the only ones that may call a card mispriced. */
+export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] {
+  const out: ReportVerdict[] = [];
+  const m = s.analysis.families;
+  if (s.cards.length === 0)
+    return [{ statement: `No card is shown too strong or too weak for its cost, ${play}: no card was eligible for the confirmation stage.`, evidence: `eligible: barred in the screening pass and played at least ${MIN_PLAYS} times a game (${s.list.eligible} of ${s.screened} cards)`, strength: 'inconclusive' }];
+  const where = (c: ConfirmedCard) => `${c.loss.length} paired units on fresh seeds (${c.pairs.map(([d, o]) => `${d} v ${o}`).join(', ')}; ${c.failed} of ${c.planned} games failed${c.dropped ? `, ${c.dropped} units dropped` : ''})`;
+  for (const f of s.analysis.findings) {
+    const c = s.cards.find((x) => x.id === f.id)!;
+    if (!f.price?.rejected) continue;
+    out.push({
+      statement: `${c.name} is too ${f.price.direction} for its cost of ${c.cost} CP: confirmed on fresh seeds, it is worth about ${fmt(f.price.value, 1)} CP a play [${fmt(f.price.valueLo, 1)}, ${fmt(f.price.valueHi, 1)}], ${play}.`,
+      evidence: `share lost when barred ${fmt(f.loss.mean)} against the price line's ${fmt(f.price.expected)} (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, from the screening pass; ${fmt(f.plays.mean, 2)} plays a game): gap ${fmt(f.price.gap)} [${fmt(f.price.lo)}, ${fmt(f.price.hi)}] at ${lvl(f.price.level)}, ${where(c)}; Holm over the ${m.price} shortlisted cards priced`,
+      strength: 'supported',
+    });
+  }
+  for (const f of s.analysis.findings) {
+    const c = s.cards.find((x) => x.id === f.id)!;
+    if (!f.loss.rejected) continue;
+    out.push({
+      statement: f.loss.mean > 0
+        ? `Confirmed on fresh seeds: barring ${c.name} costs its decks ${fmt(f.loss.mean)} of their win share, ${play}.`
+        : `Confirmed on fresh seeds: decks do better when ${c.name} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts, ${play}.`,
+      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, ${where(c)}; Holm over the ${m.loss} shortlisted cards`,
+      strength: 'supported',
+    });
+  }
+  if (!s.analysis.findings.some((f) => f.price?.rejected)) {
+    const widths = s.analysis.findings.flatMap((f) => (f.price ? [{ w: f.price.hi - f.price.lo, cp: f.price.valueHi - f.price.valueLo }] : []));
+    const lossWidths = s.analysis.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss.hi - f.loss.lo);
+    const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
+    const n = s.cards.map((c) => c.loss.length);
+    out.push({
+      statement: s.line.usable
+        ? `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the ${s.cards.length} cards furthest from the price line in the screening pass, replayed on fresh seeds, stay within their intervals around the line, ${play}.`
+        : `No card can be called too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the screening pass established no price line (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, not shown above 0), so the confirmation stage tested restricted play only, ${play}.`,
+      evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n)}–${Math.max(...n)} paired units each on fresh seeds; ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
+      strength: 'inconclusive',
+    });
+  }
+  return out;
+}
+
+/** The stage's report section: the rule and the shortlist, the confirmation table (CSV beside it) and its chart. */
+export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
+  const ruleText = s.list.rule === 'price'
+    ? `distance from the screening price line in standard errors, |loss − β·cost·plays| / se`
+    : `restricted-play loss from 0 in standard errors, |loss| / se (the screening pass established no price line, so no card can be priced)`;
+  const chosen = s.list.entries.map((e) => `${e.name} (${e.reason === 'user card' ? `your card${e.rank ? `, screening rank ${e.rank}` : ''}` : `rank ${e.rank}`}${Number.isFinite(e.score) ? `, score ${fmt(e.score, 2)}` : ''})`).join('; ');
+  const failed = s.cards.reduce((t, c) => t + c.failed, 0);
+  const planned = s.cards.reduce((t, c) => t + c.planned, 0);
+  const text = `${s.full ? '' : `Quick run: a shortlist of ${s.size.k} and ${s.size.perOrder} seed indices a deck pair only, to show the stage — rerun with --full for the real confirmation (${CONFIRM_FULL.k} cards, up to ${CONFIRM_FULL.owners} decks holding each against ${CONFIRM_FULL.opponents} opponents, ${CONFIRM_FULL.perOrder} seed indices a pair). `}Shortlist rule (from the screening data only): the ${s.size.k} cards of the ${s.list.eligible} eligible (of ${s.screened} screened; eligible: barred in screening and played at least ${MIN_PLAYS} times a game) with the largest ${ruleText}; ties by id${s.list.entries.some((e) => e.reason === 'user card') ? '; your own cards join whatever their estimate (chosen before any game, they bias nothing)' : ''}. Shortlist: ${chosen || '(empty: no card was eligible)'}. Confirmation: each on fresh seeds (the tables' master seed derives from the study's seed, the stage and the card, so no screening game recurs), ${s.size.owners === 1 ? 'one deck holding it' : `up to ${s.size.owners} decks holding it`} (a seeded choice) against ${s.size.opponents === 1 ? 'one other deck' : `${s.size.opponents} other decks`}, ${s.size.perOrder} seed indices per pair, each played unbarred and barred in both seat orders (4 games a unit), ${play}. Unit = one seed index of one deck pair: unbarred − barred share of the deck holding the card (a unit with a failed game is dropped and counted). Only these games decide: ${holmNote(s.analysis.families.loss, 'restricted-play losses')} ${s.line.usable ? `${holmNote(s.analysis.families.price, 'gaps from the price line')} The gap's standard error carries the screening β's uncertainty (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)}).` : ''} Games: ${planned} planned, ${failed} failed.`;
+  const rows = s.analysis.findings.map((f) => {
+    const c = s.cards.find((x) => x.id === f.id)!;
+    const e = s.list.entries.find((x) => x.id === f.id)!;
+    return {
+      card: c.name,
+      id: c.id,
+      cost: c.cost,
+      chosenBy: e.reason === 'user card' ? 'your card' : `screening rank ${e.rank} of ${s.list.eligible}`,
+      screeningScore: r3(e.score),
+      deckPairs: c.pairs.map(([d, o]) => `${d} v ${o}`).join('; '),
+      units: f.loss.n,
+      gamesPlanned: c.planned,
+      gamesFailed: c.failed,
+      unitsDropped: c.dropped,
+      playsPerGame: r3(f.plays.mean),
+      playsLo: r3(f.plays.lo),
+      playsHi: r3(f.plays.hi),
+      restrictedLoss: r3(f.loss.mean),
+      lossLo: r3(f.loss.lo),
+      lossHi: r3(f.loss.hi),
+      lossLevel: r3(f.loss.level),
+      lossVerdict: f.loss.n < 2 ? 'too few units' : f.loss.rejected ? (f.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts') : 'not shown ≠ 0',
+      expectedLoss: f.price ? r3(f.price.expected) : null,
+      gapFromLine: f.price ? r3(f.price.gap) : null,
+      gapLo: f.price ? r3(f.price.lo) : null,
+      gapHi: f.price ? r3(f.price.hi) : null,
+      priceLevel: f.price ? r3(f.price.level) : null,
+      cpValuePerPlay: f.price ? r3(f.price.value) : null,
+      cpValueLo: f.price ? r3(f.price.valueLo) : null,
+      cpValueHi: f.price ? r3(f.price.valueHi) : null,
+      verdict: f.price ? (f.price.rejected ? `too ${f.price.direction} for its cost` : 'not shown mispriced') : `not priced (${f.unpriced})`,
+    };
+  });
+  const effects = s.analysis.findings.flatMap((f) => {
+    const name = s.cards.find((x) => x.id === f.id)!.name;
+    const out = [];
+    if (f.price) out.push({ label: `${name}: gap from price line`, estimate: f.price.gap, lo: f.price.lo, hi: f.price.hi, n: f.loss.n, group: 'gap from the price line (loss − β·cost·plays)' });
+    if (f.loss.n >= 2) out.push({ label: `${name}: share lost`, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, n: f.loss.n, group: 'share lost when barred' });
+    return out;
+  });
+  const blocks: ReportBlock[] = [{ kind: 'text', text }];
+  if (effects.length)
+    blocks.push({
+      kind: 'chart',
+      id: 'confirmation-intervals',
+      title: 'Confirmation on fresh seeds: intervals against 0',
+      caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. Intervals at each card's Holm level over the shortlist; n = paired units${s.full ? '' : '; quick run'}.`,
+      spec: forestPlot(effects, { title: 'Shortlisted cards replayed on fresh seeds', subtitle: s.full ? `Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`, xTitle: 'win share (unbarred − barred; gap = that − β·cost·plays)', intervalLabel: 'Holm-level' }),
+    });
+  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'Units: seed index × deck pair, all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t); cpValuePerPlay = cost + gap / (β · plays). gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
+  return blocks;
+}
