@@ -356,6 +356,20 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
   return out;
 }
 
+/**
+ * The x scale from the intervals, at least ±0.05 around 0: when every unit is 0 (a deck pair
+ * one side always wins, barred or not) Vega would otherwise draw a zero-width axis.
+ */
+function withDomain(spec: Record<string, unknown>, effects: readonly { lo: number; hi: number; estimate: number }[]): Record<string, unknown> {
+  const ends = effects.flatMap((e) => [e.lo, e.hi, e.estimate]).filter(Number.isFinite);
+  const domain = [Math.min(-0.05, ...ends), Math.max(0.05, ...ends)];
+  const layers = (spec['layer'] as Record<string, unknown>[]).map((l) => {
+    const enc = l['encoding'] as Record<string, Record<string, unknown>>;
+    return { ...l, encoding: { ...enc, x: { ...enc['x'], scale: { domain, nice: true } } } };
+  });
+  return { ...spec, layer: layers };
+}
+
 /** The stage's report section: the rule and the shortlist, the confirmation table (CSV beside it) and its chart. */
 export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
   const ruleText = s.list.rule === 'price'
@@ -401,8 +415,8 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
   const effects = s.analysis.findings.flatMap((f) => {
     const name = s.cards.find((x) => x.id === f.id)!.name;
     const out = [];
-    if (f.price) out.push({ label: `${name}: gap from price line`, estimate: f.price.gap, lo: f.price.lo, hi: f.price.hi, n: f.loss.n, group: 'gap from the price line (loss − β·cost·plays)' });
-    if (f.loss.n >= 2) out.push({ label: `${name}: share lost`, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, n: f.loss.n, group: 'share lost when barred' });
+    if (f.price) out.push({ label: `${name} · gap`, estimate: f.price.gap, lo: f.price.lo, hi: f.price.hi, n: f.loss.n, group: 'gap from the price line' });
+    if (f.loss.n >= 2) out.push({ label: `${name} · lost`, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, n: f.loss.n, group: 'share lost when barred' });
     return out;
   });
   const blocks: ReportBlock[] = [{ kind: 'text', text }];
@@ -412,7 +426,15 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       id: 'confirmation-intervals',
       title: 'Confirmation on fresh seeds: intervals against 0',
       caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. Intervals at each card's Holm level over the shortlist; n = paired units${s.full ? '' : '; quick run'}.`,
-      spec: forestPlot(effects, { title: 'Shortlisted cards replayed on fresh seeds', subtitle: s.full ? `Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`, xTitle: 'win share (unbarred − barred; gap = that − β·cost·plays)', intervalLabel: 'Holm-level' }),
+      spec: withDomain(
+        forestPlot(effects, {
+          title: 'Shortlisted cards replayed on fresh seeds',
+          subtitle: s.full ? `Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`,
+          xTitle: s.analysis.families.price ? 'win share (share lost = unbarred − barred; gap = share lost − β·cost·plays)' : 'win share lost when barred (unbarred − barred)',
+          intervalLabel: 'Holm-level',
+        }),
+        effects,
+      ),
     });
   blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'Units: seed index × deck pair, all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t); cpValuePerPlay = cost + gap / (β · plays). gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
   return blocks;
