@@ -279,16 +279,14 @@ export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | '
       const d = priceHolm[p]!;
       const g = gapOf(c);
       const half = tFor(d.level, g.df) * g.se;
-      const perCp = line.beta * g.plays;
+      const value = cpValue(tInterval(c.loss, d.level), line, g.plays);
       price = {
         expected: g.expected,
         gap: g.gap,
         lo: g.gap - half,
         hi: g.gap + half,
         se: g.se,
-        value: c.cost! + g.gap / perCp,
-        valueLo: c.cost! + (g.gap - half) / perCp,
-        valueHi: c.cost! + (g.gap + half) / perCp,
+        ...value,
         level: d.level,
         rejected: d.rejected,
         direction: !d.rejected ? 'fair' : g.gap > 0 ? 'strong' : 'weak',
@@ -297,6 +295,25 @@ export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | '
     return { id: c.id, loss, plays: meanCi(c.plays), price, unpriced: p >= 0 ? null : unpriced(c) ?? 'not tested' };
   });
   return { findings, families: { loss: tested.length, price: priced.length } };
+}
+
+/**
+ * A card's CP value per play, loss / (β · plays), and its range: the loss anywhere in its
+ * interval (at the card's Holm level) and β anywhere in its 95% interval (the corners of the
+ * box; β's lower end is above 0 whenever cards are priced). A weak line (β barely above 0)
+ * leaves the range wide open on one side — the report says "at least" / "at most" then —
+ * while the verdict itself, the gap in win share, does not divide by β.
+ */
+export function cpValue(loss: { mean: number; lo: number; hi: number }, line: PriceLine, plays: number): { value: number; valueLo: number; valueHi: number } {
+  const betas = [line.beta - 1.96 * line.betaSe, line.beta + 1.96 * line.betaSe];
+  const corners = betas.flatMap((b) => [loss.lo / (b * plays), loss.hi / (b * plays)]);
+  return { value: loss.mean / (line.beta * plays), valueLo: Math.min(...corners), valueHi: Math.max(...corners) };
+}
+
+/** The CP value's bound on the verdict's side, or why there is none (a line too weak to translate the gap into CP). */
+function cpBound(p: NonNullable<ConfirmFinding['price']>, cost: number): string {
+  if (p.direction === 'strong') return p.valueLo > cost ? `at least ${fmt(p.valueLo, 1)} with β anywhere in its 95% interval` : 'β is too uncertain to bound it above the cost';
+  return p.valueHi < cost ? `at most ${fmt(p.valueHi, 1)} with β anywhere in its 95% interval` : 'β is too uncertain to bound it below the cost';
 }
 
 /** Everything the report needs about the stage. */
@@ -324,14 +341,15 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
     const c = s.cards.find((x) => x.id === f.id)!;
     if (!f.price?.rejected) continue;
     out.push({
-      statement: `${c.name} is too ${f.price.direction} for its cost of ${c.cost} CP: confirmed on fresh seeds, it is worth about ${fmt(f.price.value, 1)} CP a play [${fmt(f.price.valueLo, 1)}, ${fmt(f.price.valueHi, 1)}], ${play}.`,
+      statement: `${c.name} is too ${f.price.direction} for its cost of ${c.cost} CP: confirmed on fresh seeds, barring it costs its decks ${fmt(f.loss.mean)} of their win share where the price line expects ${fmt(f.price.expected)} — at the line's rate ${fmt(f.price.value, 1)} CP a play (${cpBound(f.price, c.cost!)}), ${play}.`,
       evidence: `share lost when barred ${fmt(f.loss.mean)} against the price line's ${fmt(f.price.expected)} (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, from the screening pass; ${fmt(f.plays.mean, 2)} plays a game): gap ${fmt(f.price.gap)} [${fmt(f.price.lo)}, ${fmt(f.price.hi)}] at ${lvl(f.price.level)}, ${where(c)}; Holm over the ${m.price} shortlisted cards priced`,
       strength: 'supported',
     });
   }
   for (const f of s.analysis.findings) {
     const c = s.cards.find((x) => x.id === f.id)!;
-    if (!f.loss.rejected) continue;
+    // A card named mispriced above already carries its loss in that verdict.
+    if (!f.loss.rejected || f.price?.rejected) continue;
     out.push({
       statement: f.loss.mean > 0
         ? `Confirmed on fresh seeds: barring ${c.name} costs its decks ${fmt(f.loss.mean)} of their win share, ${play}.`
@@ -358,14 +376,16 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
 
 /**
  * The x scale from the intervals, at least ±0.05 around 0: when every unit is 0 (a deck pair
- * one side always wins, barred or not) Vega would otherwise draw a zero-width axis.
+ * one side always wins, barred or not) Vega would otherwise draw a zero-width axis. Row
+ * labels (card names) get room up to 320 px before they are cut.
  */
-function withDomain(spec: Record<string, unknown>, effects: readonly { lo: number; hi: number; estimate: number }[]): Record<string, unknown> {
+function fitAxes(spec: Record<string, unknown>, effects: readonly { lo: number; hi: number; estimate: number }[]): Record<string, unknown> {
   const ends = effects.flatMap((e) => [e.lo, e.hi, e.estimate]).filter(Number.isFinite);
   const domain = [Math.min(-0.05, ...ends), Math.max(0.05, ...ends)];
   const layers = (spec['layer'] as Record<string, unknown>[]).map((l) => {
     const enc = l['encoding'] as Record<string, Record<string, unknown>>;
-    return { ...l, encoding: { ...enc, x: { ...enc['x'], scale: { domain, nice: true } } } };
+    const y = enc['y'] ? { y: { ...enc['y'], axis: { labelLimit: 320 } } } : {};
+    return { ...l, encoding: { ...enc, x: { ...enc['x'], scale: { domain, nice: true } }, ...y } };
   });
   return { ...spec, layer: layers };
 }
@@ -426,7 +446,7 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       id: 'confirmation-intervals',
       title: 'Confirmation on fresh seeds: intervals against 0',
       caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. Intervals at each card's Holm level over the shortlist; n = paired units${s.full ? '' : '; quick run'}.`,
-      spec: withDomain(
+      spec: fitAxes(
         forestPlot(effects, {
           title: 'Shortlisted cards replayed on fresh seeds',
           subtitle: s.full ? `Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`,
@@ -436,6 +456,6 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
         effects,
       ),
     });
-  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'Units: seed index × deck pair, all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t); cpValuePerPlay = cost + gap / (β · plays). gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
+  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'Units: seed index × deck pair, all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t; the gap\'s carries β\'s uncertainty); cpValuePerPlay = loss / (β · plays), its range with the loss in its interval and β anywhere in its 95% interval. gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
   return blocks;
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseConfirmation, confirmationSeed, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian-cards-confirm.js';
+import { analyseConfirmation, confirmationSeed, cpValue, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian-cards-confirm.js';
 import { userContent } from '../../experiments/ophidian-common.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { writeReport } from '../../src/analysis/report/index.js';
@@ -88,6 +88,14 @@ describe('Holm over the shortlist', () => {
     const wide = analyseConfirmation([c], { ...line, betaSe: 0.02 }).findings[0]!.price!;
     expect(wide.hi - wide.lo).toBeGreaterThan(narrow.hi - narrow.lo);
     expect(wide.gap).toBeCloseTo(narrow.gap, 12);
+  });
+
+  it("a CP value's range takes β anywhere in its 95% interval, not β as if known", () => {
+    // loss 0.2 [0.1, 0.3], β 0.005 ± 1.96·0.002 → [0.00108, 0.00892], 2 plays a game
+    const v = cpValue({ mean: 0.2, lo: 0.1, hi: 0.3 }, { beta: 0.005, betaSe: 0.002, usable: true }, 2);
+    expect(v.value).toBeCloseTo(20, 9);
+    expect(v.valueLo).toBeCloseTo(0.1 / (0.00892 * 2), 9);
+    expect(v.valueHi).toBeCloseTo(0.3 / (0.00108 * 2), 9);
   });
 
   it('no line established: nothing is priced, restricted play is still tested', () => {
