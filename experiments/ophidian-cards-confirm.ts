@@ -16,10 +16,16 @@
  * 2. Confirmation: each shortlisted card replayed on FRESH seeds — the tables' master seed is
  *    deriveSeed(master, 'ophidian-cards', 'confirm', card), so no game seed of the screening
  *    pass recurs — with many more paired units: decks holding it (a seeded choice) against
- *    other decks, every seed index played unbarred and barred in both seat orders; a unit is
- *    one seed index of one deck pair, its value the unbarred minus the barred share of the
- *    deck holding the card (all four games completed; a unit with a failed game is dropped
- *    and counted). Only these games decide, with Holm over the shortlist:
+ *    other decks, every seed index played unbarred and barred in both seat orders; a seed
+ *    unit is one seed index of one deck pair, its value the unbarred minus the barred share
+ *    of the deck holding the card (all four games completed; a unit with a failed game is
+ *    dropped and counted). The unit of inference is the deck pair (its mean over its seed
+ *    units) when the card has MIN_PAIRS deck pairs or more: the interval then carries the
+ *    deck-to-deck variation, so a verdict speaks for decks like these, not only for the pairs
+ *    drawn (a replication of the first full run on other seeds and pairs kept Grand Entrance
+ *    and lost Showboat, confirmed there on 6 pairs with seed units). With fewer pairs (quick:
+ *    one) the seed unit, and the verdict is about those pairs. Only these games decide, with
+ *    Holm over the shortlist:
  *    - restricted play: the share lost differs from 0;
  *    - price (when the line exists): the gap loss − β·cost·plays differs from 0, its standard
  *      error carrying β's uncertainty (√(se_loss² + (cost·plays)²·se_β² + (β·cost)²·se_plays²);
@@ -51,9 +57,21 @@ export interface ConfirmSize {
   readonly perOrder: number;
 }
 
-/** Quick (`npm start`): a taste of the stage, a few seconds. Full: the real check. */
+/** Quick (`npm start`): a taste of the stage, a few seconds. Full: the real check (12 deck pairs × 16 seed indices a card). */
 export const CONFIRM_QUICK: ConfirmSize = { k: 2, owners: 1, opponents: 1, perOrder: 8 };
-export const CONFIRM_FULL: ConfirmSize = { k: 8, owners: 3, opponents: 2, perOrder: 32 };
+export const CONFIRM_FULL: ConfirmSize = { k: 8, owners: 4, opponents: 3, perOrder: 16 };
+
+/** Fewest deck pairs for the deck pair to be the unit of inference (below it, a t interval over pairs has too few degrees of freedom to be useful). */
+export const MIN_PAIRS = 4;
+
+/**
+ * The units a card's confirmation is judged on, from its seed units grouped by deck pair:
+ * each pair's mean when MIN_PAIRS pairs or more have a complete unit, else every seed unit.
+ */
+export function inferenceUnits(perPair: readonly (readonly number[])[]): { unit: 'deck pair' | 'seed index'; loss: number[] } {
+  const pairs = perPair.filter((xs) => xs.length > 0);
+  return pairs.length >= MIN_PAIRS ? { unit: 'deck pair', loss: pairs.map((xs) => mean(xs)) } : { unit: 'seed index', loss: pairs.flat() };
+}
 
 /** A card as the screening pass left it: what the shortlist rule reads. */
 export interface ScreenedCard {
@@ -129,8 +147,11 @@ export interface ConfirmedCard {
   readonly seed: number;
   /** Deck pairs (holder, opponent). */
   readonly pairs: readonly (readonly [string, string])[];
-  /** Per unit (seed index × deck pair): unbarred − barred share of the holder. */
+  /** The units of inference (see inferenceUnits): per deck pair its mean, or per seed unit; unbarred − barred share of the holder. */
   readonly loss: readonly number[];
+  readonly unit: 'deck pair' | 'seed index';
+  /** Complete seed units (seed index × deck pair). */
+  readonly seedUnits: number;
   /** Per unbarred completed game: times the holder played it. */
   readonly plays: readonly number[];
   readonly planned: number;
@@ -182,7 +203,7 @@ export async function playConfirmation(
   }
   await inBatches(tasks, 4);
   return byCard.map(({ plan, seed, pairs }) => {
-    const loss: number[] = [];
+    const perPair: number[][] = [];
     const plays: number[] = [];
     const seeds = new Set<number>();
     let completed = 0;
@@ -194,6 +215,8 @@ export async function playConfirmation(
       for (const r of p.ba) plays.push(playedBy(r, 1).get(plan.card.id) ?? 0);
       const free = new Map(pairUnits(p.d, p.o, p.ab, p.ba).map((u) => [u.index, u]));
       const barred = new Map(pairUnits(p.d, p.o, p.bab, p.bba).map((u) => [u.index, u]));
+      const loss: number[] = [];
+      perPair.push(loss);
       for (let i = 0; i < size.perOrder; i++) {
         const f = free.get(i);
         const b = barred.get(i);
@@ -202,7 +225,8 @@ export async function playConfirmation(
       }
     }
     const planned = pairs.length * 4 * size.perOrder;
-    return { id: plan.card.id, name: plan.card.name, cost: plan.card.cost, seed, pairs: pairs.map((p) => [p.d, p.o] as const), loss, plays, planned, completed, failed: planned - completed, dropped, seeds: [...seeds] };
+    const { unit, loss } = inferenceUnits(perPair);
+    return { id: plan.card.id, name: plan.card.name, cost: plan.card.cost, seed, pairs: pairs.map((p) => [p.d, p.o] as const), loss, unit, seedUnits: perPair.reduce((t, xs) => t + xs.length, 0), plays, planned, completed, failed: planned - completed, dropped, seeds: [...seeds] };
   });
 }
 
@@ -336,7 +360,7 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
   const m = s.analysis.families;
   if (s.cards.length === 0)
     return [{ statement: `No card is shown too strong or too weak for its cost, ${play}: no card was eligible for the confirmation stage.`, evidence: `eligible: barred in the screening pass and played at least ${MIN_PLAYS} times a game (${s.list.eligible} of ${s.screened} cards)`, strength: 'inconclusive' }];
-  const where = (c: ConfirmedCard) => `${c.loss.length} paired units on fresh seeds (${c.pairs.map(([d, o]) => `${d} v ${o}`).join(', ')}; ${c.failed} of ${c.planned} games failed${c.dropped ? `, ${c.dropped} units dropped` : ''})`;
+  const where = (c: ConfirmedCard) => `${c.unit === 'deck pair' ? `${c.loss.length} deck pairs as units (${c.seedUnits} paired seed units)` : `${c.loss.length} paired seed units`} on fresh seeds (${c.pairs.map(([d, o]) => `${d} v ${o}`).join(', ')}; ${c.failed} of ${c.planned} games failed${c.dropped ? `, ${c.dropped} units dropped` : ''})`;
   for (const f of s.analysis.findings) {
     const c = s.cards.find((x) => x.id === f.id)!;
     if (!f.price?.rejected) continue;
@@ -362,12 +386,12 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
     const widths = s.analysis.findings.flatMap((f) => (f.price ? [{ w: f.price.hi - f.price.lo, cp: f.price.valueHi - f.price.valueLo }] : []));
     const lossWidths = s.analysis.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss.hi - f.loss.lo);
     const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
-    const n = s.cards.map((c) => c.loss.length);
+    const n = s.cards.map((c) => c.seedUnits);
     out.push({
       statement: s.line.usable
         ? `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the ${s.cards.length} cards furthest from the price line in the screening pass, replayed on fresh seeds, stay within their intervals around the line, ${play}.`
         : `No card can be called too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the screening pass established no price line (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, not shown above 0), so the confirmation stage tested restricted play only, ${play}.`,
-      evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n)}–${Math.max(...n)} paired units each on fresh seeds; ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
+      evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n)}–${Math.max(...n)} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
       strength: 'inconclusive',
     });
   }
@@ -398,7 +422,7 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
   const chosen = s.list.entries.map((e) => `${e.name} (${e.reason === 'user card' ? `your card${e.rank ? `, screening rank ${e.rank}` : ''}` : `rank ${e.rank}`}${Number.isFinite(e.score) ? `, score ${fmt(e.score, 2)}` : ''})`).join('; ');
   const failed = s.cards.reduce((t, c) => t + c.failed, 0);
   const planned = s.cards.reduce((t, c) => t + c.planned, 0);
-  const text = `${s.full ? '' : `Quick run: a shortlist of ${s.size.k} and ${s.size.perOrder} seed indices a deck pair only, to show the stage — rerun with --full for the real confirmation (${CONFIRM_FULL.k} cards, up to ${CONFIRM_FULL.owners} decks holding each against ${CONFIRM_FULL.opponents} opponents, ${CONFIRM_FULL.perOrder} seed indices a pair). `}Shortlist rule (from the screening data only): the ${s.size.k} cards of the ${s.list.eligible} eligible (of ${s.screened} screened; eligible: barred in screening and played at least ${MIN_PLAYS} times a game) with the largest ${ruleText}; ties by id${s.list.entries.some((e) => e.reason === 'user card') ? '; your own cards join whatever their estimate (chosen before any game, they bias nothing)' : ''}. Shortlist: ${chosen || '(empty: no card was eligible)'}. Confirmation: each on fresh seeds (the tables' master seed derives from the study's seed, the stage and the card, so no screening game recurs), ${s.size.owners === 1 ? 'one deck holding it' : `up to ${s.size.owners} decks holding it`} (a seeded choice) against ${s.size.opponents === 1 ? 'one other deck' : `${s.size.opponents} other decks`}, ${s.size.perOrder} seed indices per pair, each played unbarred and barred in both seat orders (4 games a unit), ${play}. Unit = one seed index of one deck pair: unbarred − barred share of the deck holding the card (a unit with a failed game is dropped and counted). Only these games decide: ${holmNote(s.analysis.families.loss, 'restricted-play losses')} ${s.line.usable ? `${holmNote(s.analysis.families.price, 'gaps from the price line')} The gap's standard error carries the screening β's uncertainty (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)}).` : ''} Games: ${planned} planned, ${failed} failed.`;
+  const text = `${s.full ? '' : `Quick run: a shortlist of ${s.size.k} and ${s.size.perOrder} seed indices a deck pair only, to show the stage — rerun with --full for the real confirmation (${CONFIRM_FULL.k} cards, up to ${CONFIRM_FULL.owners} decks holding each against ${CONFIRM_FULL.opponents} opponents, ${CONFIRM_FULL.perOrder} seed indices a pair, the deck pair as the unit). `}Shortlist rule (from the screening data only): the ${s.size.k} cards of the ${s.list.eligible} eligible (of ${s.screened} screened; eligible: barred in screening and played at least ${MIN_PLAYS} times a game) with the largest ${ruleText}; ties by id${s.list.entries.some((e) => e.reason === 'user card') ? '; your own cards join whatever their estimate (chosen before any game, they bias nothing)' : ''}. Shortlist: ${chosen || '(empty: no card was eligible)'}. Confirmation: each on fresh seeds (the tables' master seed derives from the study's seed, the stage and the card, so no screening game recurs), ${s.size.owners === 1 ? 'one deck holding it' : `up to ${s.size.owners} decks holding it`} (a seeded choice) against ${s.size.opponents === 1 ? 'one other deck' : `${s.size.opponents} other decks`}, ${s.size.perOrder} seed indices per pair, each played unbarred and barred in both seat orders (4 games a unit), ${play}. Seed unit = one seed index of one deck pair: unbarred − barred share of the deck holding the card (a unit with a failed game is dropped and counted). Unit of inference: the deck pair (the mean of its seed units) when a card has ${MIN_PAIRS} pairs or more, so the interval carries deck-to-deck variation and the verdict speaks for decks like these; else the seed unit, and the verdict is about the pairs played. Only these games decide: ${holmNote(s.analysis.families.loss, 'restricted-play losses')} ${s.line.usable ? `${holmNote(s.analysis.families.price, 'gaps from the price line')} The gap's standard error carries the screening β's uncertainty (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)}).` : ''} Games: ${planned} planned, ${failed} failed.`;
   const rows = s.analysis.findings.map((f) => {
     const c = s.cards.find((x) => x.id === f.id)!;
     const e = s.list.entries.find((x) => x.id === f.id)!;
@@ -409,7 +433,9 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       chosenBy: e.reason === 'user card' ? 'your card' : `screening rank ${e.rank} of ${s.list.eligible}`,
       screeningScore: r3(e.score),
       deckPairs: c.pairs.map(([d, o]) => `${d} v ${o}`).join('; '),
+      unit: c.unit,
       units: f.loss.n,
+      seedUnits: c.seedUnits,
       gamesPlanned: c.planned,
       gamesFailed: c.failed,
       unitsDropped: c.dropped,
@@ -445,7 +471,7 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       kind: 'chart',
       id: 'confirmation-intervals',
       title: 'Confirmation on fresh seeds: intervals against 0',
-      caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. Intervals at each card's Holm level over the shortlist; n = paired units${s.full ? '' : '; quick run'}.`,
+      caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. Intervals at each card's Holm level over the shortlist; n = units of inference (deck pairs, or seed units below ${MIN_PAIRS} pairs)${s.full ? '' : '; quick run'}.`,
       spec: fitAxes(
         forestPlot(effects, {
           title: 'Shortlisted cards replayed on fresh seeds',
@@ -456,6 +482,6 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
         effects,
       ),
     });
-  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'Units: seed index × deck pair, all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t; the gap\'s carries β\'s uncertainty); cpValuePerPlay = loss / (β · plays), its range with the loss in its interval and β anywhere in its 95% interval. gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
+  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'units: the units of inference (deck pairs, or seed units when a card has fewer than ' + MIN_PAIRS + ' pairs); seedUnits: seed index × deck pair with all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t; the gap\'s carries β\'s uncertainty); cpValuePerPlay = loss / (β · plays), its range with the loss in its interval and β anywhere in its 95% interval. gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
   return blocks;
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseConfirmation, confirmationSeed, cpValue, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian-cards-confirm.js';
+import { analyseConfirmation, confirmationSeed, cpValue, inferenceUnits, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian-cards-confirm.js';
 import { userContent } from '../../experiments/ophidian-common.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { writeReport } from '../../src/analysis/report/index.js';
@@ -107,6 +107,20 @@ describe('Holm over the shortlist', () => {
   });
 });
 
+describe('the unit of inference', () => {
+  it('is the deck pair (its mean) from 4 pairs on, so deck-to-deck variation is in the interval; else the seed unit', () => {
+    const four = [[0, 1], [0.5], [0, 0, 0.25], [1, 1]];
+    expect(inferenceUnits(four)).toEqual({ unit: 'deck pair', loss: [0.5, 0.5, 1 / 12, 1] });
+    // A pair whose every unit failed is no unit: three pairs left, the seed units are used.
+    expect(inferenceUnits([[0, 1], [], [0.5], [1]])).toEqual({ unit: 'seed index', loss: [0, 1, 0.5, 1] });
+    // Pairs that differ: seed units alone would call the mean far from 0; the pair means do not.
+    const pairs = [Array(16).fill(0.4), Array(16).fill(0), Array(16).fill(0), Array(16).fill(-0.3)];
+    const bySeed = analyseConfirmation([{ id: 's', cost: null, loss: pairs.flat(), plays: [1] }], { beta: 0, betaSe: 0, usable: false }).findings[0]!.loss;
+    const byPair = analyseConfirmation([{ id: 'p', cost: null, loss: inferenceUnits(pairs).loss, plays: [1] }], { beta: 0, betaSe: 0, usable: false }).findings[0]!.loss;
+    expect(byPair.hi - byPair.lo).toBeGreaterThan(3 * (bySeed.hi - bySeed.lo));
+  });
+});
+
 describe('fresh seeds', () => {
   it('the confirmation master seed depends on the study seed, the stage and the card only', () => {
     expect(confirmationSeed(1, 'war-cry')).toBe(confirmationSeed(1, 'war-cry'));
@@ -134,7 +148,10 @@ describe('a planted mispriced card', () => {
     expect(c!.planned).toBe(40);
     expect(ledger.games).toBe(40);
     expect(c!.failed).toBe(ledger.failed);
+    // One deck pair: the seed index is the unit (the verdict is about that pair).
+    expect(c!.unit).toBe('seed index');
     expect(c!.loss).toHaveLength(10 - c!.dropped);
+    expect(c!.seedUnits).toBe(10 - c!.dropped);
     // Fresh seeds: none is a seed the screening tables (master seed 5, games 0..99) play.
     const screening = new Set(Array.from({ length: 100 }, (_, i) => deriveSeed(5, 'game', i)));
     expect(c!.seeds.length).toBe(10);
@@ -152,7 +169,7 @@ describe('a planted mispriced card', () => {
     const verdicts = confirmVerdicts(stage, 'played by "heuristic" in every seat');
     expect(verdicts[0]!.strength).toBe('supported');
     expect(verdicts[0]!.statement).toMatch(/^Free <b>Riot<\/b> & "Co" is too strong for its cost of 0 CP: confirmed on fresh seeds, .* played by "heuristic" in every seat\.$/);
-    expect(verdicts[0]!.evidence).toMatch(/paired units on fresh seeds \(abe v betty; 0 of 40 games failed\)/);
+    expect(verdicts[0]!.evidence).toMatch(/10 paired seed units on fresh seeds \(abe v betty; 0 of 40 games failed\)/);
 
     const out = join(dir, 'report');
     await writeReport({ id: 'planted', title: 'planted', gameId: 'ophidian', question: 'q', verdicts, sections: [{ heading: 'Confirmation', blocks: confirmBlocks(stage, 'played by "heuristic" in every seat') }], meta: { command: 'test', seed: 5, sampleSizes: {} } }, out);
