@@ -22,9 +22,10 @@
  *    dropped and counted). The unit of inference is the deck pair (its mean over its seed
  *    units) when the card has MIN_PAIRS deck pairs or more: the interval then carries the
  *    deck-to-deck variation, so a verdict speaks for decks like these, not only for the pairs
- *    drawn (a replication of the first full run on other seeds and pairs kept Grand Entrance
- *    and lost Showboat, confirmed there on 6 pairs with seed units). With fewer pairs (quick:
- *    one) the seed unit, and the verdict is about those pairs. Only these games decide, with
+ *    drawn (a first design judged seed units on 6 pairs: it named Showboat at 0.096, and a
+ *    replication on other seeds and pairs found 0.029 [−0.004, 0.061] — the pairs drawn
+ *    mattered more than seed units can show). With fewer pairs (quick: one) the seed unit,
+ *    and the verdict is about those pairs. Only these games decide, with
  *    Holm over the shortlist:
  *    - restricted play: the share lost differs from 0;
  *    - price (when the line exists): the gap loss − β·cost·plays differs from 0, its standard
