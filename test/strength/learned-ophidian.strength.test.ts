@@ -1,28 +1,47 @@
 /**
- * Strength of the shipped Ophidian model (models/ophidian), paired games on the default
- * decks (same seed, seats swapped; a pair is one unit, 95% t interval over pair means).
+ * Strength of the shipped Ophidian model (models/ophidian, encoder version 2), paired games
+ * on the default decks (same seed, seats swapped; a pair is one unit, 95% t interval over
+ * pair means; when every pair is won the t interval has no width, so the Wilson interval
+ * over pairs won is asserted instead).
  *
- * Asserted: the policy alone (`net`, its most probable move) beats random play, and every
- * game ends (the runner's decision cap is never hit on these decks).
- * Measured but not asserted (agents/README.md, "Measured strength: Ophidian"): the policy
- * and net-guided MCTS lose to the heuristic (0.293 [0.258, 0.329] over 300 pairs; 0.125
- * over 20), so the issue's target is not met.
+ * Asserted: net-guided MCTS (PUCT, the policy head as prior and the value head at the
+ * leaves, 100 iterations) beats the heuristic — the first 10 pairs of the seed oph-scr
+ * measurement in agents/README.md ("Measured strength: Ophidian"); the policy alone beats
+ * random play; every game ends. The comparison with the tuned `mcts` at equal iterations
+ * (the issue's target) is measured in the README, not here: a tuned seat costs seconds a
+ * decision.
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
 import { pairedShare } from '../../src/analysis/stats/paired.js';
+import { wilson } from '../../src/core/wilson.js';
+import type { GameRecord } from '../../src/sim/types.js';
 
-describe('strength of the learned Ophidian agent (paired games, 95% intervals)', () => {
+function measure(agents: [string, string], pairs: number, seed: string): { lo: number; text: string } {
+  const games = 2 * pairs;
+  const records: GameRecord[] = [];
+  for (let i = 0; i < games; i++) {
+    const record = playGame({ gameId: 'ophidian', options: {}, agents, games, seed, paired: true }, i);
+    expect(record.error).toBeUndefined();
+    records.push(record);
+  }
+  const share = pairedShare(records, 0);
+  const won = records.filter((r, i) => i % 2 === 0 && r.returns[r.slots.indexOf(0)]! + records[i + 1]!.returns[records[i + 1]!.slots.indexOf(0)]! > 1).length;
+  // Zero spread (every pair won): the t interval collapses; the Wilson bound over pairs won is the honest one.
+  const lo = share.hi - share.lo === 0 ? wilson(won, share.n).lo : share.lo;
+  return { lo, text: `${agents.join(' vs ')}: ${share.mean.toFixed(3)} [${share.lo.toFixed(3)}, ${share.hi.toFixed(3)}], ${won} of ${share.n} pairs won, lower bound ${lo.toFixed(3)}` };
+}
+
+describe('strength of the learned Ophidian agents (paired games, 95% intervals)', () => {
+  it('net-guided MCTS (PUCT, prior and value head, 100 iterations) beats the heuristic', { timeout: 300_000 }, () => {
+    const result = measure(['mcts:prior=net:model=models/ophidian,iterations=100', 'heuristic'], 10, 'oph-scr');
+    process.stdout.write(`ophidian ${result.text}\n`);
+    expect(result.lo).toBeGreaterThan(0.5);
+  });
+
   it('the policy alone beats random play', { timeout: 300_000 }, () => {
-    const games = 60;
-    const records = [];
-    for (let i = 0; i < games; i++) {
-      const record = playGame({ gameId: 'ophidian', options: {}, agents: ['net:model=models/ophidian', 'random'], games, seed: 'oph-net-r', paired: true }, i);
-      expect(record.error).toBeUndefined();
-      records.push(record);
-    }
-    const result = pairedShare(records, 0);
-    process.stdout.write(`ophidian net vs random: ${result.mean.toFixed(3)} [${result.lo.toFixed(3)}, ${result.hi.toFixed(3)}] n=${result.n} pairs\n`);
+    const result = measure(['net:model=models/ophidian', 'random'], 15, 'oph-net-r');
+    process.stdout.write(`ophidian ${result.text}\n`);
     expect(result.lo).toBeGreaterThan(0.55);
   });
 });

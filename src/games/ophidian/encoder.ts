@@ -25,9 +25,15 @@
  *   globals: Wave, players, passes in a row, a (+) just made (a Cheer may be traded),
  *     Death Match, the Breather step, the decision being asked (the phase or window
  *     name), the Attack chain's state (how defended, ADMG change), the card whose cost is
- *     being paid, the last event of the action's chain (the first version's eleven events;
- *     unset, scrapped and healed have no slot yet), the number of options of an
- *     effect choice.
+ *     being paid, the last event of the action's chain (every event of EVENTS), the
+ *     number of options of an effect choice;
+ *   (version 2) per board slot, totals a small network cannot add up from the per-card
+ *     block: Gladiators and characters in play, their Life left and Wounds, the VP the
+ *     foes have earned on them (Wounds / Life × VP, as `evaluate` counts it), raging, Set
+ *     and Unset characters, the ready attackers (Action, Unset) with their ADMG sum and
+ *     maximum, the weakest character's Life left, the characters a foe's ready attacker
+ *     could Destroy with one hit (attack threats), the VP in play; and per seat the
+ *     game's `evaluate` share (Points and Riot progress).
  * The Arsenal's order, the other players' hands and the d6 stream are never read: a
  * determinization gives the same vector (test/games/ophidian/encoder.test.ts).
  *
@@ -57,7 +63,8 @@ import { EVENTS } from './cards/types.js';
 import { SAMPLE_CARDS } from './sample.js';
 import { flow } from './rules.js';
 import { ARSENAL, HAND, LOC, PYRE, zoneOf, type OphidianState } from './state.js';
-import { admg, controller, favorite, isChar, isG, leftOf, life, raging, rightOf, type OphAction } from './view.js';
+import { admg, controller, favorite, glad, isChar, isG, leftOf, life, raging, rightOf, type OphAction } from './view.js';
+import { evaluateOphidian } from './evaluate.js';
 import { SETUP, WAVE_END } from './breather.js';
 
 /** Card index by card id: the sample's Gladiators, then its Strategy cards; OTHER for the rest. */
@@ -72,10 +79,16 @@ const SEAT_FEATURES = 9;
 const BREATHER_STEPS = 9; // the Wave (-1), SETUP, WAVE_END, steps 0..5
 /** The decisions the flow asks (phase `act` and every window), in a fixed order. */
 const DECISIONS = ['act', 'defend', 'respond', 'retarget', 'choose', 'react', 'cost', 'redraw', 'bottom', 'force', 'maintain', 'promote', 'reinforce', 'maneuver'] as const;
-/** Events one-hot as "the last event": the first version's eleven (set … promoted). Events added since (unset, scrapped, healed) leave these slots empty, so the shipped model's input size stays; the next encoder version should give them slots. */
-const ENCODED_EVENTS = EVENTS.indexOf('promoted') + 1;
+/** Events one-hot as "the last event": every event (version 1 had the first eleven, set … promoted). */
+const ENCODED_EVENTS = EVENTS.length;
 const GLOBALS = 5 + BREATHER_STEPS + DECISIONS.length + 1 + 3 + 1 + CARDS + ENCODED_EVENTS + 1 + 1;
-export const OBSERVATION_SIZE = BOARD_SLOTS * CARDS * BOARD_FEATURES + CARDS + MAX_SEATS * SEAT_FEATURES + GLOBALS;
+/** Per board slot: the totals of `slotTotals` (version 2). */
+export const SLOT_TOTALS = 14;
+export const OBSERVATION_SIZE = BOARD_SLOTS * CARDS * BOARD_FEATURES + CARDS + MAX_SEATS * SEAT_FEATURES + GLOBALS + BOARD_SLOTS * SLOT_TOTALS + MAX_SEATS;
+/** Where the last-event one-hot starts (EVENTS order), the per-slot totals, and the per-seat `evaluate` shares. */
+export const LAST_EVENT_AT = BOARD_SLOTS * CARDS * BOARD_FEATURES + CARDS + MAX_SEATS * SEAT_FEATURES + GLOBALS - ENCODED_EVENTS - 2;
+export const TOTALS_AT = LAST_EVENT_AT + ENCODED_EVENTS + 2;
+export const EVALUATE_AT = TOTALS_AT + BOARD_SLOTS * SLOT_TOTALS;
 
 /** The fixed words, in index order (OTHER_WORD for anything else). */
 const WORDS = ['pass', 'trade', 'allow', 'done', 'none', 'keep', 'drop', 'reinforce', 'field:support', 'field:action'] as const;
@@ -226,6 +239,63 @@ function encode(s: OphidianState, player: number, out: Float32Array): void {
   g += ENCODED_EVENTS;
   out[g++] = s.pending ? s.pending.labels.length / OPTS : 0;
   out[g++] = s.payDelta / 5;
+  slotTotals(s, player, out, g);
+  g += BOARD_SLOTS * SLOT_TOTALS;
+  // The game's own position value (public: VP, Wounds on Gladiators in play, Cheer, cards in play), per seat.
+  const value = evaluateOphidian(s);
+  for (let k = 0; k < Math.min(n, MAX_SEATS); k++) out[g + k] = value[(player + k) % n]!;
+}
+
+/**
+ * Per board slot, totals over its characters in play (version 2): what decides the next
+ * Attacks and the Points race, which a 64-unit layer would otherwise have to add up from
+ * a hundred per-card inputs. `out[at..at + SLOT_TOTALS)` for slot 0, then 1, then 2.
+ */
+function slotTotals(s: OphidianState, player: number, out: Float32Array, at: number): void {
+  // First pass: the strongest ready attacker (Action, Unset, ADMG ≥ 0) of each slot.
+  const strongest = [-1, -1, -1];
+  for (let c = 0; c < s.loc.length; c++) {
+    if (!isChar(s, c)) continue;
+    const slot = boardSlot(s, player, controller(s, c));
+    if (slot < 0 || s.loc[c] !== LOC.action || s.isSet[c]) continue;
+    strongest[slot] = Math.max(strongest[slot]!, admg(s, c));
+  }
+  const weakest = [Infinity, Infinity, Infinity];
+  for (let c = 0; c < s.loc.length; c++) {
+    if (!isChar(s, c)) continue;
+    const slot = boardSlot(s, player, controller(s, c));
+    if (slot < 0) continue;
+    const o = at + slot * SLOT_TOTALS;
+    const left = Math.max(0, life(s, c) - s.wounds[c]!);
+    const gladiator = isG(s, c);
+    if (gladiator) {
+      const vp = glad(s, c).levels[s.lvl[c]!]!.vp;
+      out[o] += 1 / 4;
+      out[o + 2] += left / 20;
+      out[o + 3] += s.wounds[c]! / 20;
+      out[o + 4] += (vp * s.wounds[c]!) / Math.max(1, life(s, c)) / 12;
+      out[o + 13] += vp / 12;
+    }
+    out[o + 1] += 1 / 6;
+    if (raging(s, c)) out[o + 5] += 1 / 4;
+    if (s.isSet[c]) out[o + 6] += 1 / 6;
+    else out[o + 12] += 1 / 6;
+    const ready = s.loc[c] === LOC.action && !s.isSet[c] && admg(s, c) >= 0;
+    if (ready) {
+      out[o + 7] += 1 / 4;
+      out[o + 8] += admg(s, c) / 10;
+    }
+    weakest[slot] = Math.min(weakest[slot]!, left);
+    // A foe on the board (another slot) has a ready attacker that Destroys it with one hit.
+    let threat = -1;
+    for (let k = 0; k < BOARD_SLOTS; k++) if (k !== slot) threat = Math.max(threat, strongest[k]!);
+    if (threat > 0 && threat >= left) out[o + 11] += 1 / 4;
+  }
+  for (let slot = 0; slot < BOARD_SLOTS; slot++) {
+    const o = at + slot * SLOT_TOTALS;
+    out[o + 9] = Math.max(0, strongest[slot]!) / 5;
+    out[o + 10] = weakest[slot] === Infinity ? 0 : weakest[slot]! / 10;
+  }
 }
 
 /** The target class of an action's `t<targets>` part: 0 none, 1 the player's own card, 2 another player's. */
@@ -274,7 +344,7 @@ function actionIndex(a: OphAction, s: OphidianState, player: number): number {
 }
 
 export const ophidianEncoder: Encoder<OphidianState, OphAction, OphidianState> = {
-  version: 1,
+  version: 2,
   observationSize: OBSERVATION_SIZE,
   actionCount: ACTION_COUNT,
   encode,

@@ -16,12 +16,21 @@ import {
   BOARD_SLOTS,
   CARDS,
   CARD_BASE,
+  EVALUATE_AT,
+  LAST_EVENT_AT,
   OBSERVATION_SIZE,
+  SLOT_TOTALS,
+  TOTALS_AT,
   OPT_BASE,
   PASS,
   cardIndex,
 } from '../../../src/games/ophidian/encoder.js';
 import { ARSENAL, HAND, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
+import { EVENTS } from '../../../src/games/ophidian/cards/types.js';
+import { evaluateOphidian } from '../../../src/games/ophidian/evaluate.js';
+import { glad, gladiatorsInPlay, life } from '../../../src/games/ophidian/view.js';
+import { checkModelFor, type LoadedModel } from '../../../agents/learned/model-files.js';
+import { UserError } from '../../../src/core/errors.js';
 
 const game = ophidian;
 const enc = game.encoder!;
@@ -69,7 +78,7 @@ function gist(s: OphidianState, p: number, a: string): string {
 
 describe('ophidian encoder', () => {
   it('is registered on the game with fixed sizes', () => {
-    expect(enc.version).toBe(1);
+    expect(enc.version).toBe(2);
     expect(enc.observationSize).toBe(OBSERVATION_SIZE);
     expect(OBSERVATION_SIZE).toBeGreaterThan(BOARD_SLOTS * CARDS * BOARD_FEATURES + CARDS);
     expect(enc.actionCount).toBe(ACTION_COUNT);
@@ -171,6 +180,70 @@ describe('ophidian encoder', () => {
     });
     expect(checked).toBeGreaterThan(20);
   }, 60_000);
+
+  it('version 2: every event, the three added last included (unset, scrapped, healed), has its own last-event slot', () => {
+    const seen = new Set<string>();
+    const check = (s: OphidianState, p: number) => {
+      if (s.events.length < 4) return;
+      const e = s.events[s.events.length - 4]!;
+      const v = encoded(s, p);
+      const slots = v.slice(LAST_EVENT_AT, LAST_EVENT_AT + EVENTS.length);
+      // Exactly the last event's slot is on.
+      expect(slots.map((x, i) => (x === 1 ? i : -1)).filter((i) => i >= 0)).toEqual([e]);
+      seen.add(EVENTS[e]!);
+    };
+    walk({}, 6, 21, check);
+    for (const name of ['unset', 'healed', 'wounded', 'played']) expect(seen, name).toContain(name);
+    // Every event, as the last of a chain (four numbers an event: event, subject, source, amount), lights its own slot.
+    const s = game.setup(game.optionsSchema.parse({}), 3);
+    const lit = EVENTS.map((_, e) => encoded({ ...s, events: [0, 0, 0, 1, e, 0, 0, 1] }, 0).slice(LAST_EVENT_AT, LAST_EVENT_AT + EVENTS.length).indexOf(1));
+    expect(lit).toEqual(EVENTS.map((_, e) => e));
+  }, 60_000);
+
+  it('version 2: per-slot totals count what the per-card block shows (Life left, Wounds, VP earned, ready attackers), and the evaluate share per seat', () => {
+    let checked = 0;
+    let wounded = 0;
+    walk({}, 1, 9, (s, p) => {
+      if (s.steps % 7 !== 0) return;
+      const v = encoded(s, p);
+      for (const [slot, q] of [
+        [0, p],
+        [1, 1 - p],
+      ] as const) {
+        const o = TOTALS_AT + slot * SLOT_TOTALS;
+        const gs = gladiatorsInPlay(s, q);
+        const left = gs.reduce((a, g) => a + Math.max(0, life(s, g) - s.wounds[g]!), 0);
+        const wounds = gs.reduce((a, g) => a + s.wounds[g]!, 0);
+        const earned = gs.reduce((a, g) => a + (glad(s, g).levels[s.lvl[g]!]!.vp * s.wounds[g]!) / Math.max(1, life(s, g)), 0);
+        expect(v[o]).toBeCloseTo(gs.length / 4, 5);
+        expect(v[o + 2]).toBeCloseTo(left / 20, 5);
+        expect(v[o + 3]).toBeCloseTo(wounds / 20, 5);
+        expect(v[o + 4]).toBeCloseTo(earned / 12, 5);
+        if (wounds > 0) wounded++;
+      }
+      // Slot 2 (the right neighbour) is empty in a two-player match.
+      expect(v.slice(TOTALS_AT + 2 * SLOT_TOTALS, TOTALS_AT + 3 * SLOT_TOTALS).every((x) => x === 0)).toBe(true);
+      const value = evaluateOphidian(s);
+      expect(v[EVALUATE_AT]).toBeCloseTo(value[p]!, 5);
+      expect(v[EVALUATE_AT + 1]).toBeCloseTo(value[1 - p]!, 5);
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(10);
+    expect(wounded).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a model trained on encoder version 1 is refused in one line naming both versions', () => {
+    const v1 = { dir: 'models/ophidian', manifest: { game: 'ophidian', encoder: { version: 1, observationSize: 4676, actionCount: 3763 } } } as unknown as LoadedModel;
+    let message = '';
+    try {
+      checkModelFor(v1, game, 'net:model=models/ophidian');
+    } catch (e) {
+      expect(e).toBeInstanceOf(UserError);
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/encoder version 1, the game's encoder has 2/);
+    expect(message).not.toContain('\n');
+  });
 
   it('is relative to the seat: a mirror match seen from either seat encodes the seat as slot 0', () => {
     const s = game.setup(game.optionsSchema.parse({ decks: ['abe', 'abe'] }), 4);
