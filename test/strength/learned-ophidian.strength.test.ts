@@ -5,7 +5,7 @@
  * over pairs won is asserted instead).
  *
  * Asserted: net-guided MCTS (PUCT, the policy head as prior and the value head at the
- * leaves, 100 iterations) beats the heuristic — the first 10 pairs of the seed oph-scr
+ * leaves, 100 iterations) beats the heuristic — the first 6 pairs (0.917 [0.702, 1.000]) of the seed oph-scr
  * measurement in agents/README.md ("Measured strength: Ophidian"); the policy alone beats
  * random play; every game ends. The comparison with the tuned `mcts` at equal iterations
  * (the issue's target) is measured in the README, not here: a tuned seat costs seconds a
@@ -33,13 +33,13 @@ function measure(agents: [string, string], pairs: number, seed: string): { lo: n
 }
 
 describe('strength of the learned Ophidian agents (paired games, 95% intervals)', () => {
-  it('net-guided MCTS (PUCT, prior and value head, 100 iterations) beats the heuristic', { timeout: 300_000 }, () => {
-    const result = measure(['mcts:prior=net:model=models/ophidian,iterations=100', 'heuristic'], 10, 'oph-scr');
+  it('net-guided MCTS (PUCT, prior and value head, 100 iterations) beats the heuristic', { timeout: 900_000 }, () => {
+    const result = measure(['mcts:prior=net:model=models/ophidian,iterations=100', 'heuristic'], 6, 'oph-scr');
     process.stdout.write(`ophidian ${result.text}\n`);
     expect(result.lo).toBeGreaterThan(0.5);
   });
 
-  it('the policy alone beats random play', { timeout: 300_000 }, () => {
+  it('the policy alone beats random play', { timeout: 900_000 }, () => {
     const result = measure(['net:model=models/ophidian', 'random'], 15, 'oph-net-r');
     process.stdout.write(`ophidian ${result.text}\n`);
     expect(result.lo).toBeGreaterThan(0.55);
