@@ -34,7 +34,7 @@ export function loseFlow(d: D, p: number): void {
   d.flowHolder = leftOf(d as OphidianState, p); // the next player to the left still in the match (2.5, 7.0)
 }
 
-export function playCard(d: D, p: number, c: number, choice: ReturnType<typeof parseTargets>, costDelta = 0): void {
+export function playCard(d: D, p: number, c: number, choice: Choice, costDelta = 0): void {
   const s = d as OphidianState;
   const { targets, x } = choice;
   const card = strat(s, c);
@@ -79,7 +79,7 @@ function afterPlay(d: D, p: number, c: number, targets: readonly number[], x: nu
   resolveFlow(d, p, card.flow, k);
 }
 
-export function useAbility(d: D, p: number, c: number, k: number, targets: number[], foe = -1): void {
+export function useAbility(d: D, p: number, c: number, k: number, targets: readonly number[], foe = -1): void {
   const s = d as OphidianState;
   const ab = abilitiesOf(s, c)[k]!;
   const env = envOf(s, c, p, targets);
@@ -99,7 +99,7 @@ function afterAbility(d: D, p: number, c: number, ab: Ability, targets: readonly
 }
 
 /** Channeling (legal.ts channelMoves): one (-) action whatever the channelled ability's own symbol (8.0 "Flow within effects"). */
-export function useChannel(d: D, p: number, c: number, k: number, g: number, k2: number, targets: number[], foe = -1): void {
+export function useChannel(d: D, p: number, c: number, k: number, g: number, k2: number, targets: readonly number[], foe = -1): void {
   const s = d as OphidianState;
   const channeling = abilitiesOf(s, c)[k]!;
   const ab = glad(s, g).levels[s.lvl[g]!]!.abilities[k2]!;
@@ -116,25 +116,43 @@ export function doPass(d: D, p: number): void {
   loseFlow(d, p);
 }
 
+/** The choices after a card or ability in an action string (legal.ts parseTargets). */
+type Choice = ReturnType<typeof parseTargets>;
+
 /**
- * An action string's parts, split once per distinct string: the Flow holder's actions are
- * mostly the same few hundred interned strings (legal.ts `named`), and splitting one at every
- * step was a fifth of applying it. Bounded: emptied when it grows past any one match's need.
+ * A Flow holder's action string, parsed once per distinct string: the card and ability numbers
+ * after its kind, and the choices after them (frozen: every step that plays the string shares
+ * them, and a write would throw). The actions are mostly the same few hundred interned strings
+ * (legal.ts `named`); splitting one and parsing its numbers at every step was a fifth of
+ * applying it. Bounded: emptied when it grows past any one match's need.
  */
-const partsMemo = new Map<string, readonly string[]>();
-function partsOf(a: OphAction): readonly string[] {
-  let parts = partsMemo.get(a);
-  if (parts === undefined) {
-    if (partsMemo.size >= 20000) partsMemo.clear();
-    parts = a.split(':');
-    partsMemo.set(a, parts);
+interface ParsedAction {
+  readonly kind: string;
+  /** play: [card]; ab: [card, ability]; ch: [channeler, ability, Pyre Gladiator, its ability]; adv, ret: [card]; atk: [attacker, target]. */
+  readonly nums: readonly number[];
+  readonly choice: Choice;
+}
+const HEAD_NUMBERS: Readonly<Record<string, number>> = { play: 1, ab: 2, ch: 4, adv: 1, ret: 1, atk: 2 };
+const parsedMemo = new Map<string, ParsedAction>();
+function parsedOf(a: OphAction): ParsedAction {
+  let parsed = parsedMemo.get(a);
+  if (parsed === undefined) {
+    if (parsedMemo.size >= 20000) parsedMemo.clear();
+    const parts = a.split(':');
+    const kind = parts[0]!;
+    const head = HEAD_NUMBERS[kind] ?? 0;
+    const choice = parseTargets(parts.slice(1 + head));
+    Object.freeze(choice.targets);
+    Object.freeze(choice.discards);
+    Object.freeze(choice.minions);
+    parsed = Object.freeze({ kind, nums: Object.freeze(parts.slice(1, 1 + head).map(Number)), choice: Object.freeze(choice) });
+    parsedMemo.set(a, parsed);
   }
-  return parts;
+  return parsed;
 }
 
 export function actPlay(d: D, p: number, a: OphAction): void {
-  const parts = partsOf(a);
-  const kind = parts[0]!;
+  const { kind, nums, choice } = parsedOf(a);
   beforeFlowAction(d); // the repetition rule (repetition.ts) notes where the action starts
   const wasPlus = d.plusJustMade;
   d.plusJustMade = false;
@@ -148,38 +166,33 @@ export function actPlay(d: D, p: number, a: OphAction): void {
   }
   const passesBefore = d.passes;
   d.passes = 0;
+  const c = nums[0]!;
   if (kind === 'play') {
     // Its cost may be modified first ("When a card's cost is being paid", 8.0): then it is played once that window closes.
-    if (mayModifyCost(d as OphidianState, p, Number(parts[1]))) return startPaying(d, a);
-    return playCard(d, p, Number(parts[1]), parseTargets(parts.slice(2)));
+    if (mayModifyCost(d as OphidianState, p, c)) return startPaying(d, a);
+    return playCard(d, p, c, choice);
   }
-  if (kind === 'ch') {
-    const ch = parseTargets(parts.slice(5));
-    return useChannel(d, p, Number(parts[1]), Number(parts[2]), Number(parts[3]), Number(parts[4]), ch.targets, ch.foe);
-  }
+  if (kind === 'ch') return useChannel(d, p, c, nums[1]!, nums[2]!, nums[3]!, choice.targets, choice.foe);
   if (kind === 'ab') {
     // A PASS ability counts as a pass (2.6): the passes in a row go on (else two PASS users never end the Wave).
-    if (abilitiesOf(d as OphidianState, Number(parts[1]))[Number(parts[2])]!.flow === 'PASS') d.passes = passesBefore;
-    const ab = parseTargets(parts.slice(3));
-    return useAbility(d, p, Number(parts[1]), Number(parts[2]), ab.targets, ab.foe);
+    if (abilitiesOf(d as OphidianState, c)[nums[1]!]!.flow === 'PASS') d.passes = passesBefore;
+    return useAbility(d, p, c, nums[1]!, choice.targets, choice.foe);
   }
   if (kind === 'adv') {
-    d.loc = setAt(d.loc, Number(parts[1]), LOC.action);
-    fire(d, 'advanced', Number(parts[1]), Number(parts[1]));
+    d.loc = setAt(d.loc, c, LOC.action);
+    fire(d, 'advanced', c, c);
     d.plusJustMade = true;
     return;
   }
   if (kind === 'ret') {
-    const c = Number(parts[1]);
     d.loc = setAt(d.loc, c, LOC.support);
     setCard(d, c);
     return loseFlow(d, p);
   }
   if (kind === 'atk') {
-    declareAttack(d, p, Number(parts[1]), Number(parts[2]));
+    declareAttack(d, p, c, nums[1]!);
     d.plusJustMade = true;
     return;
   }
   throw new Error(`ophidian: unknown action ${a}`);
 }
-

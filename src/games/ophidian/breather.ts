@@ -11,7 +11,7 @@ import { draw, fire, heal, removeFromPlay, unsetCard } from './effects.js';
 import { startChain } from './events.js';
 import { forgetPositions } from './repetition.js';
 import * as st from './state.js';
-import type { D, OphidianState } from './state.js';
+import type { D, OphidianState, Table } from './state.js';
 import { charactersOf, controller, favorite, glad, gladiatorsInPlay, handSize, inPlay, isG, leftOf, rightOf, RULES, seatsFrom, strat, woundTotal, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
@@ -215,10 +215,25 @@ export function canReinforce(s: OphidianState, p: number): boolean {
 }
 
 
+/**
+ * The hand answers `scrap:<c>` and `bottom:<c>` of every instance, built once per table (asked
+ * about twenty times a match, each listing the whole hand); and the fixed answer lists, shared
+ * (callers only read a list of legal actions).
+ */
+const handAnswers = st.perTable((t: Table) => ({ scrap: t.card.map((_, c) => `scrap:${c}`), bottom: t.card.map((_, c) => `bottom:${c}`) }));
+const byNumber = (a: number, b: number) => a - b;
+const MAINTAIN_ANSWERS: readonly OphAction[] = Object.freeze(['keep', 'drop']);
+const REINFORCE_ANSWERS: readonly OphAction[] = Object.freeze(['none', 'reinforce']);
+const MANEUVER_ANSWERS: readonly OphAction[] = Object.freeze(['field:support', 'field:action']);
+
 export const redrawWindow: Window = {
       moves(s, p) {
-        const hand = s.zones.cards[zoneOf(p, HAND)]!;
-        return ['done', ...[...new Set(hand)].sort((a, b) => a - b).map((c) => `scrap:${c}`)];
+        // A hand holds each instance once; listed in instance order.
+        const names = handAnswers(s.t).scrap;
+        const hand = s.zones.cards[zoneOf(p, HAND)]!.slice().sort(byNumber);
+        const out: OphAction[] = ['done'];
+        for (const c of hand) out.push(names[c]!);
+        return out;
       },
       play(d, p, a) {
         if (a !== 'done') {
@@ -247,7 +262,10 @@ export const redrawWindow: Window = {
     };
 
 export const bottomWindow: Window = {
-      moves: (s, p) => [...new Set(s.zones.cards[zoneOf(p, HAND)]!)].sort((a, b) => a - b).map((c) => `bottom:${c}`),
+      moves(s, p) {
+        const names = handAnswers(s.t).bottom;
+        return s.zones.cards[zoneOf(p, HAND)]!.slice().sort(byNumber).map((c) => names[c]!);
+      },
       play(d, p, a) {
         const c = Number(a.split(':')[1]);
         d.zones = moveCard(d.zones, zoneOf(p, HAND), d.zones.cards[zoneOf(p, HAND)]!.indexOf(c), zoneOf(p, ARSENAL), { forget: true, reveal: seatBit(p) });
@@ -269,7 +287,7 @@ export const bottomWindow: Window = {
     };
 
 export const maintainWindow: Window = {
-      moves: () => ['keep', 'drop'],
+      moves: () => MAINTAIN_ANSWERS,
       play(d, p, a, c) {
         if (a === 'keep') d.cp = setAt(d.cp, p, d.cp[p]! - strat(d as OphidianState, c).maintain!);
         else removeFromPlay(d, c, false);
@@ -309,7 +327,7 @@ export function breatherStepDone(d: D): void {
 }
 
 export const reinforceWindow: Window = {
-      moves: () => ['none', 'reinforce'],
+      moves: () => REINFORCE_ANSWERS,
       play(d, p, a) {
         if (a === 'reinforce') d.loc = setAt(d.loc, d.t.reinforcement[p]!, LOC.support);
         return true;
@@ -320,7 +338,7 @@ export const reinforceWindow: Window = {
     };
 
 export const maneuverWindow: Window = {
-      moves: () => ['field:support', 'field:action'],
+      moves: () => MANEUVER_ANSWERS,
       play(d, _p, a, c) {
         d.loc = setAt(d.loc, c, a === 'field:action' ? LOC.action : LOC.support);
         return true;

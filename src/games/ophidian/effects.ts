@@ -21,6 +21,8 @@ export type { D };
 
 /** Events a Response may answer after an action or at the Wave's end (the Attack's own events are answered in its chain, attack.ts). */
 const RESPONDABLE: readonly boolean[] = EVENTS.map((e) => e !== 'attacked' && e !== 'attacking' && e !== 'cost');
+/** Each event's index in EVENTS (what the chain stores), looked up once: `fire` runs a few dozen times a match. */
+const EVENT_INDEX = new Map<EventName, number>(EVENTS.map((e, i) => [e, i]));
 /** `breather` during setup's decisions (breather.ts SETUP): no event chains there. */
 const SETUP_STEP = 6;
 
@@ -168,7 +170,12 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean, by = -1): vo
 export function fire(d: D, event: EventName, subject: number, source: number, amount = 0): void {
   if (event === 'played') countPlay(d, source);
   // The event joins the chain under way (an action's, or a Breather step's): "After …" Responses may answer it (8.0).
-  if (d.breather !== SETUP_STEP && RESPONDABLE[EVENTS.indexOf(event)]) d.events = [...d.events, EVENTS.indexOf(event), subject, source, amount];
+  const e = EVENT_INDEX.get(event)!;
+  if (d.breather !== SETUP_STEP && RESPONDABLE[e]) {
+    const events = d.events.slice();
+    events.push(e, subject, source, amount);
+    d.events = events;
+  }
   const s0 = d as OphidianState;
   for (let k = 0; k < d.t.players; k++) {
     const p = (d.flowHolder + k) % d.t.players;

@@ -7,7 +7,7 @@ import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/fac
 import type { Game, Tags } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
-import { createZones, determinizeZones, fillZone, freshStream, moveCard, observeZones, seatBit, shuffleZone, type ZoneKind } from '../../core/zones.js';
+import { determinizeZones, freshStream, NOBODY, observeZones, seatBit, type ZoneKind, type Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
@@ -59,6 +59,8 @@ export const decksOption = (o: OphidianOptions): readonly string[] => o.decks ??
 void ophidianOptionsSchema.shape;
 
 const tables = new Map<string, Table>();
+/** Every zone of the match is a stack (Arsenal, hand, Scrapheap, Pyre per player), per player count. */
+const STACKS: readonly (readonly ZoneKind[])[] = Array.from({ length: 7 }, (_, n) => Object.freeze(Array.from({ length: n * 4 }, (): ZoneKind => 'stack')));
 
 /** The match's fixed table (instances, owners, teams), shared by every state of the match. */
 export function tableFor(deckIds: readonly string[], content: MatchContent = matchContent({})): Table {
@@ -94,16 +96,29 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
   const t = tableFor(decksOption(options), matchContent(options));
   const n = t.players;
   const dice = new Dice(seed);
-  let zones = createZones(Array.from({ length: n * 4 }, (): ZoneKind => 'stack'));
   const loc = new Array<number>(t.card.length).fill(LOC.out);
+  // Every player's four piles (zoneOf), dealt directly: the zones core's shuffleZone then
+  // 9 moveCard draws would build (the same cards, order and knowledge), without copying
+  // every zone list at each of the 18 draws (setup was 5% of a random match).
+  const cards: number[][] = Array.from({ length: n * 4 }, () => []);
+  const known: number[][] = Array.from({ length: n * 4 }, () => []);
+  const draw = RULES.handSize + RULES.bonus;
   for (let p = 0; p < n; p++) {
     const arsenal: number[] = [];
     for (let c = 0; c < t.card.length; c++) if (t.owner[c] === p && t.card[c]!.kind === 'strategy') arsenal.push(c);
-    // Shuffle (the opponent's cut adds nothing to a fair shuffle), then draw 7 + 2 bonus (3.1).
-    zones = shuffleZone(fillZone(zones, zoneOf(p, ARSENAL), arsenal), zoneOf(p, ARSENAL), dice);
-    for (let k = 0; k < RULES.handSize + RULES.bonus; k++) zones = moveCard(zones, zoneOf(p, ARSENAL), -1, zoneOf(p, HAND), { reveal: seatBit(p) });
+    // Shuffle (the opponent's cut adds nothing to a fair shuffle; nobody knows any place), then draw
+    // 7 + 2 bonus from the top (3.1): each card drawn is known to its player only.
+    const deck = dice.shuffled(arsenal);
+    if (deck.length < draw) throw new Error(`ophidian: seat ${p}'s Arsenal has ${deck.length} cards; the opening hand needs ${draw}`);
+    const hand: number[] = [];
+    for (let k = 0; k < draw; k++) hand.push(deck.pop()!);
+    cards[zoneOf(p, ARSENAL)] = deck;
+    known[zoneOf(p, ARSENAL)] = deck.map(() => NOBODY);
+    cards[zoneOf(p, HAND)] = hand;
+    known[zoneOf(p, HAND)] = hand.map(() => seatBit(p));
     for (const g of t.team[p]!) loc[g] = LOC.support; // placed by the Maneuver decisions
   }
+  const zones: Zones = { kinds: STACKS[n]!, cards, known, unseen: null };
   // Decide Flow: each player rolls a d6; ties roll again (3.1).
   let best = Array.from({ length: n }, (_, p) => p);
   while (best.length > 1) {

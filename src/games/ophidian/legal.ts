@@ -197,26 +197,35 @@ export function channelMoves(s: OphidianState, p: number, c: number, k: number, 
 
 /**
  * The commonest action strings (Advance, Retreat, Attack, a card played with no choice or one
- * target), built once per table and reused: the legal actions are listed at every step of a
- * search, and a reused string also keeps its hash for the search tree's maps.
+ * target, an ability 0..3 used with no choice or one target), built once per table and
+ * reused: the legal actions are listed at every step of a search, and a reused string also
+ * keeps its hash for the search tree's maps and the action parser's memo (actions.ts).
  */
 const A_ADV = 0;
 const A_RET = 1;
 const A_ATK = 2;
 const A_PLAY = 3;
 const A_PLAY_T = 4;
+/** Ability k of card a: kind A_AB + 2k (no target), A_AB + 2k + 1 (target b). */
+const A_AB = 5;
+const AB_INTERNED = 4;
+const KINDS = A_AB + 2 * AB_INTERNED;
 // Dense (filled) so that V8 keeps it an array, not a dictionary of its few used indices.
-const actionNames = st.perTable((t: Table) => new Array<string | null>(5 * t.card.length * t.card.length).fill(null));
+const actionNames = st.perTable((t: Table) => new Array<string | null>(KINDS * t.card.length * t.card.length).fill(null));
 function named(t: Table, kind: number, a: number, b = 0): string {
   const names = actionNames(t);
   const n = t.card.length;
   const i = (kind * n + a) * n + b;
   const hit = names[i]!;
   if (hit !== null) return hit;
-  const made = kind === A_ADV ? `adv:${a}` : kind === A_RET ? `ret:${a}` : kind === A_ATK ? `atk:${a}:${b}` : kind === A_PLAY ? `play:${a}` : `play:${a}:t${b}`;
+  const made = kind === A_ADV ? `adv:${a}` : kind === A_RET ? `ret:${a}` : kind === A_ATK ? `atk:${a}:${b}` : kind === A_PLAY ? `play:${a}` : kind === A_PLAY_T ? `play:${a}:t${b}` : abilityName(a, (kind - A_AB) >> 1, (kind - A_AB) & 1 ? [b] : NO_TARGETS[0]!, '');
   names[i] = made;
   return made;
 }
+const abilityName = (c: number, k: number, ts: readonly number[], o: string): string => `ab:${c}:${k}${tKey(ts)}${o}`;
+
+/** The X of a card without X (shared: only read). */
+const ONLY_X0: readonly number[] = [0];
 
 /** The Flow holder's actions (3.2). */
 export function actMoves(s: OphidianState, p: number): OphAction[] {
@@ -235,7 +244,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     const zones = zoneChoices(s, p, card);
     if (!extras.length || !zones.length) continue;
     // X is any amount the player can pay (8.0 "The X").
-    const xs = card.cost.xChosen ? Array.from({ length: Math.max(0, cp) + 1 }, (_, i) => i) : [0];
+    const xs = card.cost.xChosen ? Array.from({ length: Math.max(0, cp) + 1 }, (_, i) => i) : ONLY_X0;
     let targets: number[][] | null = null; // the same for every X: listed once, when an X is affordable
     for (const x of xs) {
       if (playCostWith(s, p, c, x, costMod) > cp) continue;
@@ -273,7 +282,11 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
           out.push(...channelMoves(s, p, c, k, ab));
           continue;
         }
-        for (const ts of targetChoices(s, p, ab.target)) for (const o of foes(s, p, ab.namesOpponent, ts)) out.push(`ab:${c}:${k}${tKey(ts)}${o}`);
+        for (const ts of targetChoices(s, p, ab.target)) {
+          const os = foes(s, p, ab.namesOpponent, ts);
+          if (os === NO_FOE && k < AB_INTERNED && ts.length < 2) out.push(named(s.t, A_AB + 2 * k + ts.length, c, ts.length ? ts[0]! : 0));
+          else for (const o of os) out.push(abilityName(c, k, ts, o));
+        }
       }
     }
     if (b !== c || !isChar(s, c)) continue;

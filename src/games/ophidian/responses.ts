@@ -33,11 +33,10 @@ export function matchesAttack(s: OphidianState, p: number, card: number, tr: { e
 /** Pass, or a legal Response to the pending Attack: a card from hand (`resp:`) or an ability in play (`rab:`). */
 export function responseMoves(s: OphidianState, p: number): OphAction[] {
   const out: OphAction[] = ['pass'];
-  const seen = new Set<number>();
+  // (A hand holds each instance once: no need to skip a card already listed.)
   for (const c of s.zones.cards[zoneOf(p, HAND)]!) {
     const card = strat(s, c);
-    if (seen.has(c) || !card.trigger || !mayUse(s, p, card.flow) || !matchesAttack(s, p, c, card.trigger)) continue;
-    seen.add(c);
+    if (!card.trigger || !mayUse(s, p, card.flow) || !matchesAttack(s, p, c, card.trigger)) continue;
     if (!canPlayDiscipline(s, p, card) || playCost(s, p, c) > s.cp[p]!) continue;
     for (const ts of targetChoices(s, p, card.target)) for (const o of responseFoes(s, p, card.namesOpponent, ts, s.chain[0]!)) out.push(`resp:${c}${tKey(ts)}${o}`);
   }

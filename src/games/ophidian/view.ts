@@ -93,7 +93,8 @@ export function playCost(s: OphidianState, p: number, c: number, x = 0): number 
 }
 /** The play cost given p's continuous cost modifiers (`modifier(s, 'cost', -1, p)`, the same for every card: listing actions reads it once). */
 export function playCostWith(s: OphidianState, p: number, c: number, x: number, costModifier: number): number {
-  return Math.max(0, strat(s, c).cost.cp(envOf(s, c, p, NO_TARGETS, x)) + costModifier);
+  const cost = strat(s, c).cost;
+  return Math.max(0, (cost.fixed ?? cost.cp(envOf(s, c, p, NO_TARGETS, x))) + costModifier);
 }
 export function raging(s: OphidianState, c: number): boolean {
   const r = rage(s, c);

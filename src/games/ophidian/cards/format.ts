@@ -306,6 +306,7 @@ function compileStrategy(input: unknown, where: string, keywords: readonly strin
       scrapMinion: extra?.['scrap-minion'] ?? 0,
       scrapSelf: false,
       xChosen: c.cost === 'X',
+      fixed: c.cost === 'X' ? undefined : (c.cost as number),
     },
     maintain: c.maintain === 'skull' ? null : c.maintain,
     mustMaintain: c['must-maintain'],

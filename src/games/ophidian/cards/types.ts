@@ -195,6 +195,8 @@ export interface Cost {
   readonly scrapSelf: boolean;
   /** X is chosen by the player when paying (8.0 "The X"). */
   readonly xChosen: boolean;
+  /** The printed CP cost when it is a plain number (what `cp` always returns): read without building an environment. */
+  readonly fixed?: number;
 }
 
 export interface Trigger {
