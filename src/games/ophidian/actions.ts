@@ -4,7 +4,7 @@
  * by its Flow symbol (2.5).
  */
 import { setAt } from '../../core/flow.js';
-import { EVERYONE, moveCard } from '../../core/zones.js';
+import { EVERYONE, moveCard, type Zones } from '../../core/zones.js';
 import { declareAttack } from './attack.js';
 import { fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
 import { parseTargets } from './legal.js';
@@ -47,11 +47,9 @@ export function playCard(d: D, p: number, c: number, choice: Choice, costDelta =
   for (const h of choice.discards) d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(h), zoneOf(p, SCRAP), { reveal: EVERYONE });
   for (const m of choice.minions) removeFromPlay(d, m, false);
   if (card.unique && card.type === 'quick-hit') d.uniqueUsed = [...d.uniqueUsed, `${p}:${card.id}`];
-  const idx = d.zones.cards[hand]!.indexOf(c);
-  // Out of the hand, seen by all; placed by type (2.2, 3.3).
-  d.zones = { ...moveCard(d.zones, hand, idx, zoneOf(p, SCRAP), { reveal: EVERYONE }) };
-  const scrapZ = zoneOf(p, SCRAP);
-  d.zones = { ...d.zones, cards: setAt(d.zones.cards, scrapZ, d.zones.cards[scrapZ]!.slice(0, -1)), known: setAt(d.zones.known, scrapZ, d.zones.known[scrapZ]!.slice(0, -1)) };
+  // Out of the hand (seen by all from now on); placed by type (2.2, 3.3). A Quick-Hit joins the
+  // Scrapheap once its effects resolved (afterPlay); the other types stay in play.
+  d.zones = withoutCard(d.zones, hand, c);
   if (card.type === 'minion') d.loc = setAt(d.loc, c, LOC.support);
   else if (card.type === 'pump') {
     d.loc = setAt(d.loc, c, LOC.pump);
@@ -67,6 +65,24 @@ export function playCard(d: D, p: number, c: number, choice: Choice, costDelta =
   }
   // Its effects resolve fully (a choice in them is answered first), then the rest of the play (8.0).
   runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe, (d2, keep) => afterPlay(d2, p, c, targets, x, keep));
+}
+
+/**
+ * The zones with card c taken out of zone `from` (a stack): the one zone list copied, instead of
+ * core's moveCard to a pile and back out of it (four list copies for every card played).
+ */
+function withoutCard(z: Zones, from: number, c: number): Zones {
+  const i = z.cards[from]!.indexOf(c);
+  if (i < 0) throw new Error(`ophidian: card ${c} is not in zone ${from}`);
+  const cards = z.cards.slice();
+  const known = z.known.slice();
+  const zc = cards[from]!.slice();
+  const zk = known[from]!.slice();
+  zc.splice(i, 1);
+  zk.splice(i, 1);
+  cards[from] = zc;
+  known[from] = zk;
+  return { kinds: z.kinds, cards, known, unseen: z.unseen };
 }
 
 /** After a played card's effects: a Quick-Hit goes to the Scrapheap, the card's "played" event, then its Flow symbol ((?) as its text resolved it). */

@@ -267,13 +267,23 @@ export const bottomWindow: Window = {
         return s.zones.cards[zoneOf(p, HAND)]!.slice().sort(byNumber).map((c) => names[c]!);
       },
       play(d, p, a) {
+        // Out of the hand to the bottom of the Arsenal (index 0), known only to p from now on.
         const c = Number(a.split(':')[1]);
-        d.zones = moveCard(d.zones, zoneOf(p, HAND), d.zones.cards[zoneOf(p, HAND)]!.indexOf(c), zoneOf(p, ARSENAL), { forget: true, reveal: seatBit(p) });
-        // moveCard puts it on top; the rule puts it at the bottom.
+        const h = zoneOf(p, HAND);
         const z = zoneOf(p, ARSENAL);
-        const cards = d.zones.cards[z]!;
-        const known = d.zones.known[z]!;
-        d.zones = { ...d.zones, cards: setAt(d.zones.cards, z, [cards[cards.length - 1]!, ...cards.slice(0, -1)]), known: setAt(d.zones.known, z, [known[known.length - 1]!, ...known.slice(0, -1)]) };
+        const i = d.zones.cards[h]!.indexOf(c);
+        if (i < 0) throw new Error(`ophidian: bottom: card ${c} is not in seat ${p}'s hand`);
+        const cards = d.zones.cards.slice();
+        const known = d.zones.known.slice();
+        const hand = cards[h]!.slice();
+        const handKnown = known[h]!.slice();
+        hand.splice(i, 1);
+        handKnown.splice(i, 1);
+        cards[h] = hand;
+        known[h] = handKnown;
+        cards[z] = [c, ...cards[z]!];
+        known[z] = [seatBit(p), ...known[z]!];
+        d.zones = { kinds: d.zones.kinds, cards, known, unseen: d.zones.unseen };
         return true;
       },
       onClose(d) {

@@ -10,7 +10,7 @@ import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from './cards/types.js';
 import * as st from './state.js';
-import type { D, OphidianState, PendingEffect, ProgramTail } from './state.js';
+import type { D, OphidianState, PendingEffect, ProgramTail, Table } from './state.js';
 import { afterFlowAction } from './repetition.js';
 import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
@@ -72,8 +72,31 @@ export class DraftWorld extends ReadWorld {
 }
 
 
+/**
+ * Draws n cards (fewer when the Arsenal runs out), one by one from the top into the hand, each
+ * known to p from then on: what n moveCard draws would give, with the zone lists copied once.
+ */
 export function draw(d: D, p: number, n: number): void {
-  for (let k = 0; k < n && zoneSize(d.zones, zoneOf(p, ARSENAL)) > 0; k++) d.zones = moveCard(d.zones, zoneOf(p, ARSENAL), -1, zoneOf(p, HAND), { reveal: seatBit(p) });
+  const a = zoneOf(p, ARSENAL);
+  const h = zoneOf(p, HAND);
+  const arsenal = d.zones.cards[a]!;
+  const k = Math.min(n, arsenal.length);
+  if (k <= 0) return;
+  const arsenalKnown = d.zones.known[a]!;
+  const hand = d.zones.cards[h]!.slice();
+  const handKnown = d.zones.known[h]!.slice();
+  const bit = seatBit(p);
+  for (let i = arsenal.length - 1; i >= arsenal.length - k; i--) {
+    hand.push(arsenal[i]!);
+    handKnown.push(arsenalKnown[i]! | bit);
+  }
+  const cards = d.zones.cards.slice();
+  const known = d.zones.known.slice();
+  cards[a] = arsenal.slice(0, arsenal.length - k);
+  known[a] = arsenalKnown.slice(0, arsenal.length - k);
+  cards[h] = hand;
+  known[h] = handKnown;
+  d.zones = { kinds: d.zones.kinds, cards, known, unseen: d.zones.unseen };
 }
 
 /** Sets a card; "After … Sets" continuous triggers fire (Dripping Leak). */
@@ -164,6 +187,18 @@ export function removeFromPlay(d: D, c: number, destroyed: boolean, by = -1): vo
 }
 
 /**
+ * Per table and event (index in EVENTS): the instances with a continuous trigger on that event
+ * at some Level, in instance order (a subset of `t.triggered`: `fire` looks only at these).
+ */
+const triggeredByEvent = st.perTable((t: Table): readonly (readonly number[])[] =>
+  EVENTS.map((e) => t.triggered.filter((i) => {
+    const card = t.card[i]!;
+    const abs = card.kind === 'gladiator' ? card.levels.flatMap((l) => l.abilities) : card.abilities;
+    return abs.some((ab) => ab.flow === 'continuous' && ab.trigger?.event === e);
+  })),
+);
+
+/**
  * Continuous triggered abilities ("After …" with no Flow symbol) of face-up cards in play,
  * in Flow order (8.0: continuous effects first, the player with the Flow first).
  */
@@ -177,9 +212,10 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
     d.events = events;
   }
   const s0 = d as OphidianState;
+  const byEvent = triggeredByEvent(d.t);
   for (let k = 0; k < d.t.players; k++) {
     const p = (d.flowHolder + k) % d.t.players;
-    for (const i of d.t.triggered) {
+    for (const i of byEvent[e]!) {
       const s = d as OphidianState;
       if (s.t.owner[i] !== p || s.loc[i] === LOC.out || s.loc[i] === LOC.zoneDown) continue;
       for (const ab of abilitiesOf(s, i)) {
@@ -219,13 +255,17 @@ function run(d: D, ctx: ProgramContext, steps: readonly Step[]): void {
   const w = new DraftWorld(d, ctx.controller, ctx.card);
   w.kept = ctx.kept; // a (?) result decided before a choice stands unless a later `flow` step changes it
   const env: CardEnv = { w, card: ctx.card, controller: ctx.controller, targets: ctx.targets, event: ctx.event, x: ctx.x, foe: ctx.foe };
-  const queue: Step[] = [...steps];
-  while (queue.length) {
-    const st = queue.shift()!;
+  // The steps in order (read in place: most programs are a few `run` steps); a roll puts its branch before the rest.
+  let queue: readonly Step[] = steps;
+  let i = 0;
+  while (i < queue.length) {
+    const st = queue[i++]!;
     if (st.kind === 'run') st.run(env);
-    else if (st.kind === 'roll') queue.unshift(...(w.roll(st.sides) >= st.atLeast(env) ? st.then : st.else));
-    else {
-      const choice: PendingEffect = { ...ctx, kept: w.kept, rest: queue, labels: st.labels, branches: st.branches, chooser: st.who(env), next: null };
+    else if (st.kind === 'roll') {
+      queue = [...(w.roll(st.sides) >= st.atLeast(env) ? st.then : st.else), ...queue.slice(i)];
+      i = 0;
+    } else {
+      const choice: PendingEffect = { ...ctx, kept: w.kept, rest: queue.slice(i), labels: st.labels, branches: st.branches, chooser: st.who(env), next: null };
       if (d.pending) {
         // Another choice is being asked (this program started while it waited, e.g. a trigger of the card just played): this one
         // waits behind it, with the rest of its program, and is asked when its turn comes (first in first out, 8.0).

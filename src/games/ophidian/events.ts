@@ -31,20 +31,29 @@ const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
 
 
-/** Per table: each player's Strategy cards that answer an "After …" event, and every instance with a Response ability. */
+/**
+ * Per table: each player's Strategy cards that answer an "After …" event, the same per event
+ * (index in EVENTS: "may p answer" looks only at the cards that name an event of the chain),
+ * and every instance with a Response ability.
+ */
 interface Responders {
   readonly cards: readonly (readonly number[])[];
+  readonly cardsByEvent: readonly (readonly (readonly number[])[])[];
   readonly abilities: readonly number[];
 }
 const responders = st.perTable((t: Table): Responders => {
   const cards: number[][] = Array.from({ length: t.players }, () => []);
+  const cardsByEvent: number[][][] = Array.from({ length: t.players }, () => EVENTS.map((): number[] => []));
   const abilities: number[] = [];
   t.card.forEach((c, i) => {
-    if (c.kind === 'strategy' && c.trigger?.timing === 'after' && c.flow !== '+' && c.flow !== '-' && c.flow !== '?') cards[t.owner[i]!]!.push(i);
+    if (c.kind === 'strategy' && c.trigger?.timing === 'after' && c.flow !== '+' && c.flow !== '-' && c.flow !== '?') {
+      cards[t.owner[i]!]!.push(i);
+      cardsByEvent[t.owner[i]!]![EVENTS.indexOf(c.trigger.event)]?.push(i);
+    }
     const abs = c.kind === 'gladiator' ? c.levels.flatMap((l) => l.abilities) : c.abilities;
     if (abs.some((a) => isResponse(a))) abilities.push(i);
   });
-  return { cards, abilities };
+  return { cards, cardsByEvent, abilities };
 });
 const isResponse = (a: Ability) => a.trigger?.timing === 'after' && (a.flow === 'R' || a.flow === 'OR' || a.flow === 'DR');
 
@@ -93,7 +102,11 @@ function abilityUsableNow(s: OphidianState, p: number, c: number, ab: Ability): 
 export function mayRespond(s: OphidianState, p: number): boolean {
   if (!s.alive[p]) return false;
   const r = responders(s.t);
-  for (const c of r.cards[p]!) if (!inPlay(s, c) && !inPile(s, p, c) && cardAnswers(s, p, c, strat(s, c)).length) return true;
+  // A card can answer only an event it names: those of the chain's events (a card met twice gives the same answer).
+  const byEvent = r.cardsByEvent[p]!;
+  for (let k = 0; k < eventCount(s); k++) {
+    for (const c of byEvent[s.events[k * 4]!]!) if (!inPlay(s, c) && !inPile(s, p, c) && cardAnswers(s, p, c, strat(s, c)).length) return true;
+  }
   for (const c of r.abilities) {
     if (controller(s, c) !== p || !inPlay(s, c) || s.loc[c] === LOC.zoneDown || s.chainUsed.includes(c)) continue;
     const abs = abilitiesOf(s, c);
