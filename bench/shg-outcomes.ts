@@ -29,7 +29,7 @@ const agents = arg('agents', 'mcts;heuristic').split(';');
 const games = Number(arg('games', '40'));
 const from = Number(arg('from', '0'));
 const seed = arg('seed', '1');
-const options = JSON.parse(arg('options', '{"teams":[["Amazon"],["Amazon"]]}')) as object;
+const options = JSON.parse(arg('options', '{"teams":[["Amazon"],["Amazon"]]}')) as Record<string, unknown>;
 if (agents.length !== 2) throw new Error(`--agents names ${agents.length} specs; allowed: two, separated by ';'`);
 
 const match = prepareMatch({ gameId: 'superhero-gladiators', options, agents, games, seed, paired: true });
