@@ -45,6 +45,8 @@ interface GameStats {
   blows: [number, number];
   /** Oomph share left at the end, by slot. */
   shares: [number, number];
+  /** Oomph each slot's heroes lost to something other than a foe's blow (water, escapes), by slot. */
+  otherLoss: [number, number];
 }
 
 function playOne(index: number): GameStats {
@@ -54,6 +56,7 @@ function playOne(index: number): GameStats {
   let s = game.setup(match.options, gameSeed(config, index)) as ShgState;
   let first = -1;
   const blows: [number, number] = [0, 0];
+  const otherLoss: [number, number] = [0, 0];
   for (;;) {
     const movers = game.toMove(s);
     if (movers.length === 0) break;
@@ -68,6 +71,11 @@ function playOne(index: number): GameStats {
       blows[slot as 0 | 1]++;
       if (first < 0) first = slot;
     }
+    s.heroes.forEach((r, h) => {
+      const lost = before.heroes[h]!.oomph - r.oomph;
+      const struck = a.k === 'attack' && s.setup.side[h] !== seat;
+      if (lost > 0 && !struck) otherLoss[slots[s.setup.side[h]!]! as 0 | 1] += lost;
+    });
   }
   const returns = game.returns(s);
   const shares: [number, number] = [0, 0];
@@ -75,11 +83,11 @@ function playOne(index: number): GameStats {
     const slot = slots[s.setup.side[h]!]! as 0 | 1;
     shares[slot] += Math.max(0, r.oomph) / s.setup.heroes[h]!.oomphMax;
   });
-  return { ret: returns[slots.indexOf(0)]!, reason: s.endReason, first, blows, shares };
+  return { ret: returns[slots.indexOf(0)]!, reason: s.endReason, first, blows, shares, otherLoss };
 }
 
 const pairShares: number[] = [];
-const t = { pw: 0, ps: 0, pl: 0, gw: 0, gd: 0, gl: 0, knockout: 0, cap: 0, allFainted: 0, firstA: 0, firstB: 0, noBlow: 0, blowsA: 0, blowsB: 0 };
+const t = { pw: 0, ps: 0, pl: 0, gw: 0, gd: 0, gl: 0, knockout: 0, cap: 0, allFainted: 0, firstA: 0, firstB: 0, noBlow: 0, blowsA: 0, blowsB: 0, otherA: 0, otherB: 0, gamesOtherA: 0, gamesOtherB: 0 };
 const f = (x: number) => x.toFixed(3);
 for (let p = from / 2; p < (from + games) / 2; p++) {
   const g = [playOne(2 * p), playOne(2 * p + 1)];
@@ -100,9 +108,13 @@ for (let p = from / 2; p < (from + games) / 2; p++) {
     else t.noBlow++;
     t.blowsA += o.blows[0];
     t.blowsB += o.blows[1];
+    t.otherA += o.otherLoss[0];
+    t.otherB += o.otherLoss[1];
+    if (o.otherLoss[0] > 0) t.gamesOtherA++;
+    if (o.otherLoss[1] > 0) t.gamesOtherB++;
   }
   process.stderr.write(
-    `pair ${p}: ${g.map((o) => `A ${o.ret} (${o.reason}, first blow ${o.first < 0 ? 'none' : o.first === 0 ? 'A' : 'B'}, blows ${o.blows.join('/')}, Oomph left ${o.shares.map(f).join('/')})`).join('; ')}\n`,
+    `pair ${p}: ${g.map((o) => `A ${o.ret} (${o.reason}, first blow ${o.first < 0 ? 'none' : o.first === 0 ? 'A' : 'B'}, blows ${o.blows.join('/')}, Oomph lost otherwise ${o.otherLoss.join('/')}, Oomph left ${o.shares.map(f).join('/')})`).join('; ')}\n`,
   );
 }
 const ci = tInterval(pairShares);
@@ -119,5 +131,6 @@ console.log(
     endings: { knockout: t.knockout, turnCap: t.cap, allFainted: t.allFainted },
     firstBlow: { A: t.firstA, B: t.firstB, none: t.noBlow },
     blowsLanded: { A: t.blowsA, B: t.blowsB },
+    oomphLostOtherwise: { A: t.otherA, B: t.otherB, gamesA: t.gamesOtherA, gamesB: t.gamesOtherB },
   }),
 );
