@@ -11,7 +11,12 @@
  * --seed shg-net-h --workers 1 --options '{"teams":[["Amazon"],["Amazon"]]}' --agents
  * <spec>,heuristic` gave 0.875 [0.821, 0.929] over 40 pairs (36 won, 4 split, 0 lost; no
  * game failed); its first 10 pairs give 0.900 [0.808, 0.992].
- * Measured but not asserted: the same search against the tuned bare `mcts` (the README).
+ * Against the tuned bare `mcts` the target is not met, and the README shows why (agents/README.md,
+ * "Why every game against the tuned search is a draw"): two searches that never step into
+ * the foe's reach first stand off to the turn cap, untouched, so the cap's Oomph-share
+ * tie-break is exactly level. Asserted here as behaviour, not as a strength: the first 2
+ * pairs of the README's `shg-net-t` run (40 of 40 games drawn at the cap, no blow landed in
+ * any game checked) end at the cap with the win split.
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
@@ -41,5 +46,23 @@ describe('strength of the learned Superhero Gladiators agent (Amazon mirror, pai
     process.stdout.write(`superhero-gladiators net-guided mcts vs heuristic: ${result.mean.toFixed(3)} [${result.lo.toFixed(3)}, ${result.hi.toFixed(3)}] n=${result.n} pairs\n`);
     expect(result.n).toBe(10);
     expect(result.lo).toBeGreaterThan(0.55);
+  });
+
+  it('against the tuned search the mirror is a stand-off: every game reaches the turn cap level', { timeout: 600_000 }, () => {
+    const games = 4;
+    const config: MatchConfig = {
+      gameId: 'superhero-gladiators',
+      options: { teams: [['Amazon'], ['Amazon']] },
+      agents: [NET_MCTS, 'mcts'],
+      games,
+      seed: 'shg-net-t',
+      paired: true,
+    };
+    for (let i = 0; i < games; i++) {
+      const record = playGame(config, i);
+      expect(record.error).toBeUndefined();
+      expect(record.tags['endReason']).toBe('turn-cap');
+      expect(record.returns).toEqual([0.5, 0.5]);
+    }
   });
 });
