@@ -92,11 +92,22 @@ export function tableFor(deckIds: readonly string[], content: MatchContent = mat
   return t;
 }
 
+/**
+ * n copies of v in a packed array (V8's `new Array(n).fill(v)` stays a *holey* array, and so does
+ * every copy of it: each read of the per-instance arrays, the hottest data of a match, then checks
+ * for holes).
+ */
+function filled<T>(n: number, v: T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(v);
+  return out;
+}
+
 function setup(options: OphidianOptions, seed: number): OphidianState {
   const t = tableFor(decksOption(options), matchContent(options));
   const n = t.players;
   const dice = new Dice(seed);
-  const loc = new Array<number>(t.card.length).fill(LOC.out);
+  const loc = filled(t.card.length, LOC.out as number);
   // Every player's four piles (zoneOf), dealt directly: the zones core's shuffleZone then
   // 9 moveCard draws would build (the same cards, order and knowledge), without copying
   // every zone list at each of the 18 draws (setup was 5% of a random match).
@@ -126,19 +137,22 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     const top = Math.max(...rolls);
     best = best.filter((_, i) => rolls[i] === top);
   }
+  // Every field written out, the flow's too (a spread first and ~45 fields added after it made
+  // V8 add them one hidden-class transition at a time: a visible share of a random match).
+  const f = flow.initial();
   const s: OphidianState = {
-    ...flow.initial(),
+    phase: f.phase, round: f.round, order: f.order, turn: f.turn, current: f.current, stack: f.stack, steps: f.steps,
     t,
     zones,
     rng: dice.state,
     loc,
-    wounds: new Array<number>(t.card.length).fill(0),
-    isSet: new Array<boolean>(t.card.length).fill(false),
-    host: new Array<number>(t.card.length).fill(-1),
-    lvl: new Array<number>(t.card.length).fill(0),
-    cp: new Array<number>(n).fill(RULES.baseCp + 1),
-    cheer: new Array<number>(n).fill(0),
-    vp: new Array<number>(n).fill(0),
+    wounds: filled(t.card.length, 0),
+    isSet: filled(t.card.length, false),
+    host: filled(t.card.length, -1),
+    lvl: filled(t.card.length, 0),
+    cp: filled(n, RULES.baseCp + 1 as number),
+    cheer: filled(n, 0),
+    vp: filled(n, 0),
     wave: 1,
     flowHolder: best[0]!,
     passes: 0,
@@ -159,12 +173,12 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     maneuver: [],
     winner: -1,
     drawn: [],
-    alive: new Array<boolean>(n).fill(true),
+    alive: filled(n, true),
     pool: [],
     endReason: '',
     firstFlow: best[0]!,
     waveLog: [],
-    plays: new Array<number>(t.card.length).fill(0),
+    plays: filled(t.card.length, 0),
   };
   return flow.begin(s);
 }

@@ -90,9 +90,12 @@ export function canPlayDiscipline(s: OphidianState, p: number, c: StrategyCard):
 /** The one target list of a card or ability without targets (shared: callers only read it). */
 const NO_TARGETS: number[][] = [[]];
 
-/** One-target lists, shared (callers only read them): a target list per candidate per step was much of the garbage. */
-const singles: number[][] = [];
-const singleTarget = (c: number): number[] => (singles[c] ??= [c]);
+/**
+ * One-target lists, shared (callers only read them): a target list per candidate per step was
+ * much of the garbage. Per table, one per instance, built at once (an array filled at scattered
+ * indices becomes a slow sparse one in V8).
+ */
+const singles = st.perTable((t: Table): number[][] => t.card.map((_, c) => [c]));
 
 /** The valid target lists for a target spec (single targets, or up to `count` distinct ones). */
 export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | null): number[][] {
@@ -119,7 +122,10 @@ export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | nu
     if (spec.keyword && !s.t.card[c]!.keywords.includes(spec.keyword)) continue;
     pool.push(c);
   }
-  if (spec.count === 1) return pool.map((c) => singleTarget(c));
+  if (spec.count === 1) {
+    const one = singles(s.t);
+    return pool.map((c) => one[c]!);
+  }
   const out: number[][] = [];
   const pick = (start: number, chosen: number[]) => {
     if (chosen.length === spec.count || (spec.upTo && chosen.length > 0)) out.push(chosen);
@@ -210,8 +216,13 @@ const A_PLAY_T = 4;
 const A_AB = 5;
 const AB_INTERNED = 4;
 const KINDS = A_AB + 2 * AB_INTERNED;
-// Dense (filled) so that V8 keeps it an array, not a dictionary of its few used indices.
-const actionNames = st.perTable((t: Table) => new Array<string | null>(KINDS * t.card.length * t.card.length).fill(null));
+// Dense and packed (pushed, not `new Array(n).fill`: that stays holey) so that V8 keeps it a
+// plain array, not a dictionary of its few used indices, and reads it without hole checks.
+const actionNames = st.perTable((t: Table) => {
+  const names: (string | null)[] = [];
+  for (let i = KINDS * t.card.length * t.card.length; i > 0; i--) names.push(null);
+  return names;
+});
 function named(t: Table, kind: number, a: number, b = 0): string {
   const names = actionNames(t);
   const n = t.card.length;
