@@ -4,14 +4,19 @@ import type { RumbleState } from './types.js';
 
 /**
  * Each player's chance of winning, estimated from its living heroes' strength: Energy
- * plus a quarter of the held powers' estimated worth (their bidding prior), cubed — the
+ * plus a share of the held powers' estimated worth (their bidding prior), cubed — the
  * last hero standing is usually the one with the most left, so a lead counts more than
  * in proportion. Calibration (Brier score of the round-4 estimate against the result,
  * 388 random 4-hero auction games): 0.088, against 0.113 for a plain Energy share and
  * 0.184 for 1/4 each (squared: 0.100; a full prior: worse).
+ *
+ * The share is a quarter once the rounds have begun and the whole prior at the auction's
+ * end (`AUCTION_POWER_WORTH`): there a search weighs a bid, paid in full, against the
+ * power it buys for the whole game, and at a quarter it buys almost nothing although
+ * powers pay (bench/rumble-auction-worth.ts measures the auction's share from play).
  */
 export function evaluate(s: RumbleState): readonly number[] {
-  return evaluateWith(s, priorWorth);
+  return evaluateWith(s, priorWorth, AUCTION_POWER_WORTH);
 }
 
 /** A power's worth in `evaluate`: its bidding prior. */
@@ -21,15 +26,17 @@ const priorWorth = (s: RumbleState, id: string): number => Math.max(0, s.lib.get
  * `evaluate` with each held power worth `worth(s, id)` Energy (at 100 starting Energy)
  * instead of its hand-set prior: a study that must not read the priors (issue #11) passes
  * values measured from play, or 0 for every power (Energy alone). A quarter of the worth
- * counts, as in `evaluate`.
+ * counts once the rounds have begun, as in `evaluate`, and `atAuctionEnd` of it before
+ * (default a quarter too: the studies' search agents bid by their values, not by search).
  */
-export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string) => number): readonly number[] {
+export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string) => number, atAuctionEnd = POWER_WORTH): readonly number[] {
   // Mid-round (Reveal pending) the revealed attacks are about to land: price the state
   // after them, with every Reveal choice at its default.
   if (s.phase === 'reveal' && s.pending) {
     const after = resolveRound(s, s.pending, []);
-    return after.returns ?? evaluateWith(after, worth);
+    return after.returns ?? evaluateWith(after, worth, atAuctionEnd);
   }
+  const share = beforeFirstRound(s) ? atAuctionEnd : POWER_WORTH;
   const P = s.opts.players;
   const v = new Array<number>(P).fill(0);
   let total = 0;
@@ -37,7 +44,7 @@ export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string)
   for (const h of s.heroes) {
     if (!h.alive || h.energy <= 0) continue;
     let strength = h.energy;
-    for (const p of h.powers) strength += worth(s, p.id) * scale * POWER_WORTH;
+    for (const p of h.powers) strength += worth(s, p.id) * scale * share;
     const x = strength * strength * strength;
     v[h.controller]! += x;
     total += x;
@@ -47,5 +54,19 @@ export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string)
   return v;
 }
 
-/** Share of a power's bidding prior counted as Energy in `evaluate`. */
-const POWER_WORTH = 0.25;
+/** Share of a power's bidding prior counted as Energy in `evaluate` once the rounds have begun. */
+export const POWER_WORTH = 0.25;
+
+/**
+ * Share counted at the auction's end: in the auction (rebids), the award step and round 1
+ * before anything is allocated — the leaves of a search over bids and award choices.
+ * Measured, not tuned by hand: the tuned MCTS bidding (the heuristic playing the rounds)
+ * against three heuristic bidders, same deals with the heuristic bidding in its seat
+ * (bench/rumble-auction-worth.ts, agents/README.md "Measured strength on Rumble").
+ */
+export const AUCTION_POWER_WORTH = 1;
+
+/** No round has been resolved yet: the state is the auction's, the award step's or round 1's Allocation. */
+function beforeFirstRound(s: RumbleState): boolean {
+  return s.round === 0 || (s.round === 1 && s.phase === 'alloc');
+}

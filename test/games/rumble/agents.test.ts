@@ -12,6 +12,7 @@ import { wilson } from '../../../src/analysis/stats/wilson.js';
 import { createAgent } from '../../../agents/index.js';
 import { createRumbleHeuristic } from '../../../src/games/rumble/heuristic.js';
 import { UserError } from '../../../src/core/errors.js';
+import { alloc, fixedGame, resolve } from './helpers.js';
 
 /** Mean share of slot 0 over `games` seeded games with seat rotation. */
 function slot0Share(agents: string[], games: number, options: Record<string, unknown> = {}) {
@@ -111,6 +112,18 @@ describe('rumble action menu and agents', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it('evaluate counts a held power at its whole prior until round 1 resolves, a quarter after', () => {
+    // Tough Skin's prior is 25: before round 1 hero 0 is as strong as 100 + 25 Energy (the
+    // search weighing a bid sees the power for the whole game), after it 100 + 25/4.
+    const share = (mine: number) => mine ** 3 / (mine ** 3 + 3 * 100 ** 3);
+    const s = fixedGame([{ energy: 100, powers: ['tough-skin'] }, { energy: 100 }, { energy: 100 }, { energy: 100 }]);
+    expect(s.round).toBe(1);
+    expect(rumble.evaluate!(s)[0]).toBeCloseTo(share(125), 12);
+    const after = resolve(s, [0, 1, 2, 3].map(() => alloc(4, {}, 100)));
+    expect(after.round).toBe(2);
+    expect(rumble.evaluate!(after)[0]).toBeCloseTo(share(100 + 25 / 4), 12);
   });
 
   it('determinize resamples the random stream (agents cannot read future dice)', () => {
