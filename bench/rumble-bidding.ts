@@ -7,7 +7,8 @@
  * with a 95% t interval over games. Also: powers bought and Energy paid per game, and the
  * seat's share when it bought a power, for both bidders, and — the unbiased version of "wins
  * more with the powers it buys" — on the deals where it bought, its result minus the
- * heuristic bidder's on those same deals (paired t interval).
+ * heuristic bidder's on those same deals (paired t interval). Games that reached the round
+ * cap are counted for both.
  *
  *   node --import tsx bench/rumble-bidding.ts [--n 200] [--seed bid] --bidders 'a;b'
  */
@@ -34,6 +35,8 @@ interface Outcome {
   readonly share: number;
   readonly powers: number;
   readonly paid: number;
+  /** The game reached the round cap (decided by Energy there). */
+  readonly capped: boolean;
 }
 
 /** Game `i`: seat i mod 4 bids with `bidder` (heuristic play after), the others are heuristics. */
@@ -54,7 +57,7 @@ function play(bidder: string, i: number): Outcome {
   }
   const tags = rumble.tags!(state);
   const strengths = (tags[`strengths_p${seat}`] as number[] | undefined) ?? [];
-  return { share: rumble.returns(state)[seat]!, powers: strengths.filter((x) => x > 0).length, paid: Number(tags[`paid_p${seat}`] ?? 0) };
+  return { share: rumble.returns(state)[seat]!, powers: strengths.filter((x) => x > 0).length, paid: Number(tags[`paid_p${seat}`] ?? 0), capped: tags['endReason'] === 'cap' };
 }
 
 function summary(outs: readonly Outcome[]) {
@@ -67,6 +70,7 @@ function summary(outs: readonly Outcome[]) {
     share: outs.reduce((a, o) => a + o.share, 0) / outs.length,
     powersPerGame: outs.reduce((a, o) => a + o.powers, 0) / outs.length,
     paidPerGame: outs.reduce((a, o) => a + o.paid, 0) / outs.length,
+    capped: outs.filter((o) => o.capped).length,
     withPower: { p: w.p, lo: w.lo, hi: w.hi, n: bought.length },
   };
 }
@@ -89,6 +93,6 @@ for (const bidder of bidders) {
   );
   console.log(JSON.stringify({ bidder, seed, games: n, share: all, diff, whenBought: { n: boughtIdx.length, heuristicShare: heurWhenBought, diff: whenBought }, agent: a, heuristic: h }));
   console.error(
-    `${bidder} bids, heuristic plays, vs 3 heuristics: share ${fmt(all.p)} [${fmt(all.lo)}, ${fmt(all.hi)}] n=${n}; minus the heuristic bidding in that seat (same deals): ${fmt(diff.mean)} [${fmt(diff.lo)}, ${fmt(diff.hi)}] | powers/game ${fmt(a.powersPerGame)} (heuristic ${fmt(h.powersPerGame)}), paid ${a.paidPerGame.toFixed(1)} (${h.paidPerGame.toFixed(1)}), share with a power ${fmt(a.withPower.p)} [${fmt(a.withPower.lo)}, ${fmt(a.withPower.hi)}] n=${a.withPower.n} (heuristic ${fmt(h.withPower.p)} [${fmt(h.withPower.lo)}, ${fmt(h.withPower.hi)}] n=${h.withPower.n}); on the ${boughtIdx.length} deals where it bought: its share ${fmt(a.withPower.p)} vs the heuristic bidder's ${fmt(heurWhenBought)} on the same deals, difference ${whenBought ? `${fmt(whenBought.mean)} [${fmt(whenBought.lo)}, ${fmt(whenBought.hi)}]` : 'n/a'}`,
+    `${bidder} bids, heuristic plays, vs 3 heuristics: share ${fmt(all.p)} [${fmt(all.lo)}, ${fmt(all.hi)}] n=${n}; minus the heuristic bidding in that seat (same deals): ${fmt(diff.mean)} [${fmt(diff.lo)}, ${fmt(diff.hi)}] | powers/game ${fmt(a.powersPerGame)} (heuristic ${fmt(h.powersPerGame)}), paid ${a.paidPerGame.toFixed(1)} (${h.paidPerGame.toFixed(1)}), capped ${a.capped} (${h.capped}), share with a power ${fmt(a.withPower.p)} [${fmt(a.withPower.lo)}, ${fmt(a.withPower.hi)}] n=${a.withPower.n} (heuristic ${fmt(h.withPower.p)} [${fmt(h.withPower.lo)}, ${fmt(h.withPower.hi)}] n=${h.withPower.n}); on the ${boughtIdx.length} deals where it bought: its share ${fmt(a.withPower.p)} vs the heuristic bidder's ${fmt(heurWhenBought)} on the same deals, difference ${whenBought ? `${fmt(whenBought.mean)} [${fmt(whenBought.lo)}, ${fmt(whenBought.hi)}]` : 'n/a'}`,
   );
 }
