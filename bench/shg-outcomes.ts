@@ -43,7 +43,7 @@ interface GameStats {
   first: number;
   /** Blows that took Oomph, by slot. */
   blows: [number, number];
-  /** Oomph share left at the end, by slot. */
+  /** Oomph share left at the end, by slot: the sum over the side's heroes of each one's share (2 = a team of two untouched). */
   shares: [number, number];
   /** Oomph each slot's heroes lost to something other than a foe's blow (water, escapes), by slot. */
   otherLoss: [number, number];
