@@ -15,7 +15,7 @@ import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import type { StrategyCard } from './cards/types.js';
 import { fire, runProgram } from './effects.js';
-import { canPlayDiscipline } from './legal.js';
+import { canPlayDiscipline, parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
 import { controller, inPlay, mayUse, playCost, reaches, strat, type OphAction } from './view.js';
@@ -60,6 +60,22 @@ export function mayModifyCost(s: OphidianState, payer: number, c: number): boole
 
 const payerOf = (s: OphidianState) => controller(s, Number(s.paying.split(':')[1]));
 
+/**
+ * The hand cards a parked payment has claimed: the card being paid for and the cards its
+ * player chose to discard as its play cost (`d…`, 3.3). They leave the hand only when the
+ * card is paid, after the modifiers (and a raised cost it cannot pay leaves them in hand), so
+ * until then they are still in the hand but spoken for: neither may be played as a cost
+ * modifier or as a Response to an event of the window (a discarded Price Gouging played
+ * as a modifier left the payment without its discard: "no card at index -1").
+ */
+export function claimedByPayment(s: OphidianState): readonly number[] {
+  if (s.paying === '') return NONE;
+  const parts = s.paying.split(':');
+  const paid = Number(parts[1]);
+  return parts[0] === 'play' ? [paid, ...parseTargets(parts.slice(2)).discards] : [paid];
+}
+const NONE: readonly number[] = [];
+
 /** Parks the play `a` and asks for cost modifiers, the player with the Flow first. */
 export function startPaying(d: D, a: OphAction): void {
   d.paying = a;
@@ -75,10 +91,10 @@ export function askCost(d: D, player: number, passes: number): void {
 export function costMoves(s: OphidianState, q: number): OphAction[] {
   const out: OphAction[] = ['pass'];
   const payer = payerOf(s);
-  const paid = Number(s.paying.split(':')[1]);
+  const claimed = claimedByPayment(s);
   for (const c of s.zones.cards[zoneOf(q, HAND)]!) {
     const card = strat(s, c);
-    if (c !== paid && card.trigger?.timing === 'when' && card.trigger.event === 'cost' && canModify(s, q, c, card, payer)) out.push(`cm:${c}`);
+    if (!claimed.includes(c) && card.trigger?.timing === 'when' && card.trigger.event === 'cost' && canModify(s, q, c, card, payer)) out.push(`cm:${c}`);
   }
   return out;
 }

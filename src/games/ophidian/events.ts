@@ -25,7 +25,7 @@ import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
 import { checkVictory } from './victory.js';
 import { abilitiesOf, controller, envOf, inPlay, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
-import { mayModifyCost, startPaying } from './costs.js';
+import { claimedByPayment, mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -128,9 +128,10 @@ const eventsFor = (s: OphidianState, p: number, c: number, tr: Trigger) => {
 /** Pass, or a Response to an event of the chain. */
 export function eventMoves(s: OphidianState, p: number): OphAction[] {
   const out: OphAction[] = ['pass'];
+  const claimed = claimedByPayment(s); // a card being paid for, or its discards, is spoken for
   for (const c of s.zones.cards[zoneOf(p, HAND)]!) {
     const card = strat(s, c);
-    if (card.trigger?.timing !== 'after') continue;
+    if (card.trigger?.timing !== 'after' || claimed.includes(c)) continue;
     for (const k of cardAnswers(s, p, c, card)) for (const ts of targetChoices(s, p, card.target)) for (const o of responseFoes(s, p, card.namesOpponent, ts, s.events[k * 4 + 1]!)) out.push(`ev:${c}:${k}${tKey(ts)}${o}`);
   }
   for (const c of responders(s.t).abilities) {
