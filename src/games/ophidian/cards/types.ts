@@ -45,7 +45,7 @@ export const EVENTS = [
   'retreated',
   'wave-end', // all players passed in a row
   'promoted', // a Gladiator was Promoted (Breather step 4)
-  // Added after the first encoder version (encoder.ts one-hots only the events above; keep new ones at the end):
+  // Added after encoder version 1 (version 2 has a slot for every event; keep new ones at the end, the encoder indexes them in this order):
   'unset', // a Set card became Unset (an effect, Rage 3.10, the Breather's Unset 4.0 step 2)
   'scrapped', // a card in play was Scrapped (an effect, its host leaving play, maintenance, the four-Zone limit, an extra play cost) — not a Quick-Hit after use, not cards scrapped from hand (8.0 "In Play")
   'healed', // Wounds were removed from a character (an effect, a Promotion's heal); the amount is the Wounds removed
