@@ -75,16 +75,16 @@ describe('mcts backup, final and opponents options', () => {
 
   it('plies=N stops the tree N moves below the root (deeper states are scored, not expanded)', () => {
     const depthOf = (n: Node): number => (n.children === null ? 0 : 1 + Math.max(...[...n.children.values()].map(depthOf)));
-    const s = rumble.setup(rumbleOptions({}), 4);
+    const s = rumble.setup(rumbleOptions({ auction: { perHero: 0 } }), 4);
     const ctx = { game: rumble as never, options: s.opts, obs: rumble.observe(s, 0) as never, player: 0, legal: rumble.legalActions(s, 0) as never[] };
     for (const plies of [1, 2]) {
       const root = (createAgent(`mcts:iterations=300,rollout=evaluate,plies=${plies}`, rumble as never, new Rng(2)) as MctsAgent).search(ctx);
       expect(depthOf(root)).toBe(plies);
       expect(root.visits).toBe(300);
     }
-    // Without the limit the same budget grows past two plies.
+    // Without the limit the same budget grows past two plies (depth 4 here). A round, not the auction: since evaluate prices a power at its whole prior until round 1 resolves, a 300-iteration tree over the opening bids stays two plies deep.
     const free = (createAgent('mcts:iterations=300,rollout=evaluate', rumble as never, new Rng(2)) as MctsAgent).search(ctx);
-    expect(depthOf(free)).toBeGreaterThan(2);
+    expect(depthOf(free), 'free tree depth').toBeGreaterThan(2);
     expect(() => createAgent('mcts:plies=0', rumble as never, new Rng(1))).toThrow(/plies/);
     // A game without evaluate cannot score a cut tree.
     expect(() => createAgent('mcts:plies=2', kingmaker, new Rng(1))).toThrow(/evaluate/);
