@@ -40,7 +40,7 @@ import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { deriveSeed } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
-import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, type OphidianStudyContext } from './ophidian-common.js';
+import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, type OphidianStudyContext } from './ophidian-common.js';
 
 /** Fewest plays per game for a card to be priced or shortlisted: below it barring changes almost no game. */
 export const MIN_PLAYS = 0.1;
@@ -106,11 +106,6 @@ export interface Shortlist {
   readonly entries: readonly ShortlistEntry[];
 }
 
-function sdErr(xs: readonly number[]): number {
-  const t = tInterval(xs, 0.95);
-  return xs.length >= 2 && Number.isFinite(t.sd) ? t.sd / Math.sqrt(xs.length) : NaN;
-}
-
 /**
  * The data-chosen shortlist (see the header): top k by screening |z|, ties by id; then the
  * user's cards not already on it, in the order given.
@@ -119,7 +114,7 @@ export function shortlist(cards: readonly ScreenedCard[], priceLine: boolean, k:
   const rule = priceLine ? 'price' : 'loss';
   const score = (c: ScreenedCard): number => {
     const gap = mean(c.loss) - (rule === 'price' ? c.expected! : 0);
-    return Math.abs(gap) / Math.max(sdErr(c.loss), SE_FLOOR);
+    return Math.abs(gap) / Math.max(se(c.loss), SE_FLOOR);
   };
   const eligible = cards.filter((c) => c.loss.length >= 2 && c.plays.length > 0 && mean(c.plays) >= MIN_PLAYS && (rule === 'loss' || c.expected !== null));
   const ranked = eligible.map((c) => ({ c, s: score(c) })).sort((x, y) => y.s - x.s || (x.c.id < y.c.id ? -1 : x.c.id > y.c.id ? 1 : 0));
@@ -270,7 +265,7 @@ export interface ConfirmAnalysis {
 /** The confirmation verdict rules, from its unit values and the screening line alone. */
 export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | 'cost' | 'loss' | 'plays'>[], line: PriceLine): ConfirmAnalysis {
   const tested = cards.filter((c) => c.loss.length >= 2);
-  const lossHolm = holm(tested, (c) => Math.abs(mean(c.loss)) / Math.max(sdErr(c.loss), SE_FLOOR), (c, level) => {
+  const lossHolm = holm(tested, (c) => Math.abs(mean(c.loss)) / Math.max(se(c.loss), SE_FLOOR), (c, level) => {
     const t = tInterval(c.loss, level);
     return t.lo > 0 || t.hi < 0;
   });
@@ -280,10 +275,10 @@ export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | '
   const priced = tested.filter((c) => unpriced(c) === null);
   const gapOf = (c: (typeof priced)[number]) => {
     const p = playsOf(c);
-    const seP = c.plays.length >= 2 ? sdErr(c.plays) : 0;
+    const seP = c.plays.length >= 2 ? se(c.plays) : 0;
     const expected = line.beta * c.cost! * p;
-    const se = Math.sqrt(sdErr(c.loss) ** 2 + (c.cost! * p * line.betaSe) ** 2 + (line.beta * c.cost! * seP) ** 2);
-    return { expected, gap: mean(c.loss) - expected, se, df: c.loss.length - 1, plays: p };
+    const gapSe = Math.sqrt(se(c.loss) ** 2 + (c.cost! * p * line.betaSe) ** 2 + (line.beta * c.cost! * seP) ** 2);
+    return { expected, gap: mean(c.loss) - expected, se: gapSe, df: c.loss.length - 1, plays: p };
   };
   const priceHolm = holm(priced, (c) => {
     const g = gapOf(c);

@@ -26,7 +26,7 @@ import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
-import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';
 import { analyseConfirmation, confirmBlocks, confirmVerdicts, CONFIRM_FULL, CONFIRM_QUICK, MIN_PLAYS, playConfirmation, shortlist, type ConfirmStage } from './ophidian-cards-confirm.js';
@@ -141,11 +141,6 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
   return { beta, betaSe, findings, families: { inclusion: inc.length, loss: los.length, price: priceItems.length } };
 }
 
-/** Standard error of a mean, sd/√n (NaN below two units). Not the interval's width over 3.92: that carries t(n−1)/1.96 and overstates it for small n. */
-export function se(xs: readonly number[]): number {
-  const t = tInterval(xs, 0.95);
-  return t.n >= 2 && Number.isFinite(t.sd) ? t.sd / Math.sqrt(t.n) : NaN;
-}
 
 /**
  * Verdicts: mispriced cards (named only where Holm supports it), then restricted play, then

@@ -124,6 +124,12 @@ export function meanCi(xs: readonly number[], level = 0.95): { mean: number; lo:
   return { mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
 }
 
+/** Standard error of a mean, sd/√n (NaN below two units). Not the interval's width over 3.92: that carries t(n−1)/1.96 and overstates it for small n. */
+export function se(xs: readonly number[]): number {
+  const t = tInterval(xs, 0.95);
+  return t.n >= 2 && Number.isFinite(t.sd) ? t.sd / Math.sqrt(t.n) : NaN;
+}
+
 /** Runs the tasks `k` at a time (tables share the worker pool; results in task order). */
 export async function inBatches<T>(tasks: readonly (() => Promise<T>)[], k: number): Promise<T[]> {
   const out: T[] = [];
