@@ -40,13 +40,14 @@ import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { deriveSeed } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
+import type { ReplicationStage } from './ophidian-cards-replicate.js';
 import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, type OphidianStudyContext } from './ophidian-common.js';
 
 /** Fewest plays per game for a card to be priced or shortlisted: below it barring changes almost no game. */
 export const MIN_PLAYS = 0.1;
 
 /** Standard errors are floored here when ranking (a card with identical units would otherwise rank infinitely high on nothing). */
-const SE_FLOOR = 0.01;
+export const SE_FLOOR = 0.01;
 
 export interface ConfirmSize {
   /** Cards shortlisted by their screening estimate (user cards come on top). */
@@ -129,9 +130,17 @@ export function shortlist(cards: readonly ScreenedCard[], priceLine: boolean, k:
   return { rule, eligible: eligible.length, entries };
 }
 
-/** The master seed of a card's confirmation tables: from the study's seed, the stage and the card only. */
+/** The stages that replay cards on fresh seeds: the confirmation, then the replication of the cards it names. */
+export type ReplayStage = 'confirm' | 'replicate';
+
+/** The master seed of a card's tables in a replay stage: from the study's seed, the stage and the card only. */
+export function stageSeed(master: string | number, stage: ReplayStage, cardId: string): number {
+  return deriveSeed(master, 'ophidian-cards', stage, cardId);
+}
+
+/** The master seed of a card's confirmation tables. */
 export function confirmationSeed(master: string | number, cardId: string): number {
-  return deriveSeed(master, 'ophidian-cards', 'confirm', cardId);
+  return stageSeed(master, 'confirm', cardId);
 }
 
 /** One card's confirmation games, as unit values. */
@@ -164,6 +173,8 @@ export interface ConfirmPlan {
   /** Decks of the study, those holding the card first chosen from. */
   readonly decks: readonly string[];
   readonly holds: (deck: string, card: string) => boolean;
+  /** Deck pairs (holder, opponent) not to play, in either seat order: the replication leaves out the confirmation's pairs. */
+  readonly avoid?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -177,12 +188,16 @@ export async function playConfirmation(
   withBar: (id: string) => string,
   size: ConfirmSize,
   options: Readonly<Record<string, unknown>>,
+  stage: ReplayStage = 'confirm',
 ): Promise<ConfirmedCard[]> {
   type Pair = { d: string; o: string; ab: GameRecord[]; ba: GameRecord[]; bab: GameRecord[]; bba: GameRecord[] };
   const byCard = plans.map((p) => {
-    const seed = confirmationSeed(ctx.seed, p.card.id);
-    const owners = seededSample(p.decks.filter((d) => p.holds(d, p.card.id)), size.owners, `${seed}:owners`);
-    const pairs: Pair[] = owners.flatMap((d) => seededSample(p.decks.filter((o) => o !== d), size.opponents, `${seed}:${d}:opponents`).map((o): Pair => ({ d, o, ab: [], ba: [], bab: [], bba: [] })));
+    const seed = stageSeed(ctx.seed, stage, p.card.id);
+    const avoided = new Set((p.avoid ?? []).flatMap(([d, o]) => [`${d}|${o}`, `${o}|${d}`]));
+    const opponentsOf = (d: string) => p.decks.filter((o) => o !== d && !avoided.has(`${d}|${o}`));
+    // Holders with a deck pair left to play (all of them unless pairs are avoided).
+    const owners = seededSample(p.decks.filter((d) => p.holds(d, p.card.id) && opponentsOf(d).length > 0), size.owners, `${seed}:owners`);
+    const pairs: Pair[] = owners.flatMap((d) => seededSample(opponentsOf(d), size.opponents, `${seed}:${d}:opponents`).map((o): Pair => ({ d, o, ab: [], ba: [], bab: [], bba: [] })));
     return { plan: p, seed, pairs };
   });
   const tasks: (() => Promise<void>)[] = [];
@@ -191,10 +206,10 @@ export async function playConfirmation(
     const id = plan.card.id;
     for (const pair of pairs) {
       const { d, o } = pair;
-      tasks.push(async () => void (pair.ab = await playDecks(at, `confirm-${id}-${d}-v-${o}`, d, o, size.perOrder, [spec, spec], options)));
-      tasks.push(async () => void (pair.ba = await playDecks(at, `confirm-${id}-${o}-v-${d}`, o, d, size.perOrder, [spec, spec], options)));
-      tasks.push(async () => void (pair.bab = await playDecks(at, `confirm-bar-${id}-${d}-v-${o}`, d, o, size.perOrder, [withBar(id), spec], options)));
-      tasks.push(async () => void (pair.bba = await playDecks(at, `confirm-bar-${id}-${o}-v-${d}`, o, d, size.perOrder, [spec, withBar(id)], options)));
+      tasks.push(async () => void (pair.ab = await playDecks(at, `${stage}-${id}-${d}-v-${o}`, d, o, size.perOrder, [spec, spec], options)));
+      tasks.push(async () => void (pair.ba = await playDecks(at, `${stage}-${id}-${o}-v-${d}`, o, d, size.perOrder, [spec, spec], options)));
+      tasks.push(async () => void (pair.bab = await playDecks(at, `${stage}-bar-${id}-${d}-v-${o}`, d, o, size.perOrder, [withBar(id), spec], options)));
+      tasks.push(async () => void (pair.bba = await playDecks(at, `${stage}-bar-${id}-${o}-v-${d}`, o, d, size.perOrder, [spec, withBar(id)], options)));
     }
   }
   await inBatches(tasks, 4);
@@ -262,6 +277,18 @@ export interface ConfirmAnalysis {
   readonly families: { readonly loss: number; readonly price: number };
 }
 
+/**
+ * A card's gap from the price line, loss − β·cost·plays, and its standard error (carrying
+ * β's and the plays' uncertainty, see the header); df for its t interval.
+ */
+export function gapFromLine(c: { readonly cost: number; readonly loss: readonly number[]; readonly plays: readonly number[] }, line: PriceLine): { expected: number; gap: number; se: number; df: number; plays: number } {
+  const p = c.plays.length ? mean(c.plays) : 0;
+  const seP = c.plays.length >= 2 ? se(c.plays) : 0;
+  const expected = line.beta * c.cost * p;
+  const gapSe = Math.sqrt(se(c.loss) ** 2 + (c.cost * p * line.betaSe) ** 2 + (line.beta * c.cost * seP) ** 2);
+  return { expected, gap: mean(c.loss) - expected, se: gapSe, df: c.loss.length - 1, plays: p };
+}
+
 /** The confirmation verdict rules, from its unit values and the screening line alone. */
 export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | 'cost' | 'loss' | 'plays'>[], line: PriceLine): ConfirmAnalysis {
   const tested = cards.filter((c) => c.loss.length >= 2);
@@ -273,13 +300,7 @@ export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | '
   const unpriced = (c: Pick<ConfirmedCard, 'cost' | 'loss' | 'plays'>): string | null =>
     !line.usable ? 'no price line from the screening pass' : c.cost === null ? 'X cost' : c.loss.length < 2 ? 'fewer than 2 units' : playsOf(c) < MIN_PLAYS ? `played under ${MIN_PLAYS} times a game` : null;
   const priced = tested.filter((c) => unpriced(c) === null);
-  const gapOf = (c: (typeof priced)[number]) => {
-    const p = playsOf(c);
-    const seP = c.plays.length >= 2 ? se(c.plays) : 0;
-    const expected = line.beta * c.cost! * p;
-    const gapSe = Math.sqrt(se(c.loss) ** 2 + (c.cost! * p * line.betaSe) ** 2 + (line.beta * c.cost! * seP) ** 2);
-    return { expected, gap: mean(c.loss) - expected, se: gapSe, df: c.loss.length - 1, plays: p };
-  };
+  const gapOf = (c: (typeof priced)[number]) => gapFromLine({ ...c, cost: c.cost! }, line);
   const priceHolm = holm(priced, (c) => {
     const g = gapOf(c);
     return Math.abs(g.gap) / Math.max(g.se, SE_FLOOR);
@@ -346,52 +367,121 @@ export interface ConfirmStage {
   readonly line: PriceLine;
   /** Cards studied in the screening pass (the pool size, for the text). */
   readonly screened: number;
+  /** The replication of the cards the stage names (null: not run, e.g. a caller that stops at the confirmation). */
+  readonly replication: ReplicationStage | null;
 }
 
 const lvl = (l: number) => formatLevel(l);
 
-/** The stage's verdicts: the only ones that may call a card mispriced. */
+/**
+ * The stage's verdicts: the only ones that may call a card mispriced. A card the confirmation
+ * names is called mispriced (or its restricted-play effect supported) only when the
+ * replication stage (ophidian-cards-replicate.ts) replicates it; otherwise it gets an
+ * "inconclusive" line with both intervals, so a reader sees the lead and why it is not settled.
+ */
 export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] {
-  const out: ReportVerdict[] = [];
   const m = s.analysis.families;
   if (s.cards.length === 0)
     return [{ statement: `No card is shown too strong or too weak for its cost, ${play}: no card was eligible for the confirmation stage.`, evidence: `eligible: barred in the screening pass and played at least ${MIN_PLAYS} times a game (${s.list.eligible} of ${s.screened} cards)`, strength: 'inconclusive' }];
-  const where = (c: ConfirmedCard) => `${c.unit === 'deck pair' ? `${c.loss.length} deck pairs as units (${c.seedUnits} paired seed units)` : `${c.loss.length} paired seed units`} on fresh seeds (${c.pairs.map(([d, o]) => `${d} v ${o}`).join(', ')}; ${c.failed} of ${c.planned} games failed${c.dropped ? `, ${c.dropped} units dropped` : ''})`;
+  const where = (c: ConfirmedCard, fresh = 'on fresh seeds') => `${c.unit === 'deck pair' ? `${c.loss.length} deck pairs as units (${c.seedUnits} paired seed units)` : `${c.loss.length} paired seed units`} ${fresh} (${c.pairs.map(([d, o]) => `${d} v ${o}`).join(', ') || 'no deck pair'}; ${c.failed} of ${c.planned} games failed${c.dropped ? `, ${c.dropped} units dropped` : ''})`;
+  const rep = s.replication;
+  const quick = s.full ? '' : ' (quick run)';
+  /** The replication's numbers for a named card, for the evidence line. */
+  const replicationEvidence = (id: string): string => {
+    const r = rep?.findings.find((x) => x.id === id);
+    const rc = rep?.cards.find((x) => x.id === id);
+    if (!rep || !r || !rc) return 'replication: not run';
+    return `replication${quick}: ${r.test === 'gap' ? 'gap' : 'share lost'} ${fmt(r.estimate)} [${fmt(r.lo)}, ${fmt(r.hi)}] at ${lvl(r.level)}, ${where(rc, 'on other fresh seeds and deck pairs')}; Holm over the ${rep.named.length} named cards`;
+  };
+  const status = (id: string) => rep?.findings.find((x) => x.id === id);
+  const settled: ReportVerdict[] = [];
+  const leads: ReportVerdict[] = [];
   for (const f of s.analysis.findings) {
     const c = s.cards.find((x) => x.id === f.id)!;
     if (!f.price?.rejected) continue;
-    out.push({
-      statement: `${c.name} is too ${f.price.direction} for its cost of ${c.cost} CP: confirmed on fresh seeds, barring it costs its decks ${fmt(f.loss.mean)} of their win share where the price line expects ${fmt(f.price.expected)} — at the line's rate ${fmt(f.price.value, 1)} CP a play (${cpBound(f.price, c.cost!)}), ${play}.`,
-      evidence: `share lost when barred ${fmt(f.loss.mean)} against the price line's ${fmt(f.price.expected)} (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, from the screening pass; ${fmt(f.plays.mean, 2)} plays a game): gap ${fmt(f.price.gap)} [${fmt(f.price.lo)}, ${fmt(f.price.hi)}] at ${lvl(f.price.level)}, ${where(c)}; Holm over the ${m.price} shortlisted cards priced`,
-      strength: 'supported',
-    });
+    const r = status(f.id);
+    const confirmed = `share lost when barred ${fmt(f.loss.mean)} against the price line's ${fmt(f.price.expected)} (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, from the screening pass; ${fmt(f.plays.mean, 2)} plays a game): confirmation gap ${fmt(f.price.gap)} [${fmt(f.price.lo)}, ${fmt(f.price.hi)}] at ${lvl(f.price.level)}, ${where(c)}; Holm over the ${m.price} shortlisted cards priced`;
+    if (r?.replicated)
+      settled.push({
+        statement: `${c.name} is too ${f.price.direction} for its cost of ${c.cost} CP: confirmed on fresh seeds and replicated on other seeds and deck pairs${quick} — barring it costs its decks ${fmt(f.loss.mean)} of their win share where the price line expects ${fmt(f.price.expected)}; at the line's rate ${fmt(f.price.value, 1)} CP a play (${cpBound(f.price, c.cost!)}), ${play}.`,
+        evidence: `${confirmed}. ${replicationEvidence(f.id)}`,
+        strength: 'supported',
+      });
+    else
+      leads.push({
+        statement: `${c.name} (${c.cost} CP) was named too ${f.price.direction} for its cost by the confirmation stage but ${r ? `did not replicate on other seeds and deck pairs${quick}: ${r.why}` : 'was not replicated'} — not called mispriced; a lead, not settled, ${play}.`,
+        evidence: `${confirmed}. ${replicationEvidence(f.id)}`,
+        strength: 'inconclusive',
+      });
   }
   for (const f of s.analysis.findings) {
     const c = s.cards.find((x) => x.id === f.id)!;
     // A card named mispriced above already carries its loss in that verdict.
     if (!f.loss.rejected || f.price?.rejected) continue;
-    out.push({
-      statement: f.loss.mean > 0
-        ? `Confirmed on fresh seeds: barring ${c.name} costs its decks ${fmt(f.loss.mean)} of their win share, ${play}.`
-        : `Confirmed on fresh seeds: decks do better when ${c.name} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts, ${play}.`,
-      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, ${where(c)}; Holm over the ${m.loss} shortlisted cards`,
-      strength: 'supported',
-    });
+    const r = status(f.id);
+    const effect = f.loss.mean > 0 ? `barring ${c.name} costs its decks ${fmt(f.loss.mean)} of their win share` : `decks do better when ${c.name} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts`;
+    const evidence = `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, ${where(c)}; Holm over the ${m.loss} shortlisted cards. ${replicationEvidence(f.id)}`;
+    if (r?.replicated) settled.push({ statement: `Confirmed on fresh seeds and replicated on other seeds and deck pairs${quick}: ${effect}, ${play}.`, evidence, strength: 'supported' });
+    else leads.push({ statement: `Confirmed on fresh seeds but ${r ? `not replicated on other seeds and deck pairs${quick} (${r.why})` : 'not replicated'}: ${effect} — a lead, not settled, ${play}.`, evidence, strength: 'inconclusive' });
   }
-  if (!s.analysis.findings.some((f) => f.price?.rejected)) {
-    const widths = s.analysis.findings.flatMap((f) => (f.price ? [{ w: f.price.hi - f.price.lo, cp: f.price.valueHi - f.price.valueLo }] : []));
-    const lossWidths = s.analysis.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss.hi - f.loss.lo);
-    const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
-    const n = s.cards.map((c) => c.seedUnits);
-    out.push({
-      statement: s.line.usable
-        ? `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the ${s.cards.length} cards furthest from the price line in the screening pass, replayed on fresh seeds, stay within their intervals around the line, ${play}.`
-        : `No card can be called too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the screening pass established no price line (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, not shown above 0), so the confirmation stage tested restricted play only, ${play}.`,
-      evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n)}–${Math.max(...n)} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
-      strength: 'inconclusive',
-    });
-  }
-  return out;
+  const mispriced = s.analysis.findings.filter((f) => f.price?.rejected && status(f.id)?.replicated);
+  if (mispriced.length > 0) return [...settled, ...leads];
+  const widths = s.analysis.findings.flatMap((f) => (f.price ? [{ w: f.price.hi - f.price.lo, cp: f.price.valueHi - f.price.valueLo }] : []));
+  const lossWidths = s.analysis.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss.hi - f.loss.lo);
+  const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
+  const n = s.cards.map((c) => c.seedUnits);
+  const notReplicated = s.analysis.findings.filter((f) => f.price?.rejected).map((f) => s.cards.find((c) => c.id === f.id)!.name);
+  const summary: ReportVerdict = {
+    statement: !s.line.usable
+      ? `No card can be called too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the screening pass established no price line (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, not shown above 0), so the confirmation stage tested restricted play only, ${play}.`
+      : notReplicated.length > 0
+      ? `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the confirmation stage named ${notReplicated.join(', ')}, but ${notReplicated.length === 1 ? 'it did not replicate' : 'none of them replicated'} on other seeds and deck pairs (below), ${play}.`
+      : `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the ${s.cards.length} cards furthest from the price line in the screening pass, replayed on fresh seeds, are not shown off the line, ${play}.`,
+    evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n)}–${Math.max(...n)} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist; a card is called mispriced only when confirmed and replicated${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
+    strength: 'inconclusive',
+  };
+  return [summary, ...leads, ...settled];
+}
+
+/** The replication columns of a card's row in the confirmation table (CSV). */
+function replicationColumns(s: ConfirmStage, id: string): Record<string, string | number | null> {
+  const r = s.replication?.findings.find((x) => x.id === id);
+  const c = s.replication?.cards.find((x) => x.id === id);
+  if (!s.replication) return { replication: 'not run', replicatedWhat: null, replicationEstimate: null, replicationLo: null, replicationHi: null, replicationLevel: null, replicationUnits: null, replicationDeckPairs: null, replicationGamesPlanned: null, replicationGamesFailed: null };
+  if (!r || !c) return { replication: 'not named by the confirmation', replicatedWhat: null, replicationEstimate: null, replicationLo: null, replicationHi: null, replicationLevel: null, replicationUnits: null, replicationDeckPairs: null, replicationGamesPlanned: null, replicationGamesFailed: null };
+  return {
+    replication: r.replicated ? 'replicated' : `not replicated (${r.why})`,
+    replicatedWhat: r.test === 'gap' ? 'gap from the price line' : 'share lost when barred',
+    replicationEstimate: r3(r.estimate),
+    replicationLo: r3(r.lo),
+    replicationHi: r3(r.hi),
+    replicationLevel: r3(r.level),
+    replicationUnits: r.n,
+    replicationDeckPairs: c.pairs.map(([d, o]) => `${d} v ${o}`).join('; '),
+    replicationGamesPlanned: c.planned,
+    replicationGamesFailed: c.failed,
+  };
+}
+
+/** The report's verdict on a shortlisted card, in a few words (the table's last column). */
+function finalVerdict(s: ConfirmStage, f: ConfirmFinding): string {
+  const r = s.replication?.findings.find((x) => x.id === f.id);
+  if (f.price?.rejected) return r?.replicated ? `too ${f.price.direction} for its cost` : `not settled: named too ${f.price.direction} by the confirmation, not replicated`;
+  if (f.loss.rejected) return r?.replicated ? `not shown mispriced; ${f.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts'} (replicated)` : 'not shown mispriced; restricted-play effect not replicated';
+  return f.price ? 'not shown mispriced' : `not priced (${f.unpriced})`;
+}
+
+/** The replication paragraph: what is replayed, on what, and the rule. */
+function replicationText(s: ConfirmStage, play: string): string {
+  const r = s.replication;
+  if (!r) return 'Replication: not run.';
+  const design = `on seeds of its own (master seed deriveSeed(seed, 'ophidian-cards', 'replicate', card): no screening or confirmation game seed recurs) and on deck pairs of its own (the confirmation's pairs left out, in either seat order): ${r.size.owners === 1 ? 'one deck holding it' : `up to ${r.size.owners} decks holding it`} against ${r.size.opponents === 1 ? 'one other deck' : `${r.size.opponents} other decks`}, ${r.size.perOrder} seed indices a pair, unbarred and barred in both seat orders, ${play}`;
+  const quick = s.full ? '' : ` Quick run: a tiny replication (${r.size.perOrder} seed indices on one deck pair a card) to show the stage; --full replays each named card with the confirmation's full design (up to ${CONFIRM_FULL.owners} holding decks × ${CONFIRM_FULL.opponents} opponents, ${CONFIRM_FULL.perOrder} seed indices a pair, the deck pair as the unit).`;
+  if (r.named.length === 0) return `Replication: the confirmation stage named no card, so nothing was replayed a third time (a named card would be replayed ${design}).${quick}`;
+  const failed = r.cards.reduce((t, c) => t + c.failed, 0);
+  const planned = r.cards.reduce((t, c) => t + c.planned, 0);
+  const list = r.findings.map((f) => `${s.cards.find((c) => c.id === f.id)?.name ?? f.id}: ${f.replicated ? 'replicated' : `not replicated (${f.why})`}, ${f.test === 'gap' ? 'gap' : 'share lost'} ${fmt(f.estimate)} [${fmt(f.lo)}, ${fmt(f.hi)}] at ${lvl(f.level)}, n=${f.n} ${r.cards.find((c) => c.id === f.id)?.unit === 'deck pair' ? 'deck pairs' : 'seed units'}`).join('; ');
+  return `Replication: each of the ${r.named.length} cards the confirmation names is replayed ${design}. The same quantity it was named for (the gap from the price line, or the share lost when barred), Holm over the ${r.named.length} named cards; a card replicates when its interval lies on the confirmation's side of 0. Only a card confirmed AND replicated is called mispriced: a reprint is costly, and a second, disjoint test keeps a fairly priced card from being named on one lucky draw of deck pairs (the price: a real but small effect may not replicate — its line then says so, with both intervals). ${list}. Games: ${planned} planned, ${failed} failed.${quick}`;
 }
 
 /**
@@ -451,7 +541,9 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       cpValuePerPlay: f.price ? r3(f.price.value) : null,
       cpValueLo: f.price ? r3(f.price.valueLo) : null,
       cpValueHi: f.price ? r3(f.price.valueHi) : null,
-      verdict: f.price ? (f.price.rejected ? `too ${f.price.direction} for its cost` : 'not shown mispriced') : `not priced (${f.unpriced})`,
+      confirmation: f.price ? (f.price.rejected ? `too ${f.price.direction} for its cost` : 'not shown mispriced') : `not priced (${f.unpriced})`,
+      ...replicationColumns(s, f.id),
+      verdict: finalVerdict(s, f),
     };
   });
   const effects = s.analysis.findings.flatMap((f) => {
@@ -459,18 +551,20 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
     const out = [];
     if (f.price) out.push({ label: `${name} · gap`, estimate: f.price.gap, lo: f.price.lo, hi: f.price.hi, n: f.loss.n, group: 'gap from the price line' });
     if (f.loss.n >= 2) out.push({ label: `${name} · lost`, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, n: f.loss.n, group: 'share lost when barred' });
+    const r = s.replication?.findings.find((x) => x.id === f.id);
+    if (r && Number.isFinite(r.lo)) out.push({ label: `${name} · replicated ${r.test === 'gap' ? 'gap' : 'lost'}`, estimate: r.estimate, lo: r.lo, hi: r.hi, n: r.n, group: 'replication (other seeds and pairs)' });
     return out;
   });
-  const blocks: ReportBlock[] = [{ kind: 'text', text }];
+  const blocks: ReportBlock[] = [{ kind: 'text', text }, { kind: 'text', text: replicationText(s, play) }];
   if (effects.length)
     blocks.push({
       kind: 'chart',
       id: 'confirmation-intervals',
-      title: 'Confirmation on fresh seeds: intervals against 0',
-      caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. Intervals at each card's Holm level over the shortlist; n = units of inference (deck pairs, or seed units below ${MIN_PAIRS} pairs)${s.full ? '' : '; quick run'}.`,
+      title: 'Confirmation and replication on fresh seeds: intervals against 0',
+      caption: `Only these intervals decide. Right of 0 on the gap: the card is worth more than the line says for its cost (too strong); left: too weak. A card is called mispriced when its confirmation gap and its replication gap (other seeds and deck pairs) both lie on one side of 0. Confirmation intervals at each card's Holm level over the shortlist, replication intervals at their Holm level over the named cards; n = units of inference (deck pairs, or seed units below ${MIN_PAIRS} pairs)${s.full ? '' : '; quick run'}.`,
       spec: fitAxes(
         forestPlot(effects, {
-          title: 'Shortlisted cards replayed on fresh seeds',
+          title: 'Shortlisted cards replayed on fresh seeds (and the named ones once more)',
           subtitle: s.full ? `Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`,
           xTitle: s.analysis.families.price ? 'win share (share lost = unbarred − barred; gap = share lost − β·cost·plays)' : 'win share lost when barred (unbarred − barred)',
           intervalLabel: 'Holm-level',
@@ -478,6 +572,6 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
         effects,
       ),
     });
-  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'units: the units of inference (deck pairs, or seed units when a card has fewer than ' + MIN_PAIRS + ' pairs); seedUnits: seed index × deck pair with all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t; the gap\'s carries β\'s uncertainty); cpValuePerPlay = loss / (β · plays), its range with the loss in its interval and β anywhere in its 95% interval. gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
+  blocks.push({ kind: 'table', id: 'confirmation', title: 'Confirmation stage: the shortlisted cards on fresh seeds', caption: 'units: the units of inference (deck pairs, or seed units when a card has fewer than ' + MIN_PAIRS + ' pairs); seedUnits: seed index × deck pair with all four games completed. Loss and gap intervals at their Holm levels over the shortlist (t; the gap\'s carries β\'s uncertainty); cpValuePerPlay = loss / (β · plays), its range with the loss in its interval and β anywhere in its 95% interval. confirmation: what the confirmation games alone say; replication: for the cards the confirmation names, the same quantity (replicatedWhat) on other seeds and deck pairs, at its Holm level over the named cards; verdict: the report\'s verdict (mispriced only when confirmed and replicated). gamesFailed: games that ended in an error (never scored, counted here and in the report header).', rows });
   return blocks;
 }

@@ -26,9 +26,10 @@ import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
 import { parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
-import { GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';
+import { analyseReplication, namedByConfirmation, REPLICATE_FULL, REPLICATE_QUICK } from './ophidian-cards-replicate.js';
 import { analyseConfirmation, confirmBlocks, confirmVerdicts, CONFIRM_FULL, CONFIRM_QUICK, MIN_PLAYS, playConfirmation, shortlist, type ConfirmStage } from './ophidian-cards-confirm.js';
 
 /** The evidence on one card, as unit values (so intervals can be drawn at any level). */
@@ -215,7 +216,7 @@ export function ophidianCards(): Study {
       const decks = deckSet(ctx.full, [...user.content.decks.keys()], user.deckIds);
       const perOrder = ctx.full ? 8 : 4;
       const barredCards = ctx.full ? Infinity : 4;
-      const withBar = (ids: string) => (spec.includes(':') ? `${spec},bar=${ids}` : `${spec}:bar=${ids}`);
+      const withBar = (id: string) => barredSpec(spec, id);
       const holds = (deck: string, card: string) => user.content.decks.get(deck)!.arsenal.some((c) => c.id === card);
 
       // 1) The round robin (also the unrestricted baseline of restricted play).
@@ -300,7 +301,14 @@ export function ophidianCards(): Study {
         const list = shortlist(screened, line.usable, size.k, user.cardIds.filter((id) => cardsToBar.includes(id)));
         const plans = list.entries.map((e) => ({ card: { id: e.id, name: e.name, cost: costOf(e.id) }, decks, holds }));
         const confirmed = await playConfirmation(ctx, plans, spec, withBar, size, user.options);
-        stage = { size, full: ctx.full, list, cards: confirmed, analysis: analyseConfirmation(confirmed, line), line, screened: cardsToBar.length };
+        const confirmation = analyseConfirmation(confirmed, line);
+        // 6) Replication: what the confirmation names, once more on seeds and deck pairs of its own.
+        const named = namedByConfirmation(confirmation);
+        const repSize = ctx.full ? REPLICATE_FULL : REPLICATE_QUICK;
+        const repPlans = named.map((n) => ({ ...plans.find((p) => p.card.id === n.id)!, avoid: confirmed.find((c) => c.id === n.id)!.pairs }));
+        const replayed = await playConfirmation(ctx, repPlans, spec, withBar, repSize, user.options, 'replicate');
+        const replication = { size: repSize, named, cards: replayed, findings: analyseReplication(named, replayed, line) };
+        stage = { size, full: ctx.full, list, cards: confirmed, analysis: confirmation, line, screened: cardsToBar.length, replication };
       }
       const verdicts = stage ? [...confirmVerdicts(stage, play), ...cardVerdicts(evidence, analysis, play, { prices: false })] : cardVerdicts(evidence, analysis, play);
       const totalGames = [...units.values()].reduce((t, l) => t + l.reduce((s, u) => s + u.games.length, 0), 0);

@@ -64,6 +64,17 @@ export function userContent(files: { readonly cardFile?: string | undefined; rea
   return { options, content, deckIds, cardIds };
 }
 
+/**
+ * The heuristic spec that also never plays `card`: `heuristic` → `heuristic:bar=card`; a spec
+ * that bars cards already (`--agents heuristic:bar=x`) gets the card added to its list
+ * (`bar=x+card`), since a parameter given twice is an error.
+ */
+export function barredSpec(spec: string, card: string): string {
+  const m = /([:,])bar=([^,]*)/.exec(spec);
+  if (m) return m[2]!.split('+').includes(card) ? spec : `${spec.slice(0, m.index)}${m[1]}bar=${m[2]}+${card}${spec.slice(m.index + m[0].length)}`;
+  return spec.includes(':') ? `${spec},bar=${card}` : `${spec}:bar=${card}`;
+}
+
 /** Plays `games` games of deck `a` (seat 0) against deck `b` (seat 1) with one spec per seat; completed records. */
 export function playDecks(ctx: StudyContext, key: string, a: string, b: string, games: number, agents: readonly [string, string], extra: Readonly<Record<string, unknown>> = {}): Promise<GameRecord[]> {
   return playStudyTable(ctx, key, { gameId: GAME_ID, options: { decks: [a, b], ...extra }, agents: [...agents], games, rotate: false, paired: false });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseConfirmation, confirmationSeed, cpValue, inferenceUnits, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian-cards-confirm.js';
 import { userContent } from '../../experiments/ophidian-common.js';
+import { analyseReplication, namedByConfirmation } from '../../experiments/ophidian-cards-replicate.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { writeReport } from '../../src/analysis/report/index.js';
 import { deriveSeed, Rng } from '../../src/core/rng.js';
@@ -161,15 +162,30 @@ describe('a planted mispriced card', () => {
     // The price line of the documented full run (β = 0.0067 ± 0.0049 at 95%): a free card is expected to cost nothing when barred.
     const line = { beta: 0.0067, betaSe: 0.0025, usable: true };
     const list = { rule: 'price' as const, eligible: 1, entries: [{ id: 'crowd-pleaser', name: NAME, rank: 1, score: 5, reason: 'screening' as const }] };
-    const stage: ConfirmStage = { size, full: false, list, cards: [c!], analysis: analyseConfirmation([c!], line), line, screened: 1 };
-    const f = stage.analysis.findings[0]!;
+    const analysis = analyseConfirmation([c!], line);
+    const f = analysis.findings[0]!;
     expect(f.price!.expected).toBe(0);
     expect(f.price!.rejected).toBe(true);
     expect(f.price!.direction).toBe('strong');
+
+    // Replication: the named card once more, on seeds and deck pairs of its own (war-machine holds it too).
+    const named = namedByConfirmation(analysis);
+    expect(named).toEqual([{ id: 'crowd-pleaser', test: 'gap', direction: 1 }]);
+    const three = { ...plan, decks: ['abe', 'betty', 'war-machine'] };
+    const [r] = await playConfirmation(ctx, [{ ...three, avoid: c!.pairs }], 'heuristic', (id) => `heuristic:bar=${id}`, size, user.options, 'replicate');
+    expect(r!.pairs.length).toBe(1);
+    expect([['abe', 'betty'], ['betty', 'abe']]).not.toContainEqual(r!.pairs[0]);
+    for (const s of r!.seeds) expect(screening.has(s) || c!.seeds.includes(s)).toBe(false);
+    const replication = { size, named, cards: [r!], findings: analyseReplication(named, [r!], line) };
+    expect(replication.findings[0]).toMatchObject({ id: 'crowd-pleaser', test: 'gap', replicated: true, why: null, level: 0.95 });
+    expect(replication.findings[0]!.lo).toBeGreaterThan(0);
+
+    const stage: ConfirmStage = { size, full: false, list, cards: [c!], analysis, line, screened: 1, replication };
     const verdicts = confirmVerdicts(stage, 'played by "heuristic" in every seat');
     expect(verdicts[0]!.strength).toBe('supported');
-    expect(verdicts[0]!.statement).toMatch(/^Free <b>Riot<\/b> & "Co" is too strong for its cost of 0 CP: confirmed on fresh seeds, .* played by "heuristic" in every seat\.$/);
+    expect(verdicts[0]!.statement).toMatch(/^Free <b>Riot<\/b> & "Co" is too strong for its cost of 0 CP: confirmed on fresh seeds and replicated on other seeds and deck pairs \(quick run\) — .* played by "heuristic" in every seat\.$/);
     expect(verdicts[0]!.evidence).toMatch(/10 paired seed units on fresh seeds \(abe v betty; 0 of 40 games failed\)/);
+    expect(verdicts[0]!.evidence).toMatch(/replication \(quick run\): gap [0-9.]+ \[[0-9.]+, [0-9.]+\] at 95%, 10 paired seed units on other fresh seeds and deck pairs \((abe|betty|war-machine) v (abe|betty|war-machine); 0 of 40 games failed\); Holm over the 1 named cards/);
 
     const out = join(dir, 'report');
     await writeReport({ id: 'planted', title: 'planted', gameId: 'ophidian', question: 'q', verdicts, sections: [{ heading: 'Confirmation', blocks: confirmBlocks(stage, 'played by "heuristic" in every seat') }], meta: { command: 'test', seed: 5, sampleSizes: {} } }, out);
@@ -180,6 +196,7 @@ describe('a planted mispriced card', () => {
     const csv = readFileSync(join(out, 'confirmation.csv'), 'utf8').trim().split('\n');
     expect(csv[0]!.startsWith('card,id,cost,chosenBy,')).toBe(true);
     expect(csv[1]!.startsWith('"Free <b>Riot</b> & ""Co""",crowd-pleaser,0,screening rank 1 of 1,')).toBe(true);
-    expect(csv[1]).toMatch(/too strong for its cost$/);
-  }, 60_000);
+    expect(csv[0]).toMatch(/,confirmation,replication,replicatedWhat,replicationEstimate,replicationLo,replicationHi,replicationLevel,replicationUnits,replicationDeckPairs,replicationGamesPlanned,replicationGamesFailed,verdict$/);
+    expect(csv[1]).toMatch(/,too strong for its cost,replicated,gap from the price line,[0-9.]+,[0-9.]+,[0-9.]+,0.95,10,(abe|betty|war-machine) v (abe|betty|war-machine),40,0,too strong for its cost$/);
+  }, 90_000);
 });
