@@ -40,7 +40,6 @@ import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { deriveSeed } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
-import type { ReplicationStage } from './ophidian-cards-replicate.js';
 import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, type OphidianStudyContext } from './ophidian-common.js';
 
 /** Fewest plays per game for a card to be priced or shortlisted: below it barring changes almost no game. */
@@ -357,6 +356,40 @@ function cpBound(p: NonNullable<ConfirmFinding['price']>, cost: number): string 
   return p.valueHi < cost ? `at most ${fmt(p.valueHi, 1)} with β anywhere in its 95% interval` : 'β is too uncertain to bound it below the cost';
 }
 
+// The replication stage's data (its rules: ophidian-cards-replicate.ts), here so the report code below reads it without an import cycle.
+
+/** A card the confirmation stage named, and what it named. */
+export interface NamedCard {
+  readonly id: string;
+  /** 'gap': too strong/weak for its cost (gap from the price line); 'loss': a restricted-play effect. */
+  readonly test: 'gap' | 'loss';
+  /** +1: the confirmation's estimate is above 0 (too strong / pulls its weight); −1: below. */
+  readonly direction: 1 | -1;
+}
+
+export interface ReplicationFinding {
+  readonly id: string;
+  readonly test: 'gap' | 'loss';
+  /** The replication's estimate of the named quantity and its interval at its Holm level over the named cards. */
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly level: number;
+  /** Units of inference (deck pairs, or seed units below 4 pairs). */
+  readonly n: number;
+  readonly replicated: boolean;
+  /** Why it did not replicate, in words; null when it did. */
+  readonly why: string | null;
+}
+
+/** Everything the report needs about the replication stage. */
+export interface ReplicationStage {
+  readonly size: ConfirmSize;
+  readonly named: readonly NamedCard[];
+  readonly cards: readonly ConfirmedCard[];
+  readonly findings: readonly ReplicationFinding[];
+}
+
 /** Everything the report needs about the stage. */
 export interface ConfirmStage {
   readonly size: ConfirmSize;
@@ -437,7 +470,7 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
       : notReplicated.length > 0
       ? `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the confirmation stage named ${notReplicated.join(', ')}, but ${notReplicated.length === 1 ? 'it did not replicate' : 'none of them replicated'} on other seeds and deck pairs (below), ${play}.`
       : `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the ${s.cards.length} cards furthest from the price line in the screening pass, replayed on fresh seeds, are not shown off the line, ${play}.`,
-    evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n)}–${Math.max(...n)} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist; a card is called mispriced only when confirmed and replicated${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
+    evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n) === Math.max(...n) ? n[0] : `${Math.min(...n)}–${Math.max(...n)}`} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist; a card is called mispriced only when confirmed and replicated${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
     strength: 'inconclusive',
   };
   return [summary, ...leads, ...settled];
@@ -532,7 +565,7 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       lossLo: r3(f.loss.lo),
       lossHi: r3(f.loss.hi),
       lossLevel: r3(f.loss.level),
-      lossVerdict: f.loss.n < 2 ? 'too few units' : f.loss.rejected ? (f.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts') : 'not shown ≠ 0',
+      lossVerdict: f.loss.n < 2 ? 'too few units' : f.loss.rejected ? (f.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts') : f.loss.lo === f.loss.hi ? 'not shown ≠ 0 (every unit 0: barring changed no result on these pairs; the interval of zero width says nothing beyond them)' : 'not shown ≠ 0',
       expectedLoss: f.price ? r3(f.price.expected) : null,
       gapFromLine: f.price ? r3(f.price.gap) : null,
       gapLo: f.price ? r3(f.price.lo) : null,

@@ -29,7 +29,9 @@
 import { mean, tFor } from '../src/analysis/stats/descriptive.js';
 import { holm } from '../src/analysis/stats/multiplicity.js';
 import { se } from './ophidian-common.js';
-import { CONFIRM_FULL, gapFromLine, MIN_PLAYS, SE_FLOOR, stageSeed, type ConfirmAnalysis, type ConfirmedCard, type ConfirmSize, type PriceLine } from './ophidian-cards-confirm.js';
+import { CONFIRM_FULL, gapFromLine, MIN_PLAYS, SE_FLOOR, stageSeed, type ConfirmAnalysis, type ConfirmedCard, type ConfirmSize, type NamedCard, type PriceLine, type ReplicationFinding } from './ophidian-cards-confirm.js';
+
+export type { NamedCard, ReplicationFinding, ReplicationStage } from './ophidian-cards-confirm.js';
 
 /** Quick (`npm start`): one deck pair, 8 seed indices a named card (32 games; a quick run rarely names one). Full: the confirmation's own design. */
 export const REPLICATE_QUICK: ConfirmSize = { k: 0, owners: 1, opponents: 1, perOrder: 8 };
@@ -40,15 +42,6 @@ export function replicationSeed(master: string | number, cardId: string): number
   return stageSeed(master, 'replicate', cardId);
 }
 
-/** A card the confirmation stage named, and what it named. */
-export interface NamedCard {
-  readonly id: string;
-  /** 'gap': too strong/weak for its cost (gap from the price line); 'loss': a restricted-play effect. */
-  readonly test: 'gap' | 'loss';
-  /** +1: the confirmation's estimate is above 0 (too strong / pulls its weight); −1: below. */
-  readonly direction: 1 | -1;
-}
-
 /** The cards the confirmation stage names: mispriced ones by their gap, the others with a confirmed restricted-play effect by their loss. */
 export function namedByConfirmation(a: ConfirmAnalysis): NamedCard[] {
   return a.findings.flatMap((f): NamedCard[] => {
@@ -56,21 +49,6 @@ export function namedByConfirmation(a: ConfirmAnalysis): NamedCard[] {
     if (f.loss.rejected) return [{ id: f.id, test: 'loss', direction: f.loss.mean > 0 ? 1 : -1 }];
     return [];
   });
-}
-
-export interface ReplicationFinding {
-  readonly id: string;
-  readonly test: 'gap' | 'loss';
-  /** The replication's estimate of the named quantity and its interval at its Holm level over the named cards. */
-  readonly estimate: number;
-  readonly lo: number;
-  readonly hi: number;
-  readonly level: number;
-  /** Units of inference (deck pairs, or seed units below 4 pairs). */
-  readonly n: number;
-  readonly replicated: boolean;
-  /** Why it did not replicate, in words; null when it did. */
-  readonly why: string | null;
 }
 
 /**
@@ -111,10 +89,3 @@ export function analyseReplication(named: readonly NamedCard[], cards: readonly 
   });
 }
 
-/** Everything the report needs about the replication stage. */
-export interface ReplicationStage {
-  readonly size: ConfirmSize;
-  readonly named: readonly NamedCard[];
-  readonly cards: readonly ConfirmedCard[];
-  readonly findings: readonly ReplicationFinding[];
-}

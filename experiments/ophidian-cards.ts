@@ -310,7 +310,12 @@ export function ophidianCards(): Study {
         const replication = { size: repSize, named, cards: replayed, findings: analyseReplication(named, replayed, line) };
         stage = { size, full: ctx.full, list, cards: confirmed, analysis: confirmation, line, screened: cardsToBar.length, replication };
       }
-      const verdicts = stage ? [...confirmVerdicts(stage, play), ...cardVerdicts(evidence, analysis, play, { prices: false })] : cardVerdicts(evidence, analysis, play);
+      const cannotBar: ReportVerdict = {
+        statement: `Restricted play, the confirmation and the replication were not run: ${JSON.stringify(spec)} cannot be barred from playing a card (only the heuristic's bar option does that), so this run gives no price verdict — only the screening inclusion comparison, an association.`,
+        evidence: `${cardIds.length} cards with inclusion shares from ${decks.length} decks; rerun without --agents (or with --agents heuristic) for the price verdicts`,
+        strength: 'warning',
+      };
+      const verdicts = stage ? [...confirmVerdicts(stage, play), ...cardVerdicts(evidence, analysis, play, { prices: false })] : [cannotBar, ...cardVerdicts(evidence, analysis, play, { prices: false })];
       const totalGames = [...units.values()].reduce((t, l) => t + l.reduce((s, u) => s + u.games.length, 0), 0);
 
       const rows = analysis.findings.map((f) => {
@@ -342,7 +347,7 @@ export function ophidianCards(): Study {
           cpValuePerPlay: f.price ? r3(f.price.value) : null,
           cpValueLo: f.price ? r3(f.price.lo) : null,
           cpValueHi: f.price ? r3(f.price.hi) : null,
-          screeningPrice: f.price ? (f.price.rejected ? `off the line, ${f.price.direction} (screening only${stage ? '; the confirmation stage decides' : ''})` : 'on the line') : c.loss.length < 2 ? 'not barred in this run' : 'played too rarely to price',
+          screeningPrice: f.price ? (f.price.rejected ? `off the line, ${f.price.direction} (screening only${stage ? '; the confirmation stage decides' : ''})` : 'on the line') : unpricedReason(c, analysis),
         };
       });
       const barredRows = analysis.findings.filter((f) => f.loss.n >= 2);
@@ -353,14 +358,14 @@ export function ophidianCards(): Study {
         gameId: GAME_ID,
         question: study.question,
         verdicts,
-        findings: cardFindings(analysis.findings.map((f) => ({ ...f, name: evidence.find((e) => e.id === f.id)!.name })), analysis.families),
+        findings: cardFindings(stage, analysis.findings.map((f) => ({ ...f, name: evidence.find((e) => e.id === f.id)!.name })), analysis.families),
         sections: [
           {
             heading: 'Method',
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); in this screening pass a card is off the line where its loss interval at the Holm level excludes it${canBar ? ' (a candidate only: the confirmation stage decides)' : ''} (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${holmNote(analysis.families.price, 'prices')} ${holmNote(analysis.families.loss, 'restricted-play losses')} ${holmNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
+                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); in this screening pass a card is off the line where its loss interval at the Holm level excludes it${canBar ? ' (a candidate only: the confirmation stage decides)' : ''} (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${familyNote(analysis.families.price, 'prices')} ${familyNote(analysis.families.loss, 'restricted-play losses')} ${familyNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
               },
             ],
           },
@@ -454,6 +459,19 @@ export function ophidianCards(): Study {
     },
   };
   return study;
+}
+
+/** Holm's sentence for a family, or that nothing was tested (holmNote would say "One … tested" for an empty family). */
+function familyNote(family: number, what: string): string {
+  return family === 0 ? `No ${what} tested.` : holmNote(family, what);
+}
+
+/** Why a screened card has no price, in words (the per-card table). */
+export function unpricedReason(c: CardEvidence, a: CardAnalysis): string {
+  if (c.loss.length < 2) return 'not barred in this run';
+  if (a.families.price === 0) return 'not priced: no price line (β not shown above 0)';
+  if (c.cost === null) return 'not priced: X cost';
+  return `not priced: played under ${MIN_PLAYS} times a game`;
 }
 
 /** Plays per game for ordering the cards to bar: a card with no game recorded (no deck of the set holds it) counts as never played, so it sorts last instead of poisoning the sort with NaN. */

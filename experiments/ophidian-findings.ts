@@ -7,6 +7,7 @@
  */
 import type { KeyFinding } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import type { ConfirmStage } from './ophidian-cards-confirm.js';
 
 /** Finding ids are [a-z0-9-]. */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -61,28 +62,42 @@ export function teamFindings(
   return out;
 }
 
-/** One card's analysed evidence (ophidian-cards analyseCards), the parts the findings read. */
+/** One card's screening inclusion (ophidian-cards analyseCards), the part the findings read. */
 export interface CardFindingInput {
   readonly id: string;
   readonly name: string;
   readonly inclusion: { readonly mean: number; readonly lo: number; readonly hi: number; readonly n: number; readonly level: number };
-  readonly loss: { readonly mean: number; readonly lo: number; readonly hi: number; readonly n: number; readonly level: number };
 }
 
 /**
- * ophidian-cards: per card, the inclusion share (the share of the deck holding it where only
- * one deck does) and the share lost when its player may not play it, each at its Holm level
- * within its family; cards with fewer than two units are left out (no interval).
+ * ophidian-cards: the verdicts the study gives, per shortlisted card — the confirmation
+ * stage's gap from the price line (the "mispriced" test) and its share lost when barred,
+ * each at its Holm level over the shortlist; for the cards the confirmation named, the
+ * replication's estimate at its Holm level over the named cards (a card is called mispriced
+ * only when both hold). Then, labelled as screening, the inclusion share of every card
+ * (an association; the one card-level quantity agents that cannot be barred still measure).
+ * Each run shortlists from its own screening data, so a card shortlisted under one kind of
+ * play only is "not measured" on the other side — the comparison says so.
  */
-export function cardFindings(cards: readonly CardFindingInput[], families: { readonly inclusion: number; readonly loss: number }): KeyFinding[] {
+export function cardFindings(stage: ConfirmStage | null, screening: readonly CardFindingInput[], families: { readonly inclusion: number }): KeyFinding[] {
   const out: KeyFinding[] = [];
-  for (const c of cards) {
-    const inc = c.inclusion;
-    if (inc.n >= 2 && Number.isFinite(inc.lo)) out.push({ id: `inclusion-${slug(c.id)}`, label: `Decks holding ${c.name}: share head to head`, estimate: inc.mean, lo: inc.lo, hi: inc.hi, nullValue: 0.5, n: inc.n, level: inc.level, family: `Holm over ${families.inclusion} cards` });
+  if (stage) {
+    const name = (id: string) => stage.cards.find((c) => c.id === id)?.name ?? id;
+    const m = stage.analysis.families;
+    for (const f of stage.analysis.findings) {
+      if (f.price && Number.isFinite(f.price.lo))
+        out.push({ id: `confirm-gap-${slug(f.id)}`, label: `${name(f.id)}: gap from the price line, confirmation (share lost − β·cost·plays; > 0 too strong)`, estimate: f.price.gap, lo: f.price.lo, hi: f.price.hi, nullValue: 0, n: f.loss.n, level: f.price.level, family: `Holm over ${m.price} shortlisted cards priced` });
+      if (f.loss.n >= 2 && Number.isFinite(f.loss.lo))
+        out.push({ id: `confirm-barred-${slug(f.id)}`, label: `${name(f.id)}: share lost when barred, confirmation`, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, nullValue: 0, n: f.loss.n, level: f.loss.level, family: `Holm over ${m.loss} shortlisted cards` });
+    }
+    const rep = stage.replication;
+    for (const r of rep?.findings ?? [])
+      if (Number.isFinite(r.lo))
+        out.push({ id: `replicate-${r.test}-${slug(r.id)}`, label: `${name(r.id)}: ${r.test === 'gap' ? 'gap from the price line' : 'share lost when barred'}, replication (other seeds and deck pairs)`, estimate: r.estimate, lo: r.lo, hi: r.hi, nullValue: 0, n: r.n, level: r.level, family: `Holm over ${rep!.named.length} cards named by the confirmation` });
   }
-  for (const c of cards) {
-    const loss = c.loss;
-    if (loss.n >= 2 && Number.isFinite(loss.lo)) out.push({ id: `barred-${slug(c.id)}`, label: `Share lost when ${c.name} is barred`, estimate: loss.mean, lo: loss.lo, hi: loss.hi, nullValue: 0, n: loss.n, level: loss.level, family: `Holm over ${families.loss} cards` });
+  for (const c of screening) {
+    const inc = c.inclusion;
+    if (inc.n >= 2 && Number.isFinite(inc.lo)) out.push({ id: `screening-inclusion-${slug(c.id)}`, label: `Screening (association): decks holding ${c.name}, share head to head`, estimate: inc.mean, lo: inc.lo, hi: inc.hi, nullValue: 0.5, n: inc.n, level: inc.level, family: `Holm over ${families.inclusion} cards (screening)` });
   }
   return out;
 }

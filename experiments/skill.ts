@@ -135,6 +135,8 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   if (otherName === baseName) otherName = `${otherName} (comparison)`;
   const notes = [
     ...(own && !request.agents ? [`Comparison agents: ${own.why}.`] : []),
+    // What the comparison run could not measure (e.g. a design its agents cannot play) explains its "not measured" rows.
+    ...other.verdicts.filter((v) => v.strength === 'warning').map((v) => `Comparison run: ${v.statement}`),
     `Comparison run: ${ledger.games} games, ${ledger.failed} failed${ledger.failed ? ` (most common error: ${ledger.commonError()}) — failed games are left out of its findings` : ''}, ${ledger.capped} stopped at the cap.`,
     ...(chosen.agents.some((s) => s.includes('transfer=1'))
       ? [`The learned agent plays with transfer=1: its model (models/${study.gameId}, manifest.json) was trained under one set of rule options, and this study also plays others (other types, builds or house rules); the encoder reads those options, but the network never trained on them, so its strength there is not measured. agents/README.md gives its measured strength under the training options.`]

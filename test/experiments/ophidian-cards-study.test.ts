@@ -56,6 +56,11 @@ describe('ophidian-cards with agents that cannot bar a card', () => {
     expect(ledger.games).toBe(48);
     expect(JSON.stringify(report.sections[0])).toMatch(/Restricted play was not run: it bars a card through the heuristic's bar option, which \\"random\\" does not have/);
     expect(report.meta.sampleSizes['cards barred']).toBe(0);
+    // The report leads with why it gives no price verdict, and its key findings are the screening inclusion shares only.
+    expect(report.verdicts[0]).toMatchObject({ strength: 'warning' });
+    expect(report.verdicts[0]!.statement).toMatch(/^Restricted play, the confirmation and the replication were not run: "random" cannot be barred/);
+    expect(report.verdicts.some((v) => /too strong|too weak/.test(v.statement) && v.strength === 'supported')).toBe(false);
+    expect(report.findings!.every((f) => f.id.startsWith('screening-inclusion-'))).toBe(true);
   }, 60_000);
 });
 
