@@ -447,12 +447,15 @@ export function ophidianCards(): Study {
             'cards studied': cardIds.length,
             'cards confirmed': stage?.cards.length ?? 0,
             'confirmation games': stage?.cards.reduce((t, c) => t + c.planned, 0) ?? 0,
+            'cards replicated (named by the confirmation)': stage?.replication?.named.length ?? 0,
+            'replication games': stage?.replication?.cards.reduce((t, c) => t + c.planned, 0) ?? 0,
           },
           details: {
             beta: analysis.beta,
             betaSe: analysis.betaSe,
             families: analysis.families,
             confirmation: stage ? { rule: stage.list.rule, shortlist: stage.list.entries.map((e) => e.id), families: stage.analysis.families, failed: stage.cards.reduce((t, c) => t + c.failed, 0) } : null,
+            replication: stage?.replication ? { named: stage.replication.named.map((n) => n.id), replicated: stage.replication.findings.filter((f) => f.replicated).map((f) => f.id), failed: stage.replication.cards.reduce((t, c) => t + c.failed, 0) } : null,
           },
         },
       };
