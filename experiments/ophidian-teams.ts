@@ -29,6 +29,14 @@ import { GAME_ID, OPH_AGENTS, playMatchup, r3, seededSample, userContent, type M
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { teamFindings } from './ophidian-findings.js';
 
+/** Fewest teams for a discipline pairing's interval and test. */
+export const MIN_PAIRING_TEAMS = 3;
+
+/** A pairing's field shares can carry a t interval: enough teams, and not all equal. */
+export function pairingTestable(xs: readonly number[]): boolean {
+  return xs.length >= MIN_PAIRING_TEAMS && xs.some((x) => x !== xs[0]);
+}
+
 export function ophidianTeams(): Study {
   const study: Study = {
     name: 'ophidian-teams',
@@ -104,8 +112,13 @@ export function ophidianTeams(): Study {
         const t = tInterval(fieldUnits[i]!, level);
         return t.lo > 0.5 || t.hi < 0.5;
       });
+      // The verdicts quote each field share at the level it was tested at (Holm), cut to [0, 1].
+      const fieldAtLevel = field.map((f, i) => {
+        const t = tInterval(fieldUnits[i]!, fieldTests[i]!.level);
+        return { ...f, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi) };
+      });
       const classes = entries.map((e, i) =>
-        classifyDominance(e.name, i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
+        classifyDominance(e.name, i, { field: fieldAtLevel[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
       );
       // classifyDominance speaks of powers (Rumble); here the strategies are teams.
       const teamWords = (t: string) => t.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams')).replace(/n=(\d+) games/, 'n=$1 seat-swapped units');
@@ -120,10 +133,13 @@ export function ophidianTeams(): Study {
           // The unit is the team (its units share a team): a t interval over the teams' field shares.
           const xs = idx.map(({ i }) => field[i]!.p).filter(Number.isFinite);
           const t = tInterval(xs, 0.95);
-          pairings.push({ pairing: pair.join(' + '), teams: xs.length, mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length, xs });
+          // An interval needs MIN_PAIRING_TEAMS teams that differ: with two, t(1) runs far past [0, 1];
+          // with identical shares (common in quick runs, shares come in steps of 1/24) it has zero width and would "support" anything.
+          const ok = pairingTestable(xs);
+          pairings.push({ pairing: pair.join(' + '), teams: xs.length, mean: t.mean, lo: ok ? Math.max(0, t.lo) : NaN, hi: ok ? Math.min(1, t.hi) : NaN, n: xs.length, xs });
         }
-      // A pairing is named only where Holm over the pairings with two or more teams supports it.
-      const testable = pairings.filter((p) => p.n >= 2);
+      // A pairing is named only where Holm over the pairings with an interval supports it.
+      const testable = pairings.filter((p) => pairingTestable(p.xs));
       const pairTests = holm(testable, (p) => Math.abs(p.mean - 0.5) / ((p.hi - p.lo) || 1), (p, level) => {
         const t = tInterval(p.xs, level);
         return t.lo > 0.5 || t.hi < 0.5;
@@ -133,7 +149,7 @@ export function ophidianTeams(): Study {
         const t = tInterval(p.xs, pairTests[i]!.level);
         verdicts.push({
           statement: `Teams holding ${p.pairing} at Level 1 ${t.mean > 0.5 ? 'beat' : 'lose to'} the field (mean share ${t.mean.toFixed(3)}) — across the sampled teams with their rule-derived Arsenals, ${play}.`,
-          evidence: `mean field share ${t.mean.toFixed(3)} [${t.lo.toFixed(3)}, ${t.hi.toFixed(3)}] at ${(pairTests[i]!.level * 100).toFixed(2)}%, n=${p.n} teams; ${holmNote(testable.length, 'pairings')} A team holds several pairings, so these are not independent.`,
+          evidence: `mean field share ${t.mean.toFixed(3)} [${Math.max(0, t.lo).toFixed(3)}, ${Math.min(1, t.hi).toFixed(3)}] at ${(pairTests[i]!.level * 100).toFixed(2)}%, n=${p.n} teams; ${holmNote(testable.length, 'pairings')} A team holds several pairings, so these are not independent.`,
           strength: 'supported',
         });
       });
@@ -160,7 +176,7 @@ export function ophidianTeams(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${user.deckIds.length ? ` and ${user.deckIds.length} user deck(s)` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams.`,
+                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${user.deckIds.length ? ` and ${user.deckIds.length} user deck(s)` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
               },
             ],
           },
@@ -202,10 +218,10 @@ export function ophidianTeams(): Study {
                 kind: 'table',
                 id: 'teams',
                 title: 'Per team',
-                caption: 'fieldShare: mean share against the other teams (95% t interval over units); inSupport: share of bootstrap resamples with the team in the Nash support; verdict: as in the verdicts above.',
+                caption: 'fieldShare: mean share against the other teams (95% t interval over units, cut to [0, 1]; the verdicts quote it at its Holm level); inSupport: share of bootstrap resamples with the team in the Nash support; verdict: as in the verdicts above.',
                 rows: entries.map((e, i) => {
                   const r = bt.ratings.find((x) => x.name === e.id)!;
-                  return { team: e.name, id: e.id, elo: r3(r.elo), eloLo: r3(r.lo), eloHi: r3(r.hi), fieldShare: r3(field[i]!.p), lo: r3(field[i]!.lo), hi: r3(field[i]!.hi), units: field[i]!.n, nash: r3(nash.probabilities[i]!), inSupport: r3(boot.inSupport[i]!), alphaRank: r3(alpha.pi[i]!), verdict: classes[i]!.label };
+                  return { team: e.name, id: e.id, elo: r3(r.elo), eloLo: r3(r.lo), eloHi: r3(r.hi), fieldShare: r3(field[i]!.p), lo: r3(Math.max(0, field[i]!.lo)), hi: r3(Math.min(1, field[i]!.hi)), units: field[i]!.n, nash: r3(nash.probabilities[i]!), inSupport: r3(boot.inSupport[i]!), alphaRank: r3(alpha.pi[i]!), verdict: classes[i]!.label };
                 }),
               },
             ],
@@ -217,10 +233,10 @@ export function ophidianTeams(): Study {
                 kind: 'chart',
                 id: 'pairings',
                 title: 'Mean field share of the teams holding a discipline pairing',
-                caption: 'Each row: the teams of the sample with both disciplines at Level 1 (n = teams); 95% t interval over teams; pairings held by fewer than two teams have no interval.',
-                spec: forestPlot(pairings.filter((p) => p.n >= 2).map((p) => ({ label: p.pairing, estimate: p.mean, lo: p.lo, hi: p.hi, n: p.n })), { title: 'Discipline pairings', xTitle: 'mean win share against the field', zero: 0.5 }),
+                caption: `Each row: the teams of the sample with both disciplines at Level 1 (n = teams); 95% t interval over teams, cut to [0, 1]; pairings held by fewer than ${MIN_PAIRING_TEAMS} teams, or whose teams all have the same field share, have no interval and are not shown.`,
+                spec: forestPlot(pairings.filter((p) => Number.isFinite(p.lo)).map((p) => ({ label: p.pairing, estimate: p.mean, lo: p.lo, hi: p.hi, n: p.n })), { title: 'Discipline pairings', xTitle: 'mean win share against the field', zero: 0.5 }),
               },
-              { kind: 'table', id: 'pairings-table', title: 'Discipline pairings', rows: pairings.map((p) => ({ pairing: p.pairing, teams: p.teams, meanFieldShare: r3(p.mean), lo: r3(p.lo), hi: r3(p.hi) })) },
+              { kind: 'table', id: 'pairings-table', title: 'Discipline pairings', caption: `lo/hi: 95% t interval over the teams, cut to [0, 1]; empty below ${MIN_PAIRING_TEAMS} teams or when their field shares are all equal.`, rows: pairings.map((p) => ({ pairing: p.pairing, teams: p.teams, meanFieldShare: r3(p.mean), lo: r3(p.lo), hi: r3(p.hi) })) },
             ],
           },
         ],

@@ -126,3 +126,18 @@ describe('barring a card with agents that bar cards already', () => {
     expect(barredSpec('heuristic:bar=war-cry', 'war-cry')).toBe('heuristic:bar=war-cry');
   });
 });
+
+describe('the screening table says why a card has no price', () => {
+  it('no line, X cost, played too rarely, not barred — never "played too rarely" for a card played twice a game', async () => {
+    const { analyseCards, unpricedReason } = await import('../../experiments/ophidian-cards.js');
+    const c = (id: string, cost: number | null, loss: number[], plays: number[]) => ({ id, name: id, cost, inclusion: [], loss, plays });
+    const noisy = [c('often', 1, [0.5, -0.5, 0.25, -0.25], [2, 2, 2]), c('x', null, [0.5, -0.5], [1, 1]), c('unbarred', 2, [], [1, 1])];
+    const a = analyseCards(noisy);
+    expect(a.families.price).toBe(0);
+    expect(unpricedReason(noisy[0]!, a)).toBe('not priced: no price line (β not shown above 0)');
+    expect(unpricedReason(noisy[2]!, a)).toBe('not barred in this run');
+    const lined = { ...a, families: { ...a.families, price: 5 } };
+    expect(unpricedReason(noisy[1]!, lined)).toBe('not priced: X cost');
+    expect(unpricedReason(c('rare', 2, [0.1, 0.2], [0, 0, 0.1]), lined)).toBe('not priced: played under 0.1 times a game');
+  });
+});

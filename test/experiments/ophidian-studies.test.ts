@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
-import { ophidianTeamsStudy } from '../../experiments/ophidian-teams.js';
+import { ophidianTeamsStudy, pairingTestable } from '../../experiments/ophidian-teams.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import type { Study } from '../../experiments/study.js';
 import type { Report } from '../../src/analysis/report-model.js';
@@ -33,6 +33,11 @@ describe('ophidian-flow end to end', () => {
     expect(first.report.verdicts[0]!.evidence).toMatch(/n=30 seat-swapped units/);
     const ids = blocks(first.report).map((b) => ('id' in b ? b.id : ''));
     for (const id of ['first-flow', 'waves', 'endings', 'length-waves', 'quality']) expect(ids).toContain(id);
+    // Every quality row says what its lo/hi are and on how many games; the decisions row is a spread, not an interval.
+    const quality = blocks(first.report).find((b) => b.kind === 'table' && b.id === 'quality');
+    const qrows = quality && quality.kind === 'table' ? quality.rows : [];
+    for (const r of qrows) expect(typeof r['range'] === 'string' && typeof r['n'] === 'number').toBe(true);
+    expect(qrows.find((r) => String(r['measure']).startsWith('length, decisions'))!['range']).toBe('10% and 90% points of the games (spread, not an interval)');
     const again = await run(ophidianFlowStudy, 'flow');
     expect(again.report).toEqual(first.report);
   }, 60_000);
@@ -49,5 +54,16 @@ describe('ophidian-teams end to end', () => {
     expect(table && table.kind === 'table' ? table.rows.map((r) => r['id']) : []).toContain('mine');
     expect(report.verdicts.length).toBe(6);
     for (const v of report.verdicts) expect(v.statement).not.toMatch(/\bpower\b/);
+    // Shares are quoted inside [0, 1]; a pairing interval exists only from three teams whose shares differ.
+    for (const v of report.verdicts) for (const m of v.evidence.matchAll(/\[(-?[0-9.]+), (-?[0-9.]+)\]/g)) expect(Number(m[1]) >= 0 && Number(m[2]) <= 1).toBe(true);
+    const pairings = blocks(report).find((b) => b.kind === 'table' && b.id === 'pairings-table');
+    for (const r of pairings && pairings.kind === 'table' ? pairings.rows : []) if (r['lo'] !== null) expect(r['teams']).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('a discipline pairing is tested only with three or more teams whose field shares differ', () => {
+    expect(pairingTestable([0.542, 0.542])).toBe(false);
+    expect(pairingTestable([0.4, 0.6])).toBe(false);
+    expect(pairingTestable([0.542, 0.542, 0.542])).toBe(false);
+    expect(pairingTestable([0.5, 0.542, 0.542])).toBe(true);
   }, 60_000);
 });
