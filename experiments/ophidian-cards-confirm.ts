@@ -33,6 +33,8 @@
  *      the correlation of loss and plays, measured on the same seeds, is ignored — its term
  *      is of the order of the last one, which is tiny beside the first). A card is "too
  *      strong" (worth more than it costs) when the gap's interval is above 0, "too weak" below.
+ * 3. Replication (ophidian-cards-replicate.ts): what this stage names is replayed once more on
+ *    seeds and deck pairs of its own; the report calls a card mispriced only when both agree.
  */
 import { forestPlot } from '../src/analysis/charts.js';
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';

@@ -18,6 +18,9 @@
  * 5. Confirmation (ophidian-cards-confirm.ts): steps 1–4 are a screening pass. The cards whose
  *    screening estimate is most extreme are replayed on fresh seeds with many more paired
  *    units, and only those games decide whether a card is mispriced (Holm over the shortlist).
+ * 6. Replication (ophidian-cards-replicate.ts): every card the confirmation names is replayed
+ *    once more on seeds and deck pairs of its own (Holm over the named cards); the headline
+ *    calls a card mispriced only when confirmed and replicated.
  */
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
