@@ -179,6 +179,27 @@ export interface ConfirmPlan {
 }
 
 /**
+ * The deck pairs (holder, opponent) a card is replayed on in a stage: up to `size.owners`
+ * decks holding it (a seeded choice), each against up to `size.opponents` others. A deck
+ * matchup is played once per card and stage, whichever deck holds the card: two holders drawn
+ * against each other would otherwise make two units share their unbarred games (the same
+ * tables). The plan's `avoid` pairs (the replication: the confirmation's) are left out too.
+ */
+export function deckPairs(p: ConfirmPlan, size: ConfirmSize, seed: number): [string, string][] {
+  const used = new Set((p.avoid ?? []).flatMap(([d, o]) => [`${d}|${o}`, `${o}|${d}`]));
+  const opponentsOf = (d: string) => p.decks.filter((o) => o !== d && !used.has(`${d}|${o}`));
+  // Holders with a deck pair left to play (all of them unless pairs are avoided).
+  const owners = seededSample(p.decks.filter((d) => p.holds(d, p.card.id) && opponentsOf(d).length > 0), size.owners, `${seed}:owners`);
+  const pairs: [string, string][] = [];
+  for (const d of owners)
+    for (const o of seededSample(opponentsOf(d), size.opponents, `${seed}:${d}:opponents`)) {
+      pairs.push([d, o]);
+      used.add(`${d}|${o}`).add(`${o}|${d}`);
+    }
+  return pairs;
+}
+
+/**
  * Plays the confirmation of every planned card (tables four at a time through the worker
  * pool); the result depends on the seeds only, never on the order tables finish in.
  */
@@ -194,11 +215,7 @@ export async function playConfirmation(
   type Pair = { d: string; o: string; ab: GameRecord[]; ba: GameRecord[]; bab: GameRecord[]; bba: GameRecord[] };
   const byCard = plans.map((p) => {
     const seed = stageSeed(ctx.seed, stage, p.card.id);
-    const avoided = new Set((p.avoid ?? []).flatMap(([d, o]) => [`${d}|${o}`, `${o}|${d}`]));
-    const opponentsOf = (d: string) => p.decks.filter((o) => o !== d && !avoided.has(`${d}|${o}`));
-    // Holders with a deck pair left to play (all of them unless pairs are avoided).
-    const owners = seededSample(p.decks.filter((d) => p.holds(d, p.card.id) && opponentsOf(d).length > 0), size.owners, `${seed}:owners`);
-    const pairs: Pair[] = owners.flatMap((d) => seededSample(opponentsOf(d), size.opponents, `${seed}:${d}:opponents`).map((o): Pair => ({ d, o, ab: [], ba: [], bab: [], bba: [] })));
+    const pairs: Pair[] = deckPairs(p, size, seed).map(([d, o]) => ({ d, o, ab: [], ba: [], bab: [], bba: [] }));
     return { plan: p, seed, pairs };
   });
   const tasks: (() => Promise<void>)[] = [];

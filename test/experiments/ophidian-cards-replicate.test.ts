@@ -141,3 +141,30 @@ describe('the screening table says why a card has no price', () => {
     expect(unpricedReason(c('rare', 2, [0.1, 0.2], [0, 0, 0.1]), lined)).toBe('not priced: played under 0.1 times a game');
   });
 });
+
+describe('deck pairs of a stage', () => {
+  const decks = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const holders = new Set(['a', 'b', 'c']);
+  const plan = { card: { id: 'k', name: 'K', cost: 1 }, decks, holds: (d: string) => holders.has(d) };
+  const key = ([d, o]: readonly [string, string]) => [d, o].sort().join('|');
+
+  it('play each deck matchup once, whichever deck holds the card (two holders against each other share no unbarred games)', async () => {
+    const { deckPairs } = await import('../../experiments/ophidian-cards-confirm.js');
+    for (let seed = 0; seed < 20; seed++) {
+      const pairs = deckPairs(plan, { k: 1, owners: 3, opponents: 5, perOrder: 1 }, seed);
+      expect(new Set(pairs.map(key)).size).toBe(pairs.length);
+      for (const [d] of pairs) expect(holders.has(d)).toBe(true);
+    }
+  });
+
+  it('the replication leaves out the confirmation’s matchups in either seat order', async () => {
+    const { deckPairs } = await import('../../experiments/ophidian-cards-confirm.js');
+    const size = { k: 1, owners: 3, opponents: 2, perOrder: 1 };
+    for (let seed = 0; seed < 20; seed++) {
+      const confirm = deckPairs(plan, size, confirmationSeed(seed, 'k'));
+      const replicate = deckPairs({ ...plan, avoid: confirm }, size, replicationSeed(seed, 'k'));
+      expect(replicate.length).toBeGreaterThan(0);
+      for (const p of replicate) expect(confirm.map(key)).not.toContain(key(p));
+    }
+  });
+});
