@@ -452,7 +452,7 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
     const c = s.cards.find((x) => x.id === f.id)!;
     if (!f.price?.rejected) continue;
     const r = status(f.id);
-    const confirmed = `share lost when barred ${fmt(f.loss.mean)} against the price line's ${fmt(f.price.expected)} (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, from the screening pass; ${fmt(f.plays.mean, 2)} plays a game): confirmation gap ${fmt(f.price.gap)} [${fmt(f.price.lo)}, ${fmt(f.price.hi)}] at ${lvl(f.price.level)}, ${where(c)}; Holm over the ${m.price} shortlisted cards priced`;
+    const confirmed = `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)} against the price line's ${fmt(f.price.expected)} (β = ${fmt(s.line.beta, 4)} ± ${fmt(1.96 * s.line.betaSe, 4)} win share per CP spent, from the screening pass; ${fmt(f.plays.mean, 2)} [${fmt(f.plays.lo, 2)}, ${fmt(f.plays.hi, 2)}] plays a game, n=${f.plays.n} games): confirmation gap ${fmt(f.price.gap)} [${fmt(f.price.lo)}, ${fmt(f.price.hi)}] at ${lvl(f.price.level)}, ${where(c)}; Holm over the ${m.price} shortlisted cards priced`;
     if (r?.replicated)
       settled.push({
         statement: `${c.name} is too ${f.price.direction} for its cost of ${c.cost} CP: confirmed on fresh seeds and replicated on other seeds and deck pairs${quick} — barring it costs its decks ${fmt(f.loss.mean)} of their win share where the price line expects ${fmt(f.price.expected)}; at the line's rate ${fmt(f.price.value, 1)} CP a play (${cpBound(f.price, c.cost!)}), ${play}.`,

@@ -153,6 +153,8 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
  */
 export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, play: string, opts: { prices?: boolean } = {}): ReportVerdict[] {
   const prices = opts.prices ?? true;
+  // Without its own price verdicts this pass is the screening of a later stage (or a run that cannot bar): say so on each line.
+  const screening = prices ? '' : 'Screening pass: ';
   const name = new Map(cards.map((c) => [c.id, c.name]));
   const out: ReportVerdict[] = [];
   const lvl = (l: number) => `${(l * 100).toFixed(2)}%`;
@@ -170,10 +172,10 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
     if (!f.loss.rejected) continue;
     const helps = f.loss.mean > 0;
     out.push({
-      statement: helps
+      statement: `${screening}${helps
         ? `Barring ${name.get(f.id)} costs its decks ${fmt(f.loss.mean)} of their win share: the card pulls its weight, ${play}.`
-        : `Decks do better when ${name.get(f.id)} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts, ${play}.`,
-      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, n=${f.loss.n} paired units; played ${fmt(f.plays.mean, 2)} times a game; Holm over ${a.families.loss} cards`,
+        : `Decks do better when ${name.get(f.id)} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts, ${play}.`}`,
+      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, n=${f.loss.n} paired units; played ${fmt(f.plays.mean, 2)} [${fmt(f.plays.lo, 2)}, ${fmt(f.plays.hi, 2)}] times a game (n=${f.plays.n} games); Holm over ${a.families.loss} cards`,
       strength: 'supported',
     });
   }
@@ -184,7 +186,7 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
     if (hits.length === 0) continue;
     const list = hits.map((f) => `${name.get(f.id)} ${fmt(f.inclusion.mean)} [${fmt(f.inclusion.lo)}, ${fmt(f.inclusion.hi)}] (n=${f.inclusion.n} matchups, at ${lvl(f.inclusion.level)})`).join('; ');
     out.push({
-      statement: `Decks holding ${hits.length} of the ${a.families.inclusion} cards ${beat ? 'beat' : 'lose to'} decks without them head to head — most clearly ${hits.slice(0, 5).map((f) => name.get(f.id)).join(', ')}. An association, not a price: those decks also differ in disciplines and other cards (restricted play above is the causal measure), ${play}.`,
+      statement: `${screening}Decks holding ${hits.length} of the ${a.families.inclusion} cards ${beat ? 'beat' : 'lose to'} decks without them head to head — most clearly ${hits.slice(0, 5).map((f) => name.get(f.id)).join(', ')}. An association, not a price: those decks also differ in disciplines and other cards (restricted play above is the causal measure), ${play}.`,
       evidence: `share of the deck holding the card: ${list}; Holm over ${a.families.inclusion} cards`,
       strength: 'supported',
     });

@@ -12,6 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { writeReport } from '../../src/analysis/report/index.js';
+import { toCsv } from '../../src/analysis/table.js';
+import type { Report } from '../../src/analysis/report-model.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-oph-replicate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,14 +32,20 @@ const SEED = 5;
 async function run(workers: number) {
   const ledger = new GameLedger(() => undefined);
   const report = await ophidianCardsStudy.run({ seed: SEED, full: false, workers, runDir: join(dir, `runs-${workers}`), command: 'test', progress: false, ledger, cardFile });
-  const out = join(dir, `report-${workers}`);
-  await writeReport(report, out);
-  return { report, ledger, out };
+  return { report, ledger };
+}
+
+/** The CSV text of a report table, as writeReport writes it. */
+function csvOf(report: Report, id: string): string {
+  const t = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === id);
+  if (!t || t.kind !== 'table') throw new Error(`no table ${id}`);
+  return toCsv(t.rows);
 }
 
 describe('ophidian-cards: a planted too-strong card through screening, confirmation and replication', () => {
   it('is confirmed, replicated on its own seeds and deck pairs, and reported as such; escaped; same CSVs on 1 and 2 workers', async () => {
-    const one = await run(1);
+    const one = { ...(await run(1)), out: join(dir, 'report-1') };
+    await writeReport(one.report, one.out);
     expect(one.ledger.failed).toBe(0);
     // A quick run's four decks establish no price line (a free card adds nothing to it), so the
     // stage tests restricted play: the headline says no card can be called mispriced, and the
@@ -62,9 +70,14 @@ describe('ophidian-cards: a planted too-strong card through screening, confirmat
     const html = readFileSync(join(one.out, 'index.html'), 'utf8');
     expect(html).not.toContain('<b>Riot</b>');
     expect(html).toContain('Free &lt;b&gt;Riot&lt;/b&gt; &amp; &quot;Co&quot;, 5');
+    // The charts draw the name as text, not markup.
+    const svg = readFileSync(join(one.out, 'confirmation-intervals.svg'), 'utf8');
+    expect(svg).toContain('Free &lt;b&gt;Riot&lt;/b&gt; &amp;');
+    expect(svg).not.toContain('<b>Riot</b>');
 
+    // Two workers: the same tables, byte for byte (compared as writeReport would write them, without rendering the charts again).
     const two = await run(2);
-    for (const f of ['confirmation.csv', 'cards.csv']) expect(readFileSync(join(two.out, f), 'utf8')).toBe(readFileSync(join(one.out, f), 'utf8'));
+    for (const id of ['confirmation', 'cards']) expect(csvOf(two.report, id)).toBe(readFileSync(join(one.out, `${id}.csv`), 'utf8'));
     expect(two.report.verdicts.map((x) => x.statement)).toEqual(one.report.verdicts.map((x) => x.statement));
   }, 120_000);
 });

@@ -40,6 +40,11 @@ describe('ophidian-cards verdict rules', () => {
     expect(supported).toMatch(/Decks holding 1 of the 12 cards beat decks without them head to head — most clearly STRONG\. An association/);
     // Holm: the family size is the number of cards with restricted play.
     expect(a.families.loss).toBe(12);
+    // Before a confirmation stage (prices: false) the same lines say they come from the screening pass.
+    const screening = cardVerdicts(evidence, a, 'played by "heuristic" in every seat', { prices: false }).filter((v) => v.strength === 'supported');
+    expect(screening.length).toBeGreaterThan(0);
+    for (const v of screening) expect(v.statement.startsWith('Screening pass: ')).toBe(true);
+    expect(screening.some((v) => /too (strong|weak) for its cost/.test(v.statement))).toBe(false);
   });
 
   it('prices against the fitted line: the strong card is too strong, the do-nothing 2-CP card too weak, the fair ones are not named', () => {
