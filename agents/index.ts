@@ -80,6 +80,7 @@ const mctsSchema = z.object({
   opponents: z.enum(['search', 'heuristic']).default('search'),
   draws: z.coerce.number().int().min(1).max(64).default(1),
   backup: z.enum(['maxn', 'paranoid']).default('maxn'),
+  lambda: z.coerce.number().min(0).max(1).optional(),
 });
 
 /** Rejects parameters a kind does not have, listing the ones it does. */
@@ -123,6 +124,12 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
   { name: 'model', default: 'none', description: 'prior=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'transfer', default: '0', description: TRANSFER_DOC },
   { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
+  {
+    name: 'lambda',
+    default: 'none (the value head alone)',
+    description:
+      "prior=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
+  },
 
   {
     name: 'turns',
@@ -251,17 +258,21 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       if (guided && p.model === undefined) throw new UserError(`${where}: prior=net needs a model; allowed: prior=net:model=DIR (a folder written by \`crucible train\`)`);
       if (!guided && p.model !== undefined) throw new UserError(`${where}: model is given but prior is ${p.prior}; allowed: model only with prior=net`);
       // prior=net scores leaves with the value head unless a rollout is asked for explicitly
-      // (then the net is a prior only and leaves are scored as without it).
-      const netLeaves = guided && params['rollout'] === undefined;
-      if (netLeaves && p.depth !== undefined) {
+      // (then the net is a prior only and leaves are scored as without it), or with both
+      // when lambda is given: (1 - lambda)·value + lambda·the rollout rollout= and depth= set.
+      if (!guided && p.lambda !== undefined) throw new UserError(`${where}: lambda is ${p.lambda} but prior is ${p.prior}; allowed: lambda only with prior=net (it mixes the value head with the rollout)`);
+      const mixed = guided && p.lambda !== undefined;
+      const netLeaves = guided && (params['rollout'] === undefined || mixed);
+      if (netLeaves && !mixed && p.depth !== undefined) {
         throw new UserError(`${where}: prior=net scores leaves with the network's value head, so depth does not apply; allowed: prior=net without depth, or with rollout=… to score leaves by rollouts instead`);
       }
       // prior=net with opponents=heuristic: PUCT on the decider's own nodes, the others
       // answer with the heuristic (the opponent model of Superhero Gladiators' tuned spec).
       const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
-      if (game && !netLeaves) checkRolloutSupport(where, game, depth);
-      if (game && !netLeaves && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
-      if (game && !netLeaves && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
+      const rolls = !netLeaves || mixed;
+      if (game && rolls) checkRolloutSupport(where, game, depth);
+      if (game && rolls && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
+      if (game && rolls && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
       if (!guided && p.transfer === '1') throw new UserError(`${where}: transfer is given but prior is ${p.prior}; allowed: transfer only with prior=net`);
       const transfer = p.transfer === '1';
       const loaded = game && guided ? modelFor(where, p.model!, game, transfer) : undefined;
@@ -303,6 +314,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
           net: net?.model.net,
           checkNetOptions: net?.checkOptions,
           netLeaves,
+          lambda: p.lambda,
         });
       };
     },

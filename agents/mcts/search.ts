@@ -121,7 +121,8 @@ export interface MctsConfig {
   /**
    * PUCT guide (`prior=net`, AlphaZero): at one-mover nodes the policy head's prior P
    * steers selection by argmax Q + c·P·√N / (1 + n) (unvisited children valued at the
-   * parent's mean), and every leaf is scored by the value head instead of a rollout.
+   * parent's mean), and every leaf is scored by the value head instead of a rollout
+   * (or by both: `lambda`).
    */
   readonly net?: NetWeights;
   /** Checks the match's rule options against the net's (throws a UserError); once per agent. */
@@ -133,6 +134,16 @@ export interface MctsConfig {
    * the rollout / `evaluate` cut-off of `depth` (false: the net is then a prior only).
    */
   readonly netLeaves?: boolean;
+  /**
+   * With `net` and `netLeaves`: AlphaGo's mixed leaf evaluation (Silver et al. 2016),
+   * v = (1 − λ)·value head + λ·rollout, where the rollout is what the search scores a
+   * leaf with without a net (`rolloutAgent`, `depth`, `evaluate` at the cut-off). The
+   * value head judges a position from what it learnt; a rollout plays it out from the
+   * determinization at hand — the two err differently, so their mean can beat both.
+   * 0 (or absent): the value head alone, no rollout is played; 1: the rollout alone,
+   * the value head is not run (the net is a prior only, as with `netLeaves: false`).
+   */
+  readonly lambda?: number;
 }
 
 export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, plies: Infinity, draws: 1, final: 'sample', backup: 'maxn' };
@@ -189,6 +200,8 @@ export class MctsAgent implements Agent {
   private options: object = {};
   /** The network guide (prior=net), built on the first search. */
   private evaluator: NetEvaluator | null = null;
+  /** Reused return vector for mixed (λ) leaf values. */
+  private mixedValue: number[] = [];
 
   constructor(
     readonly spec: string,
@@ -394,14 +407,29 @@ export class MctsAgent implements Agent {
     }
     // A leaf just expanded past the horizon or at the depth limit is scored, not rolled out.
     const rollOut = expanded && depth <= plies && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
-    let value: ArrayLike<number> =
-      this.evaluator !== null && this.config.netLeaves !== false
-        ? this.netValue(game, node, s, expanded)
-        : rollOut
-          ? rollout(game, s, this.rng, policy, this.joint)
-          : score(game, s, players);
+    let value = this.leafValue(game, node, s, expanded, rollOut, policy, players);
     if (this.config.backup === 'paranoid') value = this.paranoid(value);
     this.backup(path, depth, simCount, value);
+  }
+
+  /**
+   * The value backed up from the leaf `s` (reached at `node`): the value head's, a
+   * rollout's (or `evaluate`'s where the leaf lies past the horizon), or AlphaGo's mix of
+   * the two, (1 − λ)·value + λ·rollout. λ = 0 plays no rollout and λ = 1 runs no value
+   * head, so each end is exactly the search with one evaluation (tested).
+   */
+  private leafValue(game: AnyGame, node: Node, s: unknown, expanded: boolean, rollOut: boolean, policy: RolloutPolicy, players: number): ArrayLike<number> {
+    const byNet = this.evaluator !== null && this.config.netLeaves !== false;
+    const lambda = byNet ? (this.config.lambda ?? 0) : 1;
+    if (lambda === 0) return this.netValue(game, node, s, expanded);
+    if (lambda === 1 || game.isTerminal(s)) return rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    // The value head's vector is the evaluator's buffer, which a rollout leaves alone.
+    const net = this.netValue(game, node, s, expanded);
+    const rolled = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
+    const mixed = this.mixedValue;
+    if (mixed.length !== players) mixed.length = players;
+    for (let i = 0; i < players; i++) mixed[i] = (1 - lambda) * net[i]! + lambda * rolled[i]!;
+    return mixed;
   }
 
   /**
