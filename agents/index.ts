@@ -124,12 +124,6 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
   { name: 'model', default: 'none', description: 'prior=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'transfer', default: '0', description: TRANSFER_DOC },
   { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
-  {
-    name: 'lambda',
-    default: 'none (the value head alone)',
-    description:
-      "prior=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
-  },
 
   {
     name: 'turns',
@@ -160,6 +154,11 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'backup',
     default: 'maxn',
     description: "maxn: each player maximises its own return; paranoid: the others are searched as a coalition minimising the decider's return",
+  },  {
+    name: 'lambda',
+    default: 'none (the value head alone)',
+    description:
+      "prior=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
   },
 ];
 
