@@ -617,7 +617,7 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       spec: fitAxes(
         forestPlot(effects, {
           title: 'Shortlisted cards replayed on fresh seeds (and the named ones once more)',
-          subtitle: s.full ? `Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`,
+          subtitle: `${s.full ? `confirmation: Holm over ${s.cards.length} cards` : `quick run: ${s.size.perOrder} seed indices a deck pair — --full for the real check`}${s.replication?.named.length ? `; replication: Holm over the ${s.replication.named.length} named` : ''}`,
           xTitle: s.analysis.families.price ? 'win share (share lost = unbarred − barred; gap = share lost − β·cost·plays)' : 'win share lost when barred (unbarred − barred)',
           intervalLabel: 'Holm-level',
         }),
