@@ -29,6 +29,24 @@ import { GAME_ID, OPH_AGENTS, playMatchup, r3, seededSample, userContent, type M
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { teamFindings } from './ophidian-findings.js';
 
+/**
+ * Team names run to ~50 characters and the default axis cuts labels at 180 px, so two teams
+ * with the same first Gladiators read alike ("Goth Garal + Lothar + M…"): give them room.
+ */
+function withFullTeamNames(spec: Record<string, unknown>): Record<string, unknown> {
+  const enc = spec['encoding'] as Record<string, Record<string, unknown>>;
+  const room = (ch: Record<string, unknown>) => ({ ...ch, axis: { ...(ch['axis'] as Record<string, unknown>), labelLimit: 600 } });
+  // Vega lays the row title out from estimated label widths, which undershoot long names and
+  // put "team" over them: the subtitle names the rows and columns instead.
+  return { ...spec, encoding: { ...enc, x: room(enc['x']!), y: { ...room(enc['y']!), title: null } } };
+}
+
+/** The same room for the team names of a chart with one team a row (ratings, equilibria). */
+function withFullRowNames(spec: Record<string, unknown>): Record<string, unknown> {
+  const enc = spec['encoding'] as Record<string, Record<string, unknown>>;
+  return { ...spec, encoding: { ...enc, y: { ...enc['y']!, axis: { ...(enc['y']!['axis'] as Record<string, unknown>), labelLimit: 600 } } } };
+}
+
 /** Fewest teams for a discipline pairing's interval and test. */
 export const MIN_PAIRING_TEAMS = 3;
 
@@ -188,7 +206,7 @@ export function ophidianTeams(): Study {
                 id: 'team-ratings',
                 title: 'Bradley–Terry rating per team',
                 caption: 'Elo-scale ratings (0 = the average team of the sample) with 95% bootstrap intervals; overlapping intervals are not shown apart.',
-                spec: ratingBars(bt.ratings.map((r) => ({ name: byName.get(r.name) ?? r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Team strength (Bradley–Terry)' }),
+                spec: withFullRowNames(ratingBars(bt.ratings.map((r) => ({ name: byName.get(r.name) ?? r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Team strength (Bradley–Terry)' })),
               },
             ],
           },
@@ -200,7 +218,7 @@ export function ophidianTeams(): Study {
                 id: 'team-matrix',
                 title: 'Win share of the row team against the column team',
                 caption: 'Blue: the row team wins more than half of the pair\'s games. Tooltips: 95% t interval over seat-swapped units and games.',
-                spec: matchupHeatmap(cells, { title: 'Team against team', rowTitle: 'team', colTitle: 'opponent', order: entries.map((e) => e.name) }),
+                spec: withFullTeamNames(matchupHeatmap(cells, { title: 'Team against team', subtitle: 'cell: the row team\'s win share against the column team (its opponent)', rowTitle: 'team', colTitle: 'opponent', order: entries.map((e) => e.name) })),
               },
             ],
           },
@@ -212,7 +230,7 @@ export function ophidianTeams(): Study {
                 id: 'team-equilibria',
                 title: 'Nash weight and α-Rank mass per team',
                 caption: 'Teams with weight are what a player picking a team should mix over; zero in both suggests a dominated team (the verdicts say where the bootstrap confirms it).',
-                spec: equilibriumBars(entries.flatMap((e, i) => [{ name: e.name, mass: nash.probabilities[i]!, method: 'Nash' }, { name: e.name, mass: alpha.pi[i]!, method: 'α-Rank' }]), { title: 'Which teams survive in equilibrium' }),
+                spec: withFullRowNames(equilibriumBars(entries.flatMap((e, i) => [{ name: e.name, mass: nash.probabilities[i]!, method: 'Nash' }, { name: e.name, mass: alpha.pi[i]!, method: 'α-Rank' }]), { title: 'Which teams survive in equilibrium' })),
               },
               {
                 kind: 'table',
