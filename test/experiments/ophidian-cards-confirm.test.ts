@@ -193,6 +193,11 @@ describe('a planted mispriced card', () => {
     expect(html).not.toContain('<b>Riot</b>');
     expect(html).toContain('Free &lt;b&gt;Riot&lt;/b&gt; &amp; &quot;Co&quot;');
     expect(existsSync(join(out, 'confirmation-intervals.vl.json'))).toBe(true);
+    // The chart draws the name (confirmation and replication rows) as text, not markup.
+    const svg = readFileSync(join(out, 'confirmation-intervals.svg'), 'utf8');
+    expect(svg).toContain('Free &lt;b&gt;Riot&lt;/b&gt; &amp;');
+    expect(svg).not.toContain('<b>Riot</b>');
+    expect(html).toContain('replicated gap');
     const csv = readFileSync(join(out, 'confirmation.csv'), 'utf8').trim().split('\n');
     expect(csv[0]!.startsWith('card,id,cost,chosenBy,')).toBe(true);
     expect(csv[1]!.startsWith('"Free <b>Riot</b> & ""Co""",crowd-pleaser,0,screening rank 1 of 1,')).toBe(true);
