@@ -38,14 +38,19 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
   // against the heuristic (agents/README.md) and costs seconds a match; the studies play
   // thousands of matches.
   if (gameId === 'ophidian') return `net:model=${dir},transfer=1`;
+  // Rumble: the net inside the tuned search (decoupled PUCT at the simultaneous rounds, one
+  // round deep, paranoid backup, the most visited move) at 50 iterations a decision — above
+  // the fair share against three heuristics on two seeds, as at 100, at about half the cost
+  // (agents/README.md, "Rumble: which learned agent the studies seat"; at 25 its interval
+  // reaches below the fair share on the larger seed). The policy alone falls below
+  // the fair share there, and sampling moves (the policy at a temperature, or the search's
+  // `final=sample`) finishes more tables but loses to the heuristics, so it is no stronger
+  // play. In self-play at the studies' fixed tables this agent stalls to the round cap
+  // (nobody attacks), which the comparison's cap warning states.
+  if (gameId === 'rumble') return `mcts:prior=net:model=${dir},transfer=1,iterations=50,plies=1,backup=paranoid,final=most,sm=puct`;
   // Superhero Gladiators: the net as the prior of the tuned search (the foe answers with the
   // heuristic, two plies, agents/README.md): the strongest measured learned spec there
   // (level with the tuned MCTS; plain PUCT at 300 iterations was 0.525 against the heuristic).
-  // Rumble: the policy alone (its most probable move). Generic PUCT loses there whatever the
-  // net (agents/README.md, "Measured strength: Rumble"); the net inside the tuned search
-  // (sm=puct, 100+ iterations a decision) costs ~100× the policy, and the studies play
-  // thousands of tables.
-  if (gameId === 'rumble') return `net:model=${dir},transfer=1`;
   if (gameId === 'superhero-gladiators') return `mcts:prior=net:model=${dir},transfer=1,iterations=${full ? 800 : 200},plies=2,opponents=heuristic`;
   // Elsewhere PUCT with the net, at the search effort of the studies' own quick/full MCTS,
   // so the comparison is about the guidance, not the budget.
@@ -167,8 +172,12 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
             strength: 'warning',
           },
         ];
+  // The comparison run's own failures and cap stalls lead too: findings from games the cap's
+  // tie rule decided are not play (Rumble's deterministic learned agents stall every study
+  // table in self-play — agents/README.md, "Rumble: which learned agent the studies seat").
+  const comparisonWarnings = ledger.warnings('cap').map((w) => ({ ...w, statement: `Skill comparison (${otherName}): ${w.statement}` }));
   return {
-    ...add(section, lead),
+    ...add(section, [...comparisonWarnings, ...lead]),
     meta: { ...report.meta, sampleSizes: { ...report.meta.sampleSizes, 'skill comparison games': ledger.games, 'skill comparison failed games': ledger.failed }, details: { ...report.meta.details, skillAgents: chosen.agents } },
   };
 }

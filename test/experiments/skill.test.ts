@@ -6,6 +6,7 @@ import { learnedAgentFor, withSkill } from '../../experiments/skill.js';
 import { runStudies } from '../../experiments/default.js';
 import { tempDir } from '../agents/learned/helpers.js';
 import type { Study, StudyContext } from '../../experiments/study.js';
+import type { GameRecord } from '../../src/sim/types.js';
 
 /** A study that plays no games: its one finding depends on the agents, as a real study's would. */
 function fakeStudy(gameId: string, declares = true): Study {
@@ -55,7 +56,8 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     expect(learnedAgentFor('dark-hero', false)).toBe('net:model=models/dark-hero,transfer=1');
     expect(learnedAgentFor('superhero-gladiators', true)).toBe('mcts:prior=net:model=models/superhero-gladiators,transfer=1,iterations=800,plies=2,opponents=heuristic');
     expect(learnedAgentFor('ophidian', true)).toBe('net:model=models/ophidian,transfer=1');
-    expect(learnedAgentFor('rumble', true)).toBe('net:model=models/rumble,transfer=1');
+    expect(learnedAgentFor('rumble', true)).toBe('mcts:prior=net:model=models/rumble,transfer=1,iterations=50,plies=1,backup=paranoid,final=most,sm=puct');
+    expect(learnedAgentFor('rumble', false)).toBe(learnedAgentFor('rumble', true));
     expect(learnedAgentFor('no-model-game', false)).toBeUndefined();
   });
 
@@ -122,6 +124,25 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     const { report, text } = await section(study, {});
     expect(text).toContain('not measured');
     expect(report.verdicts).toHaveLength(1);
+  });
+
+  it("a comparison run stopped mostly at the cap says so first: its findings are the cap's tie rule, not play", async () => {
+    const base = fakeStudy('rumble');
+    const study: Study = {
+      ...base,
+      async run(c: StudyContext) {
+        // The learned run's tables stall: 9 of 10 games reach the round cap (as Rumble's
+        // deterministic learned agents do in self-play); the default run's games finish.
+        const stalled = Boolean(c.agents);
+        c.ledger?.add(Array.from({ length: 10 }, (_, i) => ({ index: i, seed: i, returns: [0.5, 0.5], tags: { endReason: stalled && i < 9 ? 'cap' : 'elimination' } }) as unknown as GameRecord));
+        return base.run(c);
+      },
+    };
+    const { report } = await section(study, {});
+    expect(report.verdicts[0]!.strength).toBe('warning');
+    expect(report.verdicts[0]!.statement).toMatch(/^Skill comparison \(learned play \(net-guided MCTS\)\): 9 of 10 completed games \(90%\) were stopped at the cap/);
+    // The default run's own games are not the comparison's: no such warning for them.
+    expect(report.verdicts.filter((v) => v.statement.includes('stopped at the cap'))).toHaveLength(1);
   });
 
   it('a study that declares no key findings says so', async () => {
