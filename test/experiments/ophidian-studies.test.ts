@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
+import { endingVerdict, ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
 import { ophidianTeamsStudy, pairingTestable } from '../../experiments/ophidian-teams.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import type { Study } from '../../experiments/study.js';
@@ -41,6 +42,21 @@ describe('ophidian-flow end to end', () => {
     const again = await run(ophidianFlowStudy, 'flow');
     expect(again.report).toEqual(first.report);
   }, 60_000);
+});
+
+describe('ophidian-flow: how matches end, as strongly as the intervals allow', () => {
+  const e = (name: string, k: number, n: number) => ({ name, ...(({ p, lo, hi }) => ({ share: p, lo, hi }))(wilson(k, n)) });
+  it('"most" only above 0.5, "most often" only above the runner-up, else no ending singled out', () => {
+    // The full run's figures: Crowd Riot 0.449, most VP after Wave 4 0.411, 12 VP 0.130 of 2,600.
+    const full = endingVerdict([e('Points: most VP after Wave 4', 1069, 2600), e('Crowd Riot (15 Cheer)', 1167, 2600), e('Points: 12 VP at once', 338, 2600)], 2600, 'p');
+    expect(full.strength).toBe('inconclusive');
+    expect(full.statement).toMatch(/^No one way of ending is shown to be the commonest: Crowd Riot \(15 Cheer\) 0\.449 and Points: most VP after Wave 4 0\.411/);
+    expect(full.statement).not.toMatch(/Most matches/);
+    const clear = endingVerdict([e('A', 450, 1000), e('B', 300, 1000), e('C', 250, 1000)], 1000, 'p');
+    expect(clear).toMatchObject({ strength: 'supported', statement: 'Matches end most often by A (0.450 of them), though not in a majority, p.' });
+    const most = endingVerdict([e('A', 41, 60), e('B', 19, 60)], 60, 'p');
+    expect(most).toMatchObject({ strength: 'supported', statement: 'Most matches end by A: 0.683 of them, p.' });
+  });
 });
 
 describe('ophidian-teams end to end', () => {
