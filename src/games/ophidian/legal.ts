@@ -98,8 +98,15 @@ const NO_TARGETS: number[][] = [[]];
 const singles = st.perTable((t: Table): number[][] => t.card.map((_, c) => [c]));
 
 /** The valid target lists for a target spec (single targets, or up to `count` distinct ones). */
-export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | null): number[][] {
+export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | null): readonly (readonly number[])[] {
   if (!spec) return NO_TARGETS;
+  if (spec.count === 1 && spec.keyword === null && s.t.players === 2) {
+    const code = plainCharacterCode(spec, p);
+    if (code >= 0) {
+      const chars = charactersInPlay(s);
+      return (chars.singles[code] ??= singleCharacterTargets(s, p, spec, chars.all));
+    }
+  }
   const pool: number[] = [];
   // Character targets are looked for among the characters in play only (in instance order, as a full scan would).
   const chars = spec.kind === 'character' || spec.kind === 'gladiator' || spec.kind === 'minion';
@@ -134,6 +141,35 @@ export function targetChoices(s: OphidianState, p: number, spec: TargetSpec | nu
   };
   pick(0, []);
   if (!spec.upTo) return out.filter((x) => x.length === spec.count);
+  return out;
+}
+
+/**
+ * A one-target character spec without keyword as a small code (player, side, kind, field), or
+ * -1 for any other spec: the index of its list in the position's `singles` (view.ts).
+ */
+function plainCharacterCode(spec: TargetSpec, p: number): number {
+  const kind = spec.kind === 'character' ? 0 : spec.kind === 'gladiator' ? 1 : spec.kind === 'minion' ? 2 : -1;
+  if (kind < 0 || p > 1) return -1;
+  const side = spec.side === 'ally' ? 0 : spec.side === 'enemy' ? 1 : 2;
+  const field = spec.field === 'action' ? 0 : spec.field === 'support' ? 1 : 2;
+  return ((p * 3 + side) * 3 + kind) * 3 + field;
+}
+
+/** The one-target lists of a plain character spec in a two-player match (everyone reaches everyone): the characters in play that fit, in instance order. */
+function singleCharacterTargets(s: OphidianState, p: number, spec: TargetSpec, all: readonly number[]): readonly (readonly number[])[] {
+  const one = singles(s.t);
+  const out: (readonly number[])[] = [];
+  for (const c of all) {
+    const mine = controller(s, c) === p;
+    if (spec.side === 'ally' && !mine) continue;
+    if (spec.side === 'enemy' && mine) continue;
+    if (spec.kind !== 'character' && (spec.kind === 'gladiator') !== isG(s, c)) continue;
+    const l = s.loc[c]!;
+    if (spec.field === 'action' && l !== LOC.action) continue;
+    if (spec.field === 'support' && l !== LOC.support) continue;
+    out.push(one[c]!);
+  }
   return out;
 }
 
@@ -256,7 +292,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
     if (!extras.length || !zones.length) continue;
     // X is any amount the player can pay (8.0 "The X").
     const xs = card.cost.xChosen ? Array.from({ length: Math.max(0, cp) + 1 }, (_, i) => i) : ONLY_X0;
-    let targets: number[][] | null = null; // the same for every X: listed once, when an X is affordable
+    let targets: readonly (readonly number[])[] | null = null; // the same for every X: listed once, when an X is affordable
     for (const x of xs) {
       if (playCostWith(s, p, c, x, costMod) > cp) continue;
       targets ??= targetChoices(s, p, card.target);

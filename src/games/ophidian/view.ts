@@ -136,6 +136,12 @@ export const lookupOf = st.perTable((t: Table): TableLookup => {
 export interface CharactersInPlay {
   readonly per: readonly (readonly number[])[];
   readonly all: readonly number[];
+  /**
+   * Two-player tables: the one-target lists of a plain character target spec (no keyword, one
+   * target), by `(player, side, kind, field)` code (legal.ts targetChoices), filled when first
+   * asked at this position: every card and ability with the same spec shares it.
+   */
+  readonly singles: (readonly (readonly number[])[] | undefined)[];
 }
 /**
  * Kept for the last `loc` array seen: a state's arrays are replaced, never written, when they
@@ -147,16 +153,19 @@ let charsMemo: { t: Table; loc: readonly number[]; chars: CharactersInPlay } | n
 export function charactersInPlay(s: OphidianState): CharactersInPlay {
   const m = charsMemo;
   if (m !== null && m.loc === s.loc && m.t === s.t) return m.chars;
-  const look = lookupOf(s.t);
+  // One scan of every player's candidates (in instance order): each in play joins its owner's list and `all`.
   const per: number[][] = [];
-  for (let p = 0; p < s.t.players; p++) {
-    const out: number[] = [];
-    for (const c of look.charCandidates[p]!) if (s.loc[c] === LOC.support || s.loc[c] === LOC.action) out.push(c);
-    per.push(out);
-  }
+  for (let p = 0; p < s.t.players; p++) per.push([]);
   const all: number[] = [];
-  for (const c of look.allCharCandidates) if (s.loc[c] === LOC.support || s.loc[c] === LOC.action) all.push(c);
-  const chars = { per, all };
+  const { loc, owner } = { loc: s.loc, owner: s.t.owner };
+  for (const c of lookupOf(s.t).allCharCandidates) {
+    const l = loc[c];
+    if (l === LOC.support || l === LOC.action) {
+      all.push(c);
+      per[owner[c]!]!.push(c);
+    }
+  }
+  const chars = { per, all, singles: [] };
   charsMemo = { t: s.t, loc: s.loc, chars };
   return chars;
 }
