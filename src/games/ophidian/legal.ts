@@ -81,7 +81,9 @@ function buildProfile(s: OphidianState, gladiators: readonly number[]): Discipli
 
 /** The discipline and Level requirement (3.3): a Gladiator in play with the discipline at the card's Level, and `extra` more with the discipline. */
 export function canPlayDiscipline(s: OphidianState, p: number, c: StrategyCard): boolean {
-  const prof = disciplineProfile(s, p);
+  return meetsProfile(disciplineProfile(s, p), c);
+}
+function meetsProfile(prof: DisciplineProfile, c: StrategyCard): boolean {
   if (c.discipline === 'universal') return c.level <= prof.top;
   const k = DISCIPLINES.indexOf(c.discipline);
   return prof.level[k]! >= c.level && prof.count[k]! >= 1 + c.extra;
@@ -280,11 +282,12 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
   if (s.plusJustMade && s.cheer[p]! > 0) out.push('trade');
   const cp = s.cp[p]!;
   const hand = s.zones.cards[zoneOf(p, HAND)]!;
-  const costMod = modifier(s, 'cost', -1, p); // continuous cost modifiers: the same for every card of p
+  const costMod = hand.length ? modifier(s, 'cost', -1, p) : 0; // continuous cost modifiers: the same for every card of p
+  let prof: DisciplineProfile | null = null; // p's discipline profile, read once
   for (const c of hand) {
     const card = s.t.card[c] as StrategyCard;
     if (card.flow !== '+' && card.flow !== '-' && card.flow !== '?') continue;
-    if (!canPlayDiscipline(s, p, card) || !uniqueAllows(s, p, c, card)) continue;
+    if (!meetsProfile((prof ??= disciplineProfile(s, p)), card) || !uniqueAllows(s, p, c, card)) continue;
     // Choices made while playing: X, targets, the cards discarded and Minions scrapped as extra
     // play costs (3.3 "Other Requirements"), the Zone of yours scrapped past the four-Zone limit (2.2).
     const extras = extraCostChoices(s, p, c, card);
@@ -307,20 +310,15 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
       }
     }
   }
-  // Abilities, then each character's Advance/Retreat/Attacks, in instance order (a merge of
-  // two short per-player lists from the table lookup instead of a scan of every instance).
+  // Abilities, then each character's Advance/Retreat/Attacks, in instance order (the player's
+  // instances with abilities or that can be characters, from the table lookup, instead of a
+  // scan of every instance).
   const look = lookupOf(s.t);
-  const withAb = look.withAbilities[p]!;
-  const chars = look.charCandidates[p]!;
+  const { hasAbilities, charCandidate } = look;
   let enemies: readonly number[] | null = null; // the neighbours' characters (7.0), listed once
-  for (let i = 0, j = 0; i < withAb.length || j < chars.length; ) {
-    const a = i < withAb.length ? withAb[i]! : Infinity;
-    const b = j < chars.length ? chars[j]! : Infinity;
-    const c = Math.min(a, b);
-    if (a === c) i++;
-    if (b === c) j++;
+  for (const c of look.actors[p]!) {
     if (!inPlay(s, c)) continue;
-    if (a === c && s.loc[c] !== LOC.zoneDown) {
+    if (hasAbilities[c] && s.loc[c] !== LOC.zoneDown) {
       const abs = abilitiesOf(s, c);
       for (let k = 0; k < abs.length; k++) {
         const ab = abs[k]!;
@@ -336,7 +334,7 @@ export function actMoves(s: OphidianState, p: number): OphAction[] {
         }
       }
     }
-    if (b !== c || !isChar(s, c)) continue;
+    if (!charCandidate[c] || !isChar(s, c)) continue;
     if (s.loc[c] === LOC.support && !s.isSet[c]) out.push(named(s.t, A_ADV, c));
     if (s.loc[c] === LOC.action && !raging(s, c)) out.push(named(s.t, A_RET, c));
     if (s.loc[c] === LOC.action && !s.isSet[c] && admg(s, c) >= 0) {

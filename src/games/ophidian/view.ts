@@ -117,6 +117,11 @@ export interface TableLookup {
   readonly gladiators: readonly (readonly number[])[];
   /** Per player: instances with at least one ability at some Level. */
   readonly withAbilities: readonly (readonly number[])[];
+  /** Per player: the instances of `withAbilities` and `charCandidates` together, in instance order (the Flow holder's listing walks it once). */
+  readonly actors: readonly (readonly number[])[];
+  /** Per instance: in its owner's `withAbilities`, in its `charCandidates`. */
+  readonly hasAbilities: readonly boolean[];
+  readonly charCandidate: readonly boolean[];
 }
 export const lookupOf = st.perTable((t: Table): TableLookup => {
   const per = () => Array.from({ length: t.players }, (): number[] => []);
@@ -129,7 +134,15 @@ export const lookupOf = st.perTable((t: Table): TableLookup => {
     if (card.kind === 'gladiator' || card.type === 'minion') charCandidates[p]!.push(c);
     if (card.kind === 'gladiator' ? card.levels.some((lv) => lv.abilities.length > 0) : card.abilities.length > 0) withAbilities[p]!.push(c);
   });
-  return { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities };
+  const hasAbilities = t.card.map(() => false);
+  const charCandidate = t.card.map(() => false);
+  for (const list of withAbilities) for (const c of list) hasAbilities[c] = true;
+  for (const list of charCandidates) for (const c of list) charCandidate[c] = true;
+  const actors = per();
+  t.card.forEach((_, c) => {
+    if (hasAbilities[c] || charCandidate[c]) actors[t.owner[c]!]!.push(c);
+  });
+  return { charCandidates, allCharCandidates: charCandidates.flat().sort((a, b) => a - b), gladiators, withAbilities, actors, hasAbilities, charCandidate };
 });
 
 /** The characters in play (Support and Action Fields), per player and all together, in instance order. */
