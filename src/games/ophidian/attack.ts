@@ -27,7 +27,8 @@ export function declareAttack(d: D, p: number, attacker: number, target: number)
 
 /** Resolves the Attack on `defender` (the target, or who Intercepted/Protected). */
 export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' | 'protect', bonus = 0): void {
-  const [attacker, target, unsetAtDeclaration, ragingBefore] = d.attack as [number, number, number, number];
+  const a = d.attack; // index reads (array destructuring goes through the iterator)
+  const attacker = a[0]!, target = a[1]!, unsetAtDeclaration = a[2]!, ragingBefore = a[3]!;
   const p = controller(d as OphidianState, attacker);
   d.attack = [];
   // Cheer (3.11): an Attack on an Unset character generates 1; the Intercepting player takes it.
@@ -60,7 +61,8 @@ export function openChain(d: D, defender: number, how: number): void {
 }
 
 export function chainDone(d: D): void {
-  const [defender, how, bonus, , retarget] = d.chain as [number, number, number, number, number];
+  const ch = d.chain;
+  const defender = ch[0]!, how = ch[1]!, bonus = ch[2]!, retarget = ch[4]!;
   if (retarget) {
     // Hidden Danger (8.0 Targeting): the Attacker picks a new valid target; with none the Attack fails before the Attacker Sets.
     d.chain = [];
@@ -77,7 +79,7 @@ export function chainDone(d: D): void {
 }
 
 export function retargets(s: OphidianState): number[] {
-  const [attacker, target] = s.attack as [number, number];
+  const attacker = s.attack[0]!, target = s.attack[1]!;
   const p = controller(s, attacker);
   const out: number[] = [];
   for (const q of opponentsOf(s, p)) for (const c of charactersOf(s, q)) if (c !== target) out.push(c);
@@ -87,7 +89,7 @@ export function retargets(s: OphidianState): number[] {
 
 export const defendWindow: Window = {
       moves(s) {
-        const [, target] = s.attack as [number, number];
+        const target = s.attack[1]!;
         const q = controller(s, target);
         const out: OphAction[] = ['allow'];
         for (const c of charactersOf(s, q)) {

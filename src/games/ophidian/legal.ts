@@ -210,7 +210,8 @@ export function abilityUsable(s: OphidianState, p: number, c: number, ab: Abilit
   if (ab.raging === 'never' && raging(s, c)) return false;
   const env = envOf(s, c, p);
   if (ab.cost.cp(env) > s.cp[p]!) return false;
-  if (ab.cost.life(env) > 0 && ab.cost.life(env) > life(s, c) - s.wounds[c]!) return false;
+  const lifeCost = ab.cost.life(env);
+  if (lifeCost > 0 && lifeCost > life(s, c) - s.wounds[c]!) return false;
   if (ab.condition && !ab.condition(env)) return false;
   return true;
 }

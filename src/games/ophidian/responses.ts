@@ -21,7 +21,7 @@ type Window = WindowSpec<OphidianState, OphAction>;
 
 /** Does a Response trigger match the pending Attack for player p? `attacking` concerns the Attacker, `attacked` the Defender. */
 export function matchesAttack(s: OphidianState, p: number, card: number, tr: { event: string; of: string }): boolean {
-  const [attacker] = s.attack as [number];
+  const attacker = s.attack[0]!; // (an index read: array destructuring goes through the iterator)
   const defender = s.chain[0]!;
   const subject = tr.event === 'attacking' ? attacker : tr.event === 'attacked' ? defender : -1;
   if (subject < 0 || !isChar(s, subject)) return false;
@@ -59,7 +59,7 @@ export function responseMoves(s: OphidianState, p: number): OphAction[] {
 
 export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void {
   const parts = a.split(':');
-  const [attacker] = d.attack as [number];
+  const attacker = d.attack[0]!;
   const event = { subject: d.chain[0]!, source: attacker, amount: 0 };
   if (parts[0] === 'resp') {
     const c = Number(parts[1]);
