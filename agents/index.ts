@@ -7,6 +7,7 @@
  *   mcts:iterations=400,c=1.4   the MCTS family (UCT / IS-MCTS / DUCT / RM / max^n)
  *   mcts:prior=net:model=DIR    PUCT guided by a trained policy/value network
  *   net:model=DIR               the network's policy alone
+ *   net:model=DIR,bar=a+b       … never playing those cards (games with a barring filter, agents/barring.ts)
  *
  * `createAgent` validates every parameter with zod and throws a one-line UserError
  * naming the spec, the field, the value and what is allowed.
@@ -23,6 +24,7 @@ import { MctsAgent, checkRolloutSupport, type MctsConfig } from './mcts/search.j
 import { heuristicFor } from './heuristics/index.js';
 import { checkModelOptions, loadModel, type LoadedModel } from './learned/model-files.js';
 import { NetAgent } from './learned/net-agent.js';
+import { BAR_DOC, barAgent, parseBar } from './barring.js';
 
 export { splitAgentList, parseAgentSpec } from './spec.js';
 
@@ -81,6 +83,7 @@ const mctsSchema = z.object({
   draws: z.coerce.number().int().min(1).max(64).default(1),
   backup: z.enum(['maxn', 'paranoid']).default('maxn'),
   lambda: z.coerce.number().min(0).max(1).optional(),
+  bar: z.string().min(1).optional(),
 });
 
 /** Rejects parameters a kind does not have, listing the ones it does. */
@@ -160,6 +163,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     description:
       "prior=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
   },
+  { name: 'bar', default: 'none', description: `${BAR_DOC}. The search never plays them at its own decisions, in the tree and in rollouts; the other seats keep every action. A bare mcts with only bar keeps the game's tuned settings` },
 ];
 
 /**
@@ -177,13 +181,22 @@ const netSchema = z.object({
   model: z.string().min(1),
   temperature: z.coerce.number().min(0).max(100).default(0),
   transfer: z.enum(['0', '1']).default('0'),
+  bar: z.string().min(1).optional(),
 });
 
 const NET_PARAMS: readonly AgentParamDoc[] = [
   { name: 'model', default: '(required)', description: 'the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'temperature', default: '0', description: '0: the most probable legal action; T > 0: sample the policy at temperature T' },
   { name: 'transfer', default: '0', description: TRANSFER_DOC },
+  { name: 'bar', default: 'none', description: `${BAR_DOC}. The policy picks among the other legal actions` },
 ];
+
+/** With `bar=…`, the factory of an agent that never plays those (checked now when the game is known). */
+function withBar(where: string, bar: string | undefined, game: AnyGame | undefined, factory: AgentFactory): AgentFactory {
+  if (bar === undefined) return factory;
+  parseBar(where, bar, game);
+  return barAgent(factory, where, bar);
+}
 
 /** `prior=net:model=DIR` is `prior=net,model=DIR` (the form the issue and README use). */
 function splitNetPrior(where: string, params: AgentParams): AgentParams {
@@ -247,10 +260,12 @@ export const AGENT_KINDS: readonly AgentKind[] = [
     params: MCTS_PARAMS,
     prepare: function prepareMcts(where, raw, game, spec, options?: object): AgentFactory {
       const given = splitNetPrior(where, raw);
-      const bare = Object.keys(given).length === 0;
+      // `bar` restricts play without changing the search: `mcts:bar=x` is the tuned `mcts` barred.
+      const bare = Object.keys(given).every((k) => k === 'bar');
       // A bare `mcts` is resolved per game (TUNED_MCTS): wait until the game is known.
       if (bare && !game) return (args) => prepareMcts(where, given, args.game, spec)(args);
-      const params = bare && game ? (TUNED_MCTS[game.id] ?? given) : given;
+      const tuned = bare && game ? TUNED_MCTS[game.id] : undefined;
+      const params = tuned ? { ...tuned, ...given } : given;
       checkKnown(where, params, MCTS_PARAMS);
       const p = parseWith(where, mctsSchema, params);
       const guided = p.prior === 'net';
@@ -303,7 +318,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         final: p.final,
         backup: p.backup,
       };
-      return (args) => {
+      return withBar(where, p.bar, game, (args) => {
         const net = guided ? (loaded ?? modelFor(where, p.model!, args.game, transfer)) : undefined;
         return new MctsAgent(args.spec, args.rng, {
           ...config,
@@ -315,7 +330,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
           netLeaves,
           lambda: p.lambda,
         });
-      };
+      });
     },
   },
   {
@@ -329,10 +344,10 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const transfer = p.transfer === '1';
       const loaded = game ? modelFor(where, p.model, game, transfer) : undefined;
       if (loaded && options) loaded.checkOptions(options);
-      return (args) => {
+      return withBar(where, p.bar, game, (args) => {
         const { model, checkOptions } = loaded ?? modelFor(where, p.model, args.game, transfer);
         return new NetAgent(args.spec, args.rng, model.net, p.temperature, checkOptions);
-      };
+      });
     },
   },
 ];
