@@ -352,6 +352,9 @@ export const AGENT_KINDS: readonly AgentKind[] = [
   },
 ];
 
+/** The kinds that take `bar=…` (restricted play, on games with a barring filter: agents/barring.ts); the Ophidian heuristic has its own. */
+export const BARRING_KINDS: readonly string[] = AGENT_KINDS.filter((k) => k.params.some((d) => d.name === 'bar')).map((k) => k.kind);
+
 function kindOf(where: string, kind: string): AgentKind {
   const found = AGENT_KINDS.find((k) => k.kind === kind);
   if (!found) {

@@ -7,7 +7,9 @@
  *    averaged per matchup and over matchups (the matchup is the unit: the same two decks
  *    meet again and again). Observational: a deck holding the card differs in other cards too.
  * 2. *Restricted play*, the causal measure: the same deck against the same opponent on the
- *    same seeds, its player barred from playing the card (`heuristic:bar=card`). The share
+ *    same seeds, its player barred from playing the card (the agent's `bar` option:
+ *    `heuristic:bar=card`, or `net:…,bar=card` / `mcts:…,bar=card` for learned and search
+ *    play, agents/barring.ts; random and flatmc cannot be barred). The share
  *    lost (unbarred − barred) per seed index is the unit.
  * 3. How often it is played: plays per game by the player whose deck holds it (tags.played).
  * 4. Price: restricted-play loss is fitted against CP spent on the card (listed cost × plays
@@ -27,7 +29,7 @@ import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
 import { wilson } from '../src/analysis/stats/wilson.js';
-import { parseAgentSpec } from '../agents/index.js';
+import { BARRING_KINDS, parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
 import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
@@ -254,8 +256,9 @@ export function ophidianCards(): Study {
 
       // 2) Restricted play: per card, up to two decks holding it, each against up to two decks of the set.
       const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => playRate(plays.get(y)!) - playRate(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);
-      // Restricted play bars a card through the heuristic's `bar` option; other agents have none, so with them it is left out (the report says so).
-      const canBar = parseAgentSpec(spec).kind === 'heuristic';
+      // Restricted play bars a card through the agent's `bar` option: the heuristic's own, or the
+      // learned and search agents' (agents/barring.ts). Agents without one (random, flatmc) leave it out (the report says so).
+      const canBar = ['heuristic', ...BARRING_KINDS].includes(parseAgentSpec(spec).kind);
       const cardsToBar = canBar ? [...new Set([...chosen, ...user.cardIds.filter((id) => cardIds.includes(id))])] : [];
       const loss = new Map<string, number[]>();
       const barTasks: (() => Promise<void>)[] = [];
@@ -316,8 +319,8 @@ export function ophidianCards(): Study {
         stage = { size, full: ctx.full, list, cards: confirmed, analysis: confirmation, line, screened: cardsToBar.length, replication };
       }
       const cannotBar: ReportVerdict = {
-        statement: `Restricted play, the confirmation and the replication were not run: ${JSON.stringify(spec)} cannot be barred from playing a card (only the heuristic's bar option does that), so this run gives no price verdict — only the screening inclusion comparison, an association.`,
-        evidence: `${cardIds.length} cards with inclusion shares from ${decks.length} decks; rerun without --agents (or with --agents heuristic) for the price verdicts`,
+        statement: `Restricted play, the confirmation and the replication were not run: ${JSON.stringify(spec)} cannot be barred from playing a card (only the heuristic, net and mcts agents take bar=…), so this run gives no price verdict — only the screening inclusion comparison, an association.`,
+        evidence: `${cardIds.length} cards with inclusion shares from ${decks.length} decks; rerun without --agents (or with --agents heuristic, net:… or mcts:…) for the price verdicts`,
         strength: 'warning',
       };
       const verdicts = stage ? [...confirmVerdicts(stage, play), ...cardVerdicts(evidence, analysis, play, { prices: false })] : [cannotBar, ...cardVerdicts(evidence, analysis, play, { prices: false })];
@@ -370,7 +373,7 @@ export function ophidianCards(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the heuristic's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (heuristic:bar=…) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); in this screening pass a card is off the line where its loss interval at the Holm level excludes it${canBar ? ' (a candidate only: the confirmation stage decides)' : ''} (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${familyNote(analysis.families.price, 'prices')} ${familyNote(analysis.families.loss, 'restricted-play losses')} ${familyNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
+                text: `${decks.length} ready decks (${decks.join(', ')}) in a round robin, every matchup ${perOrder} games in each seat order on common seeds (${totalGames} games), ${play}. Inclusion: in the matchups where exactly one deck holds the card, that deck's win share, averaged per matchup (the matchup is the unit; an association, not a cause: those decks differ in more than this card). Restricted play${canBar ? '' : ` was not run: it bars a card through the agent's bar option, which ${JSON.stringify(spec)} does not have (rerun without --agents or with --agents heuristic, net:… or mcts:…)`}: ${cardsToBar.length} cards, each with ${ctx.full ? 'up to two decks holding it against up to two other decks' : 'one deck holding it against one other deck'}, ${perOrder} games each seat order with the card's player barred from playing it (${barredSpec(spec, '…')}) on the seeds of the unbarred games: share lost = unbarred − barred per seed index. Plays: times the card was played a game by the player whose deck holds it (unrestricted games). Price: loss ≈ β · (listed cost × plays a game), weighted least squares through the origin (weights 1/se²); cards are priced only when β's 95% interval is above 0; a card's fitted CP value per play is loss / (β · plays); in this screening pass a card is off the line where its loss interval at the Holm level excludes it${canBar ? ' (a candidate only: the confirmation stage decides)' : ''} (cards played under ${MIN_PLAYS} times a game and X-cost cards are not priced; β is treated as known, which makes these intervals slightly too narrow). Multiplicity: Holm within each family — ${familyNote(analysis.families.price, 'prices')} ${familyNote(analysis.families.loss, 'restricted-play losses')} ${familyNote(analysis.families.inclusion, 'inclusion shares')}${user.deckIds.length || user.cardIds.length ? ` User content: decks ${user.deckIds.join(', ') || '(none)'}, cards ${user.cardIds.join(', ') || '(none)'}.` : ''}`,
               },
             ],
           },

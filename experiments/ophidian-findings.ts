@@ -75,7 +75,7 @@ export interface CardFindingInput {
  * each at its Holm level over the shortlist; for the cards the confirmation named, the
  * replication's estimate at its Holm level over the named cards (a card is called mispriced
  * only when both hold). Then, labelled as screening, the inclusion share of every card
- * (an association; the one card-level quantity agents that cannot be barred still measure).
+ * (an association; the one card-level quantity agents that cannot be barred — random, flatmc — still measure).
  * Each run shortlists from its own screening data, so a card shortlisted under one kind of
  * play only is "not measured" on the other side — the comparison says so.
  */

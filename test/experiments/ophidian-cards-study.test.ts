@@ -54,7 +54,7 @@ describe('ophidian-cards with agents that cannot bar a card', () => {
     const ledger = new GameLedger(() => undefined);
     const report = await ophidianCardsStudy.run({ seed: 2, full: false, workers: 1, runDir: join(dir, 'run-random'), command: 'test', progress: false, ledger, agents: ['random'] });
     expect(ledger.games).toBe(48);
-    expect(JSON.stringify(report.sections[0])).toMatch(/Restricted play was not run: it bars a card through the heuristic's bar option, which \\"random\\" does not have/);
+    expect(JSON.stringify(report.sections[0])).toMatch(/Restricted play was not run: it bars a card through the agent's bar option, which \\"random\\" does not have/);
     expect(report.meta.sampleSizes['cards barred']).toBe(0);
     // The report leads with why it gives no price verdict, and its key findings are the screening inclusion shares only.
     expect(report.verdicts[0]).toMatchObject({ strength: 'warning' });
