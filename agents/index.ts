@@ -157,7 +157,8 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'backup',
     default: 'maxn',
     description: "maxn: each player maximises its own return; paranoid: the others are searched as a coalition minimising the decider's return",
-  },  {
+  },
+  {
     name: 'lambda',
     default: 'none (the value head alone)',
     description:
