@@ -42,8 +42,8 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
   // round deep, paranoid backup, the most visited move) at 50 iterations a decision — above
   // the fair share against three heuristics on two seeds, as at 100, at about half the cost
   // (agents/README.md, "Rumble: which learned agent the studies seat"; at 25 its interval
-  // reaches below the fair share on the larger seed). The policy alone falls below
-  // the fair share there, and sampling moves (the policy at a temperature, or the search's
+  // reaches below the fair share on the larger seed). The policy alone is at best fair
+  // there (0.196 on one seed, 0.256 on another, 0.241 pooled), and sampling moves (the policy at a temperature, or the search's
   // `final=sample`) finishes more tables but loses to the heuristics, so it is no stronger
   // play. In self-play at the studies' fixed tables this agent stalls to the round cap
   // (nobody attacks), which the comparison's cap warning states.
