@@ -16,7 +16,7 @@
 import type { Agent, AgentFactory } from './agent.js';
 import type { AnyGame } from '../src/core/game.js';
 import { UserError } from '../src/core/errors.js';
-import { withoutBarred } from '../src/games/ophidian/heuristic.js';
+import { BAR_LIST, withoutBarred } from '../src/games/ophidian/heuristic.js';
 import type { OphidianState } from '../src/games/ophidian/state.js';
 
 export interface BarFilter {
@@ -32,7 +32,7 @@ export interface BarFilter {
 export const BAR_FILTERS: Readonly<Record<string, BarFilter>> = {
   ophidian: {
     allowed: 'Strategy card ids (lowercase, digits, dashes) joined by +, never played from hand, as a Response or as a cost modifier',
-    pattern: /^[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*$/,
+    pattern: BAR_LIST,
     filter: (state, legal, barred) => withoutBarred(state as OphidianState, legal as readonly string[], barred),
   },
 };

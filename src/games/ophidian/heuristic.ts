@@ -136,6 +136,9 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
 /** Actions that play a Strategy card (instance after the first colon): from hand, Attack Responses, event Responses, cost modifiers. */
 const CARD_PLAYS = new Set(['play', 'resp', 'ev', 'cm']);
 
+/** A `bar` value: Strategy card ids (lowercase, digits, dashes) joined by +. */
+export const BAR_LIST = /^[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*$/;
+
 /** The legal actions without those that play a barred card (all of them when nothing else is left). */
 export function withoutBarred(s: OphidianState, legal: readonly string[], barred: ReadonlySet<string>): readonly string[] {
   if (barred.size === 0) return legal;
@@ -150,7 +153,7 @@ export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
   for (const key of Object.keys(params))
     if (key !== 'bar') throw new UserError(`agent spec ${JSON.stringify(spec)}: unknown parameter ${JSON.stringify(key)} (value ${JSON.stringify(params[key])}); allowed: bar (Strategy card ids joined by +, never played)`);
   const raw = params['bar'];
-  if (raw !== undefined && !/^[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*$/.test(raw))
+  if (raw !== undefined && !BAR_LIST.test(raw))
     throw new UserError(`agent spec ${JSON.stringify(spec)}: bar is ${JSON.stringify(raw)}; allowed: Strategy card ids (lowercase, digits, dashes) joined by +`);
   const barred = new Set(raw === undefined ? [] : raw.split('+'));
   // A free (+) ability that changes nothing (Maximillion's Level-3 Retreat while in Support)

@@ -170,7 +170,8 @@ export function charactersInPlay(s: OphidianState): CharactersInPlay {
   const per: number[][] = [];
   for (let p = 0; p < s.t.players; p++) per.push([]);
   const all: number[] = [];
-  const { loc, owner } = { loc: s.loc, owner: s.t.owner };
+  const loc = s.loc;
+  const owner = s.t.owner;
   for (const c of lookupOf(s.t).allCharCandidates) {
     const l = loc[c];
     if (l === LOC.support || l === LOC.action) {
