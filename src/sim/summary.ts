@@ -1,18 +1,41 @@
 /**
  * The summary of a run: each agent slot's win share, overall and per seat, with its
- * sample size and 95% Wilson interval, plus failures and mean game length.
+ * sample size and 95% interval, plus failures and mean game length.
  *
  * A slot's value in one game is the mean return of the seats it holds (one seat unless
  * the agent list repeats to fill a multi-player table), so every game is one
- * observation in [0, 1] and n counts games, not seats.
+ * observation in [0, 1] and n counts games, not seats — except in a paired run, where
+ * the overall share is a mean over pairs (the two games of a pair share their seed and
+ * swap the seats, so they are one independent unit, not two) with a t interval over
+ * pairs, as src/analysis/stats/paired.ts scores them; a pair with a failed game is left
+ * out whole. The per-seat rows stay per game: within one seat, the games come from
+ * different pairs.
  */
+import { tFor } from '../core/student-t.js';
 import { wilson } from '../core/wilson.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
 import type { FailureSummary, GameRecord, MatchConfig, RunSummary, ShareSummary } from './types.js';
 
 function share(slot: number, agent: string, seat: number | null, total: number, n: number): ShareSummary {
   const w = wilson(total, n);
-  return { slot, agent, seat, share: w.p, lo: w.lo, hi: w.hi, n };
+  return { slot, agent, seat, share: w.p, lo: w.lo, hi: w.hi, n, unit: 'game' };
+}
+
+/**
+ * A slot's share over `n` pairs from the sum and sum of squares of its pair scores: the
+ * t interval over pairs, cut to [0, 1]. When every pair scored the same (no spread, e.g.
+ * every pair won) the t interval has no width, so the Wilson interval over pairs is given
+ * instead — the honest bound for "n of n".
+ */
+function pairShare(slot: number, agent: string, total: number, squares: number, n: number): ShareSummary {
+  const mean = n > 0 ? total / n : NaN;
+  const variance = n > 1 ? Math.max(0, (squares - n * mean * mean) / (n - 1)) : NaN;
+  if (!(variance > 1e-12)) {
+    const w = wilson(total, n);
+    return { slot, agent, seat: null, share: mean, lo: w.lo, hi: w.hi, n, unit: 'pair' };
+  }
+  const half = (tFor(0.95, n - 1) * Math.sqrt(variance)) / Math.sqrt(n);
+  return { slot, agent, seat: null, share: mean, lo: Math.max(0, mean - half), hi: Math.min(1, mean + half), n, unit: 'pair' };
 }
 
 /**
@@ -27,6 +50,12 @@ export class SummaryAccumulator {
   // seatTotal[slot][seat], seatN[slot][seat]; seats grow as records show them.
   private readonly seatTotal: number[][];
   private readonly seatN: number[][];
+  // Paired runs: each slot's sum and sum of squares of its complete pairs' scores, and the
+  // first game of the pair in progress (the runner feeds games 2k and 2k + 1 in turn).
+  private readonly pairTotal: number[];
+  private readonly pairSquares: number[];
+  private readonly pairN: number[];
+  private openPair: { pair: number; scores: number[] } | null = null;
   private lengthSum = 0;
   private completed = 0;
   private failed = 0;
@@ -39,9 +68,14 @@ export class SummaryAccumulator {
     this.slotN = new Array<number>(slots).fill(0);
     this.seatTotal = Array.from({ length: slots }, () => []);
     this.seatN = Array.from({ length: slots }, () => []);
+    this.pairTotal = new Array<number>(slots).fill(0);
+    this.pairSquares = new Array<number>(slots).fill(0);
+    this.pairN = new Array<number>(slots).fill(0);
   }
 
   add(r: GameRecord): void {
+    const open = this.openPair;
+    this.openPair = null;
     if (r.error !== undefined) {
       this.failed++;
       if (!this.firstFailure || r.index < this.firstFailure.index) this.firstFailure = { index: r.index, seed: r.seed, error: r.error };
@@ -59,17 +93,33 @@ export class SummaryAccumulator {
       this.seatTotal[slot]![seat] = (this.seatTotal[slot]![seat] ?? 0) + ret;
       this.seatN[slot]![seat] = (this.seatN[slot]![seat] ?? 0) + 1;
     });
+    const scores = sum.map((x, k) => (held[k]! > 0 ? x / held[k]! : NaN));
     for (let k = 0; k < slotCount; k++) {
       if (held[k]! > 0) {
-        this.slotTotal[k]! += sum[k]! / held[k]!;
+        this.slotTotal[k]! += scores[k]!;
         this.slotN[k]! += 1;
       }
+    }
+    if (!this.cfg.paired || r.pair === undefined) return;
+    if (open === null || open.pair !== r.pair) {
+      this.openPair = { pair: r.pair, scores };
+      return;
+    }
+    // The pair's second game: the slot's pair score is the mean of its two games.
+    for (let k = 0; k < slotCount; k++) {
+      const x = (open.scores[k]! + scores[k]!) / 2;
+      if (Number.isNaN(x)) continue;
+      this.pairTotal[k]! += x;
+      this.pairSquares[k]! += x * x;
+      this.pairN[k]! += 1;
     }
   }
 
   result(): RunSummary {
     const cfg = this.cfg;
-    const shares = cfg.agents.map((agent, k) => share(k, agent, null, this.slotTotal[k]!, this.slotN[k]!));
+    const shares = cfg.agents.map((agent, k) =>
+      cfg.paired ? pairShare(k, agent, this.pairTotal[k]!, this.pairSquares[k]!, this.pairN[k]!) : share(k, agent, null, this.slotTotal[k]!, this.slotN[k]!),
+    );
     const sharesBySeat: ShareSummary[] = [];
     cfg.agents.forEach((agent, k) => {
       this.seatN[k]!.forEach((n, seat) => {
@@ -114,7 +164,8 @@ function pad(text: string, width: number): string {
 function rows(list: readonly ShareSummary[], withSeat: boolean): string[] {
   const name = (s: ShareSummary) => `${s.slot + 1}:${s.agent}`;
   const nameWidth = Math.max(5, ...list.map((s) => name(s).length)) + 2;
-  const header = pad('agent', nameWidth) + (withSeat ? 'seat  ' : '') + 'share  95% interval     n';
+  const unit = list[0]?.unit === 'pair' ? 'pairs' : 'games';
+  const header = pad('agent', nameWidth) + (withSeat ? 'seat  ' : '') + `share  95% interval     n ${unit}`;
   return [
     header,
     ...list.map(
@@ -130,7 +181,8 @@ export function formatSummary(summary: RunSummary): string {
     `${summary.gameId}  seed ${String(summary.seed)}  ${summary.games} games: ${summary.completed} completed, ${summary.failed} failed` +
       (Number.isNaN(summary.meanLength) ? '' : `, mean length ${summary.meanLength.toFixed(1)} decisions`),
     '',
-    `Win share per agent: mean return of its seats, draws split (${seats} seats; 1/${seats} = ${seats > 0 ? (1 / seats).toFixed(3) : '-'}):`,
+    `Win share per agent: mean return of its seats, draws split (${seats} seats; 1/${seats} = ${seats > 0 ? (1 / seats).toFixed(3) : '-'})` +
+      (summary.shares[0]?.unit === 'pair' ? '; paired: a pair of seat-swapped games is one unit, t interval over pairs:' : ':'),
     ...rows(summary.shares, false),
     '',
     'By seat (agents and seats numbered from 1; summary.json and game records count from 0):',

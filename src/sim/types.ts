@@ -31,7 +31,7 @@ export interface MatchConfig {
   readonly leadChanges?: boolean;
 }
 
-/** Win share of one agent slot (optionally in one seat), with its 95% Wilson interval. */
+/** Win share of one agent slot (optionally in one seat), with its 95% interval (see `unit`). */
 export interface ShareSummary {
   readonly slot: number;
   readonly agent: string;
@@ -39,7 +39,15 @@ export interface ShareSummary {
   readonly share: number;
   readonly lo: number;
   readonly hi: number;
+  /** Independent units behind the share: games, or pairs in a paired run's overall share. */
   readonly n: number;
+  /**
+   * What n counts. `pair`: a paired run's overall share, a mean over complete pairs with a
+   * t interval over pairs (the two games of a pair share their seed, so they are one unit);
+   * `game`: a Wilson interval over games (unpaired runs, and the per-seat rows, whose games
+   * come from different pairs).
+   */
+  readonly unit: 'game' | 'pair';
 }
 
 export interface RunSummary {

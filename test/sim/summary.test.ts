@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairedShare } from '../../src/analysis/stats/paired.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import { formatSummary, summarize } from '../../src/sim/summary.js';
 import type { GameRecord, MatchConfig } from '../../src/sim/types.js';
@@ -31,7 +32,7 @@ describe('summarize', () => {
     expect(s.meanLength).toBe(25);
     const mcts = s.shares[0]!;
     const w = wilson(2.5, 4);
-    expect(mcts).toEqual({ slot: 0, agent: 'mcts', seat: null, share: 2.5 / 4, lo: w.lo, hi: w.hi, n: 4 });
+    expect(mcts).toEqual({ slot: 0, agent: 'mcts', seat: null, share: 2.5 / 4, lo: w.lo, hi: w.hi, n: 4, unit: 'game' });
     expect(s.shares[1]!.share).toBe(1.5 / 4);
   });
 
@@ -59,5 +60,51 @@ describe('summarize', () => {
     expect(text).toMatch(/^1:mcts\s+2 {5}0\.500 /m);
     expect(text).not.toMatch(/^0:/m);
     expect(text).not.toMatch(/^\S+\s+0 {5}\d/m);
+  });
+
+  describe('paired runs: a pair of seat-swapped games is one unit', () => {
+    const pairedConfig: MatchConfig = { ...config, games: 10, paired: true };
+    // Pair k is games 2k (slot 0 in seat 0) and 2k + 1 (seats swapped), on one seed.
+    const game = (index: number, ret0: number, error?: string): GameRecord => ({
+      ...rec(index, index % 2 === 0 ? [0, 1] : [1, 0], error ? [] : index % 2 === 0 ? [ret0, 1 - ret0] : [1 - ret0, ret0], 10, error),
+      seed: Math.floor(index / 2),
+      pair: Math.floor(index / 2),
+    });
+    // Slot 0 scores per pair: 1, 0.5, 0.5, 0.75 (a draw and a win); pair 4 has a failed game.
+    const records = [game(0, 1), game(1, 1), game(2, 1), game(3, 0), game(4, 0), game(5, 1), game(6, 0.5), game(7, 1), game(8, 1), game(9, 0, 'boom')];
+
+    it('gives the overall share over complete pairs with the t interval the analysis puts on them', () => {
+      const s = summarize(pairedConfig, records);
+      const byPair = pairedShare(records, 0);
+      expect(s.shares[0]).toMatchObject({ unit: 'pair', n: 4 });
+      expect(byPair.n).toBe(4);
+      expect(s.shares[0]!.share).toBeCloseTo(0.6875, 12);
+      expect(s.shares[0]!.share).toBeCloseTo(byPair.mean, 12);
+      expect(s.shares[0]!.lo).toBeCloseTo(byPair.lo, 12);
+      expect(s.shares[0]!.hi).toBeCloseTo(byPair.hi, 12);
+      // Not the Wilson interval over the 9 completed games, which counts each pair twice.
+      expect(s.shares[0]!.n).not.toBe(9);
+      expect(s.shares[1]!.share).toBeCloseTo(0.3125, 12);
+      // The per-seat rows stay per game.
+      expect(s.sharesBySeat.every((x) => x.unit === 'game')).toBe(true);
+      expect(s.completed).toBe(9);
+      expect(s.failed).toBe(1);
+    });
+
+    it('gives the Wilson interval over pairs when every pair scored the same (a t interval would have no width)', () => {
+      const allWon = [0, 1, 2, 3, 4, 5].map((i) => game(i, 1));
+      const s = summarize({ ...pairedConfig, games: 6 }, allWon);
+      const w = wilson(3, 3);
+      expect(s.shares[0]).toMatchObject({ share: 1, lo: w.lo, hi: w.hi, n: 3, unit: 'pair' });
+      expect(s.shares[0]!.lo).toBeLessThan(0.5);
+    });
+
+    it('says in the table that n counts pairs', () => {
+      const text = formatSummary(summarize(pairedConfig, records));
+      expect(text).toContain('paired: a pair of seat-swapped games is one unit, t interval over pairs');
+      expect(text).toMatch(/share {2}95% interval {5}n pairs/);
+      expect(text).toMatch(/^1:mcts\s+0\.688 {2}\[0\.\d{3}, 1\.000\] {2}4$/m);
+      expect(text).toMatch(/seat {2}share {2}95% interval {5}n games/);
+    });
   });
 });
