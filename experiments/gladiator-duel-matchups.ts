@@ -6,7 +6,9 @@
  * (B in seat 0, A in seat 1) run on the same master seed, so game i of each share a seed
  * (strength rolls and first-mover roll): the pair is the independent unit and seat luck
  * cancels. Cell (A, B) is A's mean share over both orders with a t interval over pairs.
- * First-mover advantage comes from every game's `firstMover` tag (Wilson interval).
+ * First-mover advantage comes from every game's `firstMover` tag; every table plays game i
+ * on the same seed (one first-mover roll), so the games sharing a seed are one unit and
+ * the interval is a t interval over seeds, not a Wilson interval over games.
  */
 import { lengthHistogram, matchupHeatmap, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
@@ -14,7 +16,7 @@ import { tFromMoments } from '../src/analysis/stats/descriptive.js';
 import { groupStats } from '../src/analysis/table.js';
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { shareBySeed } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { playStudyTable } from './study-table.js';
 import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';
@@ -51,6 +53,20 @@ export async function playDuel(
     games,
     rotate: false,
   });
+}
+
+/**
+ * The first mover's share (draws count ½) over every completed duel of the study. All
+ * tables draw game i's seed from the master seed and i alone, so the 12 games on seed i
+ * (6 matchups × 2 seatings) share the first-mover roll and the strength rolls: the seed is
+ * the unit, with a t interval over seeds (n counts seeds; `games` the duels behind them).
+ */
+export function firstMoverShare(records: readonly GameRecord[]): { p: number; lo: number; hi: number; n: number; games: number } {
+  const s = shareBySeed(
+    records.filter((r) => r.returns.length === 2),
+    (r) => r.returns[Number(r.tags['firstMover'] ?? 0)]!,
+  );
+  return { p: s.mean, lo: s.lo, hi: s.hi, n: s.n, games: s.games };
 }
 
 /** Share of type a over pairs (a in seat 0 in `ab`, in seat 1 in `ba`, same game index). */
@@ -137,9 +153,7 @@ export const gladiatorDuelMatchups: Study = {
       findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: t.n, level, family: `Holm over ${matchups.length} matchups` });
     });
     const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
-    // First mover's share over every game (draws count ½).
-    const firstShare = done.reduce((s, r) => s + r.returns[Number(r.tags['firstMover'] ?? 0)]!, 0);
-    const first = wilson(firstShare, done.length);
+    const first = firstMoverShare(done);
     verdicts.push(
       verdict(
         { estimate: first.p, lo: first.lo, hi: first.hi, n: first.n },
@@ -148,7 +162,7 @@ export const gladiatorDuelMatchups: Study = {
           lower: `Moving first is a disadvantage, ${play}.`,
           none: `No first-mover advantage is shown at this sample size, ${play}.`,
         },
-        { nullValue: 0.5 },
+        { nullValue: 0.5, units: 'seeds (the games sharing a seed are one unit)' },
       ),
     );
     findings.push({ id: 'first-mover', label: "First mover's share", estimate: first.p, lo: first.lo, hi: first.hi, nullValue: 0.5, n: first.n, level: 0.95, family: 'first mover: one test at 95%' });
@@ -170,7 +184,7 @@ export const gladiatorDuelMatchups: Study = {
               id: 'matchups',
               title: 'Win share of the row type against the column type',
               caption: `Played by ${agents}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval; mirror matches (the blank diagonal) are not played, being even by symmetry.`,
-              spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order }),
+              spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order, nTitle: 'pairs' }),
             },
             { kind: 'table', id: 'matchups-table', title: 'Matchup shares with Holm-corrected intervals (level shown)', rows },
             {
@@ -192,7 +206,7 @@ export const gladiatorDuelMatchups: Study = {
                   { seat: 'moves first', share: first.p, lo: first.lo, hi: first.hi, n: first.n },
                   { seat: 'moves second', share: 1 - first.p, lo: 1 - first.hi, hi: 1 - first.lo, n: first.n },
                 ],
-                { title: 'First-mover advantage', fair: 0.5 },
+                { title: 'First-mover advantage', fair: 0.5, nTitle: 'seeds' },
               ),
             },
             {
@@ -204,7 +218,7 @@ export const gladiatorDuelMatchups: Study = {
             },
             {
               kind: 'text',
-              text: `First mover's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} completed games (failed games are counted in the Evidence section and left out).`,
+              text: `First mover's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} seeds (${first.games} completed games: every table plays game i on seed i, so the games sharing a seed share the first-mover roll and count as one unit; t interval over seeds). Failed games are counted in the Evidence section and left out.`,
             },
           ],
         },

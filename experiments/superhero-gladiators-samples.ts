@@ -10,7 +10,8 @@
  * pairs), the maximum-entropy symmetric Nash equilibrium of the hero-picking game and
  * α-Rank. Placement: in mirror matches (the same hero on both sides) PER, STR and SIZ
  * tie and a d20 decides who places first, so the first placer's share there is the
- * clean placement-order effect (Wilson interval over games).
+ * clean placement-order effect. Every hero's mirror table plays game i on seed i (one
+ * placement roll), so the seed is the unit: a t interval over seeds, not over games.
  */
 import { equilibriumBars, matchupHeatmap, ratingBars, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
@@ -20,7 +21,7 @@ import { groupStats } from '../src/analysis/table.js';
 import { symmetricNash } from '../src/analysis/stats/nash.js';
 import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { shareBySeed } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { userHeroes } from './superhero-gladiators-common.js';
@@ -61,6 +62,16 @@ function pairScores(ab: readonly GameRecord[], ba: readonly GameRecord[]): numbe
     out.push((r.returns[0]! + m.returns[1]!) / 2);
   }
   return out;
+}
+
+/**
+ * The first placer's share (draws count ½) over mirror matches. Every hero's mirror
+ * table draws game i's seed from the master seed and i alone, so the games on seed i
+ * share the placement d20: the seed is the unit (t interval over seeds; n counts seeds).
+ */
+export function firstPlacerShare(records: readonly GameRecord[]): { p: number; lo: number; hi: number; n: number; games: number } {
+  const s = shareBySeed(records, (r) => r.returns[Number(r.tags['firstPlacer'] ?? 0)]!);
+  return { p: s.mean, lo: s.lo, hi: s.hi, n: s.n, games: s.games };
 }
 
 export const superheroGladiatorsSamples: Study = {
@@ -119,18 +130,14 @@ export const superheroGladiatorsSamples: Study = {
     const nash = symmetricNash(mean);
     const alpha = alphaRankSingle(mean);
 
-    // Placement order in mirror matches.
-    let firstShare = 0;
-    let mirrorN = 0;
+    // Placement order in mirror matches: the games on one seed (one per hero) are one unit.
+    const mirrors: GameRecord[] = [];
     for (const h of heroes) {
       const recs = await duel(ctx, h, h, mirrorGames, user);
       played += recs.length;
-      for (const r of recs) {
-        firstShare += r.returns[Number(r.tags['firstPlacer'] ?? 0)]!;
-        mirrorN++;
-      }
+      mirrors.push(...recs);
     }
-    const first = wilson(firstShare, mirrorN);
+    const first = firstPlacerShare(mirrors);
 
     const verdicts: ReportVerdict[] = [];
     const best = fit.ratings[0]!;
@@ -157,7 +164,7 @@ export const superheroGladiatorsSamples: Study = {
           lower: 'Placing first (the lowest PER places first) is a disadvantage in mirror matches: the later placer sees where the foe stands.',
           none: 'No placement-order effect is shown in mirror matches at this sample size.',
         },
-        { nullValue: 0.5 },
+        { nullValue: 0.5, units: 'seeds (the mirror games sharing a seed are one unit)' },
       ),
     );
     const order = [...fit.ratings].map((r) => r.name);
@@ -182,7 +189,7 @@ export const superheroGladiatorsSamples: Study = {
               id: 'matchups',
               title: 'Win share of the row hero against the column hero',
               caption: `Played by ${describeAgents(superheroGladiatorsSamples, ctx)}; each cell pairs the two sides on common seeds (${perOrder} pairs). Hover for the 95% interval. ${(k * (k - 1)) / 2} matchups are each tested at 95%: expect about ${((1 - 0.95 ** ((k * (k - 1)) / 2)) * 100).toFixed(0)}% chance of at least one spurious "supported" cell among even heroes.`,
-              spec: matchupHeatmap(cells, { title: 'Sample hero matchups (row hero’s win share)', rowTitle: 'hero', colTitle: 'opponent', order }),
+              spec: matchupHeatmap(cells, { title: 'Sample hero matchups (row hero’s win share)', rowTitle: 'hero', colTitle: 'opponent', order, nTitle: 'pairs' }),
             },
             { kind: 'table', id: 'matchups-table', title: 'Matchup shares with 95% intervals (t over seed pairs)', rows },
           ],
@@ -197,7 +204,7 @@ export const superheroGladiatorsSamples: Study = {
               caption: 'Elo points (400·log10 strength), 95% bootstrap intervals over seed pairs.',
               spec: ratingBars(
                 fit.ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })),
-                { title: 'Sample hero ratings' },
+                { title: 'Sample hero ratings', nTitle: 'pairs' },
               ),
             },
             {
@@ -228,10 +235,10 @@ export const superheroGladiatorsSamples: Study = {
                   { seat: 'placed first', share: first.p, lo: first.lo, hi: first.hi, n: first.n },
                   { seat: 'placed second', share: 1 - first.p, lo: 1 - first.hi, hi: 1 - first.lo, n: first.n },
                 ],
-                { title: 'Placement-order advantage', fair: 0.5 },
+                { title: 'Placement-order advantage', fair: 0.5, nTitle: 'seeds' },
               ),
             },
-            { kind: 'text', text: `First placer's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} completed mirror games (failed games are counted in the Evidence section and left out).` },
+            { kind: 'text', text: `First placer's share ${fmt(first.p)} [${fmt(first.lo)}, ${fmt(first.hi)}] over ${first.n} seeds (${first.games} completed mirror games; every hero's mirror table plays game i on seed i, so the games sharing a seed count as one unit, t interval over seeds). Failed games are counted in the Evidence section and left out.` },
           ],
         },
       ],

@@ -78,7 +78,8 @@ export interface MatchupCell extends IntervalRow {
  */
 export function matchupHeatmap(
   cells: readonly MatchupCell[],
-  opts: { title: string; subtitle?: string; rowTitle?: string; colTitle?: string; order?: readonly string[] },
+  /** `nTitle`: what n counts, for the tooltip (default "games"; "pairs" when a seat-swapped pair is the unit). */
+  opts: { title: string; subtitle?: string; rowTitle?: string; colTitle?: string; order?: readonly string[]; nTitle?: string },
 ): VegaLiteSpec {
   const values = cells.map((c) => ({
     row: c.row,
@@ -116,7 +117,7 @@ export function matchupHeatmap(
             { field: 'col', type: 'nominal', title: 'opponent' },
             { field: 'share', type: 'quantitative', title: 'win share', format: '.3f' },
             { field: 'interval', type: 'nominal', title: '95% interval' },
-            { field: 'n', type: 'quantitative', title: 'games' },
+            { field: 'n', type: 'quantitative', title: opts.nTitle ?? 'games' },
           ],
         },
       },
@@ -288,7 +289,8 @@ export interface RatingRow {
 export function ratingBars(
   rows: readonly RatingRow[],
   /** `intervalLabel`: what the interval is, for the tooltip (default "95%"; e.g. "Holm-level"). */
-  opts: { title: string; subtitle?: string; unit?: string; intervalLabel?: string },
+  /** `nTitle`: what each row's n counts (default "games"). */
+  opts: { title: string; subtitle?: string; unit?: string; intervalLabel?: string; nTitle?: string },
 ): VegaLiteSpec {
   const values = rows.map((r) => ({ name: r.name, rating: r3(r.rating), lo: r3(r.lo), hi: r3(r.hi), n: r.n ?? null }));
   // An explicit order (highest first): a field sort across layers makes Vega-Lite warn.
@@ -312,7 +314,7 @@ export function ratingBars(
             { field: 'rating', type: 'quantitative', format: '.1f' },
             { field: 'lo', type: 'quantitative', title: `${opts.intervalLabel ?? '95%'} low`, format: '.1f' },
             { field: 'hi', type: 'quantitative', title: `${opts.intervalLabel ?? '95%'} high`, format: '.1f' },
-            { field: 'n', type: 'quantitative', title: 'games' },
+            { field: 'n', type: 'quantitative', title: opts.nTitle ?? 'games' },
           ],
         },
       },
@@ -474,7 +476,8 @@ export interface SeatShare extends IntervalRow {
 /** Win share by seat with interval error bars and the fair share (1 / players) marked. */
 export function seatShareBars(
   rows: readonly SeatShare[],
-  opts: { title: string; subtitle?: string; fair?: number },
+  /** `nTitle`: what n counts (default "games"; "seeds" when the games sharing a seed are one unit). */
+  opts: { title: string; subtitle?: string; fair?: number; nTitle?: string },
 ): VegaLiteSpec {
   const values = rows.map((r) => ({ seat: r.seat, share: r3(r.share), lo: r3(r.lo), hi: r3(r.hi), n: r.n }));
   const fair = opts.fair ?? (rows.length ? 1 / rows.length : 0.5);
@@ -497,7 +500,7 @@ export function seatShareBars(
             { field: 'share', type: 'quantitative', format: '.3f', title: 'win share' },
             { field: 'lo', type: 'quantitative', format: '.3f', title: '95% low' },
             { field: 'hi', type: 'quantitative', format: '.3f', title: '95% high' },
-            { field: 'n', type: 'quantitative', title: 'games' },
+            { field: 'n', type: 'quantitative', title: opts.nTitle ?? 'games' },
           ],
         },
       },

@@ -11,6 +11,7 @@
  */
 import type { GameRecord } from '../../core/record.js';
 import { mean, tInterval, type MeanInterval } from './descriptive.js';
+import { wilson } from './wilson.js';
 
 /** A slot's score in one independent unit (a pair, or a single unpaired game). */
 export interface UnitScore {
@@ -85,11 +86,51 @@ export interface PairedShare extends MeanInterval {
 
 export function pairedShare(records: readonly GameRecord[], slot: number, level = 0.95): PairedShare {
   const units = unitScores(records, slot);
-  const t = tInterval(
-    units.map((u) => u.score),
-    level,
-  );
-  return { ...t, lo: clamp01(t.lo), hi: clamp01(t.hi), games: units.reduce((a, u) => a + u.games, 0) };
+  return {
+    ...unitShareInterval(
+      units.map((u) => u.score),
+      level,
+    ),
+    games: units.reduce((a, u) => a + u.games, 0),
+  };
+}
+
+/**
+ * A share as the mean of per-unit scores in [0, 1] (pairs, seeds or games), with a t
+ * interval over the units cut to [0, 1]. When every unit scored the same (no spread: a
+ * checkpoint that won every pair) the t interval has no width and would claim certainty,
+ * so the Wilson interval over units is given instead — the honest bound for "n of n", as
+ * the runner's paired summary does (src/sim/summary.ts).
+ */
+export function unitShareInterval(scores: readonly number[], level = 0.95): MeanInterval {
+  const t = tInterval(scores, level);
+  if (t.n >= 1 && !(t.sd > 1e-12)) {
+    const w = wilson(t.mean * t.n, t.n, level);
+    return { ...t, lo: w.lo, hi: w.hi };
+  }
+  return { ...t, lo: clamp01(t.lo), hi: clamp01(t.hi) };
+}
+
+/**
+ * A share over the units the games of `records` form when games sharing a seed are one
+ * unit: every table of a study draws game i's seed from the master seed and i alone, so
+ * game i of every table (and both games of a seat-swapped pair) see the same dice and are
+ * not independent. `value` is the game's share (NaN leaves the game out); a unit scores
+ * the mean of its games. n counts seeds.
+ */
+export function shareBySeed(records: readonly GameRecord[], value: (r: GameRecord) => number, level = 0.95): MeanInterval & { readonly games: number } {
+  const bySeed = new Map<number, number[]>();
+  let games = 0;
+  for (const r of records) {
+    if (!isComplete(r)) continue;
+    const x = value(r);
+    if (Number.isNaN(x)) continue;
+    games++;
+    const g = bySeed.get(r.seed);
+    if (g) g.push(x);
+    else bySeed.set(r.seed, [x]);
+  }
+  return { ...unitShareInterval([...bySeed.values()].map((xs) => mean(xs)), level), games };
 }
 
 /** Difference of a slot's share between configurations A and B on their common units. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pairedDifference, pairedShare, pentanomial, slotShare, trinomial, unitScores } from '../../../src/analysis/stats/paired.js';
+import { pairedDifference, pairedShare, pentanomial, shareBySeed, slotShare, trinomial, unitScores, unitShareInterval } from '../../../src/analysis/stats/paired.js';
 import { quantile, tFor, tInterval } from '../../../src/analysis/stats/descriptive.js';
+import { wilson } from '../../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
 /** A 2-player game of pair k, seats swapped in the second game; r0 is slot 0's return. */
@@ -50,6 +51,30 @@ describe('paired games', () => {
     expect(s.mean).toBe(0.75); // pair scores 0.5, 1, 0.5, 1
     expect(s.mean - s.lo).toBeCloseTo((3.182 * Math.sqrt(1 / 12)) / 2, 2);
     expect(s.hi).toBe(1); // clamped to the share range
+  });
+  it('a slot that won every pair gets the Wilson interval over pairs, not a zero-width t interval', () => {
+    const recs = [0, 1, 2, 3, 4].flatMap((k) => [game(k, false, 1), game(k, true, 1)]);
+    const s = pairedShare(recs, 0);
+    expect(s.mean).toBe(1);
+    expect(s.n).toBe(5);
+    const w = wilson(5, 5);
+    expect(s.lo).toBeCloseTo(w.lo, 12); // about 0.566: five pairs cannot show more
+    expect(s.lo).toBeLessThan(0.6);
+    expect(s.hi).toBe(1);
+    // The same for a constant middle score (every pair split 1–1).
+    const split = unitShareInterval([0.5, 0.5, 0.5, 0.5]);
+    expect(split.hi - split.lo).toBeGreaterThan(0.4);
+  });
+  it('shareBySeed makes the games that share a seed one unit (n counts seeds, not games)', () => {
+    // Two tables on one master seed: game i of each has seed 100 + i. Three seeds, six games.
+    const table = (r0: readonly number[]) => r0.map((x, i) => ({ ...game(i, false, x, 100 + i), pair: undefined, index: i }));
+    const recs = [...table([1, 1, 0]), ...table([1, 0, 0])];
+    const s = shareBySeed(recs, (r) => r.returns[0]!);
+    expect(s.n).toBe(3);
+    expect(s.games).toBe(6);
+    expect(s.mean).toBeCloseTo(0.5); // seed scores 1, 0.5, 0
+    expect(s.hi).toBeCloseTo(Math.min(1, tInterval([1, 0.5, 0]).hi), 12); // t over 3 seeds, not Wilson over 6 games
+    expect(s.hi).toBeGreaterThan(wilson(3, 6).hi);
   });
   it('counts pentanomial outcomes [LL, LD, DD+WL, WD, WW]', () => {
     const recs = [

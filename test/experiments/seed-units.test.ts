@@ -1,0 +1,49 @@
+/**
+ * Pooled shares in the studies whose tables share seeds: every table of a study plays
+ * game i on a seed drawn from the master seed and i alone, so the games on one seed (the
+ * two seatings of a matchup, every matchup's game i) share their dice and are one unit.
+ */
+import { describe, expect, it } from 'vitest';
+import { firstMoverShare } from '../../experiments/gladiator-duel-matchups.js';
+import { firstPlacerShare } from '../../experiments/superhero-gladiators-samples.js';
+import { tInterval } from '../../src/analysis/stats/descriptive.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
+import type { GameRecord } from '../../src/sim/types.js';
+
+/** Game i of a table: seed 1000 + i, `tag` names the seat that moved (or placed) first. */
+function game(i: number, firstSeat: number, firstWon: boolean, tag: string): GameRecord {
+  const returns = firstSeat === 0 ? [firstWon ? 1 : 0, firstWon ? 0 : 1] : [firstWon ? 0 : 1, firstWon ? 1 : 0];
+  return { index: i, seed: 1000 + i, seats: ['a', 'a'], slots: [0, 0], returns, length: 10, tags: { [tag]: firstSeat } };
+}
+
+/** `tables` tables of `seeds` games; on seed i the first seat wins in every table when `wins[i]`. */
+function tables(count: number, wins: readonly boolean[], tag: string): GameRecord[] {
+  return Array.from({ length: count }, () => wins.map((w, i) => game(i, i % 2, w, tag))).flat();
+}
+
+describe('first-mover and first-placer shares count seeds, not games', () => {
+  const wins = [true, true, false, true, false, true, true, false, true, true];
+  it('gladiator-duel-matchups: 12 tables × 10 seeds is n = 10 seeds with a t interval over them', () => {
+    const s = firstMoverShare(tables(12, wins, 'firstMover'));
+    expect(s.n).toBe(10);
+    expect(s.games).toBe(120);
+    expect(s.p).toBeCloseTo(0.7);
+    const t = tInterval(wins.map((w) => (w ? 1 : 0)));
+    expect(s.lo).toBeCloseTo(t.lo, 12);
+    // A Wilson interval over the 120 games would be about 3× narrower: 12 copies of one roll are not 12 rolls.
+    expect(s.hi - s.lo).toBeGreaterThan(2.5 * (wilson(84, 120).hi - wilson(84, 120).lo));
+  });
+  it('superhero-gladiators-samples: the mirror games of every hero on one seed are one unit', () => {
+    const s = firstPlacerShare(tables(6, wins, 'firstPlacer'));
+    expect(s.n).toBe(10);
+    expect(s.games).toBe(60);
+    expect(s.p).toBeCloseTo(0.7);
+  });
+  it('failed games are left out and a seed keeps its completed games', () => {
+    const recs = tables(2, [true, false], 'firstMover');
+    const failed = { ...recs[3]!, returns: [], error: 'boom' };
+    const s = firstMoverShare([recs[0]!, recs[1]!, recs[2]!, failed]);
+    expect(s.n).toBe(2);
+    expect(s.games).toBe(3);
+  });
+});
