@@ -3,16 +3,22 @@
  *
  * Design: duels of single-power heroes (100 Energy each, Power Strength 0). Every
  * ordered pair (A in seat 0, B in seat 1) is played on the same seeds as its mirror
- * (B in seat 0, A in seat 1), so seat effects cancel; cell (A, B) is A's win share over
- * both orders. From the empirical payoff matrix: the maximum-entropy symmetric Nash
- * equilibrium (with a parametric bootstrap of how often each power is in its support),
- * α-Rank, and each power's mean share against the field with a Wilson interval.
+ * (B in seat 0, A in seat 1), so seat effects cancel: game i of the two orders is one
+ * seat-swapped pair, the unit. Cell (A, B) is A's mean share over pairs with a t interval
+ * over pairs. Every table plays game i on seed i (the same dice and agent streams), so a
+ * power's share against the field takes the seed as its unit: the mean over opponents of
+ * its pair scores on that seed, t interval over seeds. From the empirical payoff matrix:
+ * the maximum-entropy symmetric Nash equilibrium (with a parametric bootstrap of how often
+ * each power is in its support, each cell drawn with the games its pair-measured interval
+ * is worth) and α-Rank.
  */
 import { equilibriumBars, matchupHeatmap, type MatchupCell } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
+import { mean } from '../src/analysis/stats/descriptive.js';
+import type { GameRecord } from '../src/sim/types.js';
 import { holm, formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
@@ -44,7 +50,9 @@ const AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
  * Punch (0.637 [0.626, 0.648], Nash 0.601); dominated (Holm over 20, n = 7,600 duels
  * each): Flight 0.121, Lazer Eyes 0.178, Lightning Strike 0.205, Laser Eyes 0.226,
  * Metal Tentacles 0.274, Sharp Knives 0.305, Hyper Immune System 0.456, Shieldbreaker
- * 0.462; 10 not shown either way.
+ * 0.462; 10 not shown either way. (Those field intervals were Wilson intervals over the
+ * 7,600 duels; the study now puts a t interval over the 200 seeds, which is wider — the
+ * figures above await a rerun.)
  */
 /** The 20 powers of the full matrix: the quick six and 14 more of the seed's simplest. */
 const FULL_POWERS = [
@@ -79,56 +87,51 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
       for (const id of options.powers ?? []) if (!PLAYABLE_POWERS.includes(id)) throw new UserError(`rumble-dominance: powers has ${JSON.stringify(id)}; allowed: seed powers that play at a fixed table (${PLAYABLE_POWERS.join(', ')})`);
       const perOrder = options.duelsPerOrder ?? (ctx.full ? 200 : 40);
       const k = powers.length;
-      const wins = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-      const games = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+      // pairs[i][j]: power i's score in each complete seat-swapped pair against j, by seed index.
+      const pairs: Map<number, number>[][] = Array.from({ length: k }, () => Array.from({ length: k }, () => new Map<number, number>()));
       let total = 0;
       for (let i = 0; i < k; i++) {
         for (let j = i + 1; j < k; j++) {
           const ab = await playTable(ctx, `duel-${powers[i]}-${powers[j]}`, duel(powers[i]!, powers[j]!, user.specs), perOrder, seats);
           const ba = await playTable(ctx, `duel-${powers[j]}-${powers[i]}`, duel(powers[j]!, powers[i]!, user.specs), perOrder, seats);
-          for (const r of ab) wins[i]![j]! += r.returns[0]!;
-          for (const r of ba) wins[i]![j]! += r.returns[1]!;
-          games[i]![j] = ab.length + ba.length;
-          games[j]![i] = games[i]![j]!;
-          wins[j]![i] = games[i]![j]! - wins[i]![j]!;
+          for (const [index, score] of duelPairScores(ab, ba)) {
+            pairs[i]![j]!.set(index, score);
+            pairs[j]![i]!.set(index, 1 - score);
+          }
           total += ab.length + ba.length;
         }
       }
-      const shares = wins.map((row, i) => row.map((w, j) => (i === j ? 0.5 : games[i]![j]! ? w / games[i]![j]! : 0.5)));
+      const cellOf = (i: number, j: number) => unitShareInterval([...pairs[i]![j]!.values()]);
+      const shares = powers.map((_, i) => powers.map((_, j) => (i === j ? 0.5 : pairs[i]![j]!.size ? cellOf(i, j).mean : 0.5)));
+      // The parametric bootstrap draws each cell as binomial games: give it as many as the
+      // cell's interval over pairs is worth, not the games played (a pair's two games are one unit).
+      const worth = powers.map((_, i) => powers.map((_, j) => (i === j ? 0 : effectiveGames(cellOf(i, j)))));
       const nash = symmetricNash(shares);
-      const boot = symmetricNashBootstrap(shares, games, { samples: ctx.full ? 500 : 100, seed: 1 });
+      const boot = symmetricNashBootstrap(shares, worth, { samples: ctx.full ? 500 : 100, seed: 1 });
       const alpha = alphaRankSingle(shares);
-      const field = powers.map((_, i) => {
-        let w = 0;
-        let n = 0;
-        for (let j = 0; j < k; j++) {
-          if (j === i) continue;
-          w += wins[i]![j]!;
-          n += games[i]![j]!;
-        }
-        return wilson(w, n);
-      });
+      const fieldUnits = powers.map((_, i) => fieldScores(pairs[i]!, i));
+      const field = fieldUnits.map((u) => fieldShare(u));
 
       // One classification per power feeds both its verdict and its table row.
       const fieldTests = holm(
         powers.map((_, i) => i),
-        (i) => Math.abs(field[i]!.p - 0.5) / Math.sqrt(0.25 / Math.max(1, field[i]!.n)),
+        (i) => (field[i]!.sd > 0 ? Math.abs(field[i]!.p - 0.5) / (field[i]!.sd / Math.sqrt(field[i]!.n)) : field[i]!.p !== 0.5 ? Infinity : 0),
         (i, level) => {
-          const w = wilson(field[i]!.p * field[i]!.n, field[i]!.n, level);
+          const w = fieldShare(fieldUnits[i]!, level);
           return w.lo > 0.5 || w.hi < 0.5;
         },
       );
       const classes = powers.map((id, i) => classifyDominance(powerName(id), i, { field: field[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play));
       const verdicts: ReportVerdict[] = classes.map((c) => c.verdict);
-      const findings = dominanceFindings(powers, field, fieldTests);
+      const findings = dominanceFindings(powers, fieldUnits, fieldTests);
       verdicts.sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
       const cells: MatchupCell[] = [];
       for (let i = 0; i < k; i++)
         for (let j = 0; j < k; j++) {
           if (i === j) continue;
-          const w = wilson(wins[i]![j]!, games[i]![j]!);
-          cells.push({ row: powerName(powers[i]!), col: powerName(powers[j]!), share: w.p, lo: w.lo, hi: w.hi, n: w.n });
+          const t = cellOf(i, j);
+          cells.push({ row: powerName(powers[i]!), col: powerName(powers[j]!), share: t.mean, lo: t.lo, hi: t.hi, n: t.n });
         }
       const order = powers.map((id) => powerName(id));
       return {
@@ -144,7 +147,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${k} powers, every pair dueling ${perOrder} games in each seat order on the same seeds (${2 * perOrder} games per pair), both heroes at 100 Energy, ${play}. Nash: maximum-entropy symmetric equilibrium of the share matrix, with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A power is called dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field; field shares are Holm-corrected over the ${k} powers.${ctx.agents ? '' : ` Skill matters here: ${RUMBLE_STALL_NOTE}.`}${user.ids.length ? ` User powers included: ${user.ids.join(', ')}.` : ''}`,
+                text: `${k} powers, every pair dueling ${perOrder} games in each seat order on the same seeds (${2 * perOrder} games per pair: ${perOrder} seat-swapped pairs, the unit of each cell's t interval), both heroes at 100 Energy, ${play}. A power's share against the field is the mean over opponents, with a t interval over the ${perOrder} seeds (every table plays game i on seed i, so the games on one seed are one unit). Nash: maximum-entropy symmetric equilibrium of the share matrix, with a ${ctx.full ? 500 : 100}-sample parametric bootstrap of its support (each cell drawn with the games its interval over pairs is worth). α-Rank: single population, α = 10, m = 50. A power is called dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field; field shares are Holm-corrected over the ${k} powers.${ctx.agents ? '' : ` Skill matters here: ${RUMBLE_STALL_NOTE}.`}${user.ids.length ? ` User powers included: ${user.ids.join(', ')}.` : ''}`,
               },
             ],
           },
@@ -155,8 +158,8 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
                 kind: 'chart',
                 id: 'duel-matrix',
                 title: 'Duel win share (row power vs column power)',
-                caption: 'Blue: the row power wins more than half its duels against the column power; tooltips give the 95% interval and games.',
-                spec: matchupHeatmap(cells, { title: 'Single-power duels', rowTitle: 'power', colTitle: 'opponent', order }),
+                caption: 'Blue: the row power wins more than half its duels against the column power; tooltips give the 95% interval over seat-swapped pairs and the number of pairs.',
+                spec: matchupHeatmap(cells, { title: 'Single-power duels', rowTitle: 'power', colTitle: 'opponent', order, nTitle: 'pairs' }),
               },
             ],
           },
@@ -187,7 +190,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
                   fieldShare: r3(field[i]!.p),
                   lo: r3(field[i]!.lo),
                   hi: r3(field[i]!.hi),
-                  games: field[i]!.n,
+                  seeds: field[i]!.n,
                   nash: r3(nash.probabilities[i]!),
                   inSupport: r3(boot.inSupport[i]!),
                   alphaRank: r3(alpha.pi[i]!),
@@ -202,7 +205,7 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
         meta: {
           command: ctx.command,
           seed: ctx.seed,
-          sampleSizes: { powers: k, 'games per pair': 2 * perOrder, 'total games': total },
+          sampleSizes: { powers: k, 'games per pair': 2 * perOrder, 'seat-swapped pairs per cell': perOrder, 'total games': total },
           details: { agents: seats },
         },
       };
@@ -211,20 +214,68 @@ export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
 }
 
 /**
+ * Power A's score in each seat-swapped pair against B, by game index: the mean of its
+ * return in game i of `ab` (A in seat 0) and game i of `ba` (A in seat 1), which share a
+ * seed. A pair with a failed game is left out whole (half a pair brings the seat back).
+ */
+export function duelPairScores(ab: readonly GameRecord[], ba: readonly GameRecord[]): Map<number, number> {
+  const ok = (r: GameRecord | undefined): r is GameRecord => r !== undefined && r.error === undefined && r.returns.length === 2;
+  const second = new Map(ba.map((r) => [r.index, r]));
+  const out = new Map<number, number>();
+  for (const r of ab) {
+    const m = second.get(r.index);
+    if (ok(r) && ok(m) && m.seed === r.seed) out.set(r.index, (r.returns[0]! + m.returns[1]!) / 2);
+  }
+  return out;
+}
+
+/**
+ * Power i's per-seed scores against the field: on each seed index, the mean of its pair
+ * scores against the opponents it has a complete pair with there (`row[j]`: its pairs
+ * against j). The seed is the unit because every table plays game i on seed i.
+ */
+export function fieldScores(row: readonly Map<number, number>[], self: number): number[] {
+  const bySeed = new Map<number, number[]>();
+  row.forEach((pairs, j) => {
+    if (j === self) return;
+    for (const [index, score] of pairs) {
+      const xs = bySeed.get(index);
+      if (xs) xs.push(score);
+      else bySeed.set(index, [score]);
+    }
+  });
+  return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, xs]) => mean(xs));
+}
+
+/** A field share from per-seed scores: mean, t interval over seeds at `level`, n = seeds. */
+export function fieldShare(units: readonly number[], level = 0.95): { p: number; lo: number; hi: number; n: number; sd: number } {
+  const t = unitShareInterval(units, level);
+  return { p: t.mean, lo: t.lo, hi: t.hi, n: t.n, sd: t.sd };
+}
+
+/** Binomial games a share's interval is worth, p(1 − p)/se² (the units when it has no width; never more than the 2n games played). */
+function effectiveGames(t: { mean: number; lo: number; hi: number; n: number; sd: number }): number {
+  if (t.n === 0) return 0;
+  const se = t.sd / Math.sqrt(t.n);
+  const p = Math.min(Math.max(t.mean, 0.5 / (t.n + 1)), 1 - 0.5 / (t.n + 1));
+  return se > 0 ? Math.min((p * (1 - p)) / (se * se), 2 * t.n) : t.n;
+}
+
+/**
  * Key findings for skill sensitivity (src/analysis/skill.ts): each power's mean share
- * against the field, the quantity its dominant/dominated verdict tests, with its Wilson
- * interval at the Holm level over the powers (null 0.5). The Nash support's bootstrap has
- * no interval to compare and stays in the verdicts.
+ * against the field, the quantity its dominant/dominated verdict tests, with its t
+ * interval over seeds at the Holm level over the powers (null 0.5). The Nash support's
+ * bootstrap has no interval to compare and stays in the verdicts.
  */
 export function dominanceFindings(
   powers: readonly string[],
-  field: readonly { p: number; n: number }[],
+  fieldUnits: readonly (readonly number[])[],
   tests: readonly { level: number }[],
 ): KeyFinding[] {
   return powers.map((id, i) => {
     const { level } = tests[i]!;
-    const w = wilson(field[i]!.p * field[i]!.n, field[i]!.n, level);
-    return { id: `field-${id}`, label: `${powerName(id)}: share against the field`, estimate: w.p, lo: w.lo, hi: w.hi, nullValue: 0.5, n: field[i]!.n, level, family: `Holm over ${powers.length} powers` };
+    const w = fieldShare(fieldUnits[i]!, level);
+    return { id: `field-${id}`, label: `${powerName(id)}: share against the field`, estimate: w.p, lo: w.lo, hi: w.hi, nullValue: 0.5, n: w.n, level, family: `Holm over ${powers.length} powers` };
   });
 }
 
@@ -244,7 +295,7 @@ interface DominanceEvidence {
  * a noisy matrix that the bootstrap does not confirm).
  */
 export function classifyDominance(name: string, _i: number, e: DominanceEvidence, PLAY = 'played by "random" in every seat'): { label: string; verdict: ReportVerdict } {
-  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} games (Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
+  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} seeds (t interval over seeds, each the mean of the power's seat-swapped pairs against the field on that seed; Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
   const beatsField = e.fieldTest.rejected && e.field.p > 0.5;
   const losesField = e.fieldTest.rejected && e.field.p < 0.5;
   if (e.inSupport >= 0.95 && beatsField) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../agents/learned/helpers.js';
-import { classifyDominance, dominanceFindings } from '../../experiments/rumble-dominance.js';
+import { classifyDominance, dominanceFindings, duelPairScores, fieldScores, fieldShare } from '../../experiments/rumble-dominance.js';
+import { tInterval } from '../../src/analysis/stats/descriptive.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
+import type { GameRecord } from '../../src/sim/types.js';
 
 const base = {
   field: { p: 0.5, lo: 0.45, hi: 0.55, n: 400 },
@@ -33,14 +36,43 @@ describe('rumble-dominance: one classification for verdict and table (regression
 });
 
 describe('rumble-dominance: key findings for --skill', () => {
-  it("each power's share against the field, at its Holm level, null 0.5", () => {
-    const f = dominanceFindings(['tough-skin', 'flight'], [{ p: 0.7, n: 400 }, { p: 0.3, n: 400 }], [{ level: 0.975 }, { level: 0.95 }]);
+  it("each power's share against the field, at its Holm level, null 0.5, n = seeds", () => {
+    const strong = [0.75, 0.5, 1, 0.75, 0.5, 1, 0.75, 0.75];
+    const weak = strong.map((x) => 1 - x);
+    const f = dominanceFindings(['tough-skin', 'flight'], [strong, weak], [{ level: 0.975 }, { level: 0.95 }]);
     expect(f.map((x) => x.id)).toEqual(['field-tough-skin', 'field-flight']);
-    expect(f[0]).toMatchObject({ label: 'Tough Skin: share against the field', estimate: 0.7, nullValue: 0.5, n: 400, level: 0.975, family: 'Holm over 2 powers' });
-    // The interval at 97.5% is wider than at 95% for the same share and n.
-    const at95 = dominanceFindings(['tough-skin'], [{ p: 0.7, n: 400 }], [{ level: 0.95 }])[0]!;
+    expect(f[0]).toMatchObject({ label: 'Tough Skin: share against the field', nullValue: 0.5, n: 8, level: 0.975, family: 'Holm over 2 powers' });
+    expect(f[0]!.estimate).toBeCloseTo(0.75);
+    expect(f[0]!.lo).toBeCloseTo(tInterval(strong, 0.975).lo, 12);
+    // The interval at 97.5% is wider than at 95% for the same units.
+    const at95 = dominanceFindings(['tough-skin'], [strong], [{ level: 0.95 }])[0]!;
     expect(f[0]!.hi - f[0]!.lo).toBeGreaterThan(at95.hi - at95.lo);
     expect(f[0]!.lo).toBeGreaterThan(0.5);
+  });
+
+  it('a duel cell is scored per seat-swapped pair; a pair with a failed game is left out whole', () => {
+    const g = (index: number, r0: number, error?: string): GameRecord => ({ index, seed: 50 + index, seats: ['a', 'a'], slots: [0, 0], returns: error ? [] : [r0, 1 - r0], length: 9, tags: {}, ...(error ? { error } : {}) });
+    const ab = [g(0, 1), g(1, 1), g(2, 0), g(3, 1)];
+    const ba = [g(0, 1), g(1, 0), g(2, 0), g(3, 0, 'boom')]; // A is seat 1 here: its return is returns[1]
+    const scores = duelPairScores(ab, ba);
+    expect([...scores]).toEqual([
+      [0, 0.5],
+      [1, 1],
+      [2, 0.5],
+    ]);
+  });
+
+  it('the field share takes the seed as its unit: the pairs against every opponent on one seed are averaged first', () => {
+    // Power 0 against powers 1 and 2 on seeds 0..3: on each seed both opponents give the same score
+    // (the same dice), so there are 4 units, not 8.
+    const row = [new Map<number, number>(), new Map([[0, 1], [1, 0.5], [2, 1], [3, 0]]), new Map([[0, 1], [1, 0.5], [2, 1], [3, 0]])];
+    const units = fieldScores(row, 0);
+    expect(units).toEqual([1, 0.5, 1, 0]);
+    const share = fieldShare(units);
+    expect(share.n).toBe(4);
+    expect(share.p).toBeCloseTo(0.625);
+    // A Wilson interval over the 16 games (the old field share) was far narrower than the data support.
+    expect(share.hi - share.lo).toBeGreaterThan(2 * (wilson(10, 16).hi - wilson(10, 16).lo));
   });
 
   it('the study returns them (a small run)', { timeout: 60_000 }, async () => {
@@ -48,6 +80,6 @@ describe('rumble-dominance: key findings for --skill', () => {
     const study = rumbleDominance({ powers: ['tough-skin', 'flight', 'regeneration'], duelsPerOrder: 4 });
     const report = await study.run({ seed: 1, full: false, workers: 1, runDir: tempDir('dominance-'), command: 'test', progress: false });
     expect(report.findings!.map((x) => x.id)).toEqual(['field-tough-skin', 'field-flight', 'field-regeneration']);
-    for (const x of report.findings!) expect(x.n).toBe(16);
+    for (const x of report.findings!) expect(x.n).toBe(4); // seeds: 4 duels in each order against each of 2 opponents, 4 seeds
   });
 });
