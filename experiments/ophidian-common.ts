@@ -14,7 +14,7 @@ import { deriveSeed, Rng, shuffledWith } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
 import { readContentFile } from '../src/sim/run-key.js';
 import { contentFromTexts, type MatchContent } from '../src/games/ophidian/content.js';
-import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
+import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { playStudyTable } from './study-table.js';
 import type { Study, StudyContext } from './study.js';
 
@@ -85,7 +85,7 @@ export interface MatchupUnit {
   readonly a: string;
   readonly b: string;
   readonly index: number;
-  /** A's share over the two seat orders (a unit with one failed game keeps the other). */
+  /** A's share over the two seat orders (only whole units: both games completed). */
   readonly share: number;
   readonly games: readonly GameRecord[];
 }
@@ -97,15 +97,20 @@ export async function playMatchup(ctx: StudyContext, prefix: string, a: string, 
   return pairUnits(a, b, ab, ba);
 }
 
-/** Pairs game i of (A, B) with game i of (B, A). */
+/**
+ * Pairs game i of (A, B) with game i of (B, A): the same seed with the decks' seats
+ * swapped, one unit. A unit whose partner game failed (or is missing) is left out whole:
+ * half a unit would bring back the seat effect the pairing cancels (the failed games are
+ * counted in the study's ledger).
+ */
 export function pairUnits(a: string, b: string, ab: readonly GameRecord[], ba: readonly GameRecord[]): MatchupUnit[] {
-  const byIndex = new Map<number, GameRecord[]>();
-  for (const r of ab) byIndex.set(r.index, [...(byIndex.get(r.index) ?? []), r]);
-  for (const r of ba) byIndex.set(r.index, [...(byIndex.get(r.index) ?? []), r]);
+  const done = (r: GameRecord | undefined): r is GameRecord => r !== undefined && r.error === undefined && r.returns.length === 2;
+  const second = new Map(ba.map((r) => [r.index, r]));
   const out: MatchupUnit[] = [];
-  for (const [index, games] of [...byIndex].sort((x, y) => x[0] - y[0])) {
-    const shares = games.map((r) => (ab.includes(r) ? r.returns[0]! : r.returns[1]!));
-    out.push({ a, b, index, share: mean(shares), games });
+  for (const r of [...ab].sort((x, y) => x.index - y.index)) {
+    const m = second.get(r.index);
+    if (!done(r) || !done(m) || m.seed !== r.seed) continue;
+    out.push({ a, b, index: r.index, share: (r.returns[0]! + m.returns[1]!) / 2, games: [r, m] });
   }
   return out;
 }

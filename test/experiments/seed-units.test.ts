@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstMoverShare } from '../../experiments/gladiator-duel-matchups.js';
 import { firstPlacerShare } from '../../experiments/superhero-gladiators-samples.js';
+import { pairUnits } from '../../experiments/ophidian-common.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -45,5 +46,17 @@ describe('first-mover and first-placer shares count seeds, not games', () => {
     const s = firstMoverShare([recs[0]!, recs[1]!, recs[2]!, failed]);
     expect(s.n).toBe(2);
     expect(s.games).toBe(3);
+  });
+});
+
+describe('ophidian matchup units are whole seat-swapped pairs', () => {
+  const g = (index: number, r0: number, error?: string): GameRecord => ({ index, seed: 7 + index, seats: ['heuristic', 'heuristic'], slots: [0, 1], returns: error ? [] : [r0, 1 - r0], length: 30, tags: {}, ...(error ? { error } : {}) });
+  it('a unit whose partner game failed or is missing is left out, not kept as half a pair', () => {
+    const ab = [g(0, 1), g(1, 1), g(2, 0.5), g(3, 1)];
+    const ba = [g(0, 1), g(1, 0, 'boom'), g(2, 0.5)]; // game 3 of B v A missing (dropped by the study table)
+    const units = pairUnits('abe', 'betty', ab, ba);
+    expect(units.map((u) => u.index)).toEqual([0, 2]);
+    expect(units.map((u) => u.share)).toEqual([0.5, 0.5]); // A's return: seat 0 in ab, seat 1 in ba
+    expect(units.every((u) => u.games.length === 2)).toBe(true);
   });
 });
