@@ -69,7 +69,7 @@ export const gladiatorDuelTraining: Study = {
     const history = await train(settings, out, {
       shareOf: (records, slot) => {
         const s = pairedShare(records, slot);
-        return { mean: s.mean, lo: s.lo, hi: s.hi, n: s.n };
+        return { mean: s.mean, lo: s.lo, hi: s.hi, n: s.n, sd: s.sd };
       },
       log: () => {},
     });

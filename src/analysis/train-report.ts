@@ -36,7 +36,8 @@ export function checkpointResults(history: readonly GenerationRecord[]): ShareRe
   const relative = (a: string, b: string, x: Share): ShareResult => {
     const total = x.rival === undefined ? 1 : x.mean + x.rival;
     const scale = total > 0 ? 1 / total : 1;
-    return { a, b, share: total > 0 ? x.mean * scale : 0.5, lo: x.lo * scale, hi: x.hi * scale, n: x.n };
+    const se = x.sd !== undefined && x.n > 1 ? (x.sd / Math.sqrt(x.n)) * scale : undefined;
+    return { a, b, share: total > 0 ? x.mean * scale : 0.5, lo: x.lo * scale, hi: x.hi * scale, n: x.n, ...(se === undefined ? {} : { se }) };
   };
   return history.flatMap((h, k) => [
     ...h.vsBaselines.map((b) => relative(checkpoint(h.generation), b.agent, b)),

@@ -56,6 +56,19 @@ describe('anchoredElo', () => {
     expect(cp!.hi - cp!.lo).toBeGreaterThan(200);
     expect(effectiveGames({ a: 'x', b: 'y', share: 1, lo: 1, hi: 1, n: 10 })).toBe(10);
   });
+
+  it('weighs a share near 1 by the spread of its pairs, not by its interval cut at 1', () => {
+    // 20 pairs, mean 0.95, sd 0.15: the t interval 0.95 ± 0.070 is cut to [0.880, 1].
+    const se = 0.15 / Math.sqrt(20);
+    const cut = { a: 'gen 3', b: 'random', share: 0.95, lo: 0.95 - 2.093 * se, hi: 1, n: 20 };
+    const honest = effectiveGames({ ...cut, se });
+    expect(honest).toBeCloseTo((0.95 * 0.05) / se ** 2, 6);
+    // Read back from the cut interval the result looked like ~20% more games than it is worth.
+    expect(effectiveGames(cut)).toBeGreaterThan(1.15 * honest);
+    const [, wide] = anchoredElo([{ ...cut, se }], 'random');
+    const [, narrow] = anchoredElo([cut], 'random');
+    expect(wide!.hi - wide!.lo).toBeGreaterThan(narrow!.hi - narrow!.lo);
+  });
 });
 
 const gen = (g: number, heur: number, vsBest: number | null, best: number, rival?: number): GenerationRecord => ({
@@ -74,6 +87,13 @@ const gen = (g: number, heur: number, vsBest: number | null, best: number, rival
 });
 
 describe('checkpoint Elo in the training report', () => {
+  it('passes the pairs\' standard error to the fit, scaled like the share', () => {
+    const h = gen(1, 0.6, null, 1);
+    const withSd: GenerationRecord = { ...h, vsBaselines: [{ ...h.vsBaselines[0]!, sd: 0.2, rival: 0.3 }] };
+    const [r] = checkpointResults([withSd]);
+    expect(r!.se).toBeCloseTo((0.2 / Math.sqrt(40)) * (1 / 0.9), 12);
+  });
+
   it('pairs each checkpoint with the best before it (not the best after it)', () => {
     // Generation 2 is not promoted, so generation 3 played generation 1.
     const history = [gen(1, 0.4, null, 1), gen(2, 0.45, 0.45, 1), gen(3, 0.6, 0.65, 3)];

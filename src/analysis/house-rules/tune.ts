@@ -12,6 +12,7 @@ import type { GameRecord } from '../../sim/types.js';
 import { responseCurve, type ResponsePoint } from '../charts.js';
 import type { Report, ReportVerdict } from '../report-model.js';
 import { mean, tInterval } from '../stats/descriptive.js';
+import { unitShareInterval } from '../stats/paired.js';
 import { holm, holmNote, formatLevel } from '../stats/multiplicity.js';
 import { isDraw } from '../stats/quality.js';
 import { completed, unitKey, unitsOf } from './metrics.js';
@@ -144,19 +145,20 @@ export interface TuneResult {
  * 1/N, objective its distance from fair — for two players, half the seat gap);
  * 'first-player' likewise; 'draws' the draw rate; 'length' the mean length. The unit is
  * the seat-swapped pair when games are paired (its two games are often one game played
- * twice), so the interval is a t interval over pairs, not over games.
+ * twice), so the interval is a t interval over pairs, not over games. A share with no
+ * spread over the units (no pair drew: draw rate 0) gets the Wilson interval over units
+ * instead of a zero-width t interval, which would claim the goal met or missed for sure.
  */
 export function measureTarget(records: readonly GameRecord[], target: TuneTarget, goal: number): Evaluation {
   const metric = (r: GameRecord): number => (target === 'length' ? r.length : target === 'draws' ? (isDraw(r) ? 1 : 0) : r.returns[0]!);
   const units = new Map<string, number>();
   for (const [key, games] of unitsOf(records.map((record) => ({ key: unitKey(0, record), record })))) units.set(key, mean(games.map(metric)));
-  const t = tInterval([...units.values()]);
-  const clip = target === 'length' ? (x: number) => x : (x: number) => Math.min(1, Math.max(0, x));
+  const t = target === 'length' ? tInterval([...units.values()]) : unitShareInterval([...units.values()]);
   const failedRecords = records.filter((r) => !completed(r));
   return {
     value: t.mean,
-    lo: clip(t.lo),
-    hi: clip(t.hi),
+    lo: t.lo,
+    hi: t.hi,
     n: t.n,
     objective: Math.abs(t.mean - goal),
     units,
@@ -267,7 +269,8 @@ export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: s
   const setting = result.params.map((p, i) => `${p.path} = ${best.values[i]}`).join(', ');
   const e = best.evaluation;
   const play = agentsPhrase(config.agents);
-  const unit = e.n * 2 <= config.games ? 'pairs' : 'games';
+  // tuneRules pairs the games whenever their number is even (paired: games % 2 === 0).
+  const unit = config.games % 2 === 0 ? 'pairs' : 'games';
   const ev = (x: Evaluation): string => `${result.metricLabel} ${f3(x.value)} (95% CI ${f3(x.lo)} to ${f3(x.hi)}, n = ${x.n} ${unit})`;
   const verdicts: ReportVerdict[] = [];
   const failed = result.all.reduce((s, x) => s + (x.evaluation.failed ?? 0), 0);

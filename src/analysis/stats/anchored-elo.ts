@@ -27,6 +27,12 @@ export interface ShareResult {
   readonly level?: number;
   /** Units behind it (pairs); used when the interval has zero width. */
   readonly n: number;
+  /**
+   * Standard error of the share over its units, when known. It beats reading one back
+   * from [lo, hi]: an interval cut to [0, 1] near a share of 1 is narrower than the spread
+   * of the units, and would weigh the result as more games than it is worth.
+   */
+  readonly se?: number;
 }
 
 export interface AnchoredRating {
@@ -45,7 +51,7 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /** Effective games behind a share, from its interval (see the module comment). */
 export function effectiveGames(r: ShareResult): number {
-  const se = (r.hi - r.lo) / (2 * tFor(r.level ?? 0.95, Infinity));
+  const se = r.se !== undefined && Number.isFinite(r.se) ? r.se : (r.hi - r.lo) / (2 * tFor(r.level ?? 0.95, Infinity));
   const s = Math.min(Math.max(r.share, 0.5 / (r.n + 1)), 1 - 0.5 / (r.n + 1));
   return se > 0 ? (s * (1 - s)) / (se * se) : r.n;
 }

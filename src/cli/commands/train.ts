@@ -155,7 +155,7 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
       const history = await train(settings, out, {
         shareOf: (records, slot) => {
           const s = pairedShare(records, slot);
-          return { mean: s.mean, lo: s.lo, hi: s.hi, n: s.n };
+          return { mean: s.mean, lo: s.lo, hi: s.hi, n: s.n, sd: s.sd };
         },
         log: (line) => process.stderr.write(line + '\n'),
       });

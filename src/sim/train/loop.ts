@@ -94,6 +94,11 @@ export interface Share {
   readonly hi: number;
   readonly n: number;
   /**
+   * Sample standard deviation of the per-pair scores behind `mean`: the Elo fit weighs a
+   * result by it, since an interval cut to [0, 1] (a share near 1) understates the spread.
+   */
+  readonly sd?: number;
+  /**
    * The opponent's mean share in the same games. In a zero-sum two-player game it is
    * 1 − mean; in a general-sum game (Dark Hero: everyone can lose) the two need not sum
    * to 1, so "better than the opponent" is mean > rival, not mean > 1/2.

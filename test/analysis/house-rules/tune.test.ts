@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange, searchGrid, sweepRange, tuneReport, tuneRules } from '../../../src/analysis/house-rules/tune.js';
+import { measureTarget, parseRange, searchGrid, sweepRange, tuneReport, tuneRules, type TuneResult } from '../../../src/analysis/house-rules/tune.js';
+import type { GameRecord } from '../../../src/sim/types.js';
 import { getGame } from '../../../src/games/index.js';
 import { resolveCoin } from './coin-game.js';
 
@@ -103,3 +104,25 @@ describe('sweepRange (tune without --range)', () => {
   });
 });
 
+describe('measureTarget and the tune report: what n counts', () => {
+  /** Pair k: seat 0 scores `r0` in both games (seats swapped, same seed). */
+  const pair = (k: number, r0: number): GameRecord[] => [0, 1].map((h) => ({ index: 2 * k + h, seed: 90 + k, seats: ['a', 'b'], slots: h ? [1, 0] : [0, 1], returns: [r0, 1 - r0], length: 12, tags: {}, pair: k }));
+  it('a share with no spread over pairs gets the Wilson interval over pairs, not a zero-width interval', () => {
+    const recs = Array.from({ length: 10 }, (_, k) => [...pair(k, 1)]).flat();
+    const e = measureTarget(recs, 'balance', 0.5);
+    expect(e.n).toBe(10);
+    expect(e.value).toBe(1);
+    expect(e.lo).toBeLessThan(0.75); // Wilson 10 of 10: about 0.72; a t interval claimed [1, 1]
+    const draws = measureTarget(recs, 'draws', 0);
+    expect(draws.value).toBe(0);
+    expect(draws.hi).toBeGreaterThan(0.2);
+  });
+  it('an unpaired (odd) run says games even when most games failed', () => {
+    const e = { value: 0.5, lo: 0.4, hi: 0.6, n: 150, objective: 0 };
+    const result: TuneResult = { params: [{ path: 'bias', lo: 0, hi: 1, integer: false }], target: 'balance', goal: 0.5, metricLabel: 'first seat win share', best: { values: [0.5], evaluation: e }, all: [{ values: [0.5], evaluation: e }, { values: [0.6], evaluation: { ...e, value: 0.6 } }] };
+    const cfg = { gameId: 'coin', baseOptions: {}, params: [{ path: 'bias', lo: 0, hi: 1 }], target: 'balance' as const, agents: ['random'], games: 401, seed: 1 };
+    const report = tuneReport(cfg, result, { id: 't', command: 'test' });
+    expect(report.verdicts.map((v) => v.evidence).join(' ')).toMatch(/n = 150 games/);
+    expect(tuneReport({ ...cfg, games: 400 }, result, { id: 't', command: 'test' }).verdicts.map((v) => v.evidence).join(' ')).toMatch(/n = 150 pairs/);
+  });
+});
