@@ -14,8 +14,8 @@
 import { forestPlot, lengthHistogram } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict, VegaLiteSpec } from '../src/analysis/report-model.js';
 import { qualityPanel } from '../src/analysis/stats/quality.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import type { GameRecord } from '../src/core/record.js';
 import { GAME_ID, OPH_AGENTS, ci, fmt, inBatches, meanCi, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
@@ -95,34 +95,39 @@ export function ophidianFlow(): Study {
 
       // Wave by Wave: VP and Cheer after each finished Wave, of the eventual winner and loser (draws left out).
       const maxWave = Math.max(1, ...done.map((g) => logOf.get(g)!.length / 4));
-      const waveRows: { wave: number; side: string; measure: string; mean: number; lo: number; hi: number; n: number }[] = [];
+      const waveRows: { wave: number; side: string; measure: string; mean: number; lo: number; hi: number; n: number; games: number }[] = [];
       for (let w = 0; w < maxWave; w++)
         for (const [side, pick] of [['winner', 1], ['loser', 0]] as const)
           for (const [measure, off] of [['VP', 0], ['Cheer', 2]] as const) {
+            // One value per seat-swapped unit: the mean over its games that reached the Wave.
             const xs: number[] = [];
-            for (const g of done) {
-              const log = logOf.get(g)!;
-              if (log.length < (w + 1) * 4 || g.returns[0] === g.returns[1]) continue;
-              const seat = g.returns[0] === pick ? 0 : 1;
-              xs.push(log[w * 4 + off + seat]!);
+            let games = 0;
+            for (const u of units) {
+              const ys: number[] = [];
+              for (const g of u.games) {
+                const log = logOf.get(g);
+                if (!log || log.length < (w + 1) * 4 || g.returns[0] === g.returns[1]) continue;
+                const seat = g.returns[0] === pick ? 0 : 1;
+                ys.push(log[w * 4 + off + seat]!);
+              }
+              if (ys.length === 0) continue;
+              games += ys.length;
+              xs.push(ys.reduce((a, b) => a + b, 0) / ys.length);
             }
             if (xs.length === 0) continue;
             const t = tInterval(xs, 0.95);
-            waveRows.push({ wave: w + 1, side, measure, mean: t.mean, lo: xs.length >= 2 ? t.lo : t.mean, hi: xs.length >= 2 ? t.hi : t.mean, n: xs.length });
+            waveRows.push({ wave: w + 1, side, measure, mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length, games });
           }
       const stillOn = Array.from({ length: maxWave + 1 }, (_, w) => done.filter((g) => (g.tags['turns'] as number) > w).length);
 
-      // How matches end: a share per reason (Wilson), Holm over the reasons for "more than a third" claims is not needed: shares are descriptive.
-      const reasons = [...new Set(done.map((g) => String(g.tags['endReason'])))].sort();
-      const ends = reasons.map((r) => {
-        const k = done.filter((g) => g.tags['endReason'] === r).length;
-        const w = wilson(k, done.length);
-        return { reason: r, name: END_NAMES[r] ?? r, games: k, share: w.p, lo: w.lo, hi: w.hi };
-      });
+      // How matches end: a share per reason over seat-swapped units (the two games of a unit share a seed).
+      const ends = endingShares(units);
       const top = ends.length > 0;
-      const panel = qualityPanel(games, { hitCap: (r) => r.tags['endReason'] === 'wave-cap' });
+      const unitKey = new Map(units.flatMap((u) => u.games.map((g) => [g, `${u.a}|${u.b}|${u.index}`] as const)));
+      const panel = qualityPanel(games, { hitCap: (r) => r.tags['endReason'] === 'wave-cap', unitOf: (r) => unitKey.get(r) ?? `g${r.index}` });
       const waves = done.map((g) => g.tags['turns'] as number);
-      const waveCi = meanCi(waves);
+      // The mean length in Waves over units: a unit's two games share their seed.
+      const waveCi = meanCi(units.map((u) => u.games.reduce((a, g) => a + (g.tags['turns'] as number), 0) / u.games.length));
 
       // Does the player ahead after a Wave win? (2 × VP + Cheer; ties and drawn matches left out.)
       // The unit is the seat-swapped pair (its two games share a seed): the unit's share of
@@ -155,10 +160,10 @@ export function ophidianFlow(): Study {
       const leadShown = leadRows.filter((r) => r.n > 0);
 
       const verdicts: ReportVerdict[] = [ffVerdict];
-      if (top) verdicts.push(endingVerdict(ends, done.length, play));
+      if (top) verdicts.push(endingVerdict(ends, units.length, play, 'seat-swapped units'));
       verdicts.push({
         statement: `A match lasts ${fmt(waveCi.mean, 2)} Waves on average (${fmt(panel.duration.mean, 0)} decisions), ${play}.`,
-        evidence: `Waves ${fmt(waveCi.mean, 2)} [${fmt(waveCi.lo, 2)}, ${fmt(waveCi.hi, 2)}], decisions median ${fmt(panel.duration.median, 0)} (10%–90%: ${fmt(panel.duration.q10, 0)}–${fmt(panel.duration.q90, 0)}), n=${done.length} games`,
+        evidence: `Waves ${fmt(waveCi.mean, 2)} [${fmt(waveCi.lo, 2)}, ${fmt(waveCi.hi, 2)}] (t interval over ${waveCi.n} seat-swapped units), decisions median ${fmt(panel.duration.median, 0)} (10%–90%: ${fmt(panel.duration.q10, 0)}–${fmt(panel.duration.q90, 0)}), n=${done.length} games`,
         strength: 'supported',
       });
       leadShown.forEach((r, i) => {
@@ -174,7 +179,7 @@ export function ophidianFlow(): Study {
 
       const waveChart: VegaLiteSpec = {
         $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-        title: { text: 'VP and Cheer after each Wave, eventual winner and loser', subtitle: 'means with 95% t intervals; n = games that reached the end of that Wave' },
+        title: { text: 'VP and Cheer after each Wave, eventual winner and loser', subtitle: 'means with 95% t intervals over seat-swapped units; n = units with a game that reached the end of that Wave' },
         data: { values: waveRows.map((r) => ({ ...r, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi) })) },
         facet: { column: { field: 'measure', type: 'nominal', title: null } },
         spec: {
@@ -200,7 +205,7 @@ export function ophidianFlow(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks, ${pairs.length} matchups${ctx.full ? ' (each deck against four seeded opponents)' : ' (a round robin)'}, ${perOrder} games in each seat order on common seeds: ${games.length} games, ${play}. The first Flow is the d6 of setup (3.1); game i of both seat orders shares its seed and so that roll, hence the Flow goes to each deck once per unit and deck strength cancels: first-Flow advantage = mean share of the Flow holder per unit, t interval over ${ff.length} units. Wave by Wave: each finished Wave's VP and Cheer (tags.waves), for the eventual winner and loser (draws left out). Endings: Wilson intervals. Quality panel: src/analysis/stats/quality.ts (lead changes need an evaluation function, which Ophidian does not have yet).`,
+                text: `${decks.length} ready decks, ${pairs.length} matchups${ctx.full ? ' (each deck against four seeded opponents)' : ' (a round robin)'}, ${perOrder} games in each seat order on common seeds: ${games.length} games, ${play}. The first Flow is the d6 of setup (3.1); game i of both seat orders shares its seed and so that roll, hence the Flow goes to each deck once per unit and deck strength cancels: first-Flow advantage = mean share of the Flow holder per unit, t interval over ${ff.length} units. Wave by Wave: each finished Wave's VP and Cheer (tags.waves), for the eventual winner and loser (draws left out). Endings and the mean length in Waves: t intervals over the ${units.length} seat-swapped units (a unit's two games share their seed). Quality panel: src/analysis/stats/quality.ts (lead changes need an evaluation function, which Ophidian does not have yet).`,
               },
             ],
           },
@@ -220,7 +225,7 @@ export function ophidianFlow(): Study {
             heading: 'Wave by Wave',
             blocks: [
               { kind: 'chart', id: 'waves', title: 'VP and Cheer after each Wave', caption: `Games still going at the start of each Wave: ${stillOn.map((k, w) => `Wave ${w + 1}: ${k}`).join(', ')}.`, spec: waveChart },
-              { kind: 'table', id: 'waves-table', title: 'VP and Cheer after each Wave', rows: waveRows.map((r) => ({ wave: r.wave, player: r.side, measure: r.measure, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi), games: r.n })) },
+              { kind: 'table', id: 'waves-table', title: 'VP and Cheer after each Wave', rows: waveRows.map((r) => ({ wave: r.wave, player: r.side, measure: r.measure, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi), units: r.n, games: r.games })) },
               { kind: 'table', id: 'leader', title: 'Does the player ahead after a Wave win?', caption: 'Ahead: more 2 × VP + Cheer at the end of the Wave; games with a tie there or a drawn match left out; 95% t intervals over seat-swapped units.', rows: leadRows.map((r) => { const t = tInterval(r.perUnit, 0.95); return { wave: r.wave, leaderWon: r.won, games: r.n, units: r.perUnit.length, share: r3(t.mean), lo: r3(t.lo), hi: r3(t.hi) }; }) },
             ],
           },
@@ -231,10 +236,10 @@ export function ophidianFlow(): Study {
                 kind: 'chart',
                 id: 'endings',
                 title: 'Share of matches per way of ending',
-                caption: 'Wilson 95% intervals; n = completed games.',
-                spec: forestPlot(ends.map((e) => ({ label: e.name, estimate: e.share, lo: e.lo, hi: e.hi, n: done.length })), { title: 'How matches end', xTitle: 'share of matches' }),
+                caption: `95% t intervals over seat-swapped units (the two games on one seed); n = ${units.length} units.`,
+                spec: forestPlot(ends.map((e) => ({ label: e.name, estimate: e.share, lo: e.lo, hi: e.hi, n: e.units })), { title: 'How matches end', xTitle: 'share of matches' }),
               },
-              { kind: 'table', id: 'endings-table', title: 'Endings', rows: ends.map((e) => ({ ending: e.name, games: e.games, share: r3(e.share), lo: r3(e.lo), hi: r3(e.hi) })) },
+              { kind: 'table', id: 'endings-table', title: 'Endings', rows: ends.map((e) => ({ ending: e.name, games: e.games, share: r3(e.share), lo: r3(e.lo), hi: r3(e.hi), units: e.units })) },
             ],
           },
           {
@@ -250,11 +255,11 @@ export function ophidianFlow(): Study {
                 rows: [
                   { measure: 'games (completed / failed)', value: `${panel.games} / ${panel.failed}`, lo: null, hi: null, range: 'count', n: panel.games + panel.failed },
                   { measure: 'balance', value: r3(panel.balance), lo: null, hi: null, range: 'point summary of the seat shares (their intervals: seat 1 advantage)', n: panel.games },
-                  { measure: 'seat 1 advantage (share − 0.5)', value: r3(panel.firstPlayerAdvantage.estimate), lo: r3(panel.firstPlayerAdvantage.lo), hi: r3(panel.firstPlayerAdvantage.hi), range: 'Wilson 95% over games', n: panel.firstPlayerAdvantage.n },
-                  { measure: 'completion (not the Wave-8 draw)', value: r3(panel.completion.p), lo: r3(panel.completion.lo), hi: r3(panel.completion.hi), range: 'Wilson 95% over games', n: panel.games },
-                  { measure: 'drawishness', value: r3(panel.drawishness.p), lo: r3(panel.drawishness.lo), hi: r3(panel.drawishness.hi), range: 'Wilson 95% over games', n: panel.games },
+                  { measure: 'seat 1 advantage (share − 0.5)', value: r3(panel.firstPlayerAdvantage.estimate), lo: r3(panel.firstPlayerAdvantage.lo), hi: r3(panel.firstPlayerAdvantage.hi), range: '95% t interval over seat-swapped units', n: panel.firstPlayerAdvantage.n },
+                  { measure: 'completion (not the Wave-8 draw)', value: r3(panel.completion.p), lo: r3(panel.completion.lo), hi: r3(panel.completion.hi), range: '95% t interval over seat-swapped units', n: panel.completion.n },
+                  { measure: 'drawishness', value: r3(panel.drawishness.p), lo: r3(panel.drawishness.lo), hi: r3(panel.drawishness.hi), range: '95% t interval over seat-swapped units', n: panel.drawishness.n },
                   { measure: 'length, decisions (mean ± sd)', value: `${fmt(panel.duration.mean, 1)} ± ${fmt(panel.duration.sd, 1)}`, lo: r3(panel.duration.q10), hi: r3(panel.duration.q90), range: '10% and 90% points of the games (spread, not an interval)', n: panel.games },
-                  { measure: 'length, Waves (mean)', value: r3(waveCi.mean), lo: r3(waveCi.lo), hi: r3(waveCi.hi), range: '95% t interval over games', n: waves.length },
+                  { measure: 'length, Waves (mean)', value: r3(waveCi.mean), lo: r3(waveCi.lo), hi: r3(waveCi.hi), range: '95% t interval over seat-swapped units', n: waveCi.n },
                 ],
               },
             ],
@@ -268,14 +273,31 @@ export function ophidianFlow(): Study {
 }
 
 /**
- * How matches end, said only as strongly as the Wilson intervals allow: "most matches" needs
+ * The share of matches per way of ending, over seat-swapped units: a unit scores the
+ * share of its two games that ended that way (they share a seed, so they are one
+ * observation, not two); t interval over units (Wilson over units when no unit differs).
+ */
+export function endingShares(units: readonly MatchupUnit[]): { reason: string; name: string; games: number; units: number; share: number; lo: number; hi: number }[] {
+  const whole = units.filter((u) => u.games.length > 0 && u.games.every((g) => g.returns.length > 0));
+  const reasons = [...new Set(whole.flatMap((u) => u.games.map((g) => String(g.tags['endReason']))))].sort();
+  return reasons.map((r) => {
+    const per = whole.map((u) => u.games.filter((g) => String(g.tags['endReason']) === r).length / u.games.length);
+    const t = unitShareInterval(per);
+    const games = whole.reduce((a, u) => a + u.games.filter((g) => String(g.tags['endReason']) === r).length, 0);
+    return { reason: r, name: END_NAMES[r] ?? r, games, units: t.n, share: t.mean, lo: t.lo, hi: t.hi };
+  });
+}
+
+/**
+ * How matches end, said only as strongly as the intervals allow: "most matches" needs
  * the commonest ending's interval above 0.5; "the commonest ending" needs it above the
  * runner-up's; else no ending is singled out (the full run's Crowd Riot 0.449 [0.430, 0.468]
  * against Points 0.411 [0.392, 0.430] was once reported as "Most matches end by Crowd Riot").
+ * `n` counts `unit`s (seat-swapped units in the study).
  */
-export function endingVerdict(ends: readonly { name: string; share: number; lo: number; hi: number }[], games: number, play: string): ReportVerdict {
+export function endingVerdict(ends: readonly { name: string; share: number; lo: number; hi: number }[], n: number, play: string, unit = 'games'): ReportVerdict {
   const [top, second] = [...ends].sort((a, b) => b.share - a.share);
-  const evidence = ends.map((e) => `${e.name} ${fmt(e.share)} [${fmt(e.lo)}, ${fmt(e.hi)}]`).join('; ') + `; n=${games} games (Wilson 95% intervals)`;
+  const evidence = ends.map((e) => `${e.name} ${fmt(e.share)} [${fmt(e.lo)}, ${fmt(e.hi)}]`).join('; ') + `; n=${n} ${unit} (95% intervals over ${unit})`;
   if (top!.lo > 0.5) return { statement: `Most matches end by ${top!.name}: ${fmt(top!.share)} of them, ${play}.`, evidence, strength: 'supported' };
   if (!second || top!.lo > second.hi)
     return { statement: `Matches end most often by ${top!.name} (${fmt(top!.share)} of them), though not in a majority, ${play}.`, evidence: `${evidence}; its interval lies above every other ending's`, strength: 'supported' };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { firstMoverShare } from '../../experiments/gladiator-duel-matchups.js';
 import { firstPlacerShare } from '../../experiments/superhero-gladiators-samples.js';
 import { pairUnits } from '../../experiments/ophidian-common.js';
+import { endingShares } from '../../experiments/ophidian-flow.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -58,5 +59,25 @@ describe('ophidian matchup units are whole seat-swapped pairs', () => {
     expect(units.map((u) => u.index)).toEqual([0, 2]);
     expect(units.map((u) => u.share)).toEqual([0.5, 0.5]); // A's return: seat 0 in ab, seat 1 in ba
     expect(units.every((u) => u.games.length === 2)).toBe(true);
+  });
+});
+
+describe('ophidian-flow endings are shares over seat-swapped units', () => {
+  const g = (index: number, endReason: string): GameRecord => ({ index, seed: 3 + index, seats: ['h', 'h'], slots: [0, 1], returns: [1, 0], length: 40, tags: { endReason } });
+  it('n counts units and a unit whose two games end alike counts once', () => {
+    // 6 units; in each the two games (same seed) end the same way: 4 by riot, 2 by points.
+    const units = Array.from({ length: 6 }, (_, i) => {
+      const reason = i < 4 ? 'crowd-riot' : 'points';
+      return { a: 'abe', b: 'betty', index: i, share: 0.5, games: [g(i, reason), g(i, reason)] };
+    });
+    const ends = endingShares(units);
+    const riot = ends.find((e) => e.reason === 'crowd-riot')!;
+    expect(riot.units).toBe(6);
+    expect(riot.games).toBe(8);
+    expect(riot.share).toBeCloseTo(4 / 6, 12);
+    const t = tInterval([1, 1, 1, 1, 0, 0]);
+    expect(riot.lo).toBeCloseTo(Math.max(0, t.lo), 12);
+    // Wilson over the 12 games would claim far more precision than 6 seeds give.
+    expect(riot.hi - riot.lo).toBeGreaterThan(1.5 * (wilson(8, 12).hi - wilson(8, 12).lo));
   });
 });

@@ -15,7 +15,7 @@
 import type { GameRecord } from '../../core/record.js';
 import { wilson, type Proportion } from './wilson.js';
 import { mean, quantileSorted, variance } from './descriptive.js';
-import { isComplete } from './paired.js';
+import { isComplete, unitShareInterval } from './paired.js';
 
 /** One evaluation vector (a value per player) per step, in play order. */
 export type EvaluationTrace = readonly (readonly number[])[];
@@ -33,6 +33,14 @@ export interface QualityOptions {
    */
   readonly trace?: (r: GameRecord) => EvaluationTrace | undefined;
   readonly level?: number;
+  /**
+   * The independent unit a game belongs to. Default: its seat-swapped pair in a paired
+   * run (both games share a seed), else the game itself. Studies that pair games across
+   * two tables (same seed, seats swapped) name their own units. The shares' intervals
+   * are over units: Wilson over games when every unit is one game, else a t interval
+   * over the units' means.
+   */
+  readonly unitOf?: (r: GameRecord) => string;
 }
 
 export interface Duration {
@@ -52,7 +60,9 @@ export interface QualityPanel {
   readonly games: number;
   readonly failed: number;
   readonly seats: number;
-  /** Win share of each seat (whoever sat there), with Wilson intervals. */
+  /** Independent units behind the shares' intervals (= games when unpaired). */
+  readonly units: number;
+  /** Win share of each seat (whoever sat there), with 95% intervals over units (their n counts units). */
   readonly seatShares: readonly Proportion[];
   /** 1 − (max − min) seat share. */
   readonly balance: number;
@@ -101,20 +111,44 @@ function duration(lengths: number[]): Duration {
   };
 }
 
+/**
+ * A proportion over units: Wilson over games when every unit is one game (the exact
+ * binomial case), else the mean of the units' means with a t interval over units (the
+ * Wilson interval over units when they do not differ). `value` undefined leaves a game out.
+ */
+function unitProportion(units: readonly (readonly GameRecord[])[], value: (r: GameRecord) => number | undefined, level: number): Proportion {
+  const means: number[] = [];
+  let single = true;
+  let sum = 0;
+  for (const u of units) {
+    const xs = u.map(value).filter((x): x is number => x !== undefined);
+    if (xs.length === 0) continue;
+    if (xs.length > 1) single = false;
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    means.push(m);
+    sum += m;
+  }
+  if (single) return wilson(sum, means.length, level);
+  const t = unitShareInterval(means, level);
+  return { p: t.mean, lo: t.lo, hi: t.hi, n: t.n };
+}
+
 export function qualityPanel(records: readonly GameRecord[], options: QualityOptions = {}): QualityPanel {
   const level = options.level ?? 0.95;
   const hitCap = options.hitCap ?? endedAtCap;
   const done = records.filter(isComplete);
   const n = done.length;
   const seats = Math.max(0, ...done.map((r) => r.returns.length));
-  const seatShares = Array.from({ length: seats }, (_, seat) => {
-    const withSeat = done.filter((r) => r.returns.length > seat);
-    return wilson(
-      withSeat.reduce((a, r) => a + r.returns[seat]!, 0),
-      withSeat.length,
-      level,
-    );
-  });
+  const unitOf = options.unitOf ?? ((r: GameRecord) => (r.pair !== undefined ? `p${r.pair}` : `g${r.index}`));
+  const groups = new Map<string, GameRecord[]>();
+  for (const r of done) {
+    const k = unitOf(r);
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  const share = (value: (r: GameRecord) => number | undefined): Proportion => unitProportion([...groups.values()], value, level);
+  const seatShares = Array.from({ length: seats }, (_, seat) => share((r) => (r.returns.length > seat ? r.returns[seat]! : undefined)));
   const ps = seatShares.map((s) => s.p).filter((p) => !Number.isNaN(p));
   const fair = seats > 0 ? 1 / seats : NaN;
   const s0 = seatShares[0] ?? wilson(0, 0, level);
@@ -133,16 +167,13 @@ export function qualityPanel(records: readonly GameRecord[], options: QualityOpt
   return {
     games: n,
     failed: records.length - n,
+    units: groups.size,
     seats,
     seatShares,
     balance: ps.length ? 1 - (Math.max(...ps) - Math.min(...ps)) : NaN,
     firstPlayerAdvantage: { estimate: s0.p - fair, lo: s0.lo - fair, hi: s0.hi - fair, fair, n: s0.n },
-    completion: wilson(
-      done.filter((r) => !hitCap(r)).length,
-      n,
-      level,
-    ),
-    drawishness: wilson(done.filter(isDraw).length, n, level),
+    completion: share((r) => (hitCap(r) ? 0 : 1)),
+    drawishness: share((r) => (isDraw(r) ? 1 : 0)),
     duration: duration(done.map((r) => r.length)),
     leadChanges: traced > 0 ? { perGame: changes / traced, perDecision: decisions > 0 ? changes / decisions : NaN, games: traced } : null,
   };

@@ -47,6 +47,23 @@ describe('game-quality panel', () => {
     const custom = qualityPanel(records, { hitCap: (r) => r.length >= 30 });
     expect(custom.completion.p).toBeCloseTo(0.8, 12);
   });
+  it('in a paired run the seat-swapped pair is the unit: t interval over pairs, n counts pairs', () => {
+    // 8 pairs; in each pair seat 0 wins both games (the seed favours the first seat).
+    const paired = Array.from({ length: 16 }, (_, i) => ({ ...rec(i, [1, 0], 10), seed: 500 + (i >> 1), pair: i >> 1 }));
+    const p = qualityPanel(paired);
+    expect(p.games).toBe(16);
+    expect(p.units).toBe(8);
+    expect(p.seatShares[0]!.n).toBe(8);
+    expect(p.firstPlayerAdvantage.n).toBe(8);
+    // No spread over pairs: the Wilson interval over the 8 pairs, not over 16 games.
+    expect(p.seatShares[0]!.lo).toBeCloseTo(wilson(8, 8).lo, 12);
+    expect(p.seatShares[0]!.lo).toBeLessThan(wilson(16, 16).lo - 0.05);
+    // A study's own units (two tables, one seed per index) are honoured too.
+    const own = qualityPanel(records.slice(0, 10), { unitOf: (r) => String(r.index % 5) });
+    expect(own.units).toBe(5);
+    expect(own.drawishness.n).toBe(5);
+    expect(q.units).toBe(10); // unpaired: one game per unit, Wilson over games as before
+  });
   it('duration: mean, quantiles of length', () => {
     expect(q.duration.mean).toBeCloseTo((10 + 11 + 12 + 13 + 14 + 15 + 20 + 22 + 30 + 40) / 10, 12);
     expect(q.duration.min).toBe(10);
