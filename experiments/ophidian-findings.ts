@@ -6,16 +6,19 @@
  * Kept apart from the studies so that their own code only hands over what it computed.
  */
 import type { KeyFinding } from '../src/analysis/report-model.js';
-import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import type { ConfirmStage } from './ophidian-cards-confirm.js';
 
 /** Finding ids are [a-z0-9-]. */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-/** A share's t interval, its ends cut to [0, 1] (a share cannot leave it; the test is unchanged). */
+/**
+ * A share's t interval over units, its ends cut to [0, 1] (a share cannot leave it), or the
+ * Wilson interval over units when no unit differs (as the studies' verdicts compute it).
+ */
 function shareInterval(xs: readonly number[], level: number): { mean: number; lo: number; hi: number } {
-  const t = tInterval(xs, level);
-  return { mean: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi) };
+  const t = unitShareInterval(xs, level);
+  return { mean: t.mean, lo: t.lo, hi: t.hi };
 }
 
 /**

@@ -22,9 +22,10 @@ import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
 import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { DISCIPLINES } from '../src/games/ophidian/cards/types.js';
 import { defaultArsenal, legalTeams } from '../src/games/ophidian/construction.js';
-import { classifyDominance } from './rumble-dominance.js';
+import { classifyDominance, effectiveGames } from './rumble-dominance.js';
 import { GAME_ID, OPH_AGENTS, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { teamFindings } from './ophidian-findings.js';
@@ -110,6 +111,9 @@ export function ophidianTeams(): Study {
         }
       const shares = units.map((row, i) => row.map((u, j) => (i === j ? 0.5 : u.length ? u.reduce((t, x) => t + x.share, 0) / u.length : 0.5)));
       const games = units.map((row, i) => row.map((u, j) => (i === j ? 0 : u.length * 2)));
+      // The Nash bootstrap draws each cell as binomial games: as many as its interval over
+      // seat-swapped units is worth (a unit's two games share a seed), not the games played.
+      const worth = units.map((row, i) => row.map((u, j) => (i === j ? 0 : effectiveGames(tInterval(u.map((x) => x.share))))));
       const results: PairResult[] = [];
       for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (const u of units[i]![j]!) results.push({ a: entries[i]!.id, b: entries[j]!.id, score: u.share, weight: 2, group: `${i}-${j}-${u.index}` });
       const bt = bradleyTerry(results, { bootstrap: ctx.full ? 500 : 100 });
@@ -117,29 +121,30 @@ export function ophidianTeams(): Study {
       // The support comes from the LPs; Frank–Wolfe only refines the weights inside it, which the
       // bootstrap does not report: 30 iterations keep a 24-team resample near 0.1 s, not tens of seconds.
       const bootSamples = ctx.full ? 200 : 100;
-      const boot = symmetricNashBootstrap(shares, games, { samples: bootSamples, seed: 1, maxIterations: 30 });
+      const boot = symmetricNashBootstrap(shares, worth, { samples: bootSamples, seed: 1, maxIterations: 30 });
       const alpha = alphaRankSingle(shares);
       // Field share: a team's mean share over its opponents, per unit (opponent × seed index).
       const fieldUnits = entries.map((_, i) => units[i]!.flatMap((u, j) => (j === i ? [] : u.map((x) => x.share))));
+      // unitShareInterval: a team that won every unit gets the Wilson bound over units, not [1, 1].
       const field = fieldUnits.map((xs) => {
-        const t = tInterval(xs, 0.95);
+        const t = unitShareInterval(xs, 0.95);
         return { p: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
       });
       const fieldTests = holm(field, (f) => Math.abs(f.p - 0.5) / ((f.hi - f.lo) || 1), (_f, level) => {
         const i = field.indexOf(_f);
-        const t = tInterval(fieldUnits[i]!, level);
+        const t = unitShareInterval(fieldUnits[i]!, level);
         return t.lo > 0.5 || t.hi < 0.5;
       });
       // The verdicts quote each field share at the level it was tested at (Holm), cut to [0, 1].
       const fieldAtLevel = field.map((f, i) => {
-        const t = tInterval(fieldUnits[i]!, fieldTests[i]!.level);
+        const t = unitShareInterval(fieldUnits[i]!, fieldTests[i]!.level);
         return { ...f, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi) };
       });
       const classes = entries.map((e, i) =>
-        classifyDominance(e.name, i, { field: fieldAtLevel[i]!, fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
+        classifyDominance(e.name, i, { field: fieldAtLevel[i]!, fieldUnit: 'seat-swapped units (opponent × seed index; t interval over units)', fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
       );
       // classifyDominance speaks of powers (Rumble); here the strategies are teams.
-      const teamWords = (t: string) => t.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams')).replace(/n=(\d+) games/, 'n=$1 seat-swapped units');
+      const teamWords = (t: string) => t.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams'));
       const verdicts: ReportVerdict[] = classes.map((c) => ({ ...c.verdict, statement: teamWords(c.verdict.statement), evidence: teamWords(c.verdict.evidence) })).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
 
       // Discipline pairings: teams with both disciplines at Level 1, their field-share units pooled.
@@ -176,7 +181,7 @@ export function ophidianTeams(): Study {
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           if (i === j) continue;
-          const t = tInterval(units[i]![j]!.map((x) => x.share), 0.95);
+          const t = unitShareInterval(units[i]![j]!.map((x) => x.share), 0.95);
           cells.push({ row: entries[i]!.name, col: entries[j]!.name, share: t.mean, lo: t.lo, hi: t.hi, n: units[i]![j]!.length * 2 });
         }
       const total = games.flat().reduce((a, b) => a + b, 0) / 2;
@@ -194,7 +199,7 @@ export function ophidianTeams(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${user.deckIds.length ? ` and ${user.deckIds.length} user deck(s)` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support. α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
+                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${user.deckIds.length ? ` and ${user.deckIds.length} user deck(s)` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support (each cell drawn with the games its interval over units is worth). α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
               },
             ],
           },

@@ -254,7 +254,7 @@ export function fieldShare(units: readonly number[], level = 0.95): { p: number;
 }
 
 /** Binomial games a share's interval is worth, p(1 − p)/se² (the units when it has no width; never more than the 2n games played). */
-function effectiveGames(t: { mean: number; lo: number; hi: number; n: number; sd: number }): number {
+export function effectiveGames(t: { mean: number; lo: number; hi: number; n: number; sd: number }): number {
   if (t.n === 0) return 0;
   const se = t.sd / Math.sqrt(t.n);
   const p = Math.min(Math.max(t.mean, 0.5 / (t.n + 1)), 1 - 0.5 / (t.n + 1));
@@ -281,6 +281,8 @@ export function dominanceFindings(
 
 interface DominanceEvidence {
   readonly field: { p: number; lo: number; hi: number; n: number };
+  /** What the field share's n counts and how its interval was made (default: this study's seeds). */
+  readonly fieldUnit?: string;
   readonly fieldTest: { level: number; rejected: boolean; family: number };
   readonly nash: number;
   readonly inSupport: number;
@@ -295,7 +297,7 @@ interface DominanceEvidence {
  * a noisy matrix that the bootstrap does not confirm).
  */
 export function classifyDominance(name: string, _i: number, e: DominanceEvidence, PLAY = 'played by "random" in every seat'): { label: string; verdict: ReportVerdict } {
-  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} seeds (t interval over seeds, each the mean of the power's seat-swapped pairs against the field on that seed; Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
+  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} ${e.fieldUnit ?? "seeds (t interval over seeds, each the mean of the power's seat-swapped pairs against the field on that seed)"} (Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
   const beatsField = e.fieldTest.rejected && e.field.p > 0.5;
   const losesField = e.fieldTest.rejected && e.field.p < 0.5;
   if (e.inSupport >= 0.95 && beatsField) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../agents/learned/helpers.js';
-import { classifyDominance, dominanceFindings, duelPairScores, fieldScores, fieldShare } from '../../experiments/rumble-dominance.js';
+import { classifyDominance, dominanceFindings, duelPairScores, effectiveGames, fieldScores, fieldShare } from '../../experiments/rumble-dominance.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -73,6 +73,15 @@ describe('rumble-dominance: key findings for --skill', () => {
     expect(share.p).toBeCloseTo(0.625);
     // A Wilson interval over the 16 games (the old field share) was far narrower than the data support.
     expect(share.hi - share.lo).toBeGreaterThan(2 * (wilson(10, 16).hi - wilson(10, 16).lo));
+  });
+
+  it('the Nash bootstrap draws a cell with the games its interval over pairs is worth', () => {
+    // 40 pairs each scoring 0 or 1 (one outcome played twice) carry the spread of single games.
+    const coinPairs = Array.from({ length: 40 }, (_, i) => (i % 2 ? 1 : 0));
+    expect(effectiveGames(tInterval(coinPairs))).toBeCloseTo(0.25 / (tInterval(coinPairs).sd ** 2 / 40), 9);
+    expect(effectiveGames(tInterval(coinPairs))).toBeLessThan(41); // 80 games, but worth ~40: each pair played one outcome twice
+    expect(effectiveGames(tInterval([0.5, 0.5, 0.5]))).toBe(3); // no spread: the pairs themselves
+    expect(effectiveGames(tInterval([0.5, 0.5, 1, 0.5, 0.5, 0.5]))).toBeLessThanOrEqual(12); // never more than the games played
   });
 
   it('the study returns them (a small run)', { timeout: 60_000 }, async () => {
