@@ -20,6 +20,7 @@ import { forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
+import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
 import { fmtNum, fmtRange } from '../src/analysis/stats/price.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -192,6 +193,32 @@ interface Synergy {
   readonly n: number;
 }
 
+/**
+ * A 2x2 synergy factorial's interaction, share(both) − share(A) − share(B) + share(neither)
+ * of hero 0. The four cells are unpaired tables on one master seed, so game i of each
+ * shares its seed (common random numbers): the contrast is taken seed by seed over the
+ * seeds all four cells completed, with a t interval over those seeds (n counts seeds).
+ * The cells' shares are their means over the same seeds.
+ */
+export function synergyInteraction(
+  both: readonly GameRecord[],
+  a: readonly GameRecord[],
+  b: readonly GameRecord[],
+  none: readonly GameRecord[],
+): Omit<Synergy, 'pair'> {
+  const byIndex = (recs: readonly GameRecord[]) => new Map(recs.filter((r) => r.error === undefined && r.returns.length > 0).map((r) => [r.index, r]));
+  const [mb, ma, mB, mn] = [both, a, b, none].map(byIndex) as [Map<number, GameRecord>, Map<number, GameRecord>, Map<number, GameRecord>, Map<number, GameRecord>];
+  const rows: [number, number, number, number][] = [];
+  for (const [i, r] of [...mb].sort((x, y) => x[0] - y[0])) {
+    const cells = [r, ma.get(i), mB.get(i), mn.get(i)];
+    if (cells.some((c) => c === undefined || c.seed !== r.seed)) continue;
+    rows.push(cells.map((c) => c!.returns[0]!) as [number, number, number, number]);
+  }
+  const t = tInterval(rows.map(([x, y, z, w]) => x - y - z + w));
+  const at = (k: number) => mean(rows.map((row) => row[k]!));
+  return { both: at(0), a: at(1), b: at(2), none: at(3), interaction: t.mean, lo: t.lo, hi: t.hi, n: t.n };
+}
+
 export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
   return {
     name: 'rumble-auction-meta',
@@ -228,19 +255,12 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       const perCell = sizes.perCell;
       const synergies: Synergy[] = [];
       for (const [a, b] of PAIRS) {
-        const cell = async (powers: string[], tag: string) => {
-          const recs = await playTable(ctx, `synergy-${a}-${b}-${tag}`, { ...fixedTable(players, powers, 100), customPowers: user.specs }, perCell, [synergyAgent(base)]);
-          const w = wilson(recs.reduce((x, r) => x + r.returns[0]!, 0), recs.length);
-          return w;
-        };
+        const cell = (powers: string[], tag: string) => playTable(ctx, `synergy-${a}-${b}-${tag}`, { ...fixedTable(players, powers, 100), customPowers: user.specs }, perCell, [synergyAgent(base)]);
         const both = await cell([a, b], 'both');
         const onlyA = await cell([a], 'a');
         const onlyB = await cell([b], 'b');
         const none = await cell([], 'none');
-        const interaction = both.p - onlyA.p - onlyB.p + none.p;
-        const v = (w: { p: number; n: number }) => (w.n ? (w.p * (1 - w.p)) / w.n : 0);
-        const se = Math.sqrt(v(both) + v(onlyA) + v(onlyB) + v(none));
-        synergies.push({ pair: `${powerName(a)} + ${powerName(b)}`, both: both.p, a: onlyA.p, b: onlyB.p, none: none.p, interaction, lo: interaction - 1.96 * se, hi: interaction + 1.96 * se, n: both.n });
+        synergies.push({ pair: `${powerName(a)} + ${powerName(b)}`, ...synergyInteraction(both, onlyA, onlyB, none) });
       }
       return report(ctx, table, restricted, synergies, { games, perCell, players, restrictedRuns: chosen.length }, measured, BIDDER, base);
     },
@@ -281,7 +301,7 @@ function report(
     );
   }
   for (const s of synergies) {
-    const ev = `interaction ${fmt(s.interaction)} [${fmt(s.lo)}, ${fmt(s.hi)}]; shares both ${fmt(s.both)}, A ${fmt(s.a)}, B ${fmt(s.b)}, neither ${fmt(s.none)}; n=${s.n} games per cell`;
+    const ev = `interaction ${fmt(s.interaction)} [${fmt(s.lo)}, ${fmt(s.hi)}]; shares both ${fmt(s.both)}, A ${fmt(s.a)}, B ${fmt(s.b)}, neither ${fmt(s.none)}; n=${s.n} seeds (the four cells' games on one seed; t interval over seeds)`;
     verdicts.push(
       s.lo > 0
         ? { statement: `${s.pair} is a real synergy: together they beat the sum of their parts, ${tablePlay}.`, evidence: ev, strength: 'supported' }
@@ -326,7 +346,7 @@ function report(
       kind: 'table',
       id: 'synergy',
       title: 'Pair synergy (4-hero tables, factorial)',
-      caption: 'interaction = share(both) − share(A) − share(B) + share(neither), with a 95% normal interval.',
+      caption: 'interaction = share(both) − share(A) − share(B) + share(neither) of hero 0, taken seed by seed (the four cells play game i on one seed), with a 95% t interval over seeds; n counts seeds.',
       rows: synergies.map((s) => ({ pair: s.pair, both: r3(s.both), a: r3(s.a), b: r3(s.b), neither: r3(s.none), interaction: r3(s.interaction), lo: r3(s.lo), hi: r3(s.hi), n: s.n })),
     },
   ];
@@ -367,7 +387,7 @@ function report(
  * holders' share at the settled values (Wilson at the Holm level, null 1/N; powers held 10+
  * times); the share lost when barred from a power (paired, 95%, null 0; the powers barred are
  * each run's most bought, so a power barred in one run only is listed as not measured in the
- * other); each pair's synergy (interaction, 95% normal, null 0).
+ * other); each pair's synergy (interaction, 95% t over seeds, null 0).
  */
 export function auctionFindings(priced: readonly AuctionPrice[], table: readonly PowerRow[], restricted: readonly RestrictedPlayValue[], synergies: readonly Synergy[], fair: number): KeyFinding[] {
   const held = table.filter((t) => t.heldAtEnd >= 10);
@@ -375,7 +395,7 @@ export function auctionFindings(priced: readonly AuctionPrice[], table: readonly
     ...priced.map((p) => ({ id: `price-${p.power}`, label: `${powerName(p.power)}: price from play (Energy)`, estimate: p.price, lo: p.lo, hi: p.hi, nullValue: 0, n: p.holdings, level: p.level, family: `Holm over ${priced.length} prices` })),
     ...held.map((t) => ({ id: `holders-${t.power}`, label: `${powerName(t.power)}: holders' win share`, estimate: t.share, lo: t.lo, hi: t.hi, nullValue: fair, n: t.heldAtEnd, level: t.level, family: `Holm over ${held.length} holder shares` })),
     ...restricted.map((r) => ({ id: `barred-${r.choice}`, label: `${powerName(r.choice)}: share lost when barred from it`, estimate: r.value, lo: r.lo, hi: r.hi, nullValue: 0, n: r.n, level: 0.95, family: 'single test (95% paired t)' })),
-    ...synergies.map((s) => ({ id: `synergy-${s.pair.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, label: `${s.pair}: interaction`, estimate: s.interaction, lo: s.lo, hi: s.hi, nullValue: 0, n: s.n, level: 0.95, family: 'single test (95% normal)' })),
+    ...synergies.map((s) => ({ id: `synergy-${s.pair.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, label: `${s.pair}: interaction`, estimate: s.interaction, lo: s.lo, hi: s.hi, nullValue: 0, n: s.n, level: 0.95, family: 'single test (95% t over seeds)' })),
   ];
 }
 

@@ -8,6 +8,7 @@ import { firstMoverShare } from '../../experiments/gladiator-duel-matchups.js';
 import { firstPlacerShare } from '../../experiments/superhero-gladiators-samples.js';
 import { pairUnits } from '../../experiments/ophidian-common.js';
 import { endingShares } from '../../experiments/ophidian-flow.js';
+import { synergyInteraction } from '../../experiments/rumble-auction-meta.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -79,5 +80,23 @@ describe('ophidian-flow endings are shares over seat-swapped units', () => {
     expect(riot.lo).toBeCloseTo(Math.max(0, t.lo), 12);
     // Wilson over the 12 games would claim far more precision than 6 seeds give.
     expect(riot.hi - riot.lo).toBeGreaterThan(1.5 * (wilson(8, 12).hi - wilson(8, 12).lo));
+  });
+});
+
+describe('rumble-auction-meta synergy: the factorial contrast is taken seed by seed', () => {
+  const table = (r0: readonly number[]): GameRecord[] => r0.map((x, i) => ({ index: i, seed: 40 + i, seats: ['r', 'r', 'r', 'r'], slots: [0, 0, 0, 0], returns: [x, (1 - x) / 3, (1 - x) / 3, (1 - x) / 3], length: 20, tags: {} }));
+  it('n counts the seeds all four cells completed; the interval is a t interval over their contrasts', () => {
+    const both = table([1, 1, 0, 1, 1, 0]);
+    const a = table([1, 0, 0, 1, 0, 0]);
+    const b = table([0, 1, 0, 1, 0, 0]);
+    const none = table([0, 0, 0, 1, 0, 0]);
+    const failed = { ...none[5]!, returns: [], error: 'boom' };
+    const s = synergyInteraction(both, a, b, [...none.slice(0, 5), failed]);
+    expect(s.n).toBe(5); // seed 5 left out: its 'neither' game failed
+    const contrasts = [0, 0, 0, 0, 1];
+    const t = tInterval(contrasts);
+    expect(s.interaction).toBeCloseTo(0.2, 12);
+    expect(s.lo).toBeCloseTo(t.lo, 12);
+    expect(s.both).toBeCloseTo(0.8, 12);
   });
 });
