@@ -7,8 +7,13 @@
  * the study tested it at, after its multiplicity correction). Whether a finding *moved*
  * between the two agent sets is one more family of tests: the difference of the two
  * estimates with a normal interval (standard errors read back from the two intervals,
- * the runs being independent), Holm-corrected over the findings compared — the same
- * correction the studies use for their own families.
+ * the two runs treated as independent), Holm-corrected over the findings compared — the
+ * same correction the studies use for their own families. The runs are not quite
+ * independent: both use the study's master seed, so game i of each shares its seed
+ * (common random numbers). That correlation is positive as far as the dice decide a
+ * finding, which makes the independent-runs interval wider than a seed-by-seed one, never
+ * narrower; the findings carry summaries, not per-seed values, so no seed-by-seed
+ * difference is possible here.
  */
 import type { KeyFinding, ReportSection, VegaLiteSpec } from './report-model.js';
 import { tFor } from './stats/descriptive.js';
