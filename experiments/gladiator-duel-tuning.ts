@@ -13,6 +13,7 @@ import { responseCurve, type ResponsePoint } from '../src/analysis/charts.js';
 import { searchGrid, type Evaluation, type TuneParam } from '../src/analysis/house-rules/tune.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { playStudyTable } from './study-table.js';
 import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';
@@ -33,10 +34,14 @@ interface MatchupShare {
   readonly scores: readonly number[];
 }
 
-/** The t interval of a matchup's pair scores at `level`, clipped to [0, 1]. */
+/**
+ * The t interval of a matchup's pair scores at `level`, clipped to [0, 1]; the Wilson
+ * interval over pairs when every pair scored the same (a deterministic heuristic often
+ * splits every pair 1–1, and a zero-width interval would claim that as certain).
+ */
 function shareAt(scores: readonly number[], level: number): { share: number; lo: number; hi: number; n: number } {
-  const t = tInterval(scores, level);
-  return { share: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), n: t.n };
+  const t = unitShareInterval(scores, level);
+  return { share: t.mean, lo: t.lo, hi: t.hi, n: t.n };
 }
 
 /**
@@ -114,7 +119,7 @@ export const gladiatorDuelTuning: Study = {
           return t.sd > 0 ? Math.abs(t.mean - 0.5) / (t.sd / Math.sqrt(t.n)) : 0;
         },
         (s, level) => {
-          const t = tInterval(s.scores, level);
+          const t = shareAt(s.scores, level);
           return t.lo > 0.5 || t.hi < 0.5;
         },
       );

@@ -17,6 +17,7 @@
 import { forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
 import { Rng } from '../src/core/rng.js';
@@ -139,15 +140,17 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
         measured,
         (m) => Math.abs(m.mean - 0.5) / Math.max(1e-9, (m.hi - m.lo) / 3.92),
         (m, level) => {
-          const t = tInterval(m.scores, level);
+          // A build that won every pair gets the Wilson bound over pairs, not a zero-width interval.
+          const t = unitShareInterval(m.scores, level);
           return t.lo > 0.5 || t.hi < 0.5;
         },
       );
       // Shown at the level Holm tested each at, so the table and the verdict agree.
       const tested = measured.map((m, i): Measured => {
-        const t = tInterval(m.scores, decisions[i]!.level);
-        // A share lies in [0, 1]: the t interval's ends are cut there (near 1 it overshoots).
-        return { ...m, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), level: decisions[i]!.level, supported: decisions[i]!.rejected };
+        // A share lies in [0, 1]: the t interval's ends are cut there (near 1 it overshoots);
+        // with no spread over the pairs it is the Wilson interval over pairs.
+        const t = unitShareInterval(m.scores, decisions[i]!.level);
+        return { ...m, lo: t.lo, hi: t.hi, level: decisions[i]!.level, supported: decisions[i]!.rejected };
       });
       return report(ctx, s, field, tested, history, population, searchGames);
     },
