@@ -86,6 +86,9 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
   fullOptions(game, config.optionsA);
   const optionsB = config.aa ? config.optionsA : config.optionsB;
   fullOptions(game, optionsB);
+  // Every interval's unit is the seat-swapped pair: an odd game count would leave the last
+  // batch unpaired and mix single games in among the pairs.
+  if (!Number.isInteger(config.games) || config.games < 2 || config.games % 2 !== 0) throw new UserError(`--games is ${config.games}; allowed: an even integer >= 2 (games are played in seat-swapped pairs)`);
   const batch = config.batch ?? Math.min(config.games, 200);
   if (!Number.isInteger(batch) || batch < 2 || batch % 2 !== 0) throw new UserError(`batch is ${batch}; allowed: an even integer >= 2`);
   const h0 = config.h0 ?? 0;

@@ -44,7 +44,7 @@ export function register(program: Command): void {
     .option('--b <json|file>', 'rule set B: inline JSON options or a .json/.yaml file (required unless --a-a)')
     .option('--a-a', "calibration: B plays A's rules on independent seeds, so every change reported is a false alarm")
     .option('--agents <list>', 'agent specs, one per slot', 'mcts:iterations=100')
-    .option('--games <n>', 'most games per rule set', '2000')
+    .option('--games <n>', 'most games per rule set (even: seat-swapped pairs)', '2000')
     .option('--batch <n>', 'games per batch between SPRT checks (even)', '200')
     .option('--seed <seed>', 'master seed', '1')
     .option('--h0 <x>', "SPRT null: change of the first seat's share", '0')

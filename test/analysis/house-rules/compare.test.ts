@@ -40,6 +40,8 @@ describe('compareRules', () => {
     const cfg = { ...base, optionsA: { bias: 2 }, optionsB: {}, games: 10 };
     await expect(compareRules(cfg, { resolveGame: resolveCoin })).rejects.toThrow(/bias is 2/);
     await expect(compareRules({ ...cfg, optionsA: {}, h0: 0.1, h1: 0 }, { resolveGame: resolveCoin })).rejects.toBeInstanceOf(UserError);
+    // An odd count would leave the last batch unpaired among the pairs: refused before any game.
+    await expect(compareRules({ ...cfg, optionsA: {}, games: 201 }, { resolveGame: resolveCoin })).rejects.toThrow(/--games is 201; allowed: an even integer >= 2/);
   });
 });
 
