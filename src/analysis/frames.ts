@@ -5,13 +5,13 @@
  * danfojs-node carries its own tfjs; loading it takes about a second, so only import
  * this module where tables are built (the statistics in stats/ do not depend on it).
  * Heavy math stays in plain TypeScript: DataFrames are used for shaping and grouping,
- * and intervals are added afterwards with wilson(). Group-bys over plain table rows
+ * and intervals are added afterwards (over pairs when the run was paired). Group-bys over plain table rows
  * (groupMeans, groupSums, groupStats) and sorting live in table.ts.
  */
 import dfd from 'danfojs-node';
 import type { GameRecord } from '../sim/types.js';
 import { wilson } from './stats/wilson.js';
-import { isComplete } from './stats/paired.js';
+import { isComplete, unitShareInterval } from './stats/paired.js';
 
 type DataFrame = InstanceType<typeof dfd.DataFrame>;
 
@@ -70,10 +70,13 @@ export function frameRows(df: DataFrame): Record<string, string | number | boole
   return dfd.toJSON(df, { format: 'column' }) as Record<string, string | number | boolean | null>[];
 }
 
-/** Win share of each group with its 95% Wilson interval. */
+/** Win share of each group with its 95% interval over independent units. */
 export interface GroupShare {
   readonly [key: string]: string | number;
+  /** Seat rows behind the share (a game counts once per seat the group holds in it). */
   readonly games: number;
+  /** Independent units behind the interval: seat-swapped pairs in a paired run, else games. */
+  readonly units: number;
   readonly share: number;
   readonly lo: number;
   readonly hi: number;
@@ -81,20 +84,41 @@ export interface GroupShare {
 
 /**
  * Groups seat rows by the given columns (SeatRow columns or ones added by `extra`) and
- * reports each group's mean share, games and Wilson interval, sorted by the group keys.
+ * reports each group's share, sorted by the group keys. The interval is over independent
+ * units — the seat-swapped pair in a paired run (its two games share a seed), else the
+ * game; a unit scores the mean of the group's rows in it (an agent in both seats of a
+ * game is one observation, not two). When every unit holds one row it is the Wilson
+ * interval over those rows, else a t interval over the units.
  */
 export function groupShares(records: readonly GameRecord[], by: readonly string[], level = 0.95, extra?: ExtraColumns): GroupShare[] {
-  const df = recordsFrame(records, extra);
-  if (df.shape[0] === 0) return [];
-  const grouped = df.groupby([...by]).agg({ share: ['sum', 'count'] });
-  const rows = frameRows(grouped);
-  return rows
-    .map((row) => {
-      const sum = Number(row['share_sum']);
-      const n = Number(row['share_count']);
-      const w = wilson(sum, n, level);
-      const keys = Object.fromEntries(by.map((k) => [k, row[k] as string | number]));
-      return { ...keys, games: n, share: w.p, lo: w.lo, hi: w.hi } as GroupShare;
+  const groups = new Map<string, { keys: Record<string, string | number>; units: Map<string, number[]>; rows: number }>();
+  for (const row of seatRows(records, extra)) {
+    const keys = Object.fromEntries(by.map((k) => [k, row[k] as string | number]));
+    const id = JSON.stringify(by.map((k) => keys[k]));
+    const g = groups.get(id) ?? { keys, units: new Map<string, number[]>(), rows: 0 };
+    groups.set(id, g);
+    const unit = row.pair >= 0 ? `p${row.pair}` : `g${row.game}`;
+    const xs = g.units.get(unit);
+    if (xs) xs.push(row.share);
+    else g.units.set(unit, [row.share]);
+    g.rows++;
+  }
+  return [...groups.values()]
+    .map(({ keys, units, rows }) => {
+      const lists = [...units.values()];
+      if (lists.every((xs) => xs.length === 1)) {
+        const w = wilson(
+          lists.reduce((a, xs) => a + xs[0]!, 0),
+          rows,
+          level,
+        );
+        return { ...keys, games: rows, units: rows, share: w.p, lo: w.lo, hi: w.hi } as GroupShare;
+      }
+      const t = unitShareInterval(
+        lists.map((xs) => xs.reduce((a, b) => a + b, 0) / xs.length),
+        level,
+      );
+      return { ...keys, games: rows, units: t.n, share: t.mean, lo: t.lo, hi: t.hi } as GroupShare;
     })
     .sort(byKeys(by));
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameRows, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
 import { groupMeans } from '../../../src/analysis/table.js';
+import { unitShareInterval } from '../../../src/analysis/stats/paired.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
@@ -34,13 +35,26 @@ describe('frames', () => {
     expect(df.shape).toEqual([8, 8]);
     expect(frameRows(df)[3]).toMatchObject({ agent: 'mcts', share: 1, seat: 1 });
   });
-  it('share by agent with Wilson intervals', () => {
+  it('share by agent over pairs in a paired run (the two games of a pair are one unit)', () => {
     const t = shareByAgent(records);
     expect(t.map((r) => r.agent)).toEqual(['mcts', 'random']);
-    expect(t[0]).toMatchObject({ games: 4, share: 0.625 });
-    const w = wilson(2.5, 4);
-    expect(t[0]!.lo).toBeCloseTo(w.lo, 12);
-    expect(t[0]!.hi).toBeCloseTo(w.hi, 12);
+    expect(t[0]).toMatchObject({ games: 4, units: 2, share: 0.625 });
+    // Pair scores 1 and 0.25: a t interval over 2 pairs, not Wilson over 4 games.
+    const u = unitShareInterval([1, 0.25]);
+    expect(t[0]!.lo).toBeCloseTo(u.lo, 12);
+    expect(t[0]!.hi - t[0]!.lo).toBeGreaterThan(wilson(2.5, 4).hi - wilson(2.5, 4).lo);
+  });
+  it('unpaired: Wilson over games; an agent in both seats of a game is one observation', () => {
+    const unpaired = records.slice(0, 4).map((r) => ({ ...r, pair: undefined }));
+    const t = shareByAgent(unpaired);
+    expect(t[0]).toMatchObject({ games: 4, units: 4, share: 0.625 });
+    expect(t[0]!.lo).toBeCloseTo(wilson(2.5, 4).lo, 12);
+    const selfPlay = unpaired.map((r) => ({ ...r, seats: ['mcts', 'mcts'] }));
+    const s = shareByAgent(selfPlay)[0]!;
+    expect(s).toMatchObject({ games: 8, units: 4, share: 0.5 });
+    // Each game is one observation of ½ (not 8 coin flips): no spread, so the Wilson bound over the 4 games.
+    expect(s.lo).toBeCloseTo(wilson(2, 4).lo, 12);
+    expect(s.lo).toBeLessThan(wilson(4, 8).lo);
   });
   it('share by agent and seat', () => {
     const t = shareByAgentSeat(records);
