@@ -28,7 +28,7 @@ import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { BARRING_KINDS, parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
 import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
@@ -49,13 +49,20 @@ export interface CardEvidence {
   readonly loss: readonly number[];
   /** Per game (unrestricted, seat holding the card): times played. */
   readonly plays: readonly number[];
+  /**
+   * The same per seat-swapped unit (the two games on one seed, as one observation): the
+   * mean plays and the share of holding seats that played it at least once. The intervals
+   * on plays are over these; without them (hand-built evidence) over `plays`.
+   */
+  readonly playUnits?: readonly { readonly plays: number; readonly played: number }[];
 }
 
 export interface CardFinding {
   readonly id: string;
   readonly inclusion: { mean: number; lo: number; hi: number; n: number; level: number; rejected: boolean };
   readonly loss: { mean: number; lo: number; hi: number; n: number; level: number; rejected: boolean };
-  readonly plays: { mean: number; lo: number; hi: number; n: number };
+  /** n counts `unit`s: seat-swapped units when the evidence has them, else games. */
+  readonly plays: { mean: number; lo: number; hi: number; n: number; unit?: string };
   /** Expected loss from the price line (β · cost · plays), the fitted CP value per play and its interval. */
   readonly price: { expected: number; lossLo: number; lossHi: number; value: number; lo: number; hi: number; level: number; rejected: boolean; direction: 'strong' | 'weak' | 'fair' } | null;
 }
@@ -140,7 +147,7 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
       id: c.id,
       inclusion: { ...boundedCi(c.inclusion, incLevel, 0, 1), level: incLevel, rejected: i >= 0 && incHolm[i]!.rejected },
       loss: { ...boundedCi(c.loss, lossLevel, -1, 1), level: lossLevel, rejected: l >= 0 && lossHolm[l]!.rejected },
-      plays: meanCi(c.plays),
+      plays: c.playUnits ? { ...meanCi(c.playUnits.map((u) => u.plays)), unit: 'seat-swapped units' } : { ...meanCi(c.plays), unit: 'games' },
       price,
     };
   });
@@ -177,7 +184,7 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
       statement: `${screening}${helps
         ? `Barring ${name.get(f.id)} costs its decks ${fmt(f.loss.mean)} of their win share: the card pulls its weight, ${play}.`
         : `Decks do better when ${name.get(f.id)} is barred (by ${fmt(-f.loss.mean)} win share): playing it hurts, ${play}.`}`,
-      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, n=${f.loss.n} paired units; played ${fmt(f.plays.mean, 2)} [${fmt(f.plays.lo, 2)}, ${fmt(f.plays.hi, 2)}] times a game (n=${f.plays.n} games); Holm over ${a.families.loss} cards`,
+      evidence: `share lost when barred ${fmt(f.loss.mean)} [${fmt(f.loss.lo)}, ${fmt(f.loss.hi)}] at ${lvl(f.loss.level)}, n=${f.loss.n} paired units; played ${fmt(f.plays.mean, 2)} [${fmt(f.plays.lo, 2)}, ${fmt(f.plays.hi, 2)}] times a game (n=${f.plays.n} ${f.plays.unit ?? 'games'}); Holm over ${a.families.loss} cards`,
       strength: 'supported',
     });
   }
@@ -246,13 +253,23 @@ export function ophidianCards(): Study {
       const cardIds = [...new Set(decks.flatMap((d) => user.content.decks.get(d)!.arsenal.map((c) => c.id)))].sort();
       const deckCards = new Map(decks.map((d) => [d, new Set(user.content.decks.get(d)!.arsenal.map((c) => c.id))]));
       for (const id of cardIds) plays.set(id, []);
+      // Per seat-swapped unit too: its two games share a seed, so the plays' intervals are over units.
+      const playUnits = new Map<string, { plays: number; played: number }[]>(cardIds.map((id) => [id, []]));
       for (const list of units.values())
-        for (const u of list)
+        for (const u of list) {
+          const inUnit = new Map<string, number[]>();
           for (const g of u.games)
             (g.tags['decks'] as string[]).forEach((d, seat) => {
               const played = playedBy(g, seat);
-              for (const id of deckCards.get(d) ?? []) plays.get(id)?.push(played.get(id) ?? 0);
+              for (const id of deckCards.get(d) ?? []) {
+                plays.get(id)?.push(played.get(id) ?? 0);
+                const xs = inUnit.get(id) ?? [];
+                xs.push(played.get(id) ?? 0);
+                inUnit.set(id, xs);
+              }
             });
+          for (const [id, xs] of inUnit) playUnits.get(id)?.push({ plays: mean(xs), played: mean(xs.map((k) => (k > 0 ? 1 : 0))) });
+        }
 
       // 2) Restricted play: per card, up to two decks holding it, each against up to two decks of the set.
       const chosen = ctx.full ? cardIds : [...new Set([...cardIds].filter((id) => holds('abe', id) || holds('betty', id)).sort((x, y) => playRate(plays.get(y)!) - playRate(plays.get(x)!) || (x < y ? -1 : 1)))].slice(0, barredCards);
@@ -296,7 +313,7 @@ export function ophidianCards(): Study {
           const m = mean(list.map((u) => u.share));
           inclusion.push(ha ? m : 1 - m);
         }
-        return { id, name: strategy(id).name, cost: costOf(id), inclusion, loss: loss.get(id) ?? [], plays: plays.get(id) ?? [] };
+        return { id, name: strategy(id).name, cost: costOf(id), inclusion, loss: loss.get(id) ?? [], plays: plays.get(id) ?? [], playUnits: playUnits.get(id) ?? [] };
       });
       const analysis = analyseCards(evidence);
 
@@ -328,7 +345,8 @@ export function ophidianCards(): Study {
 
       const rows = analysis.findings.map((f) => {
         const c = evidence.find((e) => e.id === f.id)!;
-        const played = wilson(c.plays.filter((k) => k > 0).length, c.plays.length);
+        const pu = unitShareInterval((c.playUnits ?? []).map((u) => u.played));
+        const played = { p: pu.mean, lo: pu.lo, hi: pu.hi };
         return {
           card: c.name,
           id: c.id,
@@ -343,6 +361,7 @@ export function ophidianCards(): Study {
           gamesPlayedLo: r3(played.lo),
           gamesPlayedHi: r3(played.hi),
           games: c.plays.length,
+          playUnits: c.playUnits?.length ?? 0,
           inclusionShare: r3(f.inclusion.mean),
           inclusionLo: r3(f.inclusion.lo),
           inclusionHi: r3(f.inclusion.hi),
@@ -438,7 +457,7 @@ export function ophidianCards(): Study {
                 kind: 'table',
                 id: 'cards',
                 title: 'Every Strategy card of the decks studied',
-                caption: 'playsPerGame: by the player whose deck holds it (95% t interval); gamesPlayedIn: share of those games with at least one play (Wilson); inclusion and restricted loss at their Holm levels (lossLevel), t intervals cut to the possible range ([0, 1] for a share, [−1, 1] for a share lost); cpValuePerPlay: loss / (β · plays).',
+                caption: 'playsPerGame: by the player whose deck holds it (95% t interval over seat-swapped units: the two games on one seed); gamesPlayedIn: share of those games with at least one play (95% interval over the same units); games: the holding seats counted, playUnits: the units; inclusion and restricted loss at their Holm levels (lossLevel), t intervals cut to the possible range ([0, 1] for a share, [−1, 1] for a share lost); cpValuePerPlay: loss / (β · plays).',
                 rows,
               },
             ],

@@ -9,6 +9,7 @@ import { firstPlacerShare } from '../../experiments/superhero-gladiators-samples
 import { pairUnits } from '../../experiments/ophidian-common.js';
 import { endingShares } from '../../experiments/ophidian-flow.js';
 import { synergyInteraction } from '../../experiments/rumble-auction-meta.js';
+import { analyseCards } from '../../experiments/ophidian-cards.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -98,5 +99,19 @@ describe('rumble-auction-meta synergy: the factorial contrast is taken seed by s
     expect(s.interaction).toBeCloseTo(0.2, 12);
     expect(s.lo).toBeCloseTo(t.lo, 12);
     expect(s.both).toBeCloseTo(0.8, 12);
+  });
+});
+
+describe('ophidian-cards: plays a game are counted over seat-swapped units', () => {
+  it('the plays interval is over units (the two games on one seed), and says so', () => {
+    // 4 units; in each the holding seat played the card 2 and 0 times (one game each seat order).
+    const plays = [2, 0, 2, 0, 2, 0, 2, 0];
+    const card = { id: 'war-cry', name: 'War Cry', cost: 2, inclusion: [0.5, 0.6], loss: [0.1, 0, 0.05], plays, playUnits: [1, 1, 1, 1].map((x) => ({ plays: x, played: 0.5 })) };
+    const f = analyseCards([card]).findings[0]!;
+    expect(f.plays.n).toBe(4);
+    expect(f.plays.unit).toBe('seat-swapped units');
+    expect(f.plays.mean).toBe(1);
+    const bare = analyseCards([{ ...card, playUnits: undefined }]).findings[0]!;
+    expect(bare.plays).toMatchObject({ n: 8, unit: 'games' });
   });
 });
