@@ -20,7 +20,7 @@ import { forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
-import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
+import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
 import { fmtNum, fmtRange } from '../src/analysis/stats/price.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -114,6 +114,8 @@ export interface PowerRow {
   readonly meanBid: number | null;
   /** Heroes holding it at the game's end (can exceed lots: Brainswap and other transfers move powers). */
   readonly heldAtEnd: number;
+  /** Games in which someone held it at the end: the unit of the holders' interval. */
+  readonly gamesHeld: number;
   /** Holders' win share with its Wilson interval (Holm level). */
   readonly share: number;
   readonly lo: number;
@@ -122,13 +124,17 @@ export interface PowerRow {
   readonly supported: boolean;
 }
 
-/** Per power: lots offered, bought (top bid > 0), unbid, mean top bid, holders' results. */
-export type RawRow = Omit<PowerRow, 'lo' | 'hi' | 'level' | 'supported'> & { readonly wins: number };
+/**
+ * Per power: lots offered, bought (top bid > 0), unbid, mean top bid, holders' results, and
+ * per game that had holders, their wins and count (the game is the unit of the interval).
+ */
+export type RawRow = Omit<PowerRow, 'lo' | 'hi' | 'level' | 'supported' | 'gamesHeld'> & { readonly wins: number; readonly perGame: readonly { readonly wins: number; readonly held: number }[] };
 
 export function powerTable(records: readonly GameRecord[], players: number): RawRow[] {
   // One row per lot offered and one per power held at the end, summed per power through
   // a DataFrame group-by (src/analysis/table.ts).
   const events: { power: string; offered: number; bought: number; unbid: number; bids: number; held: number; wins: number }[] = [];
+  const perGame = new Map<string, { wins: number; held: number }[]>();
   for (const r of records) {
     const lots = (r.tags['lots'] as readonly string[]) ?? [];
     const bids = Array.from({ length: players }, (_, p) => (r.tags[`bids_p${p}`] as readonly number[]) ?? []);
@@ -136,11 +142,21 @@ export function powerTable(records: readonly GameRecord[], players: number): Raw
       const top = Math.max(0, ...bids.map((b) => b[i] ?? 0));
       events.push({ power, offered: 1, bought: top > 0 ? 1 : 0, unbid: top > 0 ? 0 : 1, bids: top, held: 0, wins: 0 });
     });
+    const inGame = new Map<string, { wins: number; held: number }>();
     for (let p = 0; p < players; p++)
-      for (const power of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) events.push({ power, offered: 0, bought: 0, unbid: 0, bids: 0, held: 1, wins: r.returns[p]! });
+      for (const power of (r.tags[`powers_p${p}`] as readonly string[]) ?? []) {
+        events.push({ power, offered: 0, bought: 0, unbid: 0, bids: 0, held: 1, wins: r.returns[p]! });
+        const g = inGame.get(power) ?? { wins: 0, held: 0 };
+        inGame.set(power, { wins: g.wins + r.returns[p]!, held: g.held + 1 });
+      }
+    for (const [power, g] of inGame) {
+      const list = perGame.get(power);
+      if (list) list.push(g);
+      else perGame.set(power, [g]);
+    }
   }
   const rows = groupSums(events, ['power'], ['offered', 'bought', 'unbid', 'bids', 'held', 'wins']).map((s) => ({
-    power: String(s['power']), offered: s.offered, bought: s.bought, unbid: s.unbid, meanBid: s.bought ? s.bids / s.bought : null, heldAtEnd: s.held, share: s.held ? s.wins / s.held : NaN, wins: s.wins,
+    power: String(s['power']), offered: s.offered, bought: s.bought, unbid: s.unbid, meanBid: s.bought ? s.bids / s.bought : null, heldAtEnd: s.held, share: s.held ? s.wins / s.held : NaN, wins: s.wins, perGame: perGame.get(String(s['power'])) ?? [],
   }));
   return sortRows(rows, [{ column: 'offered', descending: true }, { column: 'power' }]);
 }
@@ -150,7 +166,7 @@ export function powerTable(records: readonly GameRecord[], players: number): Raw
  * never held has no share, one never bought no mean bid.
  */
 export function powerRows(table: readonly PowerRow[], fair: number): Record<string, number | string | boolean | null>[] {
-  return table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd ? r3(t.lo) : null, hi: t.heldAtEnd ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null }));
+  return table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, gamesHeld: t.gamesHeld, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd ? r3(t.lo) : null, hi: t.heldAtEnd ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null }));
 }
 
 /**
@@ -159,25 +175,51 @@ export function powerRows(table: readonly PowerRow[], fair: number): Record<stri
  */
 export function holderEvidence(t: PowerRow, tested: number): string {
   const moved = t.heldAtEnd > t.bought ? ` (more holders than lots bought: every lowest bidder gets a copy of a Flaw, and Brainswap and other powers move powers between heroes)` : '';
-  return `holder share ${fmt(t.share)} (${formatLevel(t.level)} CI ${fmt(t.lo)} to ${fmt(t.hi)}, Holm over ${tested} powers), n = ${t.heldAtEnd} heroes holding it at the end${moved}; bought ${t.bought} of ${t.offered} lots offered${t.meanBid === null ? '' : ` at ${fmt(t.meanBid, 1)} Energy on average`}`;
+  return `holder share ${fmt(t.share)} (${formatLevel(t.level)} CI ${fmt(t.lo)} to ${fmt(t.hi)}, Holm over ${tested} powers), n = ${t.heldAtEnd} heroes holding it at the end in ${t.gamesHeld} games (the game is the unit)${moved}; bought ${t.bought} of ${t.offered} lots offered${t.meanBid === null ? '' : ` at ${fmt(t.meanBid, 1)} Energy on average`}`;
 }
 
-/** Holm over the powers' holder shares against the fair share (Wilson intervals at each level). */
+/**
+ * The holders' share of a power, Σ wins / Σ holders, with its interval at `level`. The
+ * game is the unit: heroes holding the power in one game (a Flaw copied to every lowest
+ * bidder, a power moved by Brainswap) share that game's outcome, so they are not separate
+ * observations. When no game had two holders this is the Wilson interval over holders;
+ * otherwise the ratio's cluster (per-game) standard error with a t quantile over games.
+ */
+export function holderShare(perGame: readonly { wins: number; held: number }[], level = 0.95): { p: number; lo: number; hi: number; games: number } {
+  const held = perGame.reduce((a, g) => a + g.held, 0);
+  const wins = perGame.reduce((a, g) => a + g.wins, 0);
+  if (perGame.every((g) => g.held <= 1)) {
+    const w = wilson(wins, held, level);
+    return { p: w.p, lo: w.lo, hi: w.hi, games: perGame.length };
+  }
+  const p = wins / held;
+  const k = perGame.length;
+  const ss = perGame.reduce((a, g) => a + (g.wins - p * g.held) ** 2, 0);
+  const se = Math.sqrt((k / Math.max(1, k - 1)) * ss) / held;
+  if (!(se > 0)) {
+    const w = wilson(p * k, k, level);
+    return { p, lo: w.lo, hi: w.hi, games: k };
+  }
+  const half = tFor(level, k - 1) * se;
+  return { p, lo: Math.max(0, p - half), hi: Math.min(1, p + half), games: k };
+}
+
+/** Holm over the powers' holder shares against the fair share (intervals over games at each level, see holderShare). */
 export function withHolm(rows: readonly RawRow[], fair: number): PowerRow[] {
   const tested = rows.filter((r) => r.heldAtEnd >= 10);
   const decisions = holm(
     tested,
     (r) => Math.abs(r.share - fair) / Math.sqrt((fair * (1 - fair)) / r.heldAtEnd),
     (r, level) => {
-      const w = wilson(r.wins, r.heldAtEnd, level);
+      const w = holderShare(r.perGame, level);
       return w.lo > fair || w.hi < fair;
     },
   );
   return rows.map((r) => {
     const i = tested.indexOf(r);
     const level = i >= 0 ? decisions[i]!.level : 0.95;
-    const w = r.heldAtEnd ? wilson(r.wins, r.heldAtEnd, level) : { p: NaN, lo: NaN, hi: NaN };
-    return { power: r.power, offered: r.offered, bought: r.bought, unbid: r.unbid, meanBid: r.meanBid, heldAtEnd: r.heldAtEnd, share: w.p, lo: w.lo, hi: w.hi, level, supported: i >= 0 && decisions[i]!.rejected };
+    const w = r.heldAtEnd ? holderShare(r.perGame, level) : { p: NaN, lo: NaN, hi: NaN, games: 0 };
+    return { power: r.power, offered: r.offered, bought: r.bought, unbid: r.unbid, meanBid: r.meanBid, heldAtEnd: r.heldAtEnd, gamesHeld: w.games, share: w.p, lo: w.lo, hi: w.hi, level, supported: i >= 0 && decisions[i]!.rejected };
   });
 }
 

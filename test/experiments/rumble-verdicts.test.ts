@@ -6,9 +6,11 @@
  * behind the interval, a bound past the measured range, an optional power's negative
  * price explained as misuse, an unidentified iteration leading the report).
  */
+import { tFor } from '../../src/analysis/stats/descriptive.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
 import { describe, expect, it } from 'vitest';
 import { refinement, twoVersusFour, type PowerPrice } from '../../experiments/rumble-power-values.js';
-import { auctionFindings, auctionPrices, holderEvidence, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble-auction-meta.js';
+import { auctionFindings, auctionPrices, holderEvidence, holderShare, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble-auction-meta.js';
 import type { MeasuredValues, ValueIteration } from '../../experiments/rumble-measured-values.js';
 import type { PriceAnswer } from '../../src/analysis/stats/price.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -62,9 +64,24 @@ describe('rumble-auction-meta: powers.csv and holder verdicts', () => {
     const [row] = withHolm(powerTable(records, 4), 0.25);
     expect(row!.heldAtEnd).toBe(18);
     const ev = holderEvidence(row!, 1);
-    expect(ev).toMatch(/n = 18 heroes holding it at the end \(more holders than lots bought: .*Brainswap/);
+    expect(ev).toMatch(/n = 18 heroes holding it at the end in 12 games \(the game is the unit\) \(more holders than lots bought: .*Brainswap/);
     expect(ev).toMatch(/bought 12 of 12 lots offered at 20\.0 Energy on average/);
     expect(ev).not.toMatch(/won \d+ of/);
+  });
+
+  it("the holders' interval takes the game as its unit: two holders of one game share its outcome", () => {
+    // 12 games: in 6 of them two heroes hold the power (one wins, one loses), in 6 one holder wins.
+    const perGame = [...Array.from({ length: 6 }, () => ({ wins: 1, held: 2 })), ...Array.from({ length: 6 }, () => ({ wins: 1, held: 1 }))];
+    const s = holderShare(perGame);
+    expect(s.p).toBeCloseTo(12 / 18, 12); // the share stays wins / holders
+    expect(s.games).toBe(12);
+    // Cluster standard error over the 12 games, t(11).
+    const p = 12 / 18;
+    const se = Math.sqrt((12 / 11) * (6 * (1 - 2 * p) ** 2 + 6 * (1 - p) ** 2)) / 18;
+    expect(s.hi).toBeCloseTo(Math.min(1, p + tFor(0.95, 11) * se), 12);
+    // One holder a game: the Wilson interval over holders, as before.
+    const single = holderShare(Array.from({ length: 10 }, (_, i) => ({ wins: i < 7 ? 1 : 0, held: 1 })));
+    expect(single.lo).toBeCloseTo(wilson(7, 10).lo, 12);
   });
 });
 
