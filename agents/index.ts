@@ -73,6 +73,7 @@ const mctsSchema = z.object({
   sm: z.enum(['rm', 'duct', 'puct']).default('rm'),
   gamma: z.coerce.number().gt(0).max(1).default(0.1),
   prior: z.enum(['none', 'heuristic', 'net']).default('none'),
+  value: z.enum(['rollout', 'net']).default('rollout'),
   model: z.string().min(1).optional(),
   transfer: z.enum(['0', '1']).default('0'),
   bias: z.coerce.number().min(0).max(100).default(1),
@@ -124,7 +125,13 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     description:
       "none; heuristic: at one-mover nodes the game's heuristic agent's choice is expanded first and gets a progressive bias; net (written prior=net:model=DIR or prior=net,model=DIR): PUCT with the trained network's policy as prior and its value head scoring the leaves (with an explicit rollout=…, leaves are scored by that rollout instead and the net is a prior only)",
   },
-  { name: 'model', default: 'none', description: 'prior=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
+  {
+    name: 'value',
+    default: 'rollout',
+    description:
+      "rollout: leaves are scored as rollout= and depth= say; net (written value=net:model=DIR or value=net,model=DIR): the trained network's value head scores the leaves (mixed with the rollout by lambda) while selection stays UCT with the prior= the spec names — the net as a judge of positions only, for searches whose own selection is stronger than PUCT over the net's policy",
+  },
+  { name: 'model', default: 'none', description: 'prior=net or value=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'transfer', default: '0', description: TRANSFER_DOC },
   { name: 'bias', default: '1', description: "weight W of the prior's progressive bias W / (visits + 1), added to its UCB value" },
 
@@ -162,7 +169,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'lambda',
     default: 'none (the value head alone)',
     description:
-      "prior=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
+      "prior=net or value=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
   },
   { name: 'bar', default: 'none', description: `${BAR_DOC}. The search never plays them at its own decisions, in the tree and in rollouts; the other seats keep every action. A bare mcts with only bar keeps the game's tuned settings` },
 ];
@@ -199,14 +206,18 @@ function withBar(where: string, bar: string | undefined, game: AnyGame | undefin
   return barAgent(factory, where, bar);
 }
 
-/** `prior=net:model=DIR` is `prior=net,model=DIR` (the form the issue and README use). */
+/** `prior=net:model=DIR` is `prior=net,model=DIR` (the form the issue and README use); so is `value=net:model=DIR`. */
 function splitNetPrior(where: string, params: AgentParams): AgentParams {
-  const prior = params['prior'];
-  if (prior === undefined || !prior.startsWith('net:')) return params;
-  const rest = prior.slice(4);
-  if (!rest.startsWith('model=') || rest.length === 6) throw new UserError(`${where}: prior is ${JSON.stringify(prior)}; allowed: prior=net:model=DIR or prior=net,model=DIR`);
-  if (params['model'] !== undefined) throw new UserError(`${where}: the model is given twice (in prior and as model); allowed: one of them`);
-  return { ...params, prior: 'net', model: rest.slice(6) };
+  let out = params;
+  for (const name of ['prior', 'value'] as const) {
+    const given = out[name];
+    if (given === undefined || !given.startsWith('net:')) continue;
+    const rest = given.slice(4);
+    if (!rest.startsWith('model=') || rest.length === 6) throw new UserError(`${where}: ${name} is ${JSON.stringify(given)}; allowed: ${name}=net:model=DIR or ${name}=net,model=DIR`);
+    if (out['model'] !== undefined) throw new UserError(`${where}: the model is given twice; allowed: one of ${name}=net:model=DIR and model=DIR`);
+    out = { ...out, [name]: 'net', model: rest.slice(6) };
+  }
+  return out;
 }
 
 /** Loads a model for `game` (when known) and returns a check of the match options against it (none with transfer). */
@@ -269,17 +280,26 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const params = tuned ? { ...tuned, ...given } : given;
       checkKnown(where, params, MCTS_PARAMS);
       const p = parseWith(where, mctsSchema, params);
+      // The net can guide the search (prior=net: PUCT over its policy, leaves by its value
+      // head) or only judge positions (value=net: the leaves by its value head, selection
+      // UCT with the spec's own prior).
       const guided = p.prior === 'net';
-      if (guided && p.model === undefined) throw new UserError(`${where}: prior=net needs a model; allowed: prior=net:model=DIR (a folder written by \`crucible train\`)`);
-      if (!guided && p.model !== undefined) throw new UserError(`${where}: model is given but prior is ${p.prior}; allowed: model only with prior=net`);
+      const valued = p.value === 'net';
+      const usesNet = guided || valued;
+      if (guided && valued) throw new UserError(`${where}: value is net but prior is net, which already scores leaves with the value head; allowed: prior=net, or value=net with prior=none or prior=heuristic`);
+      if (usesNet && p.model === undefined) throw new UserError(`${where}: ${guided ? 'prior' : 'value'}=net needs a model; allowed: ${guided ? 'prior' : 'value'}=net:model=DIR (a folder written by \`crucible train\`)`);
+      if (!usesNet && p.model !== undefined) throw new UserError(`${where}: model is given but prior is ${p.prior} and value is ${p.value}; allowed: model only with prior=net or value=net`);
       // prior=net scores leaves with the value head unless a rollout is asked for explicitly
       // (then the net is a prior only and leaves are scored as without it), or with both
       // when lambda is given: (1 - lambda)·value + lambda·the rollout rollout= and depth= set.
-      if (!guided && p.lambda !== undefined) throw new UserError(`${where}: lambda is ${p.lambda} but prior is ${p.prior}; allowed: lambda only with prior=net (it mixes the value head with the rollout)`);
-      const mixed = guided && p.lambda !== undefined;
-      const netLeaves = guided && (params['rollout'] === undefined || mixed);
+      if (!usesNet && p.lambda !== undefined) throw new UserError(`${where}: lambda is ${p.lambda} but prior is ${p.prior} and value is ${p.value}; allowed: lambda only with prior=net or value=net (it mixes the value head with the rollout)`);
+      const mixed = usesNet && p.lambda !== undefined;
+      const netLeaves = valued || (guided && (params['rollout'] === undefined || mixed));
+      if (valued && !mixed && params['rollout'] !== undefined) {
+        throw new UserError(`${where}: value=net scores leaves with the network's value head alone, so rollout=${p.rollout} does not apply; allowed: value=net without rollout, or with lambda to mix the two`);
+      }
       if (netLeaves && !mixed && p.depth !== undefined) {
-        throw new UserError(`${where}: prior=net scores leaves with the network's value head, so depth does not apply; allowed: prior=net without depth, or with rollout=… to score leaves by rollouts instead`);
+        throw new UserError(`${where}: ${guided ? 'prior' : 'value'}=net scores leaves with the network's value head, so depth does not apply; allowed: ${guided ? 'prior=net without depth, or with rollout=… to score leaves by rollouts instead' : 'value=net without depth, or with lambda to mix in a rollout'}`);
       }
       // prior=net with opponents=heuristic: PUCT on the decider's own nodes, the others
       // answer with the heuristic (the opponent model of Superhero Gladiators' tuned spec).
@@ -288,9 +308,9 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       if (game && rolls) checkRolloutSupport(where, game, depth);
       if (game && rolls && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
       if (game && rolls && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
-      if (!guided && p.transfer === '1') throw new UserError(`${where}: transfer is given but prior is ${p.prior}; allowed: transfer only with prior=net`);
+      if (!usesNet && p.transfer === '1') throw new UserError(`${where}: transfer is given but prior is ${p.prior} and value is ${p.value}; allowed: transfer only with prior=net or value=net`);
       const transfer = p.transfer === '1';
-      const loaded = game && guided ? modelFor(where, p.model!, game, transfer) : undefined;
+      const loaded = game && usesNet ? modelFor(where, p.model!, game, transfer) : undefined;
       if (loaded && options) loaded.checkOptions(options);
       // Paranoid search treats the others as one coalition minimising the decider's share:
       // that reading needs one player's gain to be the others' loss.
@@ -309,6 +329,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         iterations: p.iterations ?? (p.time !== undefined ? Infinity : 400),
         timeMs: p.time ?? 0,
         c: p.c ?? (guided ? 1 : 1.4),
+        netSelects: guided,
         depth,
         sm: p.sm,
         gamma: p.gamma,
@@ -320,7 +341,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         backup: p.backup,
       };
       return withBar(where, p.bar, game, (args) => {
-        const net = guided ? (loaded ?? modelFor(where, p.model!, args.game, transfer)) : undefined;
+        const net = usesNet ? (loaded ?? modelFor(where, p.model!, args.game, transfer)) : undefined;
         return new MctsAgent(args.spec, args.rng, {
           ...config,
           rolloutAgent: rolloutAgent(args.game),

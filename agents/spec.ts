@@ -61,8 +61,9 @@ export function parseAgentSpec(text: string): ParsedSpec {
 
 /**
  * Splits a CLI list of specs: `mcts:iterations=400,c=1.4,random` →
- * `['mcts:iterations=400,c=1.4', 'random']`. A comma-separated token with `=` but no
- * `:` continues the spec before it (it is one more parameter of that spec).
+ * `['mcts:iterations=400,c=1.4', 'random']`. A comma-separated token with `=` before any
+ * `:` continues the spec before it (it is one more parameter of that spec, such as
+ * `value=net:model=DIR`); a token with `:` first (`kind:…`) or neither starts a new one.
  */
 export function splitAgentList(list: string): string[] {
   const out: string[] = [];
@@ -71,7 +72,11 @@ export function splitAgentList(list: string): string[] {
     if (token === '') {
       throw new UserError(`agent list ${JSON.stringify(list)}: an empty entry; allowed: specs separated by single commas`);
     }
-    if (token.includes('=') && !token.includes(':')) {
+    // A parameter continues the agent before it: `key=value`, where a colon may only come
+    // after the first `=` (`prior=net:model=DIR`); `kind:…` starts a new agent.
+    const eq = token.indexOf('=');
+    const colon = token.indexOf(':');
+    if (eq >= 0 && (colon < 0 || eq < colon)) {
       if (out.length === 0) {
         throw new UserError(
           `agent list ${JSON.stringify(list)}: parameter ${JSON.stringify(token)} comes before any agent kind; allowed: kind:key=value,...`,

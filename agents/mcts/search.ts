@@ -135,6 +135,13 @@ export interface MctsConfig {
    */
   readonly netLeaves?: boolean;
   /**
+   * With `net`: whether its policy steers selection (PUCT, `prior=net`; the default) or
+   * the net only scores leaves while selection stays UCT with `priorAgent`'s progressive
+   * bias (`value=net`): a search whose own guide is stronger than the net's policy keeps
+   * it and takes the value head's judgement of positions.
+   */
+  readonly netSelects?: boolean;
+  /**
    * With `net` and `netLeaves`: AlphaGo's mixed leaf evaluation (Silver et al. 2016),
    * v = (1 − λ)·value head + λ·rollout, where the rollout is what the search scores a
    * leaf with without a net (`rolloutAgent`, `depth`, `evaluate` at the cut-off). The
@@ -339,7 +346,7 @@ export class MctsAgent implements Agent {
           this.pickedKey = game.actionKey(legal[index]);
           this.pickedChild = node.child(this.pickedKey);
           if (this.pickedChild !== undefined) this.pickedChild.avail++;
-        } else if (this.evaluator !== null) {
+        } else if (this.evaluator !== null && this.config.netSelects !== false) {
           if (node.priors === null) this.setPriors(game, node, s, p, legal, depth === 1);
           index = this.selectPuct(game, node, legal, p);
         } else {

@@ -74,8 +74,8 @@ describe('mixed leaf evaluation (lambda)', () => {
     expect(differs).toBeGreaterThan(0);
   });
 
-  it('spec errors name the field: lambda needs prior=net and lies in [0, 1]', () => {
-    expect(() => checkAgentSpec('mcts:lambda=0.5,rollout=heuristic', gladiatorDuel)).toThrow(/lambda is 0.5 but prior is none; allowed: lambda only with prior=net/);
+  it('spec errors name the field: lambda needs prior=net or value=net and lies in [0, 1]', () => {
+    expect(() => checkAgentSpec('mcts:lambda=0.5,rollout=heuristic', gladiatorDuel)).toThrow(/lambda is 0.5 but prior is none and value is rollout; allowed: lambda only with prior=net or value=net/);
     expect(() => checkAgentSpec(`mcts:prior=net:model=${MODEL},lambda=1.5`, gladiatorDuel)).toThrow(/lambda/);
     // With lambda, depth sets the rollout's cut-off (without it, depth is refused: the value head scores leaves).
     expect(() => checkAgentSpec(`mcts:prior=net:model=${MODEL},rollout=evaluate,depth=3,lambda=0.5`, gladiatorDuel)).not.toThrow();
