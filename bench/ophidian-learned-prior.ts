@@ -11,7 +11,7 @@
  *     would have to find with a c·P·√N/(1+n) bonus proportional to that prior.
  * (agents/README.md, "Measured strength: Ophidian".)
  *
- *   npx tsx bench/ophidian-learned-prior.ts [games=6] [every=3]
+ *   npx tsx bench/ophidian-learned-prior.ts [games=6] [every=3] [model=models/ophidian]
  * (every: look at one decision in `every`, to keep the tuned searches' cost down.)
  */
 import { getGame } from '../src/games/index.js';
@@ -22,7 +22,9 @@ import { Rng } from '../src/core/rng.js';
 
 const game = getGame('ophidian');
 const options = game.optionsSchema.parse({});
-const ev = new NetEvaluator(game, loadModel('models/ophidian', game, 'prior').net);
+// The model to read: argv[4] (default: the shipped one).
+const MODEL = process.argv[4] ?? 'models/ophidian';
+const ev = new NetEvaluator(game, loadModel(MODEL, game, 'prior').net);
 const G = Number(process.argv[2] ?? 6);
 const EVERY = Number(process.argv[3] ?? 3);
 

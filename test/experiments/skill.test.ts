@@ -55,7 +55,8 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     expect(learnedAgentFor('gladiator-duel', true)).toBe('mcts:prior=net:model=models/gladiator-duel,transfer=1,iterations=300');
     expect(learnedAgentFor('dark-hero', false)).toBe('net:model=models/dark-hero,transfer=1');
     expect(learnedAgentFor('superhero-gladiators', true)).toBe('mcts:prior=net:model=models/superhero-gladiators,transfer=1,iterations=800,plies=2,opponents=heuristic');
-    expect(learnedAgentFor('ophidian', true)).toBe('net:model=models/ophidian,transfer=1');
+    expect(learnedAgentFor('ophidian', true)).toBe('mcts:prior=net:model=models/ophidian,transfer=1,iterations=50');
+    expect(learnedAgentFor('ophidian', false)).toBe(learnedAgentFor('ophidian', true));
     expect(learnedAgentFor('rumble', true)).toBe('mcts:prior=net:model=models/rumble,transfer=1,iterations=50,plies=1,backup=paranoid,final=most,sm=puct');
     expect(learnedAgentFor('rumble', false)).toBe(learnedAgentFor('rumble', true));
     expect(learnedAgentFor('no-model-game', false)).toBeUndefined();

@@ -36,7 +36,8 @@ describe('strength of the learned Ophidian agents (paired games, 95% intervals)'
   it('net-guided MCTS (PUCT, prior and value head, 100 iterations) beats the heuristic', { timeout: 900_000 }, () => {
     const result = measure(['mcts:prior=net:model=models/ophidian,iterations=100', 'heuristic'], 6, 'oph-scr');
     process.stdout.write(`ophidian ${result.text}\n`);
-    expect(result.lo).toBeGreaterThan(0.5);
+    // The issue's bar: a lower bound above 0.55 (measured 0.702 on these pairs).
+    expect(result.lo).toBeGreaterThan(0.55);
   });
 
   it('the policy alone beats random play', { timeout: 900_000 }, () => {
