@@ -6,7 +6,7 @@
  */
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { clusterShare } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
 
 /** Above this share of games stopped at the cap, the report's first verdict says so. */
@@ -17,6 +17,9 @@ export class GameLedger {
   failed = 0;
   capped = 0;
   private readonly errors = new Map<string, number>();
+  // Completed and capped games per seed: every table of a study plays game i on seed i (and
+  // a pair's two games share one), so the games on one seed are the unit of the cap share.
+  private readonly bySeed = new Map<number, { n: number; hits: number }>();
   private parts = 0;
   private readonly started: number;
   private lastLine = -Infinity;
@@ -46,7 +49,10 @@ export class GameLedger {
         this.errors.set(e, (this.errors.get(e) ?? 0) + 1);
         continue;
       }
-      if (endedAtCap(r)) this.capped++;
+      const capped = endedAtCap(r);
+      if (capped) this.capped++;
+      const c = this.bySeed.get(r.seed) ?? { n: 0, hits: 0 };
+      this.bySeed.set(r.seed, { n: c.n + 1, hits: c.hits + (capped ? 1 : 0) });
       done.push(r);
     }
     this.parts++;
@@ -57,6 +63,12 @@ export class GameLedger {
       this.log(`      ${this.parts} part${this.parts === 1 ? '' : 's'} done (last: ${records.length} game${records.length === 1 ? '' : 's'}); ${this.games} games so far, ${this.failed} failed, ${(this.games / Math.max(s, 1e-3)).toFixed(0)} games/s, ${s.toFixed(0)} s`);
     }
     return done;
+  }
+
+  /** Share of completed games stopped at the cap, with its 95% interval over seeds (see bySeed). */
+  capShare(): { p: number; lo: number; hi: number; seeds: number } {
+    const s = clusterShare([...this.bySeed.values()]);
+    return { p: s.p, lo: s.lo, hi: s.hi, seeds: s.clusters };
   }
 
   /** The most common error message of the failed games. */
@@ -76,10 +88,10 @@ export class GameLedger {
     }
     const done = this.games - this.failed;
     if (done > 0 && this.capped / done > CAP_WARNING_SHARE) {
-      const w = wilson(this.capped, done);
+      const w = this.capShare();
       out.push({
         statement: `${this.capped} of ${done} completed games (${(w.p * 100).toFixed(0)}%) were stopped at the ${capName}, which the rule text does not have: their outcome is the engine's tie rule, not play.`,
-        evidence: `share at the cap ${w.p.toFixed(3)} (95% CI ${w.lo.toFixed(3)} to ${w.hi.toFixed(3)}, n = ${done} games)`,
+        evidence: `share at the cap ${w.p.toFixed(3)} (95% CI ${w.lo.toFixed(3)} to ${w.hi.toFixed(3)}, ${done} games on ${w.seeds} seeds; the games on one seed are one unit)`,
         strength: 'warning',
       });
     }
@@ -89,10 +101,10 @@ export class GameLedger {
   /** A paragraph for the report's evidence section (always shown). */
   summary(capName: string): ReportBlock {
     const done = this.games - this.failed;
-    const w = wilson(this.capped, Math.max(1, done));
+    const w = done > 0 ? this.capShare() : { p: 0, lo: 0, hi: 1, seeds: 0 };
     return {
       kind: 'text',
-      text: `${this.games} games played: ${done} completed, ${this.failed} failed${this.failed ? ` (most common error: ${this.commonError()})` : ''}. Games stopped at the ${capName}: ${this.capped} of ${done} (${done ? (w.p * 100).toFixed(1) : '0'}%, 95% CI ${(w.lo * 100).toFixed(1)}–${(w.hi * 100).toFixed(1)}%).`,
+      text: `${this.games} games played: ${done} completed, ${this.failed} failed${this.failed ? ` (most common error: ${this.commonError()})` : ''}. Games stopped at the ${capName}: ${this.capped} of ${done} (${done ? (w.p * 100).toFixed(1) : '0'}%, 95% CI ${(w.lo * 100).toFixed(1)}–${(w.hi * 100).toFixed(1)}% over ${w.seeds} seeds: the tables share their seeds, so the games on one seed are one unit).`,
     };
   }
 }

@@ -20,7 +20,8 @@ import { forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
-import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
+import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
+import { clusterShare } from '../src/analysis/stats/paired.js';
 import { fmtNum, fmtRange } from '../src/analysis/stats/price.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -186,22 +187,11 @@ export function holderEvidence(t: PowerRow, tested: number): string {
  * otherwise the ratio's cluster (per-game) standard error with a t quantile over games.
  */
 export function holderShare(perGame: readonly { wins: number; held: number }[], level = 0.95): { p: number; lo: number; hi: number; games: number } {
-  const held = perGame.reduce((a, g) => a + g.held, 0);
-  const wins = perGame.reduce((a, g) => a + g.wins, 0);
-  if (perGame.every((g) => g.held <= 1)) {
-    const w = wilson(wins, held, level);
-    return { p: w.p, lo: w.lo, hi: w.hi, games: perGame.length };
-  }
-  const p = wins / held;
-  const k = perGame.length;
-  const ss = perGame.reduce((a, g) => a + (g.wins - p * g.held) ** 2, 0);
-  const se = Math.sqrt((k / Math.max(1, k - 1)) * ss) / held;
-  if (!(se > 0)) {
-    const w = wilson(p * k, k, level);
-    return { p, lo: w.lo, hi: w.hi, games: k };
-  }
-  const half = tFor(level, k - 1) * se;
-  return { p, lo: Math.max(0, p - half), hi: Math.min(1, p + half), games: k };
+  const s = clusterShare(
+    perGame.map((g) => ({ hits: g.wins, n: g.held })),
+    level,
+  );
+  return { p: s.p, lo: s.lo, hi: s.hi, games: s.clusters };
 }
 
 /** Holm over the powers' holder shares against the fair share (intervals over games at each level, see holderShare). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameLedger } from '../../experiments/ledger.js';
 import type { GameRecord } from '../../src/sim/types.js';
+import { wilson } from '../../src/analysis/stats/wilson.js';
 
 const game = (seed: number): GameRecord => ({ seed, returns: [1, 0], tags: { endReason: 'knockout' } }) as unknown as GameRecord;
 
@@ -30,5 +31,22 @@ describe('study ledger progress lines off a terminal', () => {
     }
     expect(lines).toHaveLength(4);
     expect(lines[3]).toMatch(/4 parts done \(last: 2 games\); 8 games so far, 0 failed, 0 games\/s, 240 s/);
+  });
+});
+
+describe('ledger: the share of games at the cap is over seeds', () => {
+  const g = (index: number, seed: number, capped: boolean): GameRecord => ({ index, seed, seats: ['a', 'a'], slots: [0, 0], returns: [0.5, 0.5], length: 10, tags: { endReason: capped ? 'turn cap' : 'rules' } });
+  it('two tables on one master seed: the games on seed i are one unit, n counts seeds', () => {
+    const ledger = new GameLedger();
+    // 10 seeds; a seed either caps in both tables or in neither (the same dice).
+    const table = Array.from({ length: 10 }, (_, i) => g(i, 100 + i, i < 3));
+    ledger.add(table);
+    ledger.add(table.map((r) => ({ ...r })));
+    const s = ledger.capShare();
+    expect(s.seeds).toBe(10);
+    expect(s.p).toBeCloseTo(0.3, 12);
+    // Wilson over the 20 games would be narrower than 10 seeds allow.
+    expect(s.hi - s.lo).toBeGreaterThan(wilson(6, 20).hi - wilson(6, 20).lo);
+    expect(ledger.warnings('turn cap')[0]!.evidence).toMatch(/20 games on 10 seeds/);
   });
 });

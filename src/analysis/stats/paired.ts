@@ -10,7 +10,7 @@
  * house-rule A/B comparisons and restricted play need.
  */
 import type { GameRecord } from '../../core/record.js';
-import { mean, tInterval, type MeanInterval } from './descriptive.js';
+import { mean, tFor, tInterval, type MeanInterval } from './descriptive.js';
 import { wilson } from './wilson.js';
 
 /** A slot's score in one independent unit (a pair, or a single unpaired game). */
@@ -131,6 +131,33 @@ export function shareBySeed(records: readonly GameRecord[], value: (r: GameRecor
     else bySeed.set(r.seed, [x]);
   }
   return { ...unitShareInterval([...bySeed.values()].map((xs) => mean(xs)), level), games };
+}
+
+/**
+ * A share Σ hits / Σ n over clusters whose members are not independent (the heroes of one
+ * game, the games on one seed). When no cluster holds more than one member it is the
+ * Wilson interval over members; otherwise the ratio's cluster standard error
+ * √(k/(k−1) · Σ (hits − p·n)²) / Σ n with a t quantile over the k clusters, cut to [0, 1]
+ * (the Wilson interval over clusters when that error is 0). `clusters` counts clusters.
+ */
+export function clusterShare(clusters: readonly { readonly hits: number; readonly n: number }[], level = 0.95): { p: number; lo: number; hi: number; clusters: number } {
+  const used = clusters.filter((c) => c.n > 0);
+  const total = used.reduce((a, c) => a + c.n, 0);
+  const hits = used.reduce((a, c) => a + c.hits, 0);
+  const k = used.length;
+  if (used.every((c) => c.n === 1)) {
+    const w = wilson(hits, total, level);
+    return { p: w.p, lo: w.lo, hi: w.hi, clusters: k };
+  }
+  const p = hits / total;
+  const ss = used.reduce((a, c) => a + (c.hits - p * c.n) ** 2, 0);
+  const se = Math.sqrt((k / Math.max(1, k - 1)) * ss) / total;
+  if (!(se > 0) || k < 2) {
+    const w = wilson(p * k, k, level);
+    return { p, lo: w.lo, hi: w.hi, clusters: k };
+  }
+  const half = tFor(level, k - 1) * se;
+  return { p, lo: Math.max(0, p - half), hi: Math.min(1, p + half), clusters: k };
 }
 
 /** Difference of a slot's share between configurations A and B on their common units. */
