@@ -168,7 +168,9 @@ export function estimateValues(records: readonly GameRecord[], players: number):
         const all = held.reduce((s, h) => s + h.filter((x) => x === id).length, 0);
         features[id] = mine - all / players;
       }
-      return { features, outcome: r.returns[p]! };
+      // Every hero of a game is a row, but their results are one game's: the seed is the unit
+      // (the covariance is clustered by it; a duel entered once per seat is one observation).
+      return { features, outcome: r.returns[p]!, group: r.seed };
     });
   });
   const fit = logisticFit(rows, { features: ['energy', ...ids], ridge: RIDGE });

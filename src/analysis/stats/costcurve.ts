@@ -40,6 +40,13 @@ export interface CostCurveRow {
   readonly outcome: number;
   /** Games this row stands for (default 1). */
   readonly weight?: number;
+  /**
+   * The independent unit the row belongs to, when rows are not independent: e.g. the game,
+   * when each hero of a game is a row (their outcomes sum to one game's result; a two-player
+   * game entered once per seat is one observation, not two). Rows sharing a group get a
+   * cluster-robust (sandwich) covariance over groups instead of the model's own.
+   */
+  readonly group?: string | number;
 }
 
 export interface Coefficient {
@@ -130,9 +137,8 @@ export function logisticFit(rows: readonly CostCurveRow[], options: LogisticOpti
     if (intercept) map[0]![off + j] = -centre[j]! / scale[j]!;
   });
   const beta = map.map((row) => row.reduce((s, a, k) => s + a * newton.beta[k]!, 0));
-  const covariance = newton.covariance
-    ? sandwich(map, newton.covariance)
-    : names.map(() => names.map(() => NaN));
+  const standardCov = newton.covariance ? clusterCovariance(rows, z, p, w, newton.beta, newton.covariance) : null;
+  const covariance = standardCov ? sandwich(map, standardCov) : names.map(() => names.map(() => NaN));
   const zq = zFor(level);
   const coefficients = names.map((name, j): Coefficient => {
     const se = Math.sqrt(covariance[j]![j]!);
@@ -148,6 +154,38 @@ export function logisticFit(rows: readonly CostCurveRow[], options: LogisticOpti
     level,
     backend: rt.backend,
   };
+}
+
+/**
+ * The covariance of the standardised estimates: the model's inverse information `inv`,
+ * or — when rows name groups and some group holds several rows — the cluster-robust
+ * sandwich inv · (k/(k−1) Σ_g s_g s_gᵀ) · inv over the k groups, s_g the group's summed
+ * score w_i (y_i − π_i) z_i. Rows of one game are not independent observations (a duel
+ * entered once per seat carries one outcome twice), which the model's own covariance
+ * would count as independent.
+ */
+function clusterCovariance(rows: readonly CostCurveRow[], z: Float32Array, p: number, w: readonly number[], beta: readonly number[], inv: Matrix): Matrix {
+  if (!rows.some((r) => r.group !== undefined)) return inv;
+  const scores = new Map<string | number, number[]>();
+  let shared = false;
+  rows.forEach((r, i) => {
+    let eta = 0;
+    for (let k = 0; k < p; k++) eta += z[i * p + k]! * beta[k]!;
+    const resid = w[i]! * (r.outcome - sigmoid(eta));
+    const key = r.group ?? `row ${i}`;
+    let s = scores.get(key);
+    if (s) shared = true;
+    else scores.set(key, (s = new Array<number>(p).fill(0)));
+    for (let k = 0; k < p; k++) s[k]! += resid * z[i * p + k]!;
+  });
+  if (!shared) return inv;
+  const g = scores.size;
+  const meat: Matrix = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (const s of scores.values()) for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) meat[a]![b]! += s[a]! * s[b]!;
+  const f = g > 1 ? g / (g - 1) : 1;
+  for (const row of meat) for (let b = 0; b < p; b++) row[b]! *= f;
+  // inv is symmetric, so inv · meat · inv = A C Aᵀ with A = inv.
+  return sandwich(inv, meat);
 }
 
 /** A C Aᵀ. */

@@ -79,6 +79,25 @@ describe('tfjs fit against the exact float64 Newton fit', () => {
 });
 
 describe('logistic fit', () => {
+  it('rows of one game share a group: a duel entered once per seat is one observation, not two (≈ √2 wider)', () => {
+    // 2,000 duels, each as two rows (seat A with x, seat B with −x and the other outcome), no intercept.
+    const one = synthetic(7, 2000).map((r) => ({ features: { points: r.features['points']! }, outcome: r.outcome }));
+    const both = (group: boolean): CostCurveRow[] =>
+      one.flatMap((r, g) => [
+        { ...r, ...(group ? { group: g } : {}) },
+        { features: { points: -r.features['points']! }, outcome: 1 - r.outcome, ...(group ? { group: g } : {}) },
+      ]);
+    const naive = logisticFit(both(false), { intercept: false }).coefficients[0]!;
+    const clustered = logisticFit(both(true), { intercept: false }).coefficients[0]!;
+    const single = logisticFit(one, { intercept: false }).coefficients[0]!;
+    expect(clustered.estimate).toBeCloseTo(naive.estimate, 9); // the estimate does not move
+    expect(clustered.se / naive.se).toBeGreaterThan(1.3); // the two rows of a game are one observation
+    expect(clustered.se / naive.se).toBeLessThan(1.5);
+    expect(Math.abs(clustered.se / single.se - 1)).toBeLessThan(0.1); // as the game entered once
+    // Groups of one row change nothing.
+    const alone = logisticFit(one.map((r, g) => ({ ...r, group: g })), { intercept: false }).coefficients[0]!;
+    expect(alone.se).toBe(single.se);
+  });
   it('one binary feature: slope = log odds ratio, SE = √(1/a + 1/b + 1/c + 1/d) (textbook 2×2 table)', () => {
     // x = 0: 30 wins / 70 losses; x = 1: 60 wins / 40 losses.
     const rows: CostCurveRow[] = [
