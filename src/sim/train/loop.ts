@@ -375,7 +375,7 @@ export function progressLine(r: GenerationRecord): string {
     `loss ${r.loss.total.toFixed(3)} (policy ${r.loss.policy.toFixed(3)}, value ${r.loss.value.toFixed(3)})`,
     `entropy ${r.loss.entropy.toFixed(3)}`,
   ];
-  if (r.vsBest) parts.push(`vs best ${pct(r.vsBest)}${r.promoted ? ' → new best' : ''}`);
+  if (r.vsBest) parts.push(`vs best ${pct(r.vsBest)} n=${r.vsBest.n} pairs${r.promoted ? ' → new best' : ''}`);
   for (const b of r.vsBaselines) parts.push(`vs ${b.agent} ${pct(b)} n=${b.n} pairs`);
   parts.push(`${(r.seconds.selfPlay + r.seconds.fit + r.seconds.eval).toFixed(0)} s`);
   return parts.join(' | ');
