@@ -19,7 +19,8 @@
  * those cards, sorted, in `unseen` (the composition of what is hidden is public; where each
  * card lies is not). `determinizeZones(obs, rng)` deals `unseen` at random back onto the
  * hidden places: exactly what the player cannot see is re-dealt, and everything it has seen
- * stays. All functions are pure and copy only the zone they change.
+ * stays. Where each player has a deck of their own, `determinizeZonesByGroup` keeps each
+ * hidden card among its owner's places (a card's back is public). All functions are pure and copy only the zone they change.
  */
 import type { Dice } from './dice.js';
 import type { Rng } from './rng.js';
@@ -202,6 +203,46 @@ export function determinizeZones(obs: Zones, rng: Rng): Zones {
     return out ?? zone;
   });
   if (k !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards for ${k} hidden places`);
+  return { kinds: obs.kinds, cards, known: obs.known, unseen: null };
+}
+
+/**
+ * `determinizeZones` where a card's back tells something: a hidden card is dealt only onto
+ * hidden places whose group is its own — with `group(card)` its owner and `zoneGroup(zone)`
+ * the zone's owner, a player's unseen hand holds only that player's cards and each Arsenal
+ * only its owner's, as every player at the table knows (each deck is its own player's). Each
+ * group's cards are shuffled onto that group's places (groups in ascending order, zones in
+ * order, bottom first). Throws when an observation's groups do not add up (a hidden place
+ * with no card of its group left, or cards left over): a game whose cards change hands
+ * face down needs its own rule here.
+ */
+export function determinizeZonesByGroup(obs: Zones, rng: Rng, zoneGroup: (zone: number) => number, group: (card: number) => number): Zones {
+  if (obs.unseen === null) return obs;
+  const pools = new Map<number, number[]>();
+  for (const c of obs.unseen) {
+    const g = group(c);
+    const pool = pools.get(g);
+    if (pool) pool.push(c);
+    else pools.set(g, [c]);
+  }
+  const shuffled = new Map<number, number[]>();
+  for (const g of [...pools.keys()].sort((a, b) => a - b)) shuffled.set(g, rng.shuffled(pools.get(g)!));
+  const next = new Map<number, number>();
+  const cards = obs.cards.map((zone, zi) => {
+    let out: number[] | null = null;
+    for (let i = 0; i < zone.length; i++)
+      if (zone[i] === HIDDEN) {
+        const g = zoneGroup(zi);
+        const pool = shuffled.get(g);
+        const k = next.get(g) ?? 0;
+        if (pool === undefined || k >= pool.length) throw new Error(`zones: zone ${zi} has a hidden place of group ${g} but no unseen card of that group is left`);
+        out ??= zone.slice();
+        out[i] = pool[k]!;
+        next.set(g, k + 1);
+      }
+    return out ?? zone;
+  });
+  for (const [g, pool] of shuffled) if ((next.get(g) ?? 0) !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards of group ${g} for ${next.get(g) ?? 0} hidden places of that group`);
   return { kinds: obs.kinds, cards, known: obs.known, unseen: null };
 }
 

@@ -8,6 +8,7 @@ import {
   cardAt,
   createZones,
   determinizeZones,
+  determinizeZonesByGroup,
   fillZone,
   knows,
   moveCard,
@@ -91,5 +92,30 @@ describe('zones', () => {
     let z = reveal(deal(), DECK, 0, EVERYONE);
     z = shuffleZone(z, DECK, new Dice(1));
     expect(observeZones(z, 0).cards[DECK]!.every((c) => c === HIDDEN)).toBe(true);
+  });
+
+  it('determinize by group deals each hidden card only onto places of its own group, and refuses groups that do not add up', () => {
+    // Two decks of their own: cards 0–4 are seat 0's (zones 0, 1), 5–9 seat 1's (zones 2, 3).
+    let z = createZones(['stack', 'stack', 'stack', 'stack']);
+    z = fillZone(z, 0, [0, 1, 2, 3, 4]);
+    z = fillZone(z, 2, [5, 6, 7, 8, 9]);
+    for (let k = 0; k < 2; k++) {
+      z = moveCard(z, 0, -1, 1, { reveal: seatBit(0) });
+      z = moveCard(z, 2, -1, 3, { reveal: seatBit(1) });
+    }
+    const o = observeZones(deepFreeze(z), 0);
+    const owner = (c: number) => (c < 5 ? 0 : 1);
+    const zoneOwner = (zone: number) => (zone < 2 ? 0 : 1);
+    let pooledCrossed = 0;
+    for (let i = 0; i < 40; i++) {
+      const d = determinizeZonesByGroup(o, new Rng(i), zoneOwner, owner);
+      d.cards.forEach((zone, zi) => zone.forEach((c) => expect(owner(c)).toBe(zoneOwner(zi))));
+      expect(observeZones(d, 0)).toEqual(o);
+      // The ungrouped deal puts seat 0's unseen deck cards into seat 1's hand and deck.
+      const pooled = determinizeZones(o, new Rng(i));
+      if (pooled.cards.some((zone, zi) => zone.some((c) => owner(c) !== zoneOwner(zi)))) pooledCrossed++;
+    }
+    expect(pooledCrossed).toBeGreaterThan(20);
+    expect(() => determinizeZonesByGroup(o, new Rng(1), () => 0, owner)).toThrow(/zones: zone \d+ has a hidden place of group 0 but no unseen card of that group is left/);
   });
 });

@@ -7,14 +7,14 @@ import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/fac
 import type { Game, Tags } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
-import { determinizeZones, freshStream, NOBODY, observeZones, seatBit, type ZoneKind, type Zones } from '../../core/zones.js';
+import { determinizeZonesByGroup, freshStream, NOBODY, observeZones, seatBit, type ZoneKind, type Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
 import { decksOf, matchContent, type MatchContent } from './content.js';
 import { evaluateOphidian } from './evaluate.js';
 import { ophidianEncoder } from './encoder.js';
-import { ARSENAL, HAND, LOC, zoneOf, type OphidianState, type Table } from './state.js';
+import { ARSENAL, HAND, LOC, zoneOf, zoneOwner, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
 
@@ -256,7 +256,14 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   encoder: ophidianEncoder,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.
   observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),
-  determinize: (obs, _p, rng: Rng) => ({ ...obs, zones: determinizeZones(obs.zones, rng), rng: freshStream(rng) }),
+  // Each player's Arsenal and hand hold only their own cards (every deck is its owner's),
+  // so an unseen card is re-dealt only among its owner's hidden places — never into the other
+  // player's hand or Arsenal, which would be a world nobody at the table thinks possible.
+  determinize: (obs, _p, rng: Rng) => ({
+    ...obs,
+    zones: determinizeZonesByGroup(obs.zones, rng, zoneOwner, (c) => obs.t.owner[c]!),
+    rng: freshStream(rng),
+  }),
   actionKey: (a) => a,
   describeAction: (s, p, a) => {
     const parts = a.split(':');

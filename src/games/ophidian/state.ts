@@ -28,7 +28,11 @@ export const ARSENAL = 0;
 export const HAND = 1;
 export const SCRAP = 2;
 export const PYRE = 3;
-export const zoneOf = (p: number, k: number): number => p * 4 + k;
+/** Each player has four zones (Arsenal, hand, Scrapheap, Pyre), zone p·4 + k. */
+export const ZONES_PER_PLAYER = 4;
+export const zoneOf = (p: number, k: number): number => p * ZONES_PER_PLAYER + k;
+/** The player whose zone `zone` is. */
+export const zoneOwner = (zone: number): number => Math.floor(zone / ZONES_PER_PLAYER);
 
 export interface Table {
   readonly players: number;
