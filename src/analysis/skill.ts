@@ -48,9 +48,14 @@ function side(f: KeyFinding): number {
   return Math.sign(f.estimate - f.nullValue);
 }
 
-/** Standard error read back from a (normal or large-sample t) interval at its level. */
-function standardError(f: KeyFinding): number {
-  return (f.hi - f.lo) / (2 * tFor(f.level, Infinity));
+/**
+ * Standard error read back from a (normal or large-sample t) interval at its level, from
+ * its wider side: the studies cut share intervals to [0, 1], and near a bound the cut side
+ * is short, so the full width would understate the error (and call a change "moved" too
+ * readily); for an uncut symmetric interval both sides agree.
+ */
+export function standardError(f: Pick<KeyFinding, 'estimate' | 'lo' | 'hi' | 'level'>): number {
+  return Math.max(f.hi - f.estimate, f.estimate - f.lo) / tFor(f.level, Infinity);
 }
 
 /** How `other` differs from `base` in sign or significance (undefined: the same verdict, same side). */

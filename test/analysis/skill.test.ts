@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyFinding } from '../../src/analysis/report-model.js';
-import { classifyChange, compareFindings, describeChanges, significant, skillSection } from '../../src/analysis/skill.js';
+import { classifyChange, compareFindings, describeChanges, significant, skillSection, standardError } from '../../src/analysis/skill.js';
 
 /** A share finding (no effect 0.5) with a ±half interval at 95%. */
 function share(id: string, estimate: number, half: number, level = 0.95): KeyFinding {
@@ -92,5 +92,14 @@ describe('skill sensitivity: findings measured at a run-dependent point', () => 
     const b = { ...share('best-heavy-v-light', 0.55, 0.05), label: 'Heavy v Light at the best setting found (0, 6)' };
     const o = { ...share('best-heavy-v-light', 0.52, 0.05), label: 'Heavy v Light at the best setting found (2, 5)' };
     expect(compareFindings([b], [o])[0]!.label).toBe('Heavy v Light at the best setting found (0, 6) | Heavy v Light at the best setting found (2, 5)');
+  });
+});
+
+describe('skill sensitivity: standard errors read back from intervals cut at a bound', () => {
+  it('takes the uncut side of a share interval cut to [0, 1], not the full width', () => {
+    // 0.95 ± 0.10 cut at 1: [0.85, 1]. The error is 0.10 / 1.96, not 0.075 / 1.96.
+    expect(standardError({ estimate: 0.95, lo: 0.85, hi: 1, level: 0.95 })).toBeCloseTo(0.1 / 1.959964, 6);
+    // An uncut symmetric interval gives the same either way.
+    expect(standardError({ estimate: 0.5, lo: 0.4, hi: 0.6, level: 0.95 })).toBeCloseTo(0.1 / 1.959964, 6);
   });
 });
