@@ -7,7 +7,9 @@
  * seats swapped; every build is Free in 2 tables, Safe in 2, and meets 8 different
  * opposing builds. Only heroes of opposite goals are compared (teammates always share a
  * return): each Free–Safe pair of a game gives one result, score = ½ + (r_a − r_b)/2.
- * Bradley–Terry ratings (Elo scale) get bootstrap intervals that resample whole games.
+ * Bradley–Terry ratings (Elo scale) get bootstrap intervals that resample whole seeds:
+ * every table plays game i on seed i (one Bent roll, the same dice), and table t's two
+ * seatings are a seat-swapped pair, so the games on one seed are one unit, not 38.
  *
  * The 19 ratings are one family: each build's "differs from the average build (Elo 0)" is
  * Holm-corrected, and its bootstrap interval is shown at the level it was tested at.
@@ -51,7 +53,16 @@ function eloSd(r: Rating): number {
   return Math.sqrt(s.reduce((a, x) => a + (x - m) ** 2, 0) / (s.length - 1));
 }
 
-/** Opposing-goal pairs of one game as Bradley–Terry results (grouped by game for the bootstrap). */
+/**
+ * The bootstrap unit of a game's rating results: its seed. All tables play game i on seed
+ * i (one Bent roll) and each table's two seatings are a seat-swapped pair, so the games on
+ * one seed are resampled together, never as independent games.
+ */
+export function ratingGroup(r: Pick<GameRecord, 'seed'>): string {
+  return `seed ${r.seed}`;
+}
+
+/** Opposing-goal pairs of one game as Bradley–Terry results (in `group`, the bootstrap's unit: the game's seed). */
 function opposingPairs(r: GameRecord, group: string): PairResult[] {
   const goals = r.tags['goals'] as readonly string[];
   const builds = r.tags['builds'] as readonly string[];
@@ -90,7 +101,7 @@ export const darkHeroBuilds: Study = {
         const records = await playTable(ctx, o.key, table(o.builds, o.goals), perTable);
         total += records.length;
         for (const r of records) {
-          results.push(...opposingPairs(r, `${o.key}/${r.index}`));
+          results.push(...opposingPairs(r, ratingGroup(r)));
           (r.tags['builds'] as readonly string[]).forEach((build, seat) => heroRows.push({ build, share: r.returns[seat]! }));
         }
       }
@@ -185,7 +196,7 @@ export const darkHeroBuilds: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, ${playedBy(ctx)}, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), bootstrap intervals over games at each build's Holm level. ${holmNote(ratings.length, 'builds (each against the average build)')} The Superman–Batman head-to-head is a separate test at 95%.`,
+              text: `Build codes: F = Fighting, I = Infiltrating, A = Aces, R = Resource cards (F3 is Superman, F1 I1 R2 Batman). ${k * 2} table configurations × ${perTable} games, ${playedBy(ctx)}, the d4 Bent rolled each game. Each build played ${rows[0]?.games ?? 0}+ hero-games. Ratings: Bradley–Terry on Free–Safe pairs, Elo scale (0 = average build), bootstrap intervals at each build's Holm level that resample seeds (every table plays game i on seed i — one Bent roll — and each table's two seatings are a seat-swapped pair, so the games on one seed are one unit: ${perTable} seeds). ${holmNote(ratings.length, 'builds (each against the average build)')} The Superman–Batman head-to-head is a separate test at 95%.`,
             },
             { kind: 'chart', id: 'build-ratings', title: 'Build ratings', caption: 'Builds whose intervals overlap cannot be told apart at this sample size.', spec: ratingBars(ratings.map((r) => ({ name: r.name, rating: r.elo, lo: r.lo, hi: r.hi, n: r.games })), { title: 'Bradley–Terry rating of each 3-point build', subtitle: `against heroes of the opposite goal, bootstrap intervals Holm-corrected over ${ratings.length} builds`, intervalLabel: 'Holm-level' }) },
             { kind: 'table', id: 'build-ratings-table', title: 'Build ratings', rows },

@@ -10,6 +10,7 @@ import { pairUnits } from '../../experiments/ophidian-common.js';
 import { endingShares } from '../../experiments/ophidian-flow.js';
 import { synergyInteraction } from '../../experiments/rumble-auction-meta.js';
 import { analyseCards } from '../../experiments/ophidian-cards.js';
+import { ratingGroup } from '../../experiments/dark-hero-builds.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/analysis/stats/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -113,5 +114,12 @@ describe('ophidian-cards: plays a game are counted over seat-swapped units', () 
     expect(f.plays.mean).toBe(1);
     const bare = analyseCards([{ ...card, playUnits: undefined }]).findings[0]!;
     expect(bare.plays).toMatchObject({ n: 8, unit: 'games' });
+  });
+});
+
+describe('dark-hero-builds: the rating bootstrap resamples seeds', () => {
+  it("game i of table t's two seatings (a seat-swapped pair) and of every other table share one group", () => {
+    expect(ratingGroup({ seed: 17 })).toBe(ratingGroup({ seed: 17 }));
+    expect(ratingGroup({ seed: 17 })).not.toBe(ratingGroup({ seed: 18 }));
   });
 });
