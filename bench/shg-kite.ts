@@ -29,7 +29,7 @@ import type { Agent, DecisionContext } from '../src/core/agent.js';
 import { superheroGladiators } from '../src/games/superhero-gladiators/index.js';
 import { powerAt, type ShgAction, type ShgState } from '../src/games/superhero-gladiators/state.js';
 import { createAgent } from '../agents/index.js';
-import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -151,7 +151,8 @@ for (let i = 0; i < pairs; i++) {
   }
   process.stderr.write(`pair ${i + 1}/${pairs}: ${g.map((o) => `${o.ret} (${o.reason})`).join(', ')}\n`);
 }
-const ci = tInterval(pairShares);
+// Over pairs, cut to [0, 1]; the Wilson bound over pairs when every pair scored the same.
+const ci = unitShareInterval(pairShares);
 const f = (x: number) => x.toFixed(3);
 const line = {
   probe,

@@ -17,7 +17,7 @@ import type { Agent } from '../src/core/agent.js';
 import { prepareMatch } from '../src/sim/play.js';
 import { agentRng, gameSeed, seatSlots } from '../src/sim/seeding.js';
 import { createAgent } from '../agents/index.js';
-import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import type { ShgAction, ShgState } from '../src/games/superhero-gladiators/state.js';
 
 const args = process.argv.slice(2);
@@ -117,7 +117,8 @@ for (let p = from / 2; p < (from + games) / 2; p++) {
     `pair ${p}: ${g.map((o) => `A ${o.ret} (${o.reason}, first blow ${o.first < 0 ? 'none' : o.first === 0 ? 'A' : 'B'}, blows ${o.blows.join('/')}, Oomph lost otherwise ${o.otherLoss.join('/')}, Oomph left ${o.shares.map(f).join('/')})`).join('; ')}\n`,
   );
 }
-const ci = tInterval(pairShares);
+// Over pairs, cut to [0, 1]; the Wilson bound over pairs when every pair scored the same.
+const ci = unitShareInterval(pairShares);
 console.log(
   JSON.stringify({
     agents,
