@@ -31,7 +31,7 @@ const cases: [string, string[], RegExp][] = [
   ['too many games', ['play', 'gladiator-duel', '--games', '1000000000000'], /--games is 1000000000000; allowed: 1 to 10,000,000 games per run/],
   ['too many workers', ['play', 'gladiator-duel', '--workers', '1000'], /--workers is 1000; allowed: 1 to \d+ \(the cores of this machine/],
   ['study: --skill-agents without --skill', ['study', 'gladiator-duel-matchups', '--skill-agents', 'heuristic'], /--skill-agents is given without --skill; allowed: --skill --skill-agents <specs>, or neither/],
-  ['study: transfer without a net', ['study', 'gladiator-duel-matchups', '--skill', '--skill-agents', 'mcts:prior=heuristic,transfer=1'], /transfer is given but prior is heuristic; allowed: transfer only with prior=net/],
+  ['study: transfer without a net', ['study', 'gladiator-duel-matchups', '--skill', '--skill-agents', 'mcts:prior=heuristic,transfer=1'], /transfer is given but prior is heuristic and value is rollout; allowed: transfer only with prior=net or value=net/],
   ['study agents: wrong count', ['study', 'dark-hero-fairness', '--agents', 'heuristic,random'], /--agents has 2 specs for study dark-hero-fairness; allowed: 1 spec \(it plays every seat\)/],
 ];
 

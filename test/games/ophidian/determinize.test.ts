@@ -14,7 +14,9 @@ import { createAgent } from '../../../agents/index.js';
 import { Rng } from '../../../src/core/rng.js';
 import { HIDDEN } from '../../../src/core/zones.js';
 import { getGame } from '../../../src/games/index.js';
-import { zoneOwner, type OphidianState } from '../../../src/games/ophidian/state.js';
+import { HAND, zoneOf, zoneOwner, type OphidianState } from '../../../src/games/ophidian/state.js';
+import { claimedByPayment } from '../../../src/games/ophidian/costs.js';
+import { controller } from '../../../src/games/ophidian/view.js';
 
 const game = getGame('ophidian');
 const dir = mkdtempSync(join(tmpdir(), 'crucible-oph-det-'));
@@ -93,6 +95,24 @@ describe('Ophidian determinization keeps every card among its owner’s places',
       expect((game.observe(s, 0) as OphidianState).zones.cards.some((zone) => zone.includes(HIDDEN))).toBe(true);
     });
   }
+
+  it('a card being paid for (and its chosen discards) was announced: every sampled world keeps it in its player’s hand', () => {
+    let checked = 0;
+    for (const [, raw] of setups) {
+      const options = game.optionsSchema.parse(raw) as object;
+      for (const s of states(options, 5, 1).filter((x) => x.paying !== '')) {
+        const claimed = claimedByPayment(s);
+        for (let p = 0; p < s.t.players; p++) {
+          const d = game.determinize(game.observe(s, p), p, new Rng(checked)) as OphidianState;
+          for (const c of claimed) expect(d.zones.cards[zoneOf(controller(s, c), HAND)], `card ${c} for seat ${p}`).toContain(c);
+          checked++;
+        }
+      }
+    }
+    // Before, the other players' worlds could move the announced card to its owner's Arsenal,
+    // and the search crashed paying for it ("card 95 is not in zone 5").
+    expect(checked).toBeGreaterThan(20);
+  });
 
   it('ISMCTS plays the teams that share a character (it crashed at its first decision before)', () => {
     const options = game.optionsSchema.parse({ decks: ['team-a', 'team-b'], deckFile }) as object;
