@@ -212,37 +212,34 @@ export function determinizeZones(obs: Zones, rng: Rng): Zones {
  * the zone's owner, a player's unseen hand holds only that player's cards and each Arsenal
  * only its owner's, as every player at the table knows (each deck is its own player's). Each
  * group's cards are shuffled onto that group's places (groups in ascending order, zones in
- * order, bottom first). Throws when an observation's groups do not add up (a hidden place
+ * order, bottom first); groups are small non-negative integers. Throws when an observation's groups do not add up (a hidden place
  * with no card of its group left, or cards left over): a game whose cards change hands
  * face down needs its own rule here.
  */
 export function determinizeZonesByGroup(obs: Zones, rng: Rng, zoneGroup: (zone: number) => number, group: (card: number) => number): Zones {
   if (obs.unseen === null) return obs;
-  const pools = new Map<number, number[]>();
-  for (const c of obs.unseen) {
-    const g = group(c);
-    const pool = pools.get(g);
-    if (pool) pool.push(c);
-    else pools.set(g, [c]);
-  }
-  const shuffled = new Map<number, number[]>();
-  for (const g of [...pools.keys()].sort((a, b) => a - b)) shuffled.set(g, rng.shuffled(pools.get(g)!));
-  const next = new Map<number, number>();
+  // Groups are small non-negative integers (seats): plain arrays indexed by group, since a
+  // search determinizes once per iteration.
+  const pools: number[][] = [];
+  for (const c of obs.unseen) (pools[group(c)] ??= []).push(c);
+  for (let g = 0; g < pools.length; g++) if (pools[g] !== undefined) pools[g] = rng.shuffled(pools[g]!);
+  const next: number[] = new Array<number>(pools.length).fill(0);
   const cards = obs.cards.map((zone, zi) => {
     let out: number[] | null = null;
     for (let i = 0; i < zone.length; i++)
       if (zone[i] === HIDDEN) {
         const g = zoneGroup(zi);
-        const pool = shuffled.get(g);
-        const k = next.get(g) ?? 0;
-        if (pool === undefined || k >= pool.length) throw new Error(`zones: zone ${zi} has a hidden place of group ${g} but no unseen card of that group is left`);
+        const pool = pools[g];
+        if (pool === undefined || next[g]! >= pool.length) throw new Error(`zones: zone ${zi} has a hidden place of group ${g} but no unseen card of that group is left`);
         out ??= zone.slice();
-        out[i] = pool[k]!;
-        next.set(g, k + 1);
+        out[i] = pool[next[g]!++]!;
       }
     return out ?? zone;
   });
-  for (const [g, pool] of shuffled) if ((next.get(g) ?? 0) !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards of group ${g} for ${next.get(g) ?? 0} hidden places of that group`);
+  for (let g = 0; g < pools.length; g++) {
+    const pool = pools[g];
+    if (pool !== undefined && next[g] !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards of group ${g} for ${next[g]} hidden places of that group`);
+  }
   return { kinds: obs.kinds, cards, known: obs.known, unseen: null };
 }
 
