@@ -6,35 +6,11 @@
  * value is exactly the mix of the two.
  */
 import { describe, expect, it } from 'vitest';
-import { checkAgentSpec, createAgent } from '../../../agents/index.js';
-import type { MctsAgent, RootAnalysis } from '../../../agents/mcts/search.js';
-import { Rng } from '../../../src/core/rng.js';
+import { checkAgentSpec } from '../../../agents/index.js';
 import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
+import { analyse as analyseAt, decisionPoints, MODEL, visits, type Point } from './duel-points.js';
 
-const MODEL = 'models/gladiator-duel';
-const options = gladiatorDuel.optionsSchema.parse({});
-
-/** Decision points of one seeded random game, each with two or more legal moves. */
-function decisionPoints(seed: number, count: number): { state: unknown; player: number; legal: readonly unknown[] }[] {
-  const rng = new Rng(seed);
-  let state = gladiatorDuel.setup(options, seed);
-  const points: { state: unknown; player: number; legal: readonly unknown[] }[] = [];
-  while (!gladiatorDuel.isTerminal(state) && points.length < count) {
-    const p = gladiatorDuel.toMove(state)[0]!;
-    const legal = gladiatorDuel.legalActions(state, p);
-    if (legal.length > 1) points.push({ state, player: p, legal });
-    state = gladiatorDuel.apply(state, [legal[rng.int(legal.length)]]);
-  }
-  return points;
-}
-
-function analyse(spec: string, point: { state: unknown; player: number; legal: readonly unknown[] }, seed = 11): RootAnalysis {
-  const agent = createAgent(spec, gladiatorDuel, new Rng(seed)) as MctsAgent;
-  const obs = gladiatorDuel.observe(point.state as never, point.player);
-  return agent.analyse({ game: gladiatorDuel, options, obs, player: point.player, legal: point.legal });
-}
-
-const visits = (r: RootAnalysis) => r.actions.map((a) => a.visits);
+const analyse = (spec: string, point: Point) => analyseAt(spec, point, 11);
 const points = decisionPoints(5, 6);
 
 describe('mixed leaf evaluation (lambda)', () => {
@@ -49,15 +25,20 @@ describe('mixed leaf evaluation (lambda)', () => {
     }
   });
 
-  it('in between, a leaf is worth (1 − λ)·value head + λ·rollout', () => {
+  it('in between, a leaf is worth (1 − λ)·value head + λ·rollout (prior=net, and value=net in a UCT search)', () => {
     // One iteration: the root's estimate is its one leaf's value. The determinization,
     // the choice of the leaf and the rollout's random steps are the same whatever λ.
-    const spec = (lambda: number) => `mcts:prior=net:model=${MODEL},iterations=1,rollout=evaluate,depth=3,lambda=${lambda}`;
+    const specs = [
+      (lambda: number) => `mcts:prior=net:model=${MODEL},iterations=1,rollout=evaluate,depth=3,lambda=${lambda}`,
+      (lambda: number) => `mcts:iterations=1,prior=heuristic,rollout=evaluate,depth=3,value=net:model=${MODEL},lambda=${lambda}`,
+    ];
     let differ = 0;
-    for (const point of points) {
-      const [v0, v1, vq] = [0, 1, 0.25].map((l) => analyse(spec(l), point).values[point.player]!);
-      expect(vq).toBeCloseTo(0.75 * v0! + 0.25 * v1!, 12);
-      if (Math.abs(v0! - v1!) > 1e-6) differ++;
+    for (const spec of specs) {
+      for (const point of points) {
+        const [v0, v1, vq] = [0, 1, 0.25].map((l) => analyse(spec(l), point).values[point.player]!);
+        expect(vq).toBeCloseTo(0.75 * v0! + 0.25 * v1!, 12);
+        if (Math.abs(v0! - v1!) > 1e-6) differ++;
+      }
     }
     // The two evaluations disagree somewhere, so the check above can fail.
     expect(differ).toBeGreaterThan(0);

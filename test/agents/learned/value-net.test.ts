@@ -3,41 +3,17 @@
  * spec's own UCT (with `prior=heuristic`'s progressive bias), so every legal move is
  * tried once before any is compared — unlike PUCT, which may never visit a move its
  * policy gives little weight — while leaves are scored by the value head, or by AlphaGo's
- * mix with the rollout (`lambda`). λ = 1 is the search without the net, visit for visit.
+ * mix with the rollout (`lambda`; the mix itself is tested in lambda.test.ts). λ = 1 is the
+ * search without the net, visit for visit.
  */
 import { describe, expect, it } from 'vitest';
-import { checkAgentSpec, createAgent } from '../../../agents/index.js';
-import type { MctsAgent, RootAnalysis } from '../../../agents/mcts/search.js';
+import { checkAgentSpec } from '../../../agents/index.js';
 import { splitAgentList } from '../../../agents/spec.js';
-import { Rng } from '../../../src/core/rng.js';
 import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
+import { analyse as analyseAt, decisionPoints, MODEL, visits, type Point } from './duel-points.js';
 
-const MODEL = 'models/gladiator-duel';
-const options = gladiatorDuel.optionsSchema.parse({});
-type Point = { state: unknown; player: number; legal: readonly unknown[] };
-
-/** Decision points of one seeded random game, each with three or more legal moves. */
-function decisionPoints(seed: number, count: number): Point[] {
-  const rng = new Rng(seed);
-  let state = gladiatorDuel.setup(options, seed);
-  const points: Point[] = [];
-  while (!gladiatorDuel.isTerminal(state) && points.length < count) {
-    const p = gladiatorDuel.toMove(state)[0]!;
-    const legal = gladiatorDuel.legalActions(state, p);
-    if (legal.length > 2) points.push({ state, player: p, legal });
-    state = gladiatorDuel.apply(state, [legal[rng.int(legal.length)]]);
-  }
-  return points;
-}
-
-function analyse(spec: string, point: Point, seed = 13): RootAnalysis {
-  const agent = createAgent(spec, gladiatorDuel, new Rng(seed)) as MctsAgent;
-  const obs = gladiatorDuel.observe(point.state as never, point.player);
-  return agent.analyse({ game: gladiatorDuel, options, obs, player: point.player, legal: point.legal });
-}
-
-const visits = (r: RootAnalysis) => r.actions.map((a) => a.visits);
-const points = decisionPoints(7, 6);
+const analyse = (spec: string, point: Point) => analyseAt(spec, point, 13);
+const points = decisionPoints(7, 6, 3);
 const tuned = 'mcts:iterations=60,c=0.2,rollout=evaluate,depth=3,prior=heuristic,bias=2';
 
 describe('value=net: the value head scores the leaves of the spec’s own UCT search', () => {
@@ -67,17 +43,6 @@ describe('value=net: the value head scores the leaves of the spec’s own UCT se
     }
     // The contrast the option exists for: PUCT does skip moves here, so the check above can fail.
     expect(puctSkips).toBeGreaterThan(0);
-  });
-
-  it('one iteration with lambda=0.25 backs up 0.75 × the value head + 0.25 × the rollout', () => {
-    const spec = (lambda: number) => `mcts:iterations=1,prior=heuristic,rollout=evaluate,depth=3,value=net:model=${MODEL},lambda=${lambda}`;
-    let differ = 0;
-    for (const point of points) {
-      const [v0, v1, vq] = [0, 1, 0.25].map((l) => analyse(spec(l), point).values[point.player]!);
-      expect(vq).toBeCloseTo(0.75 * v0! + 0.25 * v1!, 12);
-      if (Math.abs(v0! - v1!) > 1e-6) differ++;
-    }
-    expect(differ).toBeGreaterThan(0);
   });
 
   it('a value=net:model=DIR token continues the spec before it in an agent list', () => {
