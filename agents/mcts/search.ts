@@ -485,7 +485,8 @@ export class MctsAgent implements Agent {
     const ev = this.evaluator!;
     const movers = game.toMove(s);
     const p = movers[0]!;
-    if (expanded && movers.length === 1 && node.priors === null && (this.modelAgents === null || p === this.decider)) {
+    // (Priors only where the net's policy steers selection: value=net never reads them.)
+    if (expanded && movers.length === 1 && node.priors === null && this.config.netSelects !== false && (this.modelAgents === null || p === this.decider)) {
       const legal = game.legalActions(s, p);
       this.setPriors(game, node, s, p, legal, false);
       return ev.values;
@@ -642,13 +643,14 @@ export class MctsAgent implements Agent {
    * untried; N the node's visits; n the action's). P is the policy head's prior from the
    * first state the table was built in (with the self-play root noise at the root); an
    * action first legal in a later determinization gets 1 / |legal|. Without a network
-   * every P is uniform. The final move and the training target are the visit shares.
+   * steering selection (none, or `value=net`) every P is uniform. The final move and the
+   * training target are the visit shares.
    */
   private selectDecoupledPuct(game: AnyGame, node: Node, table: Map<ActionKey, ActionStats>, s: unknown, p: number, legal: readonly unknown[], root: boolean): number {
     const fresh = table.size === 0;
     const from = this.collectStats(game, table, legal);
     const n = legal.length;
-    if (fresh && this.evaluator !== null) {
+    if (fresh && this.evaluator !== null && this.config.netSelects !== false) {
       const ev = this.evaluator;
       ev.evaluate(s, p, legal);
       const noise = this.config.rootNoise;
