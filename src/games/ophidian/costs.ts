@@ -85,7 +85,7 @@ export function startPaying(d: D, a: OphAction): void {
   d.paying = a;
   d.payDelta = 0;
   for (const c of claimedByPayment(d as OphidianState)) {
-    const hand = st.zoneOf(controller(d as OphidianState, c), st.HAND);
+    const hand = zoneOf(controller(d as OphidianState, c), HAND);
     const i = d.zones.cards[hand]!.indexOf(c);
     if (i >= 0) d.zones = reveal(d.zones, hand, i, EVERYONE);
   }
