@@ -190,21 +190,10 @@ export function observeZones(z: Zones, seat: number): Zones {
  * the HIDDEN places (zones in order, bottom first). A full (non-observed) value is returned as is.
  */
 export function determinizeZones(obs: Zones, rng: Rng): Zones {
-  if (obs.unseen === null) return obs;
-  const pool = rng.shuffled(obs.unseen);
-  let k = 0;
-  const cards = obs.cards.map((zone) => {
-    let out: number[] | null = null;
-    for (let i = 0; i < zone.length; i++)
-      if (zone[i] === HIDDEN) {
-        out ??= zone.slice();
-        out[i] = pool[k++]!;
-      }
-    return out ?? zone;
-  });
-  if (k !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards for ${k} hidden places`);
-  return { kinds: obs.kinds, cards, known: obs.known, unseen: null };
+  // One group holding every card and every place: the same single shuffle of `unseen`.
+  return determinizeZonesByGroup(obs, rng, oneGroup, oneGroup);
 }
+const oneGroup = (): number => 0;
 
 /**
  * `determinizeZones` where a card's back tells something: a hidden card is dealt only onto
