@@ -83,10 +83,19 @@ export function baseCost(level: number, uses: Uses, o: BuildOptions = DEFAULT_BU
   return levelFactor(level, o) * usesFactor(uses, o);
 }
 
-/** The full cost of a power: the base cost times each enhancement's modifier. */
+/**
+ * The enhancements a power's cost multiplies in: those given, plus `no-gizmo` when no gizmo
+ * kind is given (a power listed without a gizmo has none, so it pays the no-gizmo modifier
+ * like one that says so).
+ */
+export function pricedEnhancements(enhancements: readonly Enhancement[]): readonly Enhancement[] {
+  return enhancements.some((e) => (GIZMO_KINDS as readonly string[]).includes(e)) ? enhancements : [...enhancements, 'no-gizmo'];
+}
+
+/** The full cost of a power: the base cost times each enhancement's modifier (no gizmo given = no-gizmo's). */
 export function powerCost(level: number, uses: Uses, enhancements: readonly Enhancement[], o: BuildOptions = DEFAULT_BUILD_OPTIONS): number {
   let c = baseCost(level, uses, o);
-  for (const e of enhancements) c *= o.modifiers[e];
+  for (const e of pricedEnhancements(enhancements)) c *= o.modifiers[e];
   return c;
 }
 
@@ -160,7 +169,7 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
     fail(where, hero, `${field}.vision`, p.vision, 'allowed: only on enhanced-vision and darkness');
   }
   const gizmo = (gizmos[0] as GizmoKind | undefined) ?? 'no-gizmo';
-  const modifiers = enh.map((e) => ({ enhancement: e, factor: o.modifiers[e] }));
+  const modifiers = pricedEnhancements(enh).map((e) => ({ enhancement: e, factor: o.modifiers[e] }));
   const cost = powerCost(p.level, uses, enh, o);
   return {
     type: p.type,

@@ -68,10 +68,23 @@ export function parseOptions(input: unknown): ShgOptions {
 // ---------------------------------------------------------------------------------
 // End of the game
 
+/** Bit per side with a conscious hero. */
+function standingMask(s: ShgState): number {
+  let mask = 0;
+  for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h)) mask |= 1 << s.setup.side[h]!;
+  return mask;
+}
+
 function sidesStanding(s: ShgState): number {
-  const alive = new Set<number>();
-  for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h)) alive.add(s.setup.side[h]!);
-  return alive.size;
+  let n = 0;
+  for (let m = standingMask(s); m; m &= m - 1) n++;
+  return n;
+}
+
+/** Remembers who stands after an action, unless nobody does (then the last heroes fainted together). */
+function noteStanding(d: Draft<ShgState>): void {
+  const mask = standingMask(d);
+  if (mask !== 0 && mask !== d.standing) d.standing = mask;
 }
 
 /** Each side's share of its Oomph maximum still standing. */
@@ -93,7 +106,13 @@ function finalResult(s: ShgState): { result: number[]; reason: string } {
     const w = [...alive][0]!;
     return { result: Array.from({ length: n }, (_, i) => (i === w ? 1 : 0)), reason: 'knockout' };
   }
-  if (alive.size === 0) return { result: new Array<number>(n).fill(1 / n), reason: 'all-fainted' };
+  if (alive.size === 0) {
+    // The last heroes fainted together: the win is split among the sides that stood until
+    // then; a side knocked out earlier gets nothing.
+    const last = Array.from({ length: n }, (_, i) => (s.standing >> i) & 1);
+    const k = last.reduce((a, b) => a + b, 0);
+    return { result: last.map((x) => x / k), reason: 'all-fainted' };
+  }
   if (s.setup.options.capTiebreak === 'draw') {
     return { result: Array.from({ length: n }, (_, i) => (alive.has(i) ? 1 / alive.size : 0)), reason: 'turn-cap' };
   }
@@ -135,6 +154,7 @@ const flow = defineFlow<ShgState, ShgAction>({
       moves: (s) => actionsOf(s, actor(s)),
       play(d, _player, a) {
         const pending = playAction(d, actor(d), a);
+        noteStanding(d);
         for (const [name, seat, data] of pending.windows) flow.openWindow(d, name, [seat], data);
       },
       skipIf: (s) => s.round === 0 || !conscious(s, actor(s)),
@@ -180,6 +200,9 @@ const flow = defineFlow<ShgState, ShgAction>({
     rng: s.rng,
     placeOrder: s.placeOrder,
     initiative: s.initiative,
+    blows: s.blows,
+    blowRound: s.blowRound,
+    standing: s.standing,
     result: s.result,
     endReason: s.endReason,
   }),
@@ -194,6 +217,9 @@ const tagsSchema = z
     winner: z.number().int().min(-1).describe('winning side, -1 when the win is split'),
     teams: z.array(z.string()).describe('hero names of each side, joined by +'),
     firstPlacer: z.number().int().min(0).describe('side of the hero placed first (the lowest PER)'),
+    capped: z.boolean().describe('the turn cap (an engine option; the text has none) ended the game'),
+    blowsLanded: z.number().int().min(0).describe('blows landed in the game: attacks that took Oomph off a foe hero (0 = nobody was ever hurt by a foe)'),
+    blowsBySide: z.array(z.number().int().min(0)).describe('blows landed by each side'),
   })
   .strict();
 
@@ -233,6 +259,9 @@ function setup(o: ShgOptions, seed: number): ShgState {
     rng: dice.state,
     placeOrder,
     initiative,
+    blows: new Array<number>(st.sides).fill(0),
+    blowRound: new Array<number>(st.sides).fill(-1),
+    standing: (1 << st.sides) - 1,
     result: null,
     endReason: '',
   };
@@ -288,6 +317,9 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
     winner: s.result ? s.result.findIndex((r) => r === 1) : -1,
     teams: s.setup.options.teams.map((t) => t.join('+')),
     firstPlacer: s.setup.side[s.placeOrder[0]!]!,
+    capped: s.endReason === 'turn-cap',
+    blowsLanded: s.blows.reduce((a, b) => a + b, 0),
+    blowsBySide: [...s.blows],
   }),
   moveCount: (s) => s.steps,
   observe: (s) => s,

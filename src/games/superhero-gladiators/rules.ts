@@ -371,6 +371,13 @@ function gain(d: Draft<ShgState>, h: number, amount: number): void {
   setHero(d, h, { oomph: Math.min(d.setup.heroes[h]!.oomphMax, r.oomph + amount) });
 }
 
+/** Records a blow landed by hero `a`'s side (an attack that took Oomph off a foe hero). */
+function landBlow(d: Draft<ShgState>, a: number): void {
+  const side = d.setup.side[a]!;
+  d.blows = setAt(d.blows, side, d.blows[side]! + 1);
+  d.blowRound = setAt(d.blowRound, side, d.round);
+}
+
 export interface Pending {
   /** Windows the resolution wants opened: [name, seat, data]. */
   readonly windows: [string, number, number][];
@@ -427,6 +434,7 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
     }
   }
   hurt(d, t, damage);
+  if (damage > 0) landBlow(d, a);
   if (blocked > 0 && d.heroes[t]!.oomph > 0) {
     const ab = slotOf(d, t, 'absorbing');
     const ap = ab >= 0 ? powerAt(d, t, ab)! : null;
@@ -435,7 +443,8 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
       else pending.windows.push(['absorb', d.setup.side[t]!, t * 10000 + blocked]);
     }
   }
-  if (close && damage > 0 && copyChoices(d, a, t).length > 0) pending.windows.push(['copy', d.setup.side[a]!, t]);
+  // "only usable after a close attack that did damage": the close attack power, not the unarmed punch.
+  if (p?.type === 'close-attack' && damage > 0 && copyChoices(d, a, t).length > 0) pending.windows.push(['copy', d.setup.side[a]!, t]);
 }
 
 /** Slots of `t` that `a`'s copy power can copy now: no gizmo, level within reach, a type `a` lacks. */

@@ -68,6 +68,12 @@ export interface ShgState extends FlowFields {
   readonly placeOrder: readonly number[];
   /** Each hero's d20 for ties in segment order (rolled at setup). */
   readonly initiative: readonly number[];
+  /** Per side: blows it landed (attacks that took Oomph off a foe hero). */
+  readonly blows: readonly number[];
+  /** Per side: the last round (segment) in which it landed a blow, -1 before its first. */
+  readonly blowRound: readonly number[];
+  /** Bit per side: the sides with a conscious hero after the last action that left any (who shares a joint faint). */
+  readonly standing: number;
   /** Returns once the game is over. */
   readonly result: readonly number[] | null;
   readonly endReason: string;
