@@ -84,6 +84,18 @@ function circleSchedule(count: number, degree: number, rng: Rng): [number, numbe
   return out;
 }
 
+/**
+ * A user hero's duels: `count` distinct generated builds drawn on a stream seeded by the
+ * hero's name (the hero on side A in half of them), as many duels as a generated build
+ * has in the circle. Its own stream: another hero added to the file changes nothing here.
+ */
+export function userSchedule(hero: HeroSpec, generated: readonly HeroSpec[], count: number, seed: string | number): [HeroSpec, HeroSpec][] {
+  const rng = Rng.fromSeed(seed, 'superhero-gladiators-costs', 'user', hero.name);
+  const pick = new Set<number>();
+  while (pick.size < Math.min(count, generated.length)) pick.add(rng.int(generated.length));
+  return [...pick].map((k, i): [HeroSpec, HeroSpec] => (i % 2 === 0 ? [hero, generated[k]!] : [generated[k]!, hero]));
+}
+
 interface TestedPrice extends RelativePrice {
   readonly level: number;
   /** Holm rejected "priced like the average point" (d_j = 0). */
@@ -134,10 +146,15 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
       // Every fourth generated build is held out of the refit (user heroes always train).
       const heldOut = new Set(generated.filter((_, i) => i % 4 === 3).map((h) => h.name));
 
+      // The generated builds' schedule and teams never depend on the user's heroes: each user
+      // hero plays its own seeded opponents (userSchedule), so adding or editing one hero
+      // replays only its own duels and leaves every other verdict's games as they were.
       const duels: PairUnit[] = [];
-      for (const [i, j] of circleSchedule(builds.length, s.degree, Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'schedule'))) {
-        const a = builds[i]!;
-        const b = builds[j]!;
+      const schedule: [HeroSpec, HeroSpec][] = [
+        ...circleSchedule(generated.length, s.degree, Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'schedule')).map(([i, j]): [HeroSpec, HeroSpec] => [generated[i]!, generated[j]!]),
+        ...user.flatMap((hero) => userSchedule(hero, generated, 2 * s.degree, ctx.seed)),
+      ];
+      for (const [a, b] of schedule) {
         const res = await playMatchup(ctx, `costs-${runKey([a.name, b.name])}`, [a], [b], 1, buildAgentOf(ctx));
         for (const share of res.scores) duels.push({ a: [a], b: [b], share });
       }
@@ -145,8 +162,8 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
       const teamRng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'teams');
       for (let m = 0; m < s.teamMatchups; m++) {
         const pick = new Set<number>();
-        while (pick.size < 4) pick.add(teamRng.int(builds.length));
-        const [w, x, y, z] = [...pick].map((k) => builds[k]!);
+        while (pick.size < 4) pick.add(teamRng.int(generated.length));
+        const [w, x, y, z] = [...pick].map((k) => generated[k]!);
         const res = await playMatchup(ctx, `costs-2v2-${m}`, [w!, x!], [y!, z!], 1, buildAgentOf(ctx));
         for (const share of res.scores) teams.push({ a: [w!, x!], b: [y!, z!], share });
       }
@@ -394,7 +411,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
         blocks: [
           {
             kind: 'text',
-            text: `${r.builds.length - r.user.length} uniformly random legal heroes (the generator's documented space: up to 4 powers, levels 1–5, uses 1/2/3/5/10/infinite, every enhancement, spending 80–100% of the 200 points)${r.user.length ? ` and ${r.user.length} heroes from the hero file` : ''} duel on the default map: shuffled onto a circle, each meets the next ${r.sizes.degree} along it, one seat-swapped pair per matchup (${r.duels.length} pairs)${r.teams.length ? `, plus ${r.teams.length} pairs of 2v2 matchups between random teams` : ''}; ${PLAY}. A logistic regression of the pair share on the difference of the sides' features — each power's formula points, the points of the powers bought with each enhancement, each characteristic's points × 30 — gives the win log-odds a point of each buys. A feature is mis-priced when a point of it buys more (under-priced) or less (over-priced) than the average point the builds hold; an enhancement when the powers bought with it win more or less per point than the same powers without it. That comparison is what the games identify; a price in points also needs the value of the average point itself, which is known only as well as the builds' spending varies (80–100% of the budget), so prices in points are shown only when it is shown above 0. ${holmNote(family, 'features')} Intervals are Wald/delta-method from the pair units (the binomial information of a pair's share is conservative for a share of two games). A price is one number per power at the levels, uses and enhancements the builds hold it with; the refit below is where level and uses enter.`,
+            text: `${r.builds.length - r.user.length} uniformly random legal heroes (the generator's documented space: up to 4 powers, levels 1–5, uses 1/2/3/5/10/infinite, every enhancement, spending 80–100% of the 200 points)${r.user.length ? ` and ${r.user.length} heroes from the hero file` : ''} duel on the default map: the random heroes shuffled onto a circle, each meets the next ${r.sizes.degree} along it${r.user.length ? `; each hero of the file meets ${2 * r.sizes.degree} random heroes drawn on its own seeded stream (so adding or editing a hero replays only its duels)` : ''}, one seat-swapped pair per matchup (${r.duels.length} pairs)${r.teams.length ? `, plus ${r.teams.length} pairs of 2v2 matchups between teams of random heroes` : ''}; ${PLAY}. A logistic regression of the pair share on the difference of the sides' features — each power's formula points, the points of the powers bought with each enhancement, each characteristic's points × 30 — gives the win log-odds a point of each buys. A feature is mis-priced when a point of it buys more (under-priced) or less (over-priced) than the average point the builds hold; an enhancement when the powers bought with it win more or less per point than the same powers without it. That comparison is what the games identify; a price in points also needs the value of the average point itself, which is known only as well as the builds' spending varies (80–100% of the budget), so prices in points are shown only when it is shown above 0. ${holmNote(family, 'features')} Intervals are Wald/delta-method from the pair units (the binomial information of a pair's share is conservative for a share of two games). A price is one number per power at the levels, uses and enhancements the builds hold it with; the refit below is where level and uses enter.`,
           },
         ],
       },

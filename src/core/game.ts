@@ -62,6 +62,14 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   /** One line per option: the path, the default and what it means. */
   readonly optionDocs: readonly OptionDoc[];
 
+  /**
+   * The content a match of these options plays with, when the options name content files
+   * (e.g. the decks seated, with their cards resolved): runs are keyed on it instead of
+   * on the whole files (src/sim/run-key.ts), so editing an item no seated deck holds
+   * replays nothing. Plain data (it is hashed as canonical JSON); absent: whole files.
+   */
+  contentUsed?(options: Opt): unknown;
+
   /** Number of players a given option set gives. */
   numPlayers(options: Opt): number;
   /** The initial state. `seed` seeds the state's own random stream. */

@@ -22,6 +22,7 @@ import YAML from 'yaml';
 import { UserError } from '../core/errors.js';
 import { canonicalJson, normalizeConfig, type NormalizedConfig } from './config.js';
 import type { MatchConfig } from './types.js';
+import { getGame } from '../games/index.js';
 import { codeVersion as sourceHash } from './queue/run-key.js';
 
 /**
@@ -63,8 +64,10 @@ export function sameCode(a: Partial<CodeVersion> | undefined, b: CodeVersion): b
 export interface ContentEntry {
   /** The path as the options give it. */
   readonly file: string;
-  /** SHA-256 (16 hex) of the parsed entries (or of the bytes). */
+  /** SHA-256 (16 hex) of the parsed entries (or of the bytes), or with `used` of the content the match uses. */
   readonly sha256: string;
+  /** The hash is of the content the match plays with (Game.contentUsed), not of the whole file. */
+  readonly used?: boolean;
 }
 
 /** Stored as meta.json beside config.json. */
@@ -195,12 +198,40 @@ function modelEntries(agents: readonly string[]): Record<string, ContentEntry> {
   return out;
 }
 
-/** The content and code a run of `config` depends on (reads every content file once). */
+/**
+ * The hash of the content a match of `config` plays with (Game.contentUsed), or undefined
+ * when the game does not say (or its options do not parse: the game reports that at setup).
+ */
+function usedContentHash(config: MatchConfig): string | undefined {
+  let game;
+  try {
+    game = getGame(config.gameId);
+  } catch {
+    return undefined;
+  }
+  if (!game.contentUsed) return undefined;
+  try {
+    const used = game.contentUsed(game.optionsSchema.parse(config.options ?? {}) as never);
+    return createHash('sha256').update('used:' + canonicalJson(used)).digest('hex').slice(0, 16);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The content and code a run of `config` depends on (reads every content file once).
+ * A game that says which content its matches use (Game.contentUsed: Ophidian's seated
+ * decks) is keyed on that, each file's entry marked `used`, so an edit to an item the
+ * match never holds keeps the key; other games' files are keyed whole.
+ */
 export function runMeta(config: MatchConfig): RunMeta {
   const content: Record<string, ContentEntry> = {};
-  for (const ref of contentFiles(config.options)) {
-    const text = readContentFile(`${config.gameId} options: ${ref.path}`, ref.file);
-    content[ref.path] = { file: ref.file, sha256: contentHash(text) };
+  const refs = contentFiles(config.options);
+  for (const ref of refs) checkContentFile(`${config.gameId} options: ${ref.path}`, ref.file);
+  const used = refs.length > 0 ? usedContentHash(config) : undefined;
+  for (const ref of refs) {
+    content[ref.path] =
+      used === undefined ? { file: ref.file, sha256: contentHash(readContentFile(`${config.gameId} options: ${ref.path}`, ref.file)) } : { file: ref.file, sha256: used, used: true };
   }
   Object.assign(content, modelEntries(config.agents));
   return { content, code: codeVersion() };

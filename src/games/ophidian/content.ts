@@ -2,8 +2,8 @@
  * The cards and decks a match may use: the SAMPLE set and its ready decks, plus a user's
  * own card file (`cardFile`: new cards, or a sample card's id to replace it) and deck file
  * (`deckFile`: decks built from the sample and the user's cards). Both are content files
- * of the game options, so a run is keyed on their content (src/sim/run-key.ts) and the
- * workers read them at setup.
+ * of the game options, so a run is keyed on the part of them its seated decks use
+ * (contentUsedBy, src/sim/run-key.ts) and the workers read them at setup.
  *
  * Read and checked once: every match's setup asks for its content, and rereading and
  * re-hashing a file per match would cost more than the match's own setup. A file is read
@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import YAML from 'yaml';
 import { UserError } from '../../core/errors.js';
 import { mergeCardSets, parseCardFile } from './cards/format.js';
 import type { CardSet } from './cards/types.js';
@@ -106,4 +107,39 @@ export function decksOf(content: MatchContent, ids: readonly string[]): Deck[] {
     if (!d) throw new UserError(`ophidian options: decks has ${JSON.stringify(id)}; allowed: a ready deck id: ${[...content.decks.keys()].join(', ')}`);
     return d;
   });
+}
+
+/** The raw entries of a parsed file's list `field` by their `id` (entries without one are left out). */
+function entriesById(raw: unknown, field: string): Map<string, unknown> {
+  const list = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : undefined;
+  const out = new Map<string, unknown>();
+  if (Array.isArray(list)) for (const e of list) if (e !== null && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string') out.set((e as { id: string }).id, e);
+  return out;
+}
+
+/**
+ * What a match with these decks uses of the user's files, as plain data for the run key
+ * (Game.contentUsed): each seated deck (its entry in the deck file, or its sample id), the
+ * card file's entry of every card those decks hold (sample cards are the code's), the file's
+ * `sample` flag and every keyword its cards declare (the words a card's text may name).
+ * A card no seated deck holds is not in it, so editing that card keeps the run's key.
+ */
+export function contentUsedBy(options: { readonly cardFile?: string | undefined; readonly deckFile?: string | undefined }, deckIds: readonly string[]): unknown {
+  const decks = decksOf(matchContent(options), deckIds);
+  const cardRaw: unknown = options.cardFile === undefined ? undefined : YAML.parse(read('cardFile', options.cardFile));
+  const deckRaw: unknown = options.deckFile === undefined ? undefined : YAML.parse(read('deckFile', options.deckFile));
+  const userCards = new Map([...entriesById(cardRaw, 'gladiators'), ...entriesById(cardRaw, 'strategies')]);
+  const userDecks = entriesById(deckRaw, 'decks');
+  const held = new Set(decks.flatMap((d) => [...d.team, ...(d.reinforcement ? [d.reinforcement] : []), ...d.arsenal].map((c) => c.id)));
+  const keywords = new Set<string>();
+  for (const e of userCards.values()) {
+    const k = (e as { keywords?: unknown }).keywords;
+    if (Array.isArray(k)) for (const w of k) if (typeof w === 'string') keywords.add(w);
+  }
+  return {
+    sample: cardRaw !== null && typeof cardRaw === 'object' ? ((cardRaw as { sample?: unknown }).sample ?? null) : null,
+    keywords: [...keywords].sort(),
+    decks: deckIds.map((id) => userDecks.get(id) ?? id),
+    cards: [...held].filter((id) => userCards.has(id)).sort().map((id) => userCards.get(id)),
+  };
 }

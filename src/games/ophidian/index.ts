@@ -11,7 +11,7 @@ import { determinizeZonesByGroup, freshStream, NOBODY, observeZones, seatBit, ty
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
-import { decksOf, matchContent, type MatchContent } from './content.js';
+import { contentUsedBy, decksOf, matchContent, type MatchContent } from './content.js';
 import { evaluateOphidian } from './evaluate.js';
 import { ophidianEncoder } from './encoder.js';
 import { ARSENAL, HAND, LOC, zoneOf, zoneOwner, type OphidianState, type Table } from './state.js';
@@ -240,6 +240,8 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   tagsSchema,
   optionsSchema: ophidianOptionsSchema,
   optionDocs: optionDocsFromSchema(ophidianOptionsSchema),
+  // The seated decks and the user's entries of the cards they hold (a replaced sample card included).
+  contentUsed: (o) => contentUsedBy(o, decksOption(o)),
   numPlayers: (o) => o.players,
   setup,
   toMove: flow.toMove,

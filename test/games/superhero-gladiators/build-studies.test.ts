@@ -32,10 +32,10 @@ describe('superhero-gladiators-costs (tiny)', () => {
     const study = superheroGladiatorsCostsStudy({ builds: 12, degree: 2, teamMatchups: 2 });
     const ledger = new GameLedger();
     const report = await study.run(ctx('costs', ledger));
-    // 13 heroes (12 random + 1 from the file) x 2 steps along the circle, + 2 team matchups; 2 games each.
-    expect(ledger.games).toBe((13 * 2 + 2) * 2);
+    // 12 random heroes x 2 steps along the circle, the file's hero against 2 x 2 random ones, + 2 team matchups; 2 games each.
+    expect(ledger.games).toBe((12 * 2 + 4 + 2) * 2);
     expect(ledger.failed).toBe(0);
-    expect(report.meta.sampleSizes['duel pairs']).toBe(26);
+    expect(report.meta.sampleSizes['duel pairs']).toBe(28);
     const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
     expect(ids).toEqual(expect.arrayContaining(['refit-constants', 'refit-spread', 'user-heroes']));
     expect(report.verdicts.some((v) => /held-out/.test(v.statement))).toBe(true);
