@@ -42,7 +42,7 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   readonly id: string;
   /** Human name. */
   readonly name: string;
-  /** True when every player sees the whole state (then `observe` returns the state). */
+  /** True when every player sees the whole state (then `observe` returns the state, its random stream hidden). */
   readonly perfectInformation: boolean;
   /** True when several players can move at once (the joint move is applied together). */
   readonly simultaneous: boolean;
@@ -93,7 +93,11 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   /** Number of decisions taken so far (for game-length statistics). */
   moveCount(state: S): number;
 
-  /** What `player` may know. For perfect information games, the state itself. */
+  /**
+   * What `player` may know. For perfect information games, the state itself, except the
+   * random stream: no future roll can be read from an observation (`UNSEEN_STREAM` stands
+   * in its place; checked for every game by test/core/games.contract.test.ts).
+   */
   observe(state: S, player: number): O;
   /** A full state consistent with `obs`, sampled with `rng`. */
   determinize(obs: O, player: number, rng: Rng): S;

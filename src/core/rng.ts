@@ -20,6 +20,14 @@ import seedrandom from 'seedrandom';
 /** The complete state of an in-state random stream. */
 export type RngState = number;
 
+/**
+ * The stream an observation shows in place of the state's own: nobody may know the
+ * future rolls, so every game's `observe` writes this constant where the state keeps its
+ * stream (an agent that plays an observation forward sees some dice, never the true ones),
+ * and `determinize` draws a fresh stream.
+ */
+export const UNSEEN_STREAM: RngState = 0;
+
 const WEYL = 0x6d2b79f5;
 
 /** The 32-bit unsigned output for the current stream state (does not advance). */

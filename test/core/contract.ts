@@ -164,3 +164,43 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
   }
   checkFacts(game, options, returnsSeen, tagsSeen);
 }
+
+/** True when `value` holds the number `n` anywhere in its object graph (typed arrays included). */
+function holdsNumber(value: unknown, n: number, seen = new Set<object>()): boolean {
+  if (typeof value === 'number') return value === n;
+  if (value === null || typeof value !== 'object' || seen.has(value)) return false;
+  seen.add(value);
+  if (ArrayBuffer.isView(value)) return Array.prototype.includes.call(value, n);
+  for (const v of Object.values(value as object)) if (holdsNumber(v, n, seen)) return true;
+  return false;
+}
+
+/**
+ * No observation carries the true random stream (DESIGN.md, "Hidden information"): at
+ * every decision of seeded random games, the observation of each mover (1) is the same
+ * for a twin state that differs only in the future of its stream, so nothing in it can
+ * tell one future roll from another, and (2) holds the stream's current value nowhere,
+ * not even copied into a nested field. Games without a top-level numeric `rng` (the
+ * stream's place in every Crucible game) pass trivially.
+ */
+export function checkObservationHidesStream(game: AnyGame, options: object, check: { games?: number; seed?: number } = {}): void {
+  const { games = 3, seed = 1 } = check;
+  for (let g = 0; g < games; g++) {
+    const rng = new Rng(seed + g);
+    let state = game.setup(options, seed + g);
+    for (let steps = 0; !game.isTerminal(state); steps++) {
+      const movers = game.toMove(state);
+      const stream = (state as { rng?: unknown }).rng;
+      const twin = withNewStream(state, seed + g + 31 * steps);
+      for (const p of movers) {
+        const obs = game.observe(state, p);
+        expect(isDeepStrictEqual(obs, game.observe(twin, p)), `${game.id}: the observation of player ${p} shows the random stream (game ${g}, step ${steps})`).toBe(true);
+        // A small stream value could equal an ordinary field by chance; a 32-bit one cannot.
+        if (typeof stream === 'number' && Math.abs(stream) >= 1 << 16 && steps % 4 === 0)
+          expect(holdsNumber(obs, stream), `${game.id}: the observation of player ${p} holds the stream ${stream} (game ${g}, step ${steps})`).toBe(false);
+      }
+      state = game.apply(state, movers.map((p) => { const legal = game.legalActions(state, p); return legal[rng.int(legal.length)]; }));
+      if (steps > 100_000) throw new Error(`${game.id}: random game ${g} exceeded 100000 steps`);
+    }
+  }
+}

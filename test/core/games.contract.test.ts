@@ -5,7 +5,7 @@
  * hidden part of the true state — hidden cards or the future dice).
  */
 import { describe, expect, it } from 'vitest';
-import { checkGameContract } from './contract.js';
+import { checkGameContract, checkObservationHidesStream } from './contract.js';
 import { getGame } from '../../src/games/index.js';
 import { TOY_GAMES } from '../../src/games/toy/index.js';
 import type { AnyGame } from '../../src/core/game.js';
@@ -38,6 +38,40 @@ describe('the game contract, for every game', () => {
       const chance = game.facts?.chance !== 'none';
       checkGameContract(game, parsed(game, {}), { games: 20, chance: chance && game.id !== 'toy-high-card', agentChecks: 3 });
     });
+});
+
+/**
+ * Each game's main variants (the same list for every shared check below): the game and
+ * its raw options.
+ */
+const VARIANTS: readonly { readonly name: string; readonly game: string; readonly options: object }[] = [
+  { name: 'gladiator-duel', game: 'gladiator-duel', options: {} },
+  { name: 'gladiator-duel retiarius v heavy', game: 'gladiator-duel', options: { gladiators: [{ type: 'retiarius' }, { type: 'heavy' }] } },
+  { name: 'dark-hero', game: 'dark-hero', options: {} },
+  { name: 'dark-hero 3 heroes, drawn map', game: 'dark-hero', options: { players: 3, map: { layout: 'draw' } } },
+  { name: 'rumble', game: 'rumble', options: {} },
+  { name: 'rumble 2 players', game: 'rumble', options: { players: 2 } },
+  { name: 'superhero-gladiators', game: 'superhero-gladiators', options: { teams: [['Webspinner'], ['Amazon']], turnCap: 6 } },
+  { name: 'superhero-gladiators 3 sides, random map', game: 'superhero-gladiators', options: { teams: [['Webspinner'], ['Amazon'], ['Shade']], turnCap: 3, arena: { map: 'random' } } },
+  { name: 'ophidian', game: 'ophidian', options: {} },
+  { name: 'ophidian 3 players', game: 'ophidian', options: { players: 3 } },
+];
+
+/** Ophidian's observe copies the dice stream until the Ophidian engineer's fix lands (issue #26, branch oph). */
+const STREAM_IN_OBSERVATION = new Set(['ophidian']);
+
+describe('no observation carries the true random stream (issue #26 "Every game")', () => {
+  for (const v of VARIANTS) {
+    if (STREAM_IN_OBSERVATION.has(v.game)) {
+      it.todo(`${v.name} (Ophidian's observe still copies the dice stream: the fix is on branch oph)`);
+      continue;
+    }
+    it(v.name, () => {
+      const g = getGame(v.game);
+      checkObservationHidesStream(g, parsed(g, v.options), { games: 2 });
+    });
+  }
+  for (const game of TOY_GAMES) it(game.id, () => checkObservationHidesStream(game, parsed(game, {}), { games: 5 }));
 });
 
 describe('typed tags schemas reject what analysis could not group', () => {

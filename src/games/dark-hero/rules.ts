@@ -12,7 +12,7 @@
  */
 import { Dice } from '../../core/dice.js';
 import { GAME_OVER, defineFlow, fixedOrder, othersFrom, setAt, type Draft } from '../../core/flow.js';
-import type { Rng } from '../../core/rng.js';
+import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { EVERYONE, NO_CARD, NOBODY, cardAt, createZones, determinizeZones, freshStream, moveCard, observeZones, reveal, zoneSize, type Zones } from '../../core/zones.js';
 import { buildBoard } from './map.js';
 import type { DarkHeroOptions } from './options.js';
@@ -640,8 +640,9 @@ export function evaluate(state: DarkHeroState): readonly number[] {
 
 /** What a player may know: every card it has not seen is hidden (the face-down map cards, the pile). */
 export function observe(state: DarkHeroState, player: number): DarkHeroState {
-  if (state.zones.unseen !== null) return state;
-  return { ...state, zones: observeZones(state.zones, player) };
+  // Nobody knows the future d4 rolls: the observation shows no stream (determinize draws one).
+  if (state.zones.unseen !== null) return state.rng === UNSEEN_STREAM ? state : { ...state, rng: UNSEEN_STREAM };
+  return { ...state, zones: observeZones(state.zones, player), rng: UNSEEN_STREAM };
 }
 
 /**

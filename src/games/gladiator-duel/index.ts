@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { sharedTags } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
+import { UNSEEN_STREAM } from '../../core/rng.js';
 import { actionsOfMask, type DuelAction } from './actions.js';
 import { describeAction, describeState } from './describe.js';
 import { duelEncoder } from './encoder.js';
@@ -76,9 +77,10 @@ export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> 
   },
   moveCount: (s) => s.moves,
 
-  observe: (s) => s,
-  // Everything is visible except the future: the dice stream is re-sampled, so search
-  // agents plan against fresh dice instead of reading the next rolls from the state.
+  // Everything is visible except the future: the observation shows no dice stream, and
+  // determinize draws a fresh one, so search agents plan against fresh dice instead of
+  // reading the next rolls from the state.
+  observe: (s) => duelWith(s, { rng: UNSEEN_STREAM }),
   determinize: (obs, _player, rng) => duelWith(obs, { rng: rng.u32() | 0 }),
 
   actionKey: (a) => a,

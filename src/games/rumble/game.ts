@@ -7,7 +7,7 @@ import { sharedTags } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
 import { UserError } from '../../core/errors.js';
 import { Dice } from '../../core/dice.js';
-import type { Rng } from '../../core/rng.js';
+import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey, cachedAllocationMenu, bidMenu, fromMenu, movers, revealMenu, revealMovers } from './actions.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
@@ -229,13 +229,14 @@ function tags(s: RumbleState): Tags {
 }
 
 function observe(s: RumbleState, player: number): RumbleState {
-  if (s.opts.auction.bidsRevealed) return s;
+  // Nobody knows the future draws: the observation shows no stream (determinize draws one).
+  if (s.opts.auction.bidsRevealed) return stateWith(s, { rng: UNSEEN_STREAM });
   // Sealed bids stay secret: others' bids are hidden (their sums show in Energy).
   const n = s.lotLog.length;
   const bidLog = s.bidLog.map((b, i) => (Math.floor(i / Math.max(1, n)) === player ? b : -1));
   const a = s.auction;
   const auction = a && a.bids.length ? { ...a, bids: a.bids.map((b, i) => (Math.floor(i / a.lots.length) === player || a.ties[i % a.lots.length]!.length ? b : -1)) } : a;
-  return stateWith(s, { bidLog, auction });
+  return stateWith(s, { bidLog, auction, rng: UNSEEN_STREAM });
 }
 
 function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {

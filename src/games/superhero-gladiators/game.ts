@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { Dice } from '../../core/dice.js';
+import { UNSEEN_STREAM } from '../../core/rng.js';
 import { sharedTags } from '../../core/facts.js';
 import type { Game } from '../../core/game.js';
 import { defineFlow, END_TURN, type Draft, type FlowFields } from '../../core/flow.js';
@@ -322,7 +323,8 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
     blowsBySide: [...s.blows],
   }),
   moveCount: (s) => s.steps,
-  observe: (s) => s,
+  // Everything is visible except the future d20s: no stream in the observation, a fresh one in a determinization.
+  observe: (s) => ({ ...s, rng: UNSEEN_STREAM }),
   determinize: (obs, _p, rng) => ({ ...obs, rng: rng.u32() | 0 }),
   actionKey,
   describeAction,

@@ -18,7 +18,7 @@ import type { Game, Tags } from '../../core/game.js';
 import type { GameFacts } from '../../core/facts.js';
 import { optionDocsFromSchema, sharedTags } from '../../core/facts.js';
 import { Dice } from '../../core/dice.js';
-import type { Rng } from '../../core/rng.js';
+import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
 import { defineFlow, fixedOrder, orderByStat, othersFrom, setAt, type Draft, type FlowFields } from '../../core/flow.js';
 import {
@@ -167,7 +167,7 @@ export const challenge: Game<ChallengeState, ChallengeAction, ChallengeState, Ch
   tags: (s): Tags => ({ endReason: s.round >= s.options.rounds ? 'rounds' : 'cards', players: s.options.players, turns: s.round, scores: s.scores }),
   moveCount: (s) => s.steps,
   // Hands are seen by their owner, the deck by nobody, the table by all.
-  observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),
+  observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p), rng: UNSEEN_STREAM }),
   // Re-deal what p cannot see (other hands, the deck) and give a fresh stream.
   determinize: (obs, _p, rng: Rng) => ({ ...obs, zones: determinizeZones(obs.zones, rng), rng: freshStream(rng) }),
   actionKey: (a) => a,

@@ -1,7 +1,7 @@
 /** The auction (seed: "Inventing and Gaining Powers", Flaw, Power Strength; RULES-NOTES defaults). */
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleState } from '../../../src/games/rumble/index.js';
-import { Rng } from '../../../src/core/rng.js';
+import { Rng, UNSEEN_STREAM } from '../../../src/core/rng.js';
 import { awardDefaults } from './helpers.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
@@ -141,7 +141,8 @@ describe('auction', () => {
 describe('hidden information', () => {
   it('bids are public after the auction by default; sealed otherwise (only sums show)', () => {
     const open = bid(auction(['tough-skin', 'flight']), [[30, 5], [20, 10], [0, 0]]);
-    expect(rumble.observe(open, 1)).toBe(open);
+    // Open bids: everything shows but the random stream (nobody knows the future draws).
+    expect(rumble.observe(open, 1)).toEqual({ ...open, rng: UNSEEN_STREAM });
     const sealed = bid(auction(['tough-skin', 'flight'], 3, { auction: { pool: 'list', list: ['tough-skin', 'flight'], bidsRevealed: false } }), [[30, 5], [20, 10], [0, 7]]);
     const obs = rumble.observe(sealed, 1);
     expect(obs.bidLog).toEqual([-1, -1, 20, 10, -1, -1]);
