@@ -31,8 +31,9 @@ export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' |
   const attacker = a[0]!, target = a[1]!, unsetAtDeclaration = a[2]!, ragingBefore = a[3]!;
   const p = controller(d as OphidianState, attacker);
   d.attack = [];
-  // Cheer (3.11): an Attack on an Unset character generates 1; the Intercepting player takes it.
-  if (unsetAtDeclaration) {
+  // Cheer (3.11): "When a Gladiator you control Attacks an Unset Character, a Cheer will be
+  // generated" — a Gladiator's Attack only (a Minion's earns none); the Intercepting player takes it.
+  if (unsetAtDeclaration && isG(d as OphidianState, attacker)) {
     const gainer = how === 'intercept' ? controller(d as OphidianState, defender) : p;
     d.cheer = setAt(d.cheer, gainer, d.cheer[gainer]! + 1);
   }
