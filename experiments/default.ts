@@ -13,7 +13,7 @@ import { startStudyProgress } from '../src/sim/progress.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
-import type { Report } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { withSkill, type SkillRequest } from './skill.js';
 
 /** Quick-run banner text: what --full adds. */
@@ -56,6 +56,8 @@ export interface StudyRunOptions {
   /** A user's Ophidian card and deck files (see StudyContext.cardFile, deckFile). */
   readonly cardFile?: string;
   readonly deckFile?: string;
+  /** The user's --options for the studies' game (checked against its schema); absent: the game's defaults. */
+  readonly options?: Readonly<Record<string, unknown>>;
   /** The user's --agents (checked per study with checkStudyAgents); absent: each study's defaults. */
   readonly agents?: readonly string[];
   /** --skill: play each study again under other agents and compare its key findings (experiments/skill.ts). */
@@ -70,6 +72,11 @@ export interface StudyOutcome {
   readonly seconds: number;
   readonly supported: number;
   readonly inconclusive: number;
+  /** The report's verdicts (warnings first) and key findings with their intervals, for --json. */
+  readonly verdicts: readonly ReportVerdict[];
+  readonly findings: readonly KeyFinding[];
+  /** True for a quick run (its verdicts are leads, not conclusions). */
+  readonly quick: boolean;
 }
 
 /** Runs `studies` in order, writing each report and then the reports index. */
@@ -101,18 +108,22 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ...(opts.cardFile === undefined ? {} : { cardFile: opts.cardFile }),
       ...(opts.deckFile === undefined ? {} : { deckFile: opts.deckFile }),
       ...(opts.agents === undefined ? {} : { agents: opts.agents }),
+      ...(opts.options === undefined ? {} : { options: opts.options }),
       progressSink: bar.sink,
     };
     const played = await study.run(ctx).finally(() => bar.stop());
     const files = { cardFile: opts.cardFile, deckFile: opts.deckFile };
-    const report = study.training
-      ? withCode(opts.full ? played : { ...played, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
-      : withAgents(withCode(withEvidence(await withSkill(played, study, ctx, opts.skill, log), ledger, opts.full), opts.powerFile, opts.heroFile, files), study, opts);
+    const report = withOptions(
+      study.training
+        ? withCode(opts.full ? played : { ...played, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
+        : withAgents(withCode(withEvidence(await withSkill(played, study, ctx, opts.skill, log), ledger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
+      opts.options,
+    );
     const reportDir = join(resolve(opts.out), report.id);
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;
     const supported = report.verdicts.filter((v) => v.strength === 'supported').length;
-    outcomes.push({ name: study.name, reportDir, seconds, supported, inconclusive: report.verdicts.length - supported });
+    outcomes.push({ name: study.name, reportDir, seconds, supported, inconclusive: report.verdicts.length - supported, verdicts: report.verdicts, findings: report.findings ?? [], quick: report.quick !== undefined });
     log(`      done in ${seconds.toFixed(1)} s: ${supported} supported, ${report.verdicts.length - supported} inconclusive verdicts → ${join(reportDir, 'index.html')}`);
   }
   const index = writeReportsIndex(opts.out);
@@ -133,6 +144,19 @@ export function withCode(report: Report, powerFile: string | undefined, heroFile
     ...(heroFile === undefined ? {} : { heroFile: { file: heroFile, sha256: contentHash(readContentFile('--hero-file', heroFile)) } }),
   };
   return { ...report, meta: { ...report.meta, details: { ...report.meta.details, code: codeVersion(), content } } };
+}
+
+/**
+ * Records the user's --options in meta.json (`details.options`: {} when the game's defaults
+ * were played) and says so in the method, so a reader knows which rules and formula the
+ * verdicts are about.
+ */
+export function withOptions(report: Report, options: Readonly<Record<string, unknown>> | undefined): Report {
+  const given = options !== undefined && Object.keys(options).length > 0;
+  const sections = given
+    ? [...report.sections, { heading: 'Options played', blocks: [{ kind: 'text' as const, text: `Every table of this study played the game with --options ${JSON.stringify(options)} (what the study sets or varies itself goes over them); runs are keyed on them, so other options never reuse these games.` }] }]
+    : report.sections;
+  return { ...report, sections, meta: { ...report.meta, details: { ...report.meta.details, options: options ?? {} } } };
 }
 
 /**

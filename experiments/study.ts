@@ -36,6 +36,12 @@ export interface StudyContext {
   /** A user's Ophidian card file (`--card-file`) and deck file (`--deck-file`): they join the Ophidian studies. */
   readonly cardFile?: string;
   readonly deckFile?: string;
+  /**
+   * The user's rule and formula options for the study's game (`--options`), already checked
+   * against the game's schema: every table of the study plays them (study-table.ts), under
+   * any option the study itself sets or varies, and the report's meta.json records them.
+   */
+  readonly options?: Readonly<Record<string, unknown>>;
   /** Counts every game the study plays (failed and capped ones too) for the report. */
   readonly ledger?: GameLedger;
   /**

@@ -21,12 +21,11 @@ import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
 import { Rng } from '../src/core/rng.js';
-import { DEFAULT_BUILD_OPTIONS } from '../src/games/superhero-gladiators/build-options.js';
 import { buildHero } from '../src/games/superhero-gladiators/builder.js';
 import { POWER_INFO, POWER_TYPES } from '../src/games/superhero-gladiators/catalogue.js';
 import { BuildGenerator, mutateBuild } from '../src/games/superhero-gladiators/generator.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
-import { BUILD_STUDY_AGENTS, buildAgentOf, buildPlay, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
+import { BUILD_STUDY_AGENTS, buildAgentOf, buildPlay, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, studyBuildOptions, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
 import type { Study } from './study.js';
 import { groupMeans } from '../src/analysis/table.js';
 
@@ -93,7 +92,7 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
     ...BUILD_STUDY_AGENTS,
     async run(ctx: ShgStudyContext): Promise<Report> {
       const s = sizes ?? (ctx.full ? FULL : QUICK);
-      const gen = new BuildGenerator();
+      const gen = new BuildGenerator(undefined, studyBuildOptions(ctx));
       const fieldRng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-builds', 'field');
       const field = Array.from({ length: s.field }, (_, i) => gen.next(fieldRng, `field hero ${i + 1}`).spec);
       const finalRng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-builds', 'final-field');
@@ -158,7 +157,7 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
 }
 
 function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroSpec[], measured: readonly Measured[], history: readonly { generation: number; best: number; mean: number }[], population: readonly Member[], searchGames: number): Report {
-  const o = DEFAULT_BUILD_OPTIONS;
+  const o = studyBuildOptions(ctx);
   const fieldHeroes = field.map((h) => buildHero(h, o, 'field'));
   const avg = (f: (h: (typeof fieldHeroes)[number]) => number) => fieldHeroes.reduce((a, h) => a + f(h), 0) / fieldHeroes.length;
   const fieldMean = { STR: avg((h) => h.STR), DEX: avg((h) => h.DEX), SIZ: avg((h) => h.SIZ), PER: avg((h) => h.PER), cm: avg((h) => h.combatModifier), oomph: avg((h) => h.oomphMax), segments: avg((h) => h.segments.filter(Boolean).length) };

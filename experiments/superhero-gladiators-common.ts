@@ -9,7 +9,7 @@
  * the unit of every statistic.
  */
 import { POWER_INFO, POWER_TYPES, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
-import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
+import { DEFAULT_BUILD_OPTIONS, parseBuildOptions, type BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
 import { powerCost } from '../src/games/superhero-gladiators/builder.js';
 import { checkHeroFile } from '../src/games/superhero-gladiators/content.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
@@ -55,6 +55,16 @@ export type ShgStudyContext = StudyContext;
 /** A user's heroes (`--hero-file`), checked against the build rules (content.ts checkHeroFile); [] without a file. */
 export function userHeroes(ctx: StudyContext): HeroSpec[] {
   return ctx.heroFile ? checkHeroFile(ctx.heroFile) : [];
+}
+
+/**
+ * The cost formula and builder numbers of this run: the game's `build` options from
+ * `--options` (e.g. the refit constants the costs study prints), else the defaults. The
+ * studies generate, price and fit builds under them, and every game plays them
+ * (study-table.ts passes the options to each table).
+ */
+export function studyBuildOptions(ctx: Pick<StudyContext, 'options'>): BuildOptions {
+  return ctx.options?.['build'] === undefined ? DEFAULT_BUILD_OPTIONS : parseBuildOptions(ctx.options['build']);
 }
 
 /** A run-folder name for a team list: lower-case, no spaces, short. */

@@ -22,7 +22,7 @@ import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/anal
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
 import { deriveSeed, Rng } from '../src/core/rng.js';
-import { DEFAULT_BUILD_OPTIONS } from '../src/games/superhero-gladiators/build-options.js';
+import type { BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
 import { POWER_INFO, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
 import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-gladiators/generator.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
@@ -38,6 +38,7 @@ import {
   PER_LEVEL,
   playMatchup,
   runKey,
+  studyBuildOptions,
   teamFeatures,
   userHeroes,
   type ShgStudyContext,
@@ -139,7 +140,7 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
     async run(ctx: ShgStudyContext): Promise<Report> {
       const s = sizes ?? (ctx.full ? FULL : QUICK);
       const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-costs', 'builds');
-      const gen = new BuildGenerator(DEFAULT_BUILD_SPACE, DEFAULT_BUILD_OPTIONS);
+      const gen = new BuildGenerator(DEFAULT_BUILD_SPACE, studyBuildOptions(ctx));
       const generated = Array.from({ length: s.builds }, (_, i) => gen.next(rng, `random build ${i + 1}`).spec);
       const user = userHeroes(ctx);
       const builds: HeroSpec[] = [...generated, ...user];
@@ -168,7 +169,7 @@ export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
         for (const share of res.scores) teams.push({ a: [w!, x!], b: [y!, z!], share });
       }
 
-      const o = DEFAULT_BUILD_OPTIONS;
+      const o = studyBuildOptions(ctx);
       const features = (t: readonly HeroSpec[]) => teamFeatures(t, o);
       const tryFit = (units: readonly PairUnit[]): PriceFit | string => {
         try {
@@ -212,7 +213,7 @@ interface Results {
 }
 
 /** Verdicts, charts and the table of one price fit (1v1 or 2v2). */
-function priceSection(what: string, fit: PriceFit | string, units: number, PLAY: string): { verdicts: ReportVerdict[]; blocks: ReportBlock[]; findings: KeyFinding[] } {
+function priceSection(what: string, fit: PriceFit | string, units: number, PLAY: string, o: BuildOptions): { verdicts: ReportVerdict[]; blocks: ReportBlock[]; findings: KeyFinding[] } {
   const stem = what.startsWith('2v2') ? 'team' : 'duel';
   if (typeof fit === 'string') {
     return {
@@ -308,7 +309,7 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
         caption: 'x: the formula modifier (RULES-NOTES defaults); y: the modifier that would make a point on powers with it worth an average point, bar = Holm-level interval; on the dashed line the modifier is fair.',
         spec: costScatter(
           enh.map((p) => {
-            const m = DEFAULT_BUILD_OPTIONS.modifiers[p.feature.slice(4) as Enhancement];
+            const m = o.modifiers[p.feature.slice(4) as Enhancement];
             return { name: p.feature.slice(4), listed: m, fitted: clip(m * (1 + p.ratio)), lo: clip(m * (1 + p.ratioLo)), hi: clip(m * (1 + p.ratioHi)) };
           }),
           { title: `Fitted vs formula enhancement modifiers (${what})`, unit: '×' },
@@ -358,8 +359,8 @@ function atBound(name: string, v: number): boolean {
 
 function report(ctx: ShgStudyContext, r: Results): Report {
   const PLAY = buildPlay(ctx);
-  const duels = priceSection('1v1', r.duelFit, r.duels.length, PLAY);
-  const teams = r.teamFit === undefined ? undefined : priceSection('2v2', r.teamFit, r.teams.length, PLAY);
+  const duels = priceSection('1v1', r.duelFit, r.duels.length, PLAY, studyBuildOptions(ctx));
+  const teams = r.teamFit === undefined ? undefined : priceSection('2v2', r.teamFit, r.teams.length, PLAY, studyBuildOptions(ctx));
   const c = r.change;
   const better = c.hi < 0;
   const worse = c.lo > 0;
@@ -395,7 +396,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
   const userRows = r.user.map((h) => {
     const mine = r.duels.filter((u) => u.a.includes(h) || u.b.includes(h)).map((u) => (u.a.includes(h) ? u.share : 1 - u.share));
     const mean = mine.reduce((s, x) => s + x, 0) / Math.max(1, mine.length);
-    return { hero: h.name, cost: Number(fmt(formulaCost(h, DEFAULT_BUILD_OPTIONS), 1)), share: Number(fmt(mean)), pairs: mine.length };
+    return { hero: h.name, cost: Number(fmt(formulaCost(h, studyBuildOptions(ctx)), 1)), share: Number(fmt(mean)), pairs: mine.length };
   });
   return {
     id: 'superhero-gladiators-costs',

@@ -2,14 +2,16 @@
  * `crucible study <name|default>`: runs one registered study (or the quick version of
  * all of them) and writes its report folder(s) under --out, plus the reports index.
  */
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
 import { checkStudyAgents, type Study } from '../../../experiments/study.js';
 import { splitAgentList } from '../../../agents/index.js';
 import { UserError } from '../../core/errors.js';
-import { positiveInt, seed as parseSeed } from '../args.js';
-import { checkContentFile } from '../../games/index.js';
+import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { parseWith } from '../../core/validate.js';
+import { checkContentFile, getGame } from '../../games/index.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
 import { userContent } from '../../../experiments/ophidian-common.js';
 
@@ -26,6 +28,8 @@ interface StudyFlags {
   cardFile?: string;
   deckFile?: string;
   agents?: string;
+  options?: string;
+  json?: boolean;
   skill?: boolean;
   skillAgents?: string;
 }
@@ -47,6 +51,8 @@ export function register(program: Command): void {
     .option('--card-file <file>', 'your own Ophidian cards (YAML/JSON, the format of src/games/ophidian/cards/sample.yaml) for the Ophidian studies')
     .option('--deck-file <file>', 'your own Ophidian decks (YAML/JSON, the format of src/games/ophidian/decks.yaml) to add to the Ophidian studies')
     .option('--agents <list>', "agent specs for the study's seats (default: the study's own, named in its report): one spec for every seat, or one per slot the study lists")
+    .option('--options <json|file>', "rule and formula options for the study's game (inline JSON or a .json/.yaml file), played in every table; e.g. the refit constants the costs study prints")
+    .option('--json', 'print the outcome of each study (report folder, verdicts with intervals) as JSON on stdout')
     .option('--skill', "skill sensitivity: play the study again with the game's learned agent (models/<game>) and compare its key findings side by side")
     .option('--skill-agents <list>', 'with --skill: the agents to compare against instead of the learned one (same form as --agents)')
     .addHelpText(
@@ -58,6 +64,7 @@ Examples:
   crucible study dark-hero-fairness --agents mcts:iterations=200,rollout=evaluate,depth=10
   crucible study rumble-power-values --agents mcts:iterations=400,rollout=evaluate,plies=1,random   # holder, others
   crucible study gladiator-duel-matchups --agents heuristic --skill   # heuristic vs learned play, side by side
+  crucible study superhero-gladiators-costs --options '{"build":{"levelBase":1.6}}'   # the study under other formula constants
 Open reports/index.html in a browser (it works offline).`,
     )
     .action(async (name: string, flags: StudyFlags) => {
@@ -67,6 +74,7 @@ Open reports/index.html in a browser (it works offline).`,
       const agents = flags.agents === undefined ? undefined : checkedAgents(flags.agents, studies);
       if (flags.skillAgents !== undefined && !flags.skill) throw new UserError('--skill-agents is given without --skill; allowed: --skill --skill-agents <specs>, or neither');
       const skillAgents = flags.skillAgents === undefined ? undefined : checkedAgents(flags.skillAgents, studies, '--skill-agents');
+      const options = flags.options === undefined ? undefined : checkedStudyOptions(flags.options, studies);
       const workers = flags.workers === undefined ? Math.max(1, (await import('node:os')).availableParallelism()) : positiveInt('--workers', flags.workers);
       const common = {
         seed: parseSeed(flags.seed),
@@ -80,11 +88,25 @@ Open reports/index.html in a browser (it works offline).`,
         // Every card and deck checked (and the size cap) before any study plays a game.
         ...(flags.cardFile === undefined && flags.deckFile === undefined ? {} : checkedOphidianFiles(flags.cardFile, flags.deckFile)),
         ...(agents === undefined ? {} : { agents }),
+        ...(options === undefined ? {} : { options }),
         ...(flags.skill ? { skill: skillAgents === undefined ? {} : { agents: skillAgents } } : {}),
       };
-      if (name === 'default') await runDefaultStudy(common);
-      else await runStudies(studies, { ...common, full: flags.full ?? false });
+      const outcomes = name === 'default' ? await runDefaultStudy(common) : await runStudies(studies, { ...common, full: flags.full ?? false });
+      if (flags.json) process.stdout.write(JSON.stringify({ studies: outcomes, index: join(flags.out, 'index.html') }, null, 2) + '\n');
     });
+}
+
+/**
+ * `--options` for the studies' game: one game (a study, not the default's mix of games) and
+ * options its schema accepts, checked before any game (one line naming the field).
+ */
+function checkedStudyOptions(raw: string, studies: readonly Study[]): Readonly<Record<string, unknown>> {
+  const games = [...new Set(studies.map((s) => s.gameId))];
+  if (games.length !== 1) throw new UserError(`--options is given for ${games.length} games (${games.join(', ')}); allowed: --options with a study of one game, e.g. crucible study ${studies[0]!.name} --options …`);
+  const options = optionsArg('--options', raw);
+  const game = getGame(games[0]!);
+  parseWith(`--options (${game.id})`, game.optionsSchema, options);
+  return options;
 }
 
 /** Validates a hero file up front (every hero legal), so a bad file fails before any study runs. */
