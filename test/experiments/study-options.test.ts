@@ -35,8 +35,8 @@ describe('study --options', () => {
 
   it('meta.json records the options ({} for the defaults)', () => {
     const report = { sections: [], meta: { details: {} } } as unknown as Report;
-    expect(withOptions(report, { turnCap: 20 }).meta.details['options']).toEqual({ turnCap: 20 });
-    expect(withOptions(report, undefined).meta.details['options']).toEqual({});
+    expect(withOptions(report, { turnCap: 20 }).meta.details?.['options']).toEqual({ turnCap: 20 });
+    expect(withOptions(report, undefined).meta.details?.['options']).toEqual({});
   });
 
   it('the SHG studies price builds under the build options given (refit constants), else the defaults', () => {
