@@ -8,13 +8,12 @@
  * optional field the `study` command can fill from a `--power-file` flag). Its powers
  * are added to the studied set and shipped to the workers inside the game options.
  */
-import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { playStudyTable } from './study-table.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { SEED_POWERS, parsePowerFile, type PowerSpec } from '../src/games/rumble/index.js';
-import { UserError } from '../src/core/errors.js';
 import type { StudyContext } from './study.js';
+import { readBoundedFile } from '../src/core/content-file.js';
 
 /** The strongest Rumble agent measured (agents/README.md): beats three heuristics 0.41 vs fair 0.25. */
 export const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';
@@ -76,12 +75,7 @@ export type RumbleStudyContext = StudyContext & { readonly powerFile?: string };
 export function userPowers(opts: RumbleStudyOptions, ctx: RumbleStudyContext): { specs: PowerSpec[]; ids: string[] } {
   const file = opts.powerFile ?? ctx.powerFile;
   if (!file) return { specs: [], ids: [] };
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UserError(`rumble study: power file ${JSON.stringify(file)} cannot be read; allowed: a readable .yaml/.yml/.json power file`);
-  }
+  const text = readBoundedFile('rumble study: power file', file);
   const defs = parsePowerFile(text, `power file ${file}`);
   const raw = YAML.parse(text) as unknown;
   const list = (Array.isArray(raw) ? raw : raw && typeof raw === 'object' && 'powers' in raw ? (raw as { powers: unknown[] }).powers : [raw]) as PowerSpec[];

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AnyGame } from '../../src/core/game.js';
-import { UserError } from '../../src/core/errors.js';
+import { UserError, parseErrorText } from '../../src/core/errors.js';
 import { netFromArrays, weightNames, weightShapes, type NetShape, type NetWeights } from './network.js';
 
 export const MODEL_FORMAT = 'crucible-model';
@@ -90,7 +90,7 @@ function readJson<T>(file: string, where: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (e) {
-    throw new UserError(`${where}: ${file} is not valid JSON (${(e as Error).message.split('\n')[0]}); allowed: a model folder written by \`crucible train\``);
+    throw new UserError(`${where}: ${file} is not valid JSON (${parseErrorText(e)}); allowed: a model folder written by \`crucible train\``);
   }
 }
 

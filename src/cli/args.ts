@@ -4,8 +4,9 @@
  */
 import fs from 'node:fs';
 import YAML from 'yaml';
-import { UserError, showValue } from '../core/errors.js';
-import { checkContentFile } from '../sim/run-key.js';
+import { UserError, parseErrorText, showDocument, showValue } from '../core/errors.js';
+import { readContentFile } from '../sim/run-key.js';
+import { fsCause, makeFolder } from '../sim/store.js';
 
 export function positiveInt(name: string, raw: string): number {
   const value = Number(raw);
@@ -31,7 +32,7 @@ export function seed(raw: string): string | number {
 
 function asObject(name: string, where: string, value: unknown): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UserError(`${name} ${where} is ${showValue(value)}; allowed: an object of option fields, e.g. '{"field": value}'`);
+    throw new UserError(`${name} ${where} is ${where === '' ? showValue(value) : showDocument(value)}; allowed: an object of option fields, e.g. '{"field": value}'`);
   }
   return value as Record<string, unknown>;
 }
@@ -47,23 +48,31 @@ export function optionsArg(name: string, raw: string): Record<string, unknown> {
       return asObject(name, '', JSON.parse(text));
     } catch (err) {
       if (err instanceof UserError) throw err;
-      throw new UserError(`${name} is ${showValue(raw)}: not valid JSON (${(err as Error).message}); allowed: a JSON object or a .json/.yaml file`);
+      throw new UserError(`${name} is ${showValue(raw)}: not valid JSON (${parseErrorText(err)}); allowed: a JSON object or a .json/.yaml file`);
     }
   }
-  checkContentFile(name, text);
-  let content: string;
-  try {
-    content = fs.readFileSync(text, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UserError(`${name} is ${showValue(raw)}: cannot read the file (${code}); allowed: a JSON object or a readable .json/.yaml file`);
-  }
+  const content = readContentFile(name, text);
   try {
     const parsed: unknown = /\.ya?ml$/i.test(text) ? YAML.parse(content) : JSON.parse(content);
-    return asObject(name, `file ${JSON.stringify(text)}`, parsed ?? {});
+    return asObject(name, `file ${showValue(text)}`, parsed ?? {});
   } catch (err) {
     if (err instanceof UserError) throw err;
     const kind = /\.ya?ml$/i.test(text) ? 'YAML' : 'JSON';
-    throw new UserError(`${name} file ${JSON.stringify(text)} is not valid ${kind} (${(err as Error).message.split('\n')[0]}); allowed: a JSON object or a .json/.yaml file`);
+    throw new UserError(`${name} file ${showValue(text)} is not valid ${kind} (${parseErrorText(err)}); allowed: a JSON object or a .json/.yaml file`);
   }
+}
+
+/**
+ * An output folder (`--out`, `--runs`, `--report`), created and checked writable before
+ * any game: a path under /proc once hung a recursive mkdir, and a path under a regular
+ * file once failed only after every game was played.
+ */
+export function outFolder(flag: string, dir: string): string {
+  makeFolder(dir, flag);
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    throw new UserError(`${flag} is ${showValue(dir)}: cannot write there (${fsCause(err)}); allowed: a writable folder`);
+  }
+  return dir;
 }

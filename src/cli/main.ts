@@ -4,7 +4,7 @@
  * other error is a bug: its message, exit 1 (with the stack when CRUCIBLE_DEBUG is set).
  */
 import { Command, CommanderError } from 'commander';
-import { Interrupted, UserError } from '../core/errors.js';
+import { Interrupted, UserError, errorLine } from '../core/errors.js';
 import { codeVersion } from '../sim/run-key.js';
 import { closeRunnerPool } from '../sim/pool.js';
 import { COMMANDS } from './commands/index.js';
@@ -22,10 +22,6 @@ export async function buildProgram(): Promise<Command> {
 function versionLine(): string {
   const code = codeVersion();
   return `crucible ${code.crucible} (engine ${code.engine}, source ${code.source}${code.commit ? `, commit ${code.commit.slice(0, 12)}` : ''})`;
-}
-
-function oneLine(message: string): string {
-  return message.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 function onStdoutError(err: NodeJS.ErrnoException): void {
@@ -52,11 +48,11 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
       return err.exitCode;
     }
     if (err instanceof UserError) {
-      process.stderr.write(`error: ${oneLine(err.message)}\n`);
+      process.stderr.write(`error: ${errorLine(err.message)}\n`);
       return 2;
     }
     const error = err instanceof Error ? err : new Error(String(err));
-    process.stderr.write(`unexpected error: ${oneLine(error.message)}\n`);
+    process.stderr.write(`unexpected error: ${errorLine(error.message)}\n`);
     if (process.env['CRUCIBLE_DEBUG']) process.stderr.write(`${error.stack ?? ''}\n`);
     return 1;
   } finally {

@@ -10,16 +10,67 @@ export class UserError extends Error {
   }
 }
 
-/** Formats a value for an error message: short, quoted when a string. */
+/** The most characters of a value an error line quotes: enough to recognise it, never a file's contents. */
+export const MAX_QUOTED_CHARS = 60;
+
+/** Every non-printable character (controls, the replacement character binary bytes decode to, line separators) as \\uXXXX. */
+function escapeNonPrintable(text: string): string {
+  return text.replace(/[\p{C}\u{FFFD}\u2028\u2029]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A string quoted for an error line: JSON-escaped, non-printable characters escaped, cut
+ * to MAX_QUOTED_CHARS characters with the full length named.
+ */
+export function quoteText(text: string): string {
+  const chars = [...text];
+  if (chars.length <= MAX_QUOTED_CHARS) return escapeNonPrintable(JSON.stringify(text));
+  const cut = escapeNonPrintable(JSON.stringify(chars.slice(0, MAX_QUOTED_CHARS - 3).join('')));
+  return `${cut.slice(0, -1)}..." (${chars.length} characters)`;
+}
+
+/** Formats a value for an error message: short, quoted and escaped when a string. */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return quoteText(value);
   if (value === undefined) return 'undefined';
   try {
     const s = JSON.stringify(value);
-    return s.length > 80 ? s.slice(0, 77) + '...' : s;
+    if (s === undefined) return String(value);
+    const chars = [...s];
+    return escapeNonPrintable(chars.length > 80 ? chars.slice(0, 77).join('') + '...' : s);
   } catch {
     return String(value);
   }
+}
+
+/**
+ * A whole parsed document shown in an error: a document that is one text (a binary file,
+ * /etc/passwd read as YAML) is described by its length, never quoted.
+ */
+export function showDocument(value: unknown): string {
+  return typeof value === 'string' ? `a plain text of ${[...value].length} characters` : showValue(value);
+}
+
+/**
+ * The first line of a parser's error without the text it quotes: Node's JSON.parse names
+ * a snippet of the input ('Unexpected token 'r', "root:x:0:0"... is not valid JSON'),
+ * which for a wrong file is that file's contents. Non-printable characters escaped.
+ */
+export function parseErrorText(err: unknown): string {
+  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+  const line = first.replace(/, "(?:[^"\\]|\\.)*"(?:\.\.\.)? is not valid JSON$/, '').replace(/"(?:[^"\\]|\\.)*"(?:\.\.\.)?/g, '(text)');
+  return escapeNonPrintable(line.length > 160 ? line.slice(0, 157) + '...' : line);
+}
+
+/**
+ * An error line as the CLI prints it: one line, non-printable characters escaped, at most
+ * MAX_ERROR_LINE characters (a last guard; messages quote values through showValue).
+ */
+export const MAX_ERROR_LINE = 600;
+export function errorLine(message: string): string {
+  const line = escapeNonPrintable(message.replace(/\s*\n\s*/g, ' ').trim());
+  const chars = [...line];
+  return chars.length > MAX_ERROR_LINE ? chars.slice(0, MAX_ERROR_LINE - 3).join('') + '...' : line;
 }
 
 /**

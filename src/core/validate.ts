@@ -3,7 +3,7 @@
  * one-line `UserError`s that name the field, the value given and what is allowed.
  */
 import { z } from 'zod';
-import { UserError, showValue } from './errors.js';
+import { UserError, showDocument, showValue } from './errors.js';
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = root;
@@ -37,12 +37,15 @@ export function zodIssueMessage(where: string, error: z.ZodError, input: unknown
   if (issue.code === 'unrecognized_keys') {
     const parent = issue.path.map(String).join('.');
     const keys = issue.keys.map((k) => (parent ? `${parent}.${k}` : k));
-    return `${where}: unknown field ${keys.map((k) => JSON.stringify(k)).join(', ')}; allowed: only the documented fields`;
+    const shown = keys.slice(0, 5).map((k) => showValue(k)).join(', ') + (keys.length > 5 ? ` and ${keys.length - 5} more` : '');
+    return `${where}: unknown field ${shown}; allowed: only the documented fields`;
   }
   const field = issue.path.length ? issue.path.map(String).join('.') : '(value)';
   const value = valueAt(input, issue.path);
   const detail = issue.code === 'custom' ? ` (${issue.message})` : '';
-  return `${where}: field ${field} is ${showValue(value)}${detail}; allowed: ${describeAllowed(issue)}`;
+  // A whole document that is one text (a binary file, /etc/passwd) is described, never quoted.
+  const shown = issue.path.length === 0 ? showDocument(value) : showValue(value);
+  return `${where}: field ${field} is ${shown}${detail}; allowed: ${describeAllowed(issue)}`;
 }
 
 /** Parses `input` with `schema` or throws a UserError naming the field, value and rule. */

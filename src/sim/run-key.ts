@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { UserError } from '../core/errors.js';
+import { checkBoundedFile, readBoundedFile, MAX_CONTENT_BYTES } from '../core/content-file.js';
 import { canonicalJson, normalizeConfig, type NormalizedConfig } from './config.js';
 import type { MatchConfig } from './types.js';
 import { getGame } from '../games/index.js';
@@ -35,7 +35,7 @@ export const ENGINE_VERSION = 1;
  * Content files larger than this are refused before any work: a 10 MB power file took
  * minutes to compile and gigabytes of memory. Real maps and power lists are a few KB.
  */
-export const MAX_CONTENT_BYTES = 1024 * 1024;
+export { MAX_CONTENT_BYTES };
 
 export interface CodeVersion {
   /** package.json version. */
@@ -129,23 +129,11 @@ export function contentFiles(options: unknown, prefix = ''): { path: string; fil
 }
 
 /**
- * Checks a content file exists, is a file and is within MAX_CONTENT_BYTES, with one
+ * Checks a content file is a readable regular file within MAX_CONTENT_BYTES, with one
  * line naming `where`, the path and the cause; returns its size.
  */
 export function checkContentFile(where: string, file: string): number {
-  let size: number;
-  try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a regular file' });
-    size = stat.size;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UserError(`${where} is ${JSON.stringify(file)}: cannot read the file (${code}); allowed: a readable JSON or YAML file`);
-  }
-  if (size > MAX_CONTENT_BYTES) {
-    throw new UserError(`${where} is ${JSON.stringify(file)}: ${size} bytes; allowed: content files up to ${MAX_CONTENT_BYTES} bytes (1 MiB)`);
-  }
-  return size;
+  return checkBoundedFile(where, file);
 }
 
 /** Every content file the options name, checked (see checkContentFile) before any work. */
@@ -153,15 +141,9 @@ export function checkContentFiles(gameId: string, options: unknown): void {
   for (const ref of contentFiles(options)) checkContentFile(`${gameId} options: ${ref.path}`, ref.file);
 }
 
-/** Reads a content file after checkContentFile. */
+/** Reads a content file with the checks of checkContentFile (bounded, regular file only). */
 export function readContentFile(where: string, file: string): string {
-  checkContentFile(where, file);
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UserError(`${where} is ${JSON.stringify(file)}: cannot read the file (${code}); allowed: a readable JSON or YAML file`);
-  }
+  return readBoundedFile(where, file);
 }
 
 /** The key of a content file's text: its parsed entries in canonical form, else its bytes. */

@@ -78,7 +78,7 @@ function storeError(action: string, file: string, err: unknown, after = ''): Use
  * special file systems (`--out /proc/x` hung), so walk up to the nearest existing
  * folder and create the rest one level at a time.
  */
-function makeFolder(dir: string, flag: string): void {
+export function makeFolder(dir: string, flag: string): void {
   const missing: string[] = [];
   let at = path.resolve(dir);
   for (;;) {

@@ -97,6 +97,11 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
   const sprtOpts = { h0, h1, alpha: (config.alpha ?? 0.05) / 2, beta: config.beta };
   const primary = fairnessMeasures(config.gameId)?.[0] ?? { label: 'seat 1 win share (first seat)', scale: 'share' as const, value: (r: GameRecord) => r.returns[0] ?? NaN };
   const span = primary.scale === 'difference' ? 2 : 1;
+  // The SPRT's hypotheses are changes of the primary measure, which lie strictly within
+  // ±span: checked here, before the first batch writes its run folder.
+  for (const [flag, x] of [['--h0', h0], ['--h1', h1]] as const) {
+    if (!(x > -span && x < span)) throw new UserError(`${flag} is ${x}; allowed: a change of ${primary.label} strictly between ${-span} and ${span}`);
+  }
   const a: Keyed[] = [];
   const b: Keyed[] = [];
   let k = 0;

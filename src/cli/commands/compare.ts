@@ -10,7 +10,7 @@ import { compareReport, compareRules } from '../../analysis/house-rules/compare.
 import { writeReport, writeReportsIndex } from '../../analysis/report/write.js';
 import { UserError, showValue } from '../../core/errors.js';
 import { createHash } from 'node:crypto';
-import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
 
 interface CompareFlags {
@@ -83,6 +83,7 @@ unchanged rules show a false "supported" change.`,
         h0: numberArg('--h0', flags.h0),
         h1: numberArg('--h1', flags.h1),
       };
+      outFolder('--out', flags.out);
       const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { a: config.optionsA, b: config.optionsB }, aa: config.aa, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
       const id = `compare-${gameId}-${hash}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
       const result = await compareRules(config, {

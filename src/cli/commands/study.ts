@@ -9,7 +9,7 @@ import { getStudy, STUDIES } from '../../../experiments/index.js';
 import { checkStudyAgents, type Study } from '../../../experiments/study.js';
 import { splitAgentList } from '../../../agents/index.js';
 import { UserError } from '../../core/errors.js';
-import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { parseWith } from '../../core/validate.js';
 import { checkContentFile, getGame } from '../../games/index.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
@@ -79,8 +79,9 @@ Open reports/index.html in a browser (it works offline).`,
       const common = {
         seed: parseSeed(flags.seed),
         workers,
-        out: flags.out,
-        runs: flags.runs,
+        // Both folders created and checked before any game (a /proc path once hung).
+        out: outFolder('--out', flags.out),
+        runs: outFolder('--runs', flags.runs),
         command: ['crucible', ...process.argv.slice(2)].join(' '),
         progress: flags.progress && process.stderr.isTTY === true,
         ...(flags.powerFile === undefined ? {} : { powerFile: checkedPowerFile(flags.powerFile) }),

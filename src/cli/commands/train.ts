@@ -16,7 +16,7 @@ import { trainReport } from '../../analysis/train-report.js';
 import { describeBackend } from '../../core/tf.js';
 import { checkWorkers } from '../../sim/runner.js';
 import { train, type TrainSettings } from '../../sim/train/loop.js';
-import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 
 interface TrainFlags {
   seed: string;
@@ -123,7 +123,8 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
         checkAgentSpec(flags.search, game, parsed);
       }
       const generations = flags.generations !== undefined ? positiveInt('--generations', flags.generations) : flags.minutes !== undefined ? 1000 : 10;
-      const out = flags.out ?? path.join('models', gameId);
+      if (flags.report !== undefined) outFolder('--report', flags.report);
+      const out = outFolder('--out', flags.out ?? path.join('models', gameId));
       const settings: TrainSettings = {
         gameId,
         options,

@@ -12,7 +12,7 @@ import { writeReport, writeReportsIndex } from '../../analysis/report/write.js';
 import { UserError, showValue } from '../../core/errors.js';
 import { getGame } from '../../games/index.js';
 import { createHash } from 'node:crypto';
-import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
+import { nonNegativeInt, optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { numberArg } from './compare.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
 
@@ -82,8 +82,9 @@ Examples:
         games: positiveInt('--games', flags.games),
         seed: parseSeed(flags.seed),
         points: flags.points === undefined ? undefined : positiveInt('--points', flags.points),
-        refinements: Number(flags.refine) >= 0 ? Math.floor(Number(flags.refine)) : 1,
+        refinements: nonNegativeInt('--refine', flags.refine),
       };
+      outFolder('--out', flags.out);
       const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { base: config.baseOptions, params: config.params, target: config.target }, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
       const id = `tune-${gameId}-${hash}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
       const result = await tuneRules(config, {

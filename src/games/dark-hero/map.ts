@@ -11,12 +11,12 @@
  * - custom / file: a user's { cards, edges, starts }.
  * - draw: a grid of empty cells; heroes start on single cards and place one per turn.
  */
-import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { UserError } from '../../core/errors.js';
+import { UserError, parseErrorText } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { layoutSchema, type DarkHeroOptions, type LayoutInput } from './options.js';
+import { readBoundedFile } from '../../core/content-file.js';
 
 export interface Board {
   /** Number of slots. */
@@ -140,17 +140,12 @@ const fileCache = new Map<string, LayoutInput>();
 export function loadLayoutFile(path: string): LayoutInput {
   const cached = fileCache.get(path);
   if (cached) return cached;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UserError(`dark-hero options: map.file is ${JSON.stringify(path)} (cannot be read); allowed: a readable JSON or YAML layout file`);
-  }
+  const text = readBoundedFile('dark-hero options: map.file', path);
   let data: unknown;
   try {
     data = parseYaml(text);
   } catch (err) {
-    throw new UserError(`dark-hero layout file ${path}: not valid JSON or YAML (${(err as Error).message.split('\n')[0]}); allowed: { cards, edges, starts }`);
+    throw new UserError(`dark-hero layout file ${path}: not valid JSON or YAML (${parseErrorText(err)}); allowed: { cards, edges, starts }`);
   }
   const layout = parseWith(`dark-hero layout file ${path}`, layoutSchema, data);
   fileCache.set(path, layout);

@@ -4,12 +4,12 @@
  *
  *   deck "abe": team VP is 11; allowed: exactly 10 (3.1 and the publisher's errata)
  */
-import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { UserError } from '../../core/errors.js';
+import { UserError, parseErrorText } from '../../core/errors.js';
 import { parseFields } from '../../core/effects/index.js';
 import type { CardSet, Discipline, GladiatorCard, StrategyCard } from './cards/types.js';
+import { readBoundedFile } from '../../core/content-file.js';
 
 /** The construction numbers, each an option of the game with the rulebook's value as default. */
 export interface ConstructionRules {
@@ -136,7 +136,7 @@ export function parseDeckFile(text: string, cards: CardSet, where = 'deck file',
   try {
     raw = YAML.parse(text);
   } catch (e) {
-    throw new UserError(`${where}: not valid YAML/JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${where}: not valid YAML/JSON (${parseErrorText(e)})`);
   }
   const file = parseFields(where, deckFileSchema, raw ?? {});
   const ids = new Set<string>();
@@ -154,12 +154,7 @@ export function parseDeckFile(text: string, cards: CardSet, where = 'deck file',
 }
 
 export function loadDeckFile(path: string | URL, cards: CardSet, rules: ConstructionRules = RULEBOOK_CONSTRUCTION): Deck[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UserError(`deck file ${String(path)}: cannot be read; allowed: a readable .yaml/.yml/.json file`);
-  }
+  const text = readBoundedFile('deck file', path);
   return parseDeckFile(text, cards, `deck file ${String(path)}`, rules);
 }
 

@@ -21,6 +21,7 @@ import { mergeCardSets, parseCardFile } from './cards/format.js';
 import type { CardSet } from './cards/types.js';
 import { parseDeckFile, type Deck } from './construction.js';
 import { SAMPLE_CARDS, SAMPLE_DECKS } from './sample.js';
+import { readBoundedFile } from '../../core/content-file.js';
 
 export interface MatchContent {
   /** A key naming this content (sample only: ''; else the texts' SHA-256, 16 hex). */
@@ -53,11 +54,7 @@ function stamp(field: string, file: string | undefined): string {
 }
 
 function read(field: string, file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    throw unreadable(field, file);
-  }
+  return readBoundedFile(`ophidian options: ${field}`, file);
 }
 
 /** Builds the content from the files' texts (no file access: tests and studies call it directly). */

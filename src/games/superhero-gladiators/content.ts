@@ -14,7 +14,6 @@ import { readHeroFile, type HeroSpec } from './hero.js';
 import { SAMPLE_HEROES } from './samples.js';
 
 /** Largest hero file read (a real one is a few KB; the same cap as other content files). */
-const MAX_HERO_FILE_BYTES = 1024 * 1024;
 /** Most heroes a study takes from one file (each plays every matchup a study schedules). */
 export const MAX_USER_HEROES = 64;
 
@@ -25,13 +24,6 @@ export const MAX_USER_HEROES = 64;
  * value and rule.
  */
 export function checkHeroFile(path: string): HeroSpec[] {
-  let size: number;
-  try {
-    size = fs.statSync(path).size;
-  } catch {
-    throw new UserError(`hero file ${JSON.stringify(path)} cannot be read; allowed: a readable YAML or JSON file`);
-  }
-  if (size > MAX_HERO_FILE_BYTES) throw new UserError(`hero file ${path}: size is ${size} bytes; allowed: at most ${MAX_HERO_FILE_BYTES} bytes`);
   const specs = readHeroFile(path);
   if (specs.length > MAX_USER_HEROES) throw new UserError(`hero file ${path}: field heroes has ${specs.length} heroes; allowed: at most ${MAX_USER_HEROES}`);
   const samples = new Set(SAMPLE_HEROES.map((h) => h.name));

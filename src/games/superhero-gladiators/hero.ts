@@ -17,12 +17,12 @@
  * `parseHeroFile` checks the shape with zod; `buildHero` (builder.ts) checks the rules
  * (budget, one of each power type, level-only powers, characteristic total).
  */
-import fs from 'node:fs';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { UserError, showValue } from '../../core/errors.js';
 import { zodIssueMessage } from '../../core/validate.js';
 import { ENHANCEMENTS, POWER_TYPES, VISION_KINDS } from './catalogue.js';
+import { readBoundedFile } from '../../core/content-file.js';
 
 const characteristic = () => z.number().int().min(0).max(1000);
 
@@ -99,11 +99,6 @@ export function parseHeroText(text: string, where: string): HeroSpec[] {
 /** Reads and validates a hero file. */
 export function readHeroFile(file: string | URL): HeroSpec[] {
   const where = typeof file === 'string' ? file : file.pathname;
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new UserError(`hero file ${JSON.stringify(where)} cannot be read; allowed: a readable YAML or JSON file`);
-  }
+  const text = readBoundedFile('hero file', file);
   return parseHeroText(text, `hero file ${where}`);
 }

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UserError, showValue } from '../../core/errors.js';
 import type { ContentRef } from './job.js';
+import { readBoundedFile } from '../../core/content-file.js';
 
 /** Option fields that hold a file path. */
 export function isFileField(key: string): boolean {
@@ -48,12 +49,7 @@ function readContent(file: string, at: (string | number)[]): ContentFile {
   const where = `options ${at.join('.')}`;
   const ext = path.extname(file).toLowerCase();
   if (!(EXTENSIONS as readonly string[]).includes(ext)) throw new UserError(`${where} is ${showValue(file)}; allowed: a .json, .yaml or .yml file (content travels to queue workers by hash)`);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UserError(`${where} is ${showValue(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); allowed: a readable file`);
-  }
+  const text = readBoundedFile(where, file);
   return { at, hash: sha256(text), ext: ext as ContentRef['ext'], text };
 }
 

@@ -18,9 +18,9 @@ afterEach(() => vi.restoreAllMocks());
 const CARD = (cheer: number) => `sample: true\ngladiators: []\nstrategies:\n  - {id: big-cheer, name: Big Cheer, type: quick-hit, flow: '+', discipline: universal, level: 1, cost: 1, maintain: skull, on-play: [{gain-cheer: ${cheer}}]}\n`;
 const DECK = `decks:\n  - {id: mine, team: [hammerhands, ironsides, simon-bantus], arsenal: {big-cheer: 3, arm-blade: 3, spiked-fists: 3, battle-armor: 3, war-cry: 3, charge: 3, pit-veteran: 3, one-two-punch: 3, sniper-drone: 3, laser-sight: 3, overclock: 3, repair-kit: 3, magnetic-floor: 3, combat-stims: 3, stim-pack: 3, bribe: 3, showboat: 2}}\n`;
 
-/** Reads of `files` through fs.readFileSync while `run` runs. */
+/** Opens of `files` for reading (content files are read through one bounded open each) while `run` runs. */
 function readsOf(files: readonly string[], run: () => void): number {
-  const spy = vi.spyOn(fs, 'readFileSync');
+  const spy = vi.spyOn(fs, 'openSync');
   run();
   const n = spy.mock.calls.filter((c) => files.includes(String(c[0]))).length;
   spy.mockRestore();

@@ -56,6 +56,6 @@ describe('batches and content', () => {
     expect(isFileField('profile')).toBe(false);
     expect(collectContent({ a: [{ x: 1 }] })).toEqual([]);
     expect(() => collectContent({ map: { file: '/bin/sh' } })).toThrow(/options map\.file is "\/bin\/sh"; allowed: a \.json, \.yaml or \.yml file/);
-    expect(() => collectContent({ map: { file: '/nope/x.yaml' } })).toThrow(/cannot be read \(ENOENT\)/);
+    expect(() => collectContent({ map: { file: '/nope/x.yaml' } })).toThrow(/cannot read the file \(ENOENT\)/);
   });
 });

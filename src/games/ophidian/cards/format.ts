@@ -7,10 +7,9 @@
  *
  * The format is documented field by field in src/games/ophidian/README.md ("Card files").
  */
-import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { UserError } from '../../../core/errors.js';
+import { UserError, parseErrorText } from '../../../core/errors.js';
 import { compileConditions, compileNum, parseCondition, parseFields, parseNum, type Scope } from '../../../core/effects/index.js';
 import {
   CARD_DISCIPLINES,
@@ -35,6 +34,7 @@ import {
   type TargetSpec,
 } from './types.js';
 import { compileSteps, vocabularyFor } from './vocabulary.js';
+import { readBoundedFile } from '../../../core/content-file.js';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes');
 const keyword = z.string().regex(/^[A-Za-z][A-Za-z0-9 -]*$/, 'a word or words (letters, digits, spaces, dashes)');
@@ -346,7 +346,7 @@ export function parseCardFile(text: string, where = 'card file'): CardSet {
   try {
     raw = YAML.parse(text);
   } catch (e) {
-    throw new UserError(`${where}: not valid YAML/JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${where}: not valid YAML/JSON (${parseErrorText(e)})`);
   }
   const file = parseFields(where, fileSchema, raw ?? {});
   const keywords = keywordsOf([...file.gladiators, ...file.strategies]);
@@ -371,12 +371,7 @@ export function parseCardFile(text: string, where = 'card file'): CardSet {
 }
 
 export function loadCardFile(path: string | URL): CardSet {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UserError(`card file ${String(path)}: cannot be read; allowed: a readable .yaml/.yml/.json file`);
-  }
+  const text = readBoundedFile('card file', path);
   return parseCardFile(text, `card file ${String(path)}`);
 }
 

@@ -7,10 +7,9 @@
  * file, the power, the field and the closest allowed word.
  * The full format is documented in src/games/rumble/README.md ("Power files").
  */
-import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { UserError } from '../../../core/errors.js';
+import { UserError, parseErrorText, showDocument } from '../../../core/errors.js';
 import {
   ActionTable,
   compileConditions,
@@ -28,6 +27,7 @@ import {
   type Vocabulary,
 } from '../../../core/effects/index.js';
 import { paidFor, type DamageEvent, type HeldPower, type ParamSpec, type PowerDef, type PowerUse, type PowerWorld, type UseSpec } from './contract.js';
+import { readBoundedFile } from '../../../core/content-file.js';
 
 /** Built-in values a number or condition may name (besides the power's params). */
 export const VALUES = [
@@ -96,10 +96,10 @@ export function parsePowerFile(text: string, where = 'power file'): PowerDef[] {
   try {
     raw = YAML.parse(text);
   } catch (e) {
-    throw new UserError(`${where}: not valid YAML/JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${where}: not valid YAML/JSON (${parseErrorText(e)})`);
   }
   const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && 'powers' in raw ? (raw as { powers: unknown }).powers : [raw];
-  if (!Array.isArray(list)) throw new UserError(`${where}: field powers is ${JSON.stringify(list)}; allowed: a list of powers`);
+  if (!Array.isArray(list)) throw new UserError(`${where}: field powers is ${showDocument(list)}; allowed: a list of powers`);
   const defs = list.map((item, i) => compileSpec(item, `${where}: power ${describe(item, i)}`));
   const seen = new Set<string>();
   defs.forEach((d, i) => {
@@ -111,12 +111,8 @@ export function parsePowerFile(text: string, where = 'power file'): PowerDef[] {
 
 /** Reads and compiles a power file from disk. */
 export function loadPowerFile(path: string | URL): PowerDef[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UserError(`power file ${String(path)}: cannot be read; allowed: a readable .yaml/.yml/.json file`);
-  }
+  // Bounded: a regular file of at most 1 MiB (a symlink to /dev/zero once read without end).
+  const text = readBoundedFile('power file', path);
   return parsePowerFile(text, `power file ${String(path)}`);
 }
 
