@@ -65,6 +65,7 @@ const FILE_ARGS: [string, (file: string) => string[]][] = [
   ['train --options', (f) => ['train', 'gladiator-duel', '--options', f, '--out', at('model')]],
   ['build <file>', (f) => ['build', f]],
   ['build --options', (f) => ['build', 'src/games/superhero-gladiators/heroes/sample.yaml', '--options', f]],
+  ['study --options', (f) => ['study', 'gladiator-duel-matchups', '--options', f, '--out', at('reports'), '--runs', at('runs')]],
   ['study --power-file', (f) => ['study', 'rumble-power-values', '--power-file', f, '--out', at('reports'), '--runs', at('runs')]],
   ['study --hero-file', (f) => ['study', 'superhero-gladiators-samples', '--hero-file', f, '--out', at('reports'), '--runs', at('runs')]],
   ['study --card-file', (f) => ['study', 'ophidian-teams', '--card-file', f, '--out', at('reports'), '--runs', at('runs')]],
