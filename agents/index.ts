@@ -223,7 +223,7 @@ function splitNetPrior(where: string, params: AgentParams): AgentParams {
 /** Loads a model for `game` (when known) and returns a check of the match options against it (none with transfer). */
 function modelFor(where: string, dir: string, game: AnyGame, transfer = false): { model: LoadedModel; checkOptions: (options: object) => void } {
   const model = loadModel(dir, game, where);
-  return { model, checkOptions: transfer ? () => {} : (options) => checkModelOptions(model, options, where) };
+  return { model, checkOptions: transfer ? () => {} : (options) => checkModelOptions(model, options, where, game) };
 }
 
 export const AGENT_KINDS: readonly AgentKind[] = [

@@ -190,9 +190,15 @@ export function checkModelFor(model: LoadedModel, game: AnyGame, where: string):
   }
 }
 
-/** Fails with one line when the model was trained under other rule options. */
-export function checkModelOptions(model: LoadedModel, options: object, where: string): void {
-  const want = stableJson(model.manifest.options);
+/**
+ * Fails with one line when the model was trained under other rule options. With `game`,
+ * the manifest's options are read through the game's option schema first, so an option
+ * added to the game after the model was trained counts at its default (the documented
+ * reading of a model that predates it); any option set otherwise still refuses the model.
+ */
+export function checkModelOptions(model: LoadedModel, options: object, where: string, game?: AnyGame): void {
+  const parsed = game?.optionsSchema.safeParse(model.manifest.options);
+  const want = stableJson(parsed?.success ? parsed.data : model.manifest.options);
   const got = stableJson(options);
   if (want !== got) {
     throw new UserError(`${where}: model ${model.dir} was trained with options ${want}, this match uses ${got}; allowed: the model's options, or a model trained on these (crucible train --options)`);

@@ -53,6 +53,13 @@ export const buildOptionsSchema = z
      * The text: #1 >= 1, #2 >= 26, #3 >= 6, #4 >= 21, #5 >= 11, #6 >= 16.
      */
     segmentThresholds: z.array(z.number().min(0)).length(6).default([1, 26, 6, 21, 11, 16]).meta({ description: 'Movement rate needed to act on segments #1..#6.' }),
+    /**
+     * Line 20's "movement rate" for the segment table: 'normal' (DEX x SIZ; step 4 sets the
+     * boxes before any power is bought) or 'fastest' (the best rate a movement power gives).
+     */
+    segmentRate: z.enum(['normal', 'fastest']).default('normal').meta({ description: "Movement rate the segment boxes are read from: 'normal' (DEX x SIZ; step 4 comes before powers) or 'fastest' (the best movement power's rate)." }),
+    /** Always-on is sold only where it changes play (defenses, missile deflection). */
+    alwaysOnWhereItActs: z.boolean().default(true).meta({ description: 'Always-on only on defenses and missile deflection, where it saves the action that switches them on; the other starred powers work without one (false: sold there too, for nothing).' }),
     /** An always-on power must have infinite uses. */
     alwaysOnNeedsInfiniteUses: z.boolean().default(true).meta({ description: 'An always-on power must have infinite uses ("most powers that have infinite uses can be declared always on").' }),
   })

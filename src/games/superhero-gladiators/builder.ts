@@ -37,6 +37,8 @@ export interface Power {
   readonly vision: VisionKind | null;
   /** extra-limbs: limbs spent on extra segments. */
   readonly limbSegments: number;
+  /** extra-limbs: the segments (0-based) the player named for them, or null for the count shorthand. */
+  readonly limbSegmentList: readonly number[] | null;
   readonly cost: number;
   readonly factors: CostFactors;
 }
@@ -49,14 +51,22 @@ export interface Hero {
   readonly DEX: number;
   readonly SIZ: number;
   readonly PER: number;
-  /** 2 x DEX + STR, plus extra limbs given to combat. */
+  /** 2 x DEX + STR, plus extra limbs given to combat (the card's number). */
   readonly combatModifier: number;
+  /** 2 x DEX + STR: the combat modifier without the limbs (which count only while the power is usable). */
+  readonly baseCombatModifier: number;
+  /** Extra limbs given to combat (+1 combat modifier each). */
+  readonly limbCombat: number;
   /** STR x SIZ x 3. */
   readonly oomphMax: number;
   /** DEX x SIZ. */
   readonly movementRate: number;
-  /** Segment boxes #1..#6 (index 0..5): may act on that segment. */
+  /** Segment boxes #1..#6 (index 0..5): may act on that segment (the card: movement rate and extra limbs). */
   readonly segments: readonly boolean[];
+  /** The boxes the extra limbs add (acting on one is a use of the extra-limbs power). */
+  readonly limbBoxes: readonly boolean[];
+  /** The rate the segment boxes were read from (build option `segmentRate`). */
+  readonly segmentRate: number;
   /** Movement rate per mode of movement ("normal", "flight", ...). */
   readonly rates: Readonly<Record<string, number>>;
   readonly powers: readonly Power[];
@@ -125,6 +135,19 @@ export function withExtraSegments(boxes: readonly boolean[], extra: number, thre
   return out;
 }
 
+/**
+ * Powers on which "always on" changes play: the guards (defenses, missile deflection) that
+ * otherwise take an action to switch on. The other starred powers (movement, extra limbs,
+ * enhanced vision, life support) work without an action whenever they matter, so under
+ * `alwaysOnWhereItActs` (default) the builder does not sell them a x1.25 that does nothing.
+ */
+const ALWAYS_ON_ACTS: ReadonlySet<PowerType> = new Set<PowerType>(['defenses', 'missile-deflection']);
+
+/** May a power of `type` be declared always on under the build options? */
+export function alwaysOnAllowed(type: PowerType, o: BuildOptions = DEFAULT_BUILD_OPTIONS): boolean {
+  return POWER_INFO[type].alwaysOnAllowed && (!o.alwaysOnWhereItActs || ALWAYS_ON_ACTS.has(type));
+}
+
 function fail(where: string, hero: string, field: string, value: unknown, rule: string): never {
   throw new UserError(`${where}: hero ${JSON.stringify(hero)}: ${field} is ${showValue(value)}; ${rule}`);
 }
@@ -152,11 +175,19 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
   if (seen.has('missile') && !info.missileAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: missile only on distance-attack, entangle');
   if (seen.has('always-on')) {
     if (!info.alwaysOnAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: always-on only on the starred powers (movement rate powers, extra-limbs, defenses, missile-deflection, enhanced-vision, life-support)');
+    if (!alwaysOnAllowed(p.type, o)) fail(where, hero, `${field}.enhancements`, enh, 'allowed: always-on only on defenses and missile-deflection (it works without an action already; build option alwaysOnWhereItActs: false sells it anyway)');
     if (o.alwaysOnNeedsInfiniteUses && uses !== Infinity) fail(where, hero, `${field}.uses`, p.uses, 'allowed: infinite for an always-on power');
   }
+  let limbSegmentList: number[] | null = null;
   if (p.segments !== undefined) {
     if (p.type !== 'extra-limbs') fail(where, hero, `${field}.segments`, p.segments, 'allowed: only on extra-limbs');
-    if (p.segments > p.level) fail(where, hero, `${field}.segments`, p.segments, `allowed: 0 to ${p.level} (one per limb)`);
+    if (typeof p.segments === 'number') {
+      if (p.segments > p.level) fail(where, hero, `${field}.segments`, p.segments, `allowed: 0 to ${p.level} (one per limb)`);
+    } else {
+      if (p.segments.length > p.level) fail(where, hero, `${field}.segments`, p.segments, `allowed: at most ${p.level} segments (one per limb)`);
+      if (new Set(p.segments).size !== p.segments.length) fail(where, hero, `${field}.segments`, p.segments, 'allowed: each segment once');
+      limbSegmentList = p.segments.map((x) => x - 1);
+    }
   }
   let vision: VisionKind | null = null;
   if (p.type === 'enhanced-vision') {
@@ -183,7 +214,8 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
     enhancements: enh,
     look: p.look,
     vision,
-    limbSegments: p.type === 'extra-limbs' ? (p.segments ?? 0) : 0,
+    limbSegments: p.type === 'extra-limbs' ? (limbSegmentList ? limbSegmentList.length : ((p.segments as number | undefined) ?? 0)) : 0,
+    limbSegmentList,
     cost,
     factors: { level: levelFactor(p.level, o), uses: usesFactor(uses, o), modifiers },
   };
@@ -217,12 +249,25 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
   }
   const limbs = powers.find((p) => p.type === 'extra-limbs');
   const movementRate = spec.DEX * spec.SIZ;
-  const segments = withExtraSegments(segmentBoxes(movementRate, o.segmentThresholds), limbs?.limbSegments ?? 0, o.segmentThresholds);
   const rates: Record<string, number> = { normal: movementRate };
   for (const p of powers) {
     const f = RATE_POWERS[p.type];
     if (f !== undefined) rates[p.type] = movementRate * p.level * f;
   }
+  // Line 20 reads segments off "your movement rate": the normal one (step 4 comes before
+  // powers are bought) or, under segmentRate 'fastest', the best a movement power gives.
+  const segmentRate = o.segmentRate === 'fastest' ? Math.max(...Object.values(rates)) : movementRate;
+  const base = segmentBoxes(segmentRate, o.segmentThresholds);
+  let segments: boolean[];
+  if (limbs?.limbSegmentList) {
+    segments = [...base];
+    for (const i of limbs.limbSegmentList) {
+      if (base[i]) fail(where, name, 'powers (extra-limbs).segments', i + 1, `allowed: segments the hero does not act on already (${base.map((on, k) => (on ? '' : String(k + 1))).filter(Boolean).join(', ') || 'none'})`);
+      segments[i] = true;
+    }
+  } else segments = withExtraSegments(base, limbs?.limbSegments ?? 0, o.segmentThresholds);
+  const limbBoxes = segments.map((on, i) => on && !base[i]);
+  const limbCombat = limbs ? limbs.level - limbs.limbSegments : 0;
   return {
     name,
     look: spec.look,
@@ -231,10 +276,14 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
     DEX: spec.DEX,
     SIZ: spec.SIZ,
     PER: spec.PER,
-    combatModifier: 2 * spec.DEX + spec.STR + (limbs ? limbs.level - limbs.limbSegments : 0),
+    combatModifier: 2 * spec.DEX + spec.STR + limbCombat,
+    baseCombatModifier: 2 * spec.DEX + spec.STR,
+    limbCombat,
     oomphMax: spec.STR * spec.SIZ * 3,
     movementRate,
     segments,
+    limbBoxes,
+    segmentRate,
     rates,
     powers,
     characteristicPointsBought: bought,

@@ -10,7 +10,7 @@ function powerLine(p: Power): string[] {
   const head = `  ${info.name} ${p.level}, uses ${usesText(p.uses)}${p.enhancements.length ? ', ' + p.enhancements.join(', ') : ''}`;
   const factors = [`${fmt(p.factors.level, 3)} (level)`, `${fmt(p.factors.uses, 4)} (uses)`, ...p.factors.modifiers.map((m) => `${fmt(m.factor)} (${m.enhancement})`)];
   const extra: string[] = [];
-  if (p.type === 'extra-limbs') extra.push(`${p.level - p.limbSegments} limb(s) to combat, ${p.limbSegments} to segments`);
+  if (p.type === 'extra-limbs') extra.push(`${p.level - p.limbSegments} limb(s) to combat, ${p.limbSegments} to segments${p.limbSegmentList ? ` (${p.limbSegmentList.map((i) => `#${i + 1}`).join(', ')})` : ''}`);
   if (p.vision) extra.push(p.type === 'darkness' ? `seen through by ${p.vision}` : `${p.vision} vision`);
   return [
     `${head.padEnd(62)} ${fmt(p.cost).padStart(8)}`,

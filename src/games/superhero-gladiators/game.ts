@@ -21,7 +21,7 @@ import { SAMPLE_HEROES } from './samples.js';
 export { SAMPLE_HEROES };
 import { optionDocs, optionsSchema, type ShgOptions } from './options.js';
 import { powerNumbersWith } from './power-numbers.js';
-import { actionsOf, conscious, copyChoices, placeActions, playAbsorb, playAction, playCopy } from './rules.js';
+import { actionsOf, conscious, copyChoices, mayActOn, placeActions, playAbsorb, playAction, playCopy } from './rules.js';
 import { segmentOf, turnOf, type HeroRun, type Setup, type ShgAction, type ShgState } from './state.js';
 import { describeAction, describeState } from './describe.js';
 import { evaluate } from './evaluate.js';
@@ -134,7 +134,7 @@ const flow = defineFlow<ShgState, ShgAction>({
       if (s.round === 0) return s.placeOrder;
       const seg = segmentOf(s.round) - 1;
       const out: number[] = [];
-      for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && s.setup.heroes[h]!.segments[seg]) out.push(h);
+      for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && mayActOn(s, h, seg)) out.push(h);
       const heroes = s.setup.heroes;
       return out.sort((a, b) => heroes[b]!.PER - heroes[a]!.PER || heroes[b]!.DEX - heroes[a]!.DEX || s.initiative[b]! - s.initiative[a]! || a - b);
     },
@@ -158,7 +158,8 @@ const flow = defineFlow<ShgState, ShgAction>({
         noteStanding(d);
         for (const [name, seat, data] of pending.windows) flow.openWindow(d, name, [seat], data);
       },
-      skipIf: (s) => s.round === 0 || !conscious(s, actor(s)),
+      // A hero that fainted, or whose limbs (giving it this segment) stopped working, before its turn does not act.
+      skipIf: (s) => s.round === 0 || !conscious(s, actor(s)) || !mayActOn(s, actor(s), segmentOf(s.round) - 1),
     },
   },
   windows: {

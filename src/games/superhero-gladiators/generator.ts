@@ -20,7 +20,7 @@ import { UserError } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { GIZMO_KINDS, POWER_INFO, POWER_TYPES, VISION_KINDS, type Enhancement, type PowerType } from './catalogue.js';
 import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from './build-options.js';
-import { buildHero, powerCost, type Hero } from './builder.js';
+import { alwaysOnAllowed, buildHero, powerCost, type Hero } from './builder.js';
 import type { HeroSpec, PowerSpec } from './hero.js';
 
 export interface BuildSpace {
@@ -58,7 +58,7 @@ export function powerOptions(type: PowerType, space: BuildSpace, o: BuildOptions
         for (const unreliable of [null, 'unreliable-15', 'unreliable-10'] as const) {
           for (const piercing of info.piercingAllowed ? [false, true] : [false]) {
             for (const missile of info.missileAllowed ? [false, true] : [false]) {
-              const alwaysOn = info.alwaysOnAllowed && (uses === 'infinite' || !o.alwaysOnNeedsInfiniteUses) ? [false, true] : [false];
+              const alwaysOn = alwaysOnAllowed(type, o) && (uses === 'infinite' || !o.alwaysOnNeedsInfiniteUses) ? [false, true] : [false];
               for (const on of alwaysOn) {
                 const enh: Enhancement[] = [gizmo];
                 if (unreliable) enh.push(unreliable);

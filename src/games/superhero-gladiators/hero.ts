@@ -33,8 +33,12 @@ export const powerSpecSchema = z
     uses: z.union([z.number().int().min(1).max(1_000_000), z.literal('infinite')]),
     enhancements: z.array(z.enum(ENHANCEMENTS)).default([]),
     look: z.string().max(200).default(''),
-    /** extra-limbs only: how many limbs give an action on an extra segment (the rest give +1 combat modifier each). */
-    segments: z.number().int().min(0).max(6).optional(),
+    /**
+     * extra-limbs only: the segments (1-6) the player gives a limb each, e.g. [2, 4], or a
+     * count (shorthand: the next boxes a faster hero would gain); the other limbs give +1
+     * combat modifier each.
+     */
+    segments: z.union([z.number().int().min(0).max(6), z.array(z.number().int().min(1).max(6)).max(6)]).optional(),
     /** enhanced-vision: the kind of vision; darkness: the vision that sees through it. */
     vision: z.enum(VISION_KINDS).optional(),
   })

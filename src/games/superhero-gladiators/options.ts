@@ -44,6 +44,8 @@ export const rulesSchema = z
     desolidPassesWalls: z.boolean().default(true).meta({ description: 'Desolidified heroes move through walls.' }),
     /** Desolidifying frees a hero from an entangle. */
     desolidifyEscapes: z.boolean().default(true).meta({ description: 'Desolidifying frees a hero from an entangle.' }),
+    /** Combat limbs on defence: a use of extra limbs per to-hit roll ('use') or free while it has uses ('free'). */
+    combatLimbsOnDefence: z.enum(['use', 'free']).default('use').meta({ description: "Extra limbs' combat bonus when attacked: 'use' (a use of the power per to-hit roll, as when attacking) or 'free' (counts while uses are left)." }),
     /** Distance attacks reach at most this many hexes (0 = the whole arena). */
     distanceRange: z.number().int().min(0).max(1000).default(0).meta({ description: 'Longest distance attack in hexes (0 = unlimited).' }),
   })

@@ -11,7 +11,7 @@ import { setAt, type Draft } from '../../core/flow.js';
 import { OPEN, PIT, WALL, WATER } from './arena.js';
 import type { Power } from './builder.js';
 import type { NumberEnv } from './power-numbers.js';
-import { powerAt, type Cloud, type HeroRun, type ShgAction, type ShgState } from './state.js';
+import { powerAt, type HeroRun, type ShgAction, type ShgState } from './state.js';
 
 // ---------------------------------------------------------------------------------
 // Small readers
@@ -81,28 +81,55 @@ export function sees(s: ShgState, a: number, b: number): boolean {
   return s.setup.map.grid.lineOfSight(a, b, (c) => t[c] === WALL || (s.walls.length > 0 && wallAt(s, c) >= 0));
 }
 
-function seesThrough(s: ShgState, h: number, cloud: Cloud): boolean {
-  const n = s.setup.heroes[h]!.powers.length;
-  const r = s.heroes[h]!;
-  for (let slot = 0; slot <= n; slot++) {
-    if ((r.lost >> slot) & 1) continue;
-    const p = powerAt(s, h, slot);
-    if (p && p.type === 'enhanced-vision' && p.vision === cloud.vision) return true;
-  }
-  return false;
-}
-
-/** Darkness penalty to an attack by `a` on a foe at `targetCell`. */
-function darknessPenalty(s: ShgState, a: number, targetCell: number, close: boolean): number {
+/**
+ * Darkness penalty to an attack by `a` on a foe at `targetCell`, for an attacker who sees
+ * through clouds of kind `vision` (null: no enhanced vision in use).
+ */
+function darknessPenalty(s: ShgState, a: number, targetCell: number, close: boolean, vision: string | null): number {
   let pen = 0;
   const ac = s.heroes[a]!.cell;
   for (const c of s.clouds) {
     if (c.until < s.round) continue;
     const inIt = c.cells.includes(targetCell) || (close && c.cells.includes(ac));
-    if (!inIt || seesThrough(s, a, c)) continue;
+    if (!inIt || c.vision === vision) continue;
     pen = Math.max(pen, close ? c.closePenalty : c.distancePenalty);
   }
   return pen;
+}
+
+/**
+ * The darkness penalty an attack meets, at resolution: enhanced vision of a cloud's kind
+ * sees through it, and doing so is one use of the vision power (a use per game spent, an
+ * unreliable roll made; a smashed gizmo sees nothing).
+ */
+function darknessAtAttack(d: Draft<ShgState>, dice: Dice, a: number, targetCell: number, close: boolean): number {
+  const blind = darknessPenalty(d, a, targetCell, close, null);
+  if (blind === 0) return 0;
+  const n = d.setup.heroes[a]!.powers.length;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = usable(d, a, slot);
+    if (!p || p.type !== 'enhanced-vision') continue;
+    const seeing = darknessPenalty(d, a, targetCell, close, p.vision);
+    if (seeing < blind) return activate(d, dice, a, slot, p) ? seeing : blind;
+  }
+  return blind;
+}
+
+/** Slot of hero `h`'s own extra-limbs power while it works (gizmo intact, uses left), or -1. */
+export function limbSlot(s: ShgState, h: number): number {
+  const powers = s.setup.heroes[h]!.powers;
+  for (let slot = 0; slot < powers.length; slot++) if (powers[slot]!.type === 'extra-limbs') return usable(s, h, slot) ? slot : -1;
+  return -1;
+}
+
+/**
+ * May hero `h` act on segment `seg` (0-based)? Its movement-rate boxes always; a box its
+ * extra limbs add only while the limbs power works (uses left, gizmo intact).
+ */
+export function mayActOn(s: ShgState, h: number, seg: number): boolean {
+  const hero = s.setup.heroes[h]!;
+  if (!hero.segments[seg]) return false;
+  return !hero.limbBoxes[seg] || limbSlot(s, h) >= 0;
 }
 
 function foes(s: ShgState, h: number): number[] {
@@ -383,9 +410,26 @@ export interface Pending {
   readonly windows: [string, number, number][];
 }
 
-function toHit(d: Draft<ShgState>, a: number, t: number, penalty: number): number {
+/**
+ * Hero `h`'s combat modifier in one to-hit roll: 2 x DEX + STR, plus its combat limbs when
+ * the extra-limbs power works. Counting them is one use of the power (spent, and rolled
+ * when unreliable) when attacking, and when defending under `combatLimbsOnDefence: 'use'`;
+ * under 'free' they count on defence while the power has uses, rolled but not spent.
+ */
+function combatModifierNow(d: Draft<ShgState>, dice: Dice, h: number, attacking: boolean): number {
+  const hero = d.setup.heroes[h]!;
+  if (hero.limbCombat === 0) return hero.baseCombatModifier;
+  const slot = limbSlot(d, h);
+  if (slot < 0) return hero.baseCombatModifier;
+  const p = hero.powers[slot]!;
+  const spend = attacking || d.setup.options.rules.combatLimbsOnDefence === 'use';
+  const ok = spend ? activate(d, dice, h, slot, p) : works(dice, p);
+  return hero.baseCombatModifier + (ok ? hero.limbCombat : 0);
+}
+
+function toHit(d: Draft<ShgState>, dice: Dice, a: number, t: number, penalty: number): number {
   const o = d.setup.options.rules;
-  const n = o.toHitBase + d.setup.heroes[a]!.combatModifier - d.setup.heroes[t]!.combatModifier - penalty;
+  const n = o.toHitBase + combatModifierNow(d, dice, a, true) - combatModifierNow(d, dice, t, false) - penalty;
   return Math.max(o.toHitMin, Math.min(o.toHitMax, n));
 }
 
@@ -394,10 +438,11 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
   if (p && !activate(d, dice, a, slot, p)) return;
   const close = !p || p.type === 'close-attack';
   const targetCell = d.heroes[t]!.cell;
-  let penalty = darknessPenalty(d, a, targetCell, close);
+  let penalty = darknessAtAttack(d, dice, a, targetCell, close);
   const tp = gizmo >= 0 ? d.setup.heroes[t]!.powers[gizmo]! : null;
   if (tp) penalty += tp.gizmo === 'hidden-gizmo' ? d.setup.options.rules.gizmoPenaltyHidden : d.setup.options.rules.gizmoPenaltyVisible;
-  if (dice.d(20) > toHit(d, a, t, penalty)) return; // miss
+  const need = toHit(d, dice, a, t, penalty);
+  if (dice.d(20) > need) return; // miss
   if (p && p.missile) {
     const md = guardOn(d, t, 'missile-deflection');
     if (md >= 0 && works(dice, powerAt(d, t, md)!)) return; // deflected
@@ -521,10 +566,17 @@ function resolveEscape(d: Draft<ShgState>, dice: Dice, h: number): void {
   if (dice.d(20) >= d.setup.numbers.entangle.escapeAtLeast(e)) setHero(d, h, { entangled: 0 });
 }
 
-function drown(d: Draft<ShgState>, h: number): void {
+/**
+ * Ending an action in water costs `drowning` Oomph, unless the hero is desolidified, swims
+ * or flies, or its life support keeps it breathing — one use of the life support power
+ * (spent, rolled when unreliable; a smashed gizmo keeps nobody breathing).
+ */
+function drown(d: Draft<ShgState>, dice: Dice, h: number): void {
   const r = d.heroes[h]!;
   if (r.oomph <= 0 || d.setup.map.terrain[r.cell] !== WATER || d.setup.options.rules.drowning <= 0) return;
-  if (isDesolid(d, h) || slotOf(d, h, 'life-support') >= 0 || slotOf(d, h, 'swim-fast') >= 0 || slotOf(d, h, 'flight') >= 0) return;
+  if (isDesolid(d, h) || slotOf(d, h, 'swim-fast') >= 0 || slotOf(d, h, 'flight') >= 0) return;
+  const ls = slotOf(d, h, 'life-support');
+  if (ls >= 0 && activate(d, dice, h, ls, powerAt(d, h, ls)!)) return;
   hurt(d, h, d.setup.options.rules.drowning);
 }
 
@@ -532,6 +584,14 @@ function drown(d: Draft<ShgState>, h: number): void {
 export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending {
   const pending: Pending = { windows: [] };
   const dice = new Dice(d.rng);
+  // Acting on a segment only the extra limbs give is one use of them; a failed unreliable
+  // roll wastes the action.
+  const seg = d.round > 0 ? (d.round - 1) % 6 : -1;
+  const limbs = a.k !== 'place' && seg >= 0 && d.setup.heroes[h]!.limbBoxes[seg]! ? limbSlot(d, h) : -1;
+  if (limbs >= 0 && !activate(d, dice, h, limbs, d.setup.heroes[h]!.powers[limbs]!)) {
+    d.rng = dice.state;
+    return pending;
+  }
   switch (a.k) {
     case 'pass':
       break;
@@ -562,7 +622,7 @@ export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending
     default:
       throw new Error(`superhero-gladiators: ${a.k} is not a segment action`);
   }
-  if (a.k !== 'place') drown(d, h);
+  if (a.k !== 'place') drown(d, dice, h);
   d.rng = dice.state;
   return pending;
 }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseCost, powerCost } from '../../../src/games/superhero-gladiators/builder.js';
 import { parseBuildOptions } from '../../../src/games/superhero-gladiators/build-options.js';
+import { mayActOn } from '../../../src/games/superhero-gladiators/rules.js';
 import { SURE_HIT, cell, fight, game, hero, options, play, turnOf } from './helpers.js';
 
 const A = 0;
@@ -59,5 +60,96 @@ describe('cost', () => {
     expect(powerCost(2, Infinity, [], o)).toBeCloseTo(2 * baseCost(2, Infinity, o), 9);
     expect(powerCost(2, Infinity, ['no-gizmo'], o)).toBeCloseTo(2 * baseCost(2, Infinity, o), 9);
     expect(powerCost(2, Infinity, ['visible-gizmo'], o)).toBeCloseTo(0.7 * baseCost(2, Infinity, o), 9);
+  });
+});
+
+describe('limited-use passives: "how many times can the power be used before it runs out?"', () => {
+  const attackWith = (slot: number, target: number) => ({ k: 'attack', p: slot, target, gizmo: -1 }) as const;
+  const seeds = Array.from({ length: 20 }, (_, i) => i + 1);
+
+  it('extra limbs given to combat add their +1s only while the power has uses: a 1-use level-5 limbs power helps one attack', () => {
+    const limbs = { type: 'extra-limbs', level: 5, uses: 1, segments: 0 } as const;
+    const a = hero('A', { powers: [{ type: 'distance-attack', level: 1, uses: 'infinite' }, limbs] });
+    // Need = 15 + combat modifier difference (+5 with the limbs: 20, a sure hit; 15 without).
+    const o = options([a, hero('B')], { rules: { toHitBase: 15, toHitMin: 0, toHitMax: 20 } });
+    let secondMisses = 0;
+    for (const seed of seeds) {
+      const s0 = fight(o, [cell(0, 0), cell(8, 4)], A, 1, seed);
+      const s1 = play(s0, attackWith(0, B));
+      expect(s1.heroes[A]!.uses[1]).toBe(0); // the one use is spent
+      expect(s1.heroes[B]!.oomph).toBe(s0.heroes[B]!.oomph - 2); // +5: a sure hit
+      const s2 = play(turnOf(s1, A), attackWith(0, B));
+      if (s2.heroes[B]!.oomph === s1.heroes[B]!.oomph) secondMisses++;
+    }
+    expect(secondMisses).toBeGreaterThan(0); // without the limbs the second attack can miss
+  });
+
+  it('"one allows an action on one extra phase": acting on a limb segment spends a use; with none left the hero no longer acts there', () => {
+    // DEX 4 x SIZ 4 = rate 16: segments 1, 3, 5, 6; the player gives the limb segment #2.
+    const a = hero('A', { powers: [{ type: 'extra-limbs', level: 1, uses: 1, segments: [2] }] });
+    const o = options([a, hero('B')]);
+    expect(game.setup(o, 1).setup.heroes[A]!.segments).toEqual([true, true, true, false, true, true]);
+    const seg2 = fight(o, [cell(0, 0), cell(8, 4)], A, 2);
+    const after = play(seg2, { k: 'pass' });
+    expect(after.heroes[A]!.uses[0]).toBe(0);
+    // Segment #2 of turn 2 (round 8): only the limbs gave A that box, and they are spent.
+    expect(mayActOn(seg2, A, 1)).toBe(true);
+    expect(mayActOn(after, A, 1)).toBe(false);
+  });
+
+  it('a smashed limbs gizmo takes the extra segment away', () => {
+    const a = hero('A', { powers: [{ type: 'extra-limbs', level: 1, uses: 'infinite', enhancements: ['visible-gizmo'], segments: [2] }] });
+    const s = fight(options([a, hero('B')]), [cell(0, 0), cell(8, 4)], A, 2);
+    expect(mayActOn(s, A, 1)).toBe(true);
+    const smashed = { ...s, heroes: s.heroes.map((r, i) => (i === A ? { ...r, lost: 1 } : r)) };
+    expect(mayActOn(smashed, A, 1)).toBe(false);
+  });
+
+  it('enhanced vision sees through darkness once per use: a 1-use infrared vision helps one attack into the cloud', () => {
+    const a = hero('A', { powers: [{ type: 'distance-attack', level: 1, uses: 'infinite' }, { type: 'enhanced-vision', level: 1, uses: 1 }] });
+    const o = options([a, hero('B')], { rules: { toHitBase: 20, toHitMin: 0, toHitMax: 20 } });
+    let secondMisses = 0;
+    for (const seed of seeds) {
+      const f = fight(o, [cell(0, 0), cell(8, 4)], A, 1, seed);
+      const cloud = { cells: [cell(8, 4)], until: 99, vision: 'infrared', distancePenalty: 5, closePenalty: 10, owner: B };
+      const s0 = { ...f, clouds: [cloud] };
+      const s1 = play(s0, attackWith(0, B));
+      expect(s1.heroes[A]!.uses[1]).toBe(0);
+      expect(s1.heroes[B]!.oomph).toBe(s0.heroes[B]!.oomph - 2); // seen through: need 20, a sure hit
+      const s2 = play(turnOf(s1, A), attackWith(0, B)); // blind now: need 15
+      if (s2.heroes[B]!.oomph === s1.heroes[B]!.oomph) secondMisses++;
+    }
+    expect(secondMisses).toBeGreaterThan(0);
+  });
+
+  it('life support keeps a hero breathing in water once per use; a smashed gizmo not at all', () => {
+    const a = hero('A', { powers: [{ type: 'life-support', level: 1, uses: 1, enhancements: ['visible-gizmo'] }] });
+    const s0 = fight(options([a, hero('B')]), [cell(3, 2), cell(8, 4)]);
+    const s1 = play(s0, { k: 'pass' });
+    expect(s1.heroes[A]!.oomph).toBe(s0.heroes[A]!.oomph); // breathes water
+    const s2 = play(turnOf(s1, A), { k: 'pass' });
+    expect(s2.heroes[A]!.oomph).toBe(s0.heroes[A]!.oomph - 1); // used up: drowning costs 1
+    const smashed = { ...s0, heroes: s0.heroes.map((r, i) => (i === A ? { ...r, lost: 1 } : r)) };
+    expect(play(smashed, { k: 'pass' }).heroes[A]!.oomph).toBe(s0.heroes[A]!.oomph - 1);
+  });
+});
+
+describe('always on', () => {
+  it('"always on" is sold only where it acts (defenses, missile deflection), not on a power that needs no action', () => {
+    const flier = hero('F', { powers: [{ type: 'flight', level: 1, uses: 'infinite', enhancements: ['always-on'] }] });
+    expect(() => options([flier, hero('B')])).toThrow(/always-on only on defenses and missile-deflection/);
+    expect(() => options([flier, hero('B')], { build: { alwaysOnWhereItActs: false } })).not.toThrow();
+    const guard = hero('F', { powers: [{ type: 'defenses', level: 1, uses: 'infinite', enhancements: ['always-on'] }] });
+    expect(() => options([guard, hero('B')])).not.toThrow();
+  });
+});
+
+describe('extra limbs: the player chooses per limb', () => {
+  it('"each gives +1 combat modifier or one allows an action on one extra phase": the card names the segments; one the hero has already is refused', () => {
+    const o = options([hero('A', { powers: [{ type: 'extra-limbs', level: 3, uses: 'infinite', segments: [4, 2] }] }), hero('B')]);
+    const h = game.setup(o, 1).setup.heroes[A]!;
+    expect(h.segments).toEqual([true, true, true, true, true, true]);
+    expect(h.combatModifier).toBe(2 * 4 + 4 + 1); // the third limb
+    expect(() => options([hero('A', { powers: [{ type: 'extra-limbs', level: 1, uses: 'infinite', segments: [3] }] }), hero('B')])).toThrow(/segments the hero does not act on already \(2, 4\)/);
   });
 });

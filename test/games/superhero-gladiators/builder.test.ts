@@ -144,7 +144,7 @@ describe('build rules, one line naming hero, field, value and rule', () => {
   it('enforces enhancement rules', () => {
     expect(errorOf(() => hero({ powers: [{ type: 'healing', level: 1, uses: 1, enhancements: ['piercing'] }] }))).toMatch(/allowed: piercing only on/);
     expect(errorOf(() => hero({ powers: [{ type: 'close-attack', level: 1, uses: 1, enhancements: ['missile'] }] }))).toMatch(/allowed: missile only on/);
-    expect(errorOf(() => hero({ powers: [{ type: 'flight', level: 1, uses: 3, enhancements: ['always-on'] }] }))).toMatch(/uses is 3; allowed: infinite for an always-on power/);
+    expect(errorOf(() => hero({ powers: [{ type: 'defenses', level: 1, uses: 3, enhancements: ['always-on'] }] }))).toMatch(/uses is 3; allowed: infinite for an always-on power/);
     expect(errorOf(() => hero({ powers: [{ type: 'teleport', level: 1, uses: 'infinite', enhancements: ['always-on'] }] }))).toMatch(/always-on only on the starred powers/);
     expect(errorOf(() => hero({ powers: [{ type: 'close-attack', level: 1, uses: 1, enhancements: ['hidden-gizmo', 'visible-gizmo'] }] }))).toMatch(/one gizmo kind/);
     expect(errorOf(() => hero({ powers: [{ type: 'close-attack', level: 1, uses: 1, enhancements: ['unreliable-10', 'unreliable-15'] }] }))).toMatch(/one of unreliable-15, unreliable-10/);
@@ -164,6 +164,8 @@ describe('sample heroes', () => {
     expect(specs.length).toBeGreaterThanOrEqual(8);
     const heroes = specs.map((s) => buildHero(s));
     expect(heroes.every((h) => h.sample && h.totalCost <= 200)).toBe(true);
+    // "Your superhero can have 200 points of superpowers": the samples (the studies' field) spend them.
+    expect(heroes.filter((h) => h.totalCost < 195).map((h) => h.name)).toEqual([]);
     const used = new Set(heroes.flatMap((h) => h.powers.map((p) => p.type)));
     expect([...POWER_TYPES].filter((t) => !used.has(t))).toEqual([]);
   });
@@ -173,7 +175,7 @@ describe('sample heroes', () => {
     expect(card).toContain('Lightning Lass (sample hero)');
     expect(card).toContain('segments  #1[x] #2[ ] #3[x] #4[ ] #5[x] #6[ ]');
     expect(card).toContain('22.344 (level) x 3 (uses) x 1.50 (piercing) x 1 (no-gizmo)');
-    expect(card).toMatch(/total 168\.05 of 200 points \(31\.95 left\)/);
+    expect(card).toMatch(/total 197\.58 of 200 points \(2\.42 left\)/);
   });
 });
 

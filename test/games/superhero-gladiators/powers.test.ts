@@ -20,7 +20,7 @@ describe('movement', () => {
   });
 
   it('flight (x level x 2) crosses buildings and pits; tunneling and wall-clinging cross buildings', () => {
-    const fly = fight(options([hero('A', { powers: [{ type: 'flight', level: 1, uses: 'infinite', enhancements: ['always-on'] }] }), hero('B')]), [cell(2, 1), cell(8, 4)]);
+    const fly = fight(options([hero('A', { powers: [{ type: 'flight', level: 1, uses: 'infinite' }] }), hero('B')]), [cell(2, 1), cell(8, 4)]);
     expect(keys(fly)).toContain(`move:0:${cell(4, 1)}`); // over the building
     expect(keys(fly)).toContain(`move:0:${cell(4, 3)}`); // over the pit
     const tunnel = fight(options([hero('A', { powers: [{ type: 'tunneling', level: 1, uses: 'infinite' }] }), hero('B')]), [cell(2, 1), cell(8, 4)]);
