@@ -15,25 +15,23 @@ import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { withSkill, type SkillRequest } from './skill.js';
+import { withCapSensitivity } from './cap-sensitivity.js';
 
 /** Quick-run banner text: what --full adds. */
 export const QUICK_NOTE =
   'This report ran the quick sample sizes of npm start (about a minute on 2 idle cores). Rerun the study with --full for the sample sizes, powers/builds and stronger agents a published verdict needs; quick verdicts are leads to check, not conclusions.';
 
-/** The cap each game's engine stops at, in words. */
-const CAP_NAMES: Readonly<Record<string, string>> = { rumble: 'round cap', 'gladiator-duel': 'turn cap' };
-
 /**
- * Adds what the ledger saw to a study's report: failed games and a cap above 10% lead the
- * verdicts; an "Evidence" section gives games played, failed and stopped at the cap; a
- * quick run carries the quick-sample banner.
+ * Adds what the ledger saw to a study's report: failed games and, per condition, games at
+ * the cap above 5% (with the share in which nothing happened) lead the verdicts; an
+ * "Evidence" section gives games played, failed and stopped at the cap per condition and
+ * per table; a quick run carries the quick-sample banner.
  */
 export function withEvidence(report: Report, ledger: GameLedger, full: boolean): Report {
-  const capName = CAP_NAMES[report.gameId] ?? 'game cap';
   return {
     ...report,
-    verdicts: [...ledger.warnings(capName), ...report.verdicts],
-    sections: [...report.sections, { heading: 'Evidence: games played, failed, stopped at the cap', blocks: [ledger.summary(capName)] }],
+    verdicts: [...ledger.warnings(report.gameId), ...report.verdicts],
+    sections: [...report.sections, { heading: 'Evidence: games played, failed, stopped at the cap', blocks: ledger.summary(report.gameId) }],
     ...(full ? {} : { quick: QUICK_NOTE }),
     meta: { ...report.meta, sampleSizes: { ...report.meta.sampleSizes, 'games played': ledger.games, 'failed games': ledger.failed, 'games at the cap': ledger.capped } },
   };
@@ -116,7 +114,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     const report = withOptions(
       study.training
         ? withCode(opts.full ? played : { ...played, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
-        : withAgents(withCode(withEvidence(await withSkill(played, study, ctx, opts.skill, log), ledger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
+        : withAgents(withCode(withEvidence(await withCapSensitivity(await withSkill(played, study, ctx, opts.skill, log), study, ctx, ledger, log), ledger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
       opts.options,
     );
     const reportDir = join(resolve(opts.out), report.id);

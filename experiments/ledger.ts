@@ -6,24 +6,38 @@
  */
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
-import { clusterShare } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
+import { CapTally, capNameOf, capTable, capVerdicts, describeTally, NOTHING_HAPPENED } from './cap-report.js';
 
-/** Above this share of games stopped at the cap, the report's first verdict says so. */
-export const CAP_WARNING_SHARE = 0.1;
+export { CAP_WARNING_SHARE } from './cap-report.js';
+
+/** Where a part's games belong: the condition the report tallies them under, and the table. */
+export interface LedgerPlace {
+  /** e.g. 'agents: heuristic' or a study's own setting name. */
+  readonly condition?: string;
+  /** The table (run) key. */
+  readonly table?: string;
+}
+
+/** The condition of games added without one. */
+export const ALL_GAMES = 'all games';
 
 export class GameLedger {
   games = 0;
   failed = 0;
   capped = 0;
   private readonly errors = new Map<string, number>();
-  // Completed and capped games per seed: every table of a study plays game i on seed i (and
-  // a pair's two games share one), so the games on one seed are the unit of the cap share.
-  private readonly bySeed = new Map<number, { n: number; hits: number }>();
+  // Completed games per condition and per table; the whole study too (each tallies seeds:
+  // every table of a study plays game i on seed i, and a pair's two games share one, so
+  // the games on one seed are the unit of the cap share).
+  private readonly overall = new CapTally();
+  private readonly conditions = new Map<string, CapTally>();
+  private readonly tables = new Map<string, CapTally>();
+  /** Set by the first `add` with a game id (playStudyTable passes it): what "nothing happened" means. */
+  private gameId: string | undefined;
   private parts = 0;
   private readonly started: number;
   private lastLine = -Infinity;
-
   /**
    * `log`, when given, gets a line when a part (a table, a matchup, a setting) finishes, so
    * a run without a terminal progress bar is never silent for minutes — at most one line
@@ -38,8 +52,19 @@ export class GameLedger {
     this.started = now();
   }
 
-  /** Counts `records` (all of them, failed included) and returns the completed ones. */
-  add(records: readonly GameRecord[]): GameRecord[] {
+  /**
+   * Counts `records` (all of them, failed included) and returns the completed ones. `place`
+   * names their condition and table (default: one condition, "all games"); `gameId` says
+   * what "nothing happened" means in them.
+   */
+  add(records: readonly GameRecord[], place: LedgerPlace = {}, gameId?: string): GameRecord[] {
+    if (gameId !== undefined) this.gameId ??= gameId;
+    const quiet = this.gameId === undefined ? undefined : NOTHING_HAPPENED[this.gameId];
+    const condition = place.condition ?? ALL_GAMES;
+    const byCondition = this.conditions.get(condition) ?? new CapTally();
+    this.conditions.set(condition, byCondition);
+    const byTable = place.table === undefined ? null : (this.tables.get(place.table) ?? new CapTally());
+    if (byTable && place.table !== undefined) this.tables.set(place.table, byTable);
     const done: GameRecord[] = [];
     for (const r of records) {
       this.games++;
@@ -49,10 +74,11 @@ export class GameLedger {
         this.errors.set(e, (this.errors.get(e) ?? 0) + 1);
         continue;
       }
-      const capped = endedAtCap(r);
-      if (capped) this.capped++;
-      const c = this.bySeed.get(r.seed) ?? { n: 0, hits: 0 };
-      this.bySeed.set(r.seed, { n: c.n + 1, hits: c.hits + (capped ? 1 : 0) });
+      if (endedAtCap(r)) this.capped++;
+      const q = quiet?.test(r);
+      this.overall.add(r, q);
+      byCondition.add(r, q);
+      byTable?.add(r, q);
       done.push(r);
     }
     this.parts++;
@@ -67,8 +93,12 @@ export class GameLedger {
 
   /** Share of completed games stopped at the cap, with its 95% interval over seeds (see bySeed). */
   capShare(): { p: number; lo: number; hi: number; seeds: number } {
-    const s = clusterShare([...this.bySeed.values()]);
-    return { p: s.p, lo: s.lo, hi: s.hi, seeds: s.clusters };
+    return this.overall.capShare();
+  }
+
+  /** The tally of each condition (games added without one are under "all games"). */
+  byCondition(): ReadonlyMap<string, CapTally> {
+    return this.conditions;
   }
 
   /** The most common error message of the failed games. */
@@ -76,8 +106,12 @@ export class GameLedger {
     return [...this.errors].sort((a, b) => b[1] - a[1])[0]?.[0];
   }
 
-  /** Warnings that lead the report: failed games; games stopped at the cap above 10%. */
-  warnings(capName: string): ReportVerdict[] {
+  /**
+   * Warnings that lead the report: failed games; then, per condition whose share of games
+   * ended at the cap is above 5%, that share and the share in which nothing happened
+   * (cap-report.ts). `gameId` names the cap.
+   */
+  warnings(gameId: string): ReportVerdict[] {
     const out: ReportVerdict[] = [];
     if (this.failed > 0) {
       out.push({
@@ -86,25 +120,22 @@ export class GameLedger {
         strength: 'warning',
       });
     }
-    const done = this.games - this.failed;
-    if (done > 0 && this.capped / done > CAP_WARNING_SHARE) {
-      const w = this.capShare();
-      out.push({
-        statement: `${this.capped} of ${done} completed games (${(w.p * 100).toFixed(0)}%) were stopped at the ${capName}, which the rule text does not have: their outcome is the engine's tie rule, not play.`,
-        evidence: `share at the cap ${w.p.toFixed(3)} (95% CI ${w.lo.toFixed(3)} to ${w.hi.toFixed(3)}, ${done} games on ${w.seeds} seeds; the games on one seed are one unit)`,
-        strength: 'warning',
-      });
-    }
-    return out;
+    return [...out, ...capVerdicts(this.gameId ?? gameId, this.overall, this.conditions)];
   }
 
-  /** A paragraph for the report's evidence section (always shown). */
-  summary(capName: string): ReportBlock {
+  /** The report's evidence blocks (always shown): a paragraph, then the cap table per condition and per table. */
+  summary(gameId: string): ReportBlock[] {
+    const id = this.gameId ?? gameId;
     const done = this.games - this.failed;
-    const w = done > 0 ? this.capShare() : { p: 0, lo: 0, hi: 1, seeds: 0 };
-    return {
+    const capName = capNameOf(id);
+    const text: ReportBlock = {
       kind: 'text',
-      text: `${this.games} games played: ${done} completed, ${this.failed} failed${this.failed ? ` (most common error: ${this.commonError()})` : ''}. Games stopped at the ${capName}: ${this.capped} of ${done} (${done ? (w.p * 100).toFixed(1) : '0'}%, 95% CI ${(w.lo * 100).toFixed(1)}–${(w.hi * 100).toFixed(1)}% over ${w.seeds} seeds: the tables share their seeds, so the games on one seed are one unit).`,
+      text: `${this.games} games played: ${done} completed, ${this.failed} failed${this.failed ? ` (most common error: ${this.commonError()})` : ''}. ${done > 0 ? `Over the whole study, ${describeTally(this.overall, id)}` : `Games stopped at the ${capName}: 0 of 0`} (the tables share their seeds, so the games on one seed are one unit).`,
     };
+    if (this.overall.capped === 0) return [text];
+    const blocks: ReportBlock[] = [text];
+    if (this.conditions.size > 1) blocks.push(capTable(id, 'cap-by-condition', `Games at the ${capName}, per condition`, this.conditions));
+    if (this.tables.size > 1) blocks.push(capTable(id, 'cap-by-table', `Games at the ${capName}, per table (matchup or setting)`, this.tables));
+    return blocks;
   }
 }

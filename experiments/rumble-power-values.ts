@@ -419,7 +419,7 @@ function capLine(set: PricedSet): string {
 }
 
 /**
- * A warning leads the report when more than 10% of one agent's games stopped at the round
+ * A warning leads the report when more than 5% of one agent's games stopped at the round
  * cap (the study-wide ledger could hide it: the random comparison's games rarely reach it).
  */
 export function capWarnings(...sets: readonly (PricedSet | undefined)[]): ReportVerdict[] {

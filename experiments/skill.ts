@@ -178,7 +178,7 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   // The comparison run's own failures and cap stalls lead too: findings from games the cap's
   // tie rule decided are not play (Rumble's deterministic learned agents stall every study
   // table in self-play — agents/README.md, "Rumble: which learned agent the studies seat").
-  const comparisonWarnings = ledger.warnings('cap').map((w) => ({ ...w, statement: `Skill comparison (${otherName}): ${w.statement}` }));
+  const comparisonWarnings = ledger.warnings(study.gameId).map((w) => ({ ...w, statement: `Skill comparison (${otherName}): ${w.statement}` }));
   return {
     ...add(section, [...comparisonWarnings, ...lead]),
     meta: { ...report.meta, sampleSizes: { ...report.meta.sampleSizes, 'skill comparison games': ledger.games, 'skill comparison failed games': ledger.failed }, details: { ...report.meta.details, skillAgents: chosen.agents } },

@@ -7,17 +7,42 @@
 import { runMatch } from '../src/sim/runner.js';
 import type { GameRecord, MatchConfig } from '../src/sim/types.js';
 import type { StudyContext } from './study.js';
+import { NotReplayable, rescoreCapped } from './cap-sensitivity.js';
+import type { MatchExecutor } from '../src/sim/queue/executor.js';
 
 /**
  * Plays `config` (the study's master seed is added) under `ctx.runDir/<key>…` and
  * returns the completed games. The user's `--options` (ctx.options) are the base of the
- * table's options; what the study sets itself (decks, teams, a varied rule) goes over them. With a ledger, failed games are recorded there (the
- * report leads with them); without one they are dropped here and never scored.
+ * table's options; what the study sets itself (decks, teams, a varied rule) goes over them.
+ * `condition` is what the report's cap shares are tallied under (default: the table's
+ * agents); a study that varies rules names its setting. With a ledger, failed games are
+ * recorded there (the report leads with them); without one they are dropped here and never scored.
  */
-export async function playStudyTable(ctx: StudyContext, key: string, config: Omit<MatchConfig, 'seed'>): Promise<GameRecord[]> {
-  const { records } = await runMatch(
+export async function playStudyTable(ctx: StudyContext, key: string, config: Omit<MatchConfig, 'seed'>, condition: string = agentsCondition(config.agents)): Promise<GameRecord[]> {
+  const scoring = ctx.capScoring;
+  const { records: played } = await runMatch(
     { ...config, ...(ctx.options ? { options: { ...ctx.options, ...(config.options ?? {}) } } : {}), seed: ctx.seed },
-    { workers: ctx.workers, runsDir: ctx.runDir, runName: key, progress: ctx.progress, label: `${config.gameId} ${key}`, ...(ctx.progressSink ? { progressSink: ctx.progressSink } : {}) },
+    {
+      workers: ctx.workers,
+      runsDir: ctx.runDir,
+      runName: key,
+      progress: ctx.progress,
+      label: `${config.gameId} ${key}`,
+      ...(ctx.progressSink ? { progressSink: ctx.progressSink } : {}),
+      // Re-scoring the capped games reads stored games only: a game not yet played stops it.
+      ...(scoring ? { executor: replayOnly(key) } : {}),
+    },
   );
-  return ctx.ledger ? ctx.ledger.add(records) : records.filter((r) => r.error === undefined && r.returns.length > 0);
+  const records = scoring ? rescoreCapped(played, scoring) : played;
+  return ctx.ledger ? ctx.ledger.add(records, { condition, table: key }, config.gameId) : records.filter((r) => r.error === undefined && r.returns.length > 0);
+}
+
+/** The default condition of a table in the cap report: its agents ("agents: heuristic"). */
+export function agentsCondition(agents: readonly string[]): string {
+  return `agents: ${[...new Set(agents)].join(' + ')}`;
+}
+
+/** An executor that plays nothing: the table's games must all be in its run folder. */
+function replayOnly(key: string): MatchExecutor {
+  return { description: 'replay only', play: () => Promise.reject(new NotReplayable(key)) };
 }

@@ -42,6 +42,12 @@ export interface StudyContext {
    * any option the study itself sets or varies, and the report's meta.json records them.
    */
   readonly options?: Readonly<Record<string, unknown>>;
+  /**
+   * Set only when runStudies recomputes a study's findings under another scoring of the
+   * games ended at a cap (cap-sensitivity.ts): tables are read back from the run folder,
+   * never played, and their capped games re-scored.
+   */
+  readonly capScoring?: 'decided' | 'draw';
   /** Counts every game the study plays (failed and capped ones too) for the report. */
   readonly ledger?: GameLedger;
   /**

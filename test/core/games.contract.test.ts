@@ -85,7 +85,7 @@ describe('typed tags schemas reject what analysis could not group', () => {
 
   it('rumble: shared names and per-hero columns only', () => {
     const schema = getGame('rumble').tagsSchema!;
-    const ok = { turns: 3, endReason: 'last hero', players: 2, lots: ['flight'], paid_p0: 10, bids_p1: [0], powers_p0: ['flight'] };
+    const ok = { turns: 3, endReason: 'last hero', players: 2, lots: ['flight'], paid_p0: 10, bids_p1: [0], powers_p0: ['flight'], energyLost: 0 };
     expect(schema.safeParse(ok).success).toBe(true);
     expect(schema.safeParse({ ...ok, rounds: 3 }).success).toBe(false);
     expect(schema.safeParse({ ...ok, players: undefined }).success).toBe(false);

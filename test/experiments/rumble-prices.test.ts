@@ -95,29 +95,29 @@ describe('a --full power-values run end to end (a tiny design)', () => {
 });
 
 describe('games at the round cap', () => {
-  it('more than 10% of one agent\'s games at the cap makes a warning; 10% does not', () => {
-    expect(capWarnings(set(100, 10))).toEqual([]);
+  it('more than 5% of one agent\'s games at the cap makes a warning; 5% does not', () => {
+    expect(capWarnings(set(100, 5))).toEqual([]);
     const [w] = capWarnings(set(100, 11), undefined);
     expect(w!.strength).toBe('warning');
     expect(w!.statement).toContain(`11 of 100 games played by "${RUMBLE_PRICE_AGENT}"`);
     expect(w!.evidence).toMatch(/share at the cap 0\.110 \(95% CI .* n = 100 games\)/);
   });
 
-  it('a Rumble report leads with the cap when more than 10% of its games reached it, and always shows the share', () => {
+  it('a Rumble report leads with the cap when more than 5% of its games reached it, and always shows the share', () => {
     const rec = (i: number, end: string): GameRecord => ({ index: i, seed: i, seats: [], slots: [0, 0], returns: [1, 0], length: 10, tags: { endReason: end } }) as unknown as GameRecord;
     const report: Report = { id: 'rumble-power-values', title: 't', gameId: 'rumble', question: 'q', verdicts: [{ statement: 'Tough Skin is worth about 10 Energy', evidence: 'e', strength: 'supported' }], sections: [], meta: { command: 'c', seed: 1, sampleSizes: {} } };
     const over = new GameLedger();
     over.add([...Array.from({ length: 8 }, (_, i) => rec(i, 'knockout')), rec(8, 'cap'), rec(9, 'cap')]);
     const out = withEvidence(report, over, true);
     expect(out.verdicts[0]!.strength).toBe('warning');
-    expect(out.verdicts[0]!.statement).toMatch(/^2 of 10 completed games \(20%\) were stopped at the round cap/);
+    expect(out.verdicts[0]!.statement).toMatch(/^Stalls: 2 of 10 games \(20%, 95% CI .*\) ended at the round cap/);
     expect(out.verdicts[1]!.statement).toBe('Tough Skin is worth about 10 Energy');
     const under = new GameLedger();
-    under.add([...Array.from({ length: 10 }, (_, i) => rec(i, 'knockout')), rec(10, 'cap')]);
+    under.add([...Array.from({ length: 20 }, (_, i) => rec(i, 'knockout')), rec(20, 'cap')]);
     const ok = withEvidence(report, under, true);
     expect(ok.verdicts[0]!.statement).toBe('Tough Skin is worth about 10 Energy');
     const evidence = ok.sections.at(-1)!.blocks[0]!;
-    expect(evidence.kind === 'text' && evidence.text).toMatch(/Games stopped at the round cap: 1 of 11 \(9\.1%/);
+    expect(evidence.kind === 'text' && evidence.text).toMatch(/1 of 21 games \(5%, 95% CI .*\) ended at the round cap/);
   });
 });
 

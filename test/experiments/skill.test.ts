@@ -141,9 +141,9 @@ describe('withSkill: every study report carries a Skill sensitivity section', ()
     };
     const { report } = await section(study, {});
     expect(report.verdicts[0]!.strength).toBe('warning');
-    expect(report.verdicts[0]!.statement).toMatch(/^Skill comparison \(learned play \(net-guided MCTS\)\): 9 of 10 completed games \(90%\) were stopped at the cap/);
+    expect(report.verdicts[0]!.statement).toMatch(/^Skill comparison \(learned play \(net-guided MCTS\)\): Stalls: 9 of 10 games \(90%, .*\) ended at the round cap/);
     // The default run's own games are not the comparison's: no such warning for them.
-    expect(report.verdicts.filter((v) => v.statement.includes('stopped at the cap'))).toHaveLength(1);
+    expect(report.verdicts.filter((v) => v.statement.includes('ended at the round cap'))).toHaveLength(1);
   });
 
   it('a study that declares no key findings says so', async () => {

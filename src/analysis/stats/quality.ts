@@ -22,8 +22,8 @@ export type EvaluationTrace = readonly (readonly number[])[];
 
 export interface QualityOptions {
   /**
-   * True when a game stopped at the move/turn cap. Default: `tags.endReason` is 'cap' or
-   * ends in ' cap' ('turn cap', 'round cap'), the games' convention.
+   * True when a game stopped at the move/turn cap. Default: `endedAtCap` (`tags.endReason`
+   * is 'cap' or ends in ' cap' or '-cap'), the games' convention.
    */
   readonly hitCap?: (r: GameRecord) => boolean;
   /**
@@ -75,10 +75,14 @@ export interface QualityPanel {
   readonly leadChanges: { readonly perGame: number; readonly perDecision: number; readonly games: number } | null;
 }
 
-/** The default cap test: `tags.endReason` is 'cap' or ends in ' cap'. */
+/**
+ * The default cap test: `tags.endReason` is 'cap' or ends in ' cap' or '-cap' (the games'
+ * convention: Rumble 'cap', the duel 'turn cap', Superhero Gladiators 'turn-cap', Ophidian
+ * 'wave-cap').
+ */
 export function endedAtCap(r: GameRecord): boolean {
   const reason = r.tags['endReason'];
-  return typeof reason === 'string' && /(^| )cap$/.test(reason);
+  return typeof reason === 'string' && /(^|[ -])cap$/.test(reason);
 }
 
 /** True when all returns are equal (a draw, or an all-way tie). */

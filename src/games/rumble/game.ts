@@ -68,14 +68,14 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
     // built by spreading had another, and random play ran at half speed).
     return startRound({
       opts, lib, steps: 0, pending: null, bidLog: NONE, lotLog: NONE, paid, held: fixedPowers, returns: null, end: '',
-      phase: 'alloc', round: 1, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks,
+      phase: 'alloc', round: 1, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks, lost: 0,
     });
   }
   const lots = drawLots(opts, lib, dice);
   const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, NONE));
   const s: RumbleState = {
     opts, lib, steps: 0, pending: null, bidLog: NONE, lotLog: NONE, paid, held: NONE, returns: null, end: '',
-    phase: 'auction', round: 0, rng: dice.state, heroes, auction: newAuction(lots), lastAttacks: noAttacks,
+    phase: 'auction', round: 0, rng: dice.state, heroes, auction: newAuction(lots), lastAttacks: noAttacks, lost: 0,
   };
   if (lots.length === 0) return startRound(stateWith(s, { phase: 'alloc', round: 1, auction: null }));
   return s;
@@ -200,11 +200,12 @@ const tagsSchema = z
     endReason: sharedTags.endReason,
     players: sharedTags.players,
     lots: z.array(z.string()).describe('power ids auctioned, in lot order'),
+    energyLost: z.number().min(0).describe('Energy lost in the rounds, all heroes together (damage, Burn, Drain, house rules; not auction payments): 0 = nothing happened'),
   })
   .catchall(z.union([z.number(), z.array(z.union([z.string(), z.number()]))]))
   .superRefine((t, ctx) => {
     for (const key of Object.keys(t)) {
-      if (!['turns', 'endReason', 'players', 'lots'].includes(key) && !PER_HERO_TAG.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown Rumble tag' });
+      if (!['turns', 'endReason', 'players', 'lots', 'energyLost'].includes(key) && !PER_HERO_TAG.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown Rumble tag' });
     }
   });
 void tagsSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
@@ -216,6 +217,7 @@ function tags(s: RumbleState): Tags {
     endReason: s.end,
     lots: s.lotLog,
     players: s.heroes.length,
+    energyLost: s.lost,
   };
   const n = s.lotLog.length;
   for (let p = 0; p < P; p++) {

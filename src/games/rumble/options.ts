@@ -31,6 +31,9 @@ export const rumbleOptionsSchema = z
     players: z.number().int().min(2).max(8).default(4).meta(doc('Heroes at the table (2-8).', { min: 2, max: 8, step: 1 })),
     startEnergy: z.number().int().min(1).max(10_000).default(100).meta(doc('Starting Energy of each hero.', { min: 50, max: 200, step: 25 })),
     roundCap: z.number().int().min(1).max(1000).default(50).meta(doc('Round cap; then the highest Energy wins, ties split.', { min: 10, max: 100, step: 10 })),
+    suddenDeath: z.number().int().min(0).max(1000).default(0).meta(doc('House rule (not in the text), 0 = off: after round N, every living hero loses suddenDeathStep Energy per round past N at each round\'s end (rising: step, 2 x step, ...), after every power; a loss, not damage, so no power blocks or answers it.', { min: 0, max: 40, step: 2 })),
+    suddenDeathStep: z.number().int().min(1).max(1000).default(5).meta(doc('House rule: how fast sudden death rises, Energy per round past suddenDeath.', { min: 1, max: 20, step: 1 })),
+    energyDrain: z.number().int().min(0).max(1000).default(0).meta(doc('House rule (not in the text), 0 = off: every living hero loses this much Energy at each round\'s end, after every power; a loss, not damage.', { min: 0, max: 10, step: 1 })),
     mustAssignAll: z.boolean().default(true).meta(doc('A hero must assign all its Energy each round (Kevan\'s house rule).')),
     costReductionOnDrain: z.boolean().default(false).meta(doc('Cost reductions (Technical Training: "Burn or Spend") also reduce Drain costs.')),
     /** Where the engine takes a narrower reading of a power's text on purpose, the literal one as an option (README). */

@@ -11,6 +11,7 @@
  * compares the two over random games, and bench/rumble-trace.ts hashes every state.
  */
 import { decideWinner } from './round.js';
+import { houseRuleLoss } from './house-rules.js';
 import { stateWith, type Allocation, type Hero, type RumbleState } from './types.js';
 
 /** True if a round of `s` can be resolved by `resolvePlainRound`. */
@@ -34,6 +35,7 @@ export function resolvePlainRound(s: RumbleState, allocs: readonly (Allocation |
   const lastAttacks = new Array<number>(H * H).fill(0);
   const energy = new Array<number>(H);
   const attacked = new Array<number>(H);
+  let lost = s.lost;
   for (let h = 0; h < H; h++) {
     energy[h] = s.heroes[h]!.energy;
     attacked[h] = 0;
@@ -55,7 +57,19 @@ export function resolvePlainRound(s: RumbleState, allocs: readonly (Allocation |
     if (!a || !s.heroes[j]!.alive) continue;
     let incoming = 0;
     for (let i = 0; i < H; i++) incoming += lastAttacks[i * H + j]!;
-    if (incoming > a.defense) energy[j]! -= incoming - a.defense;
+    if (incoming > a.defense) {
+      energy[j]! -= incoming - a.defense;
+      lost += incoming - a.defense;
+    }
+  }
+  // House rules (sudden death, Energy drain): a loss at the round's end, as in finishRound.
+  const house = houseRuleLoss(s.opts, s.round);
+  if (house > 0) {
+    for (let h = 0; h < H; h++) {
+      if (!s.heroes[h]!.alive) continue;
+      energy[h]! -= house;
+      lost += house;
+    }
   }
   const eliminated = new Array<boolean>(H);
   const heroes: Hero[] = [];
@@ -77,7 +91,7 @@ export function resolvePlainRound(s: RumbleState, allocs: readonly (Allocation |
       doomRound: 0,
     });
   }
-  const next = stateWith(s, { phase: 'alloc', round: s.round + 1, steps: s.steps + 1, heroes, pending: null, lastAttacks });
+  const next = stateWith(s, { phase: 'alloc', round: s.round + 1, steps: s.steps + 1, heroes, pending: null, lastAttacks, lost });
   const returns = decideWinner(s.round, next, null, eliminated);
   if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
   // No hero holds a power, so no round-start power runs (`startRound` would return `next`).

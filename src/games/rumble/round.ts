@@ -11,6 +11,7 @@
  *  5. damage from powers; 6. round-end powers; 7. eliminations (revives), then winners.
  * Everything in a round is simultaneous: a hero brought to 0 still deals its attacks.
  */
+import { houseRuleLoss } from './house-rules.js';
 import { Dice } from '../../core/dice.js';
 import type { PowerLibrary } from './powers/library.js';
 import { NOTE_KINDS, type DamageEvent, type NoteKind, type PowerDef, type PowerWorld } from './powers/contract.js';
@@ -975,6 +976,11 @@ function blocksAfter(a: number, b: number, c: RoundCtx, j: number, trig: readonl
 /** Eliminations, revives, winners, the round cap, and the next state. */
 function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   const H = c.H;
+  // House rules (sudden death, Energy drain): a loss after every power, before eliminations.
+  const house = houseRuleLoss(s.opts, s.round);
+  if (house > 0) for (let h = 0; h < H; h++) if (c.alive[h]) c.lose(h, house);
+  let lost = s.lost;
+  for (let h = 0; h < H; h++) lost += c.energyLost[h]!;
   const eliminated: boolean[] = new Array<boolean>(H).fill(false);
   // Revives can deal damage (Bomberman), which can eliminate others: repeat a few times.
   for (let pass = 0; pass < 4; pass++) {
@@ -1034,6 +1040,7 @@ function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
     rng: c.dice.state,
     pending: null,
     lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
+    lost,
   });
   // decideWinner reads the round just played (the round cap).
   const returns = decideWinner(s.round, next, c, eliminated);

@@ -158,6 +158,11 @@ export interface RumbleState {
   readonly returns: readonly number[] | null;
   /** Why the game ended: 'last-standing', 'cap', 'alt-win', 'all-dead'. */
   readonly end: string;
+  /**
+   * Energy lost in the rounds so far, all heroes together (damage, Burn, Drain, the
+   * house rules' losses; not auction payments): 0 at the end means nothing happened.
+   */
+  readonly lost: number;
 }
 
 /**
@@ -184,6 +189,7 @@ export function stateWith(s: RumbleState, changes: Partial<RumbleState>): Rumble
     heroes: changes.heroes !== undefined ? changes.heroes : s.heroes,
     auction: changes.auction !== undefined ? changes.auction : s.auction,
     lastAttacks: changes.lastAttacks !== undefined ? changes.lastAttacks : s.lastAttacks,
+    lost: changes.lost !== undefined ? changes.lost : s.lost,
   };
 }
 

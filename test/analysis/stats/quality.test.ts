@@ -44,6 +44,10 @@ describe('game-quality panel', () => {
     expect(isDraw(rec(0, [1 / 3, 1 / 3, 1 / 3], 1))).toBe(true);
     expect(endedAtCap(rec(0, [0.5, 0.5], 1, 'turn cap'))).toBe(true);
     expect(endedAtCap(rec(0, [0.5, 0.5], 1, 'capture'))).toBe(false);
+    // Superhero Gladiators and Ophidian name their caps with a dash: a cap all the same.
+    expect(endedAtCap(rec(0, [0.5, 0.5], 1, 'turn-cap'))).toBe(true);
+    expect(endedAtCap(rec(0, [0.5, 0.5], 1, 'wave-cap'))).toBe(true);
+    expect(endedAtCap(rec(0, [0.5, 0.5], 1, 'knockout'))).toBe(false);
     const custom = qualityPanel(records, { hitCap: (r) => r.length >= 30 });
     expect(custom.completion.p).toBeCloseTo(0.8, 12);
   });
