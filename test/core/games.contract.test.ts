@@ -57,8 +57,8 @@ const VARIANTS: readonly { readonly name: string; readonly game: string; readonl
   { name: 'ophidian 3 players', game: 'ophidian', options: { players: 3 } },
 ];
 
-/** Ophidian's observe copies the dice stream until the Ophidian engineer's fix lands (issue #26, branch oph). */
-const STREAM_IN_OBSERVATION = new Set(['ophidian']);
+/** Games whose observe still copies the dice stream (none since Ophidian's fix, issue #26). */
+const STREAM_IN_OBSERVATION = new Set<string>([]);
 
 describe('no observation carries the true random stream (issue #26 "Every game")', () => {
   for (const v of VARIANTS) {

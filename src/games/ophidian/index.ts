@@ -5,7 +5,7 @@
 import { Dice } from '../../core/dice.js';
 import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
-import type { Rng } from '../../core/rng.js';
+import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
 import { determinizeZonesByGroup, freshStream, NOBODY, observeZones, seatBit, type ZoneKind, type Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
@@ -256,8 +256,10 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   evaluate: evaluateOphidian,
   // Tensor view for learned agents (encoder.ts): what the player sees, moves by what they do.
   encoder: ophidianEncoder,
-  // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all.
-  observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p) }),
+  // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all; the
+  // dice stream by nobody (from it every future roll — a Hex, a One-two Punch — could be read:
+  // issue #26), so an observation holds UNSEEN_STREAM and a determinization draws a fresh one.
+  observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p), rng: UNSEEN_STREAM }),
   // Each player's Arsenal and hand hold only their own cards (every deck is its owner's),
   // so an unseen card is re-dealt only among its owner's hidden places — never into the other
   // player's hand or Arsenal, which would be a world nobody at the table thinks possible.

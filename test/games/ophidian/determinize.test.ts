@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/index.js';
-import { Rng } from '../../../src/core/rng.js';
+import { Rng, UNSEEN_STREAM } from '../../../src/core/rng.js';
 import { HIDDEN } from '../../../src/core/zones.js';
 import { getGame } from '../../../src/games/index.js';
 import { HAND, zoneOf, zoneOwner, type OphidianState } from '../../../src/games/ophidian/state.js';
@@ -64,6 +64,22 @@ function states(options: object, seed: number, every: number): OphidianState[] {
   return out;
 }
 
+describe('no observation shows the dice (issue #26)', () => {
+  it('two matches that differ only in their dice stream look the same to both players; the observation holds UNSEEN_STREAM', () => {
+    const options = game.optionsSchema.parse({}) as object;
+    let checked = 0;
+    for (const s of states(options, 11, 25)) {
+      for (let p = 0; p < s.t.players; p++) {
+        const obs = game.observe(s, p) as OphidianState;
+        expect(obs.rng).toBe(UNSEEN_STREAM);
+        expect(game.observe({ ...s, rng: (s.rng ^ 0x5bd1e995) | 0 }, p)).toEqual(obs);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
+
 describe('Ophidian determinization keeps every card among its owner’s places', () => {
   for (const [name, raw] of setups) {
     it(`${name}: each zone holds only its owner's cards, the observer's knowledge is kept, and the hidden part is re-dealt`, () => {
@@ -79,9 +95,10 @@ describe('Ophidian determinization keeps every card among its owner’s places',
               for (const c of zone) if (c >= 0) expect(d.t.owner[c], `card ${c} in zone ${z}`).toBe(zoneOwner(z));
             });
             // OpenSpiel's resample test: the sampled world looks to p exactly as the real one
-            // (but for the dice stream, which the determinization re-samples too).
-            expect({ ...(game.observe(d, p) as OphidianState), rng: 0 }).toEqual({ ...obs, rng: 0 });
+            // (the dice stream included: no observation shows it), and its dice are re-sampled.
+            expect(game.observe(d, p)).toEqual(obs);
             expect(d.rng).not.toBe(s.rng);
+            expect(d.rng).not.toBe(UNSEEN_STREAM);
             if (JSON.stringify(d.zones.cards) !== JSON.stringify(s.zones.cards)) redealt++;
             checked++;
           }
