@@ -21,7 +21,7 @@ import { SAMPLE_HEROES } from './samples.js';
 export { SAMPLE_HEROES };
 import { optionDocs, optionsSchema, type ShgOptions } from './options.js';
 import { powerNumbersWith } from './power-numbers.js';
-import { actionsOf, conscious, copyChoices, mayActOn, placeActions, playAbsorb, playAction, playCopy } from './rules.js';
+import { actionsOf, conscious, copyChoices, mayActOn, placeActions, playAbsorb, playAction, playCopy, playStrike, pushInside, strikeActions } from './rules.js';
 import { segmentOf, turnOf, type HeroRun, type Setup, type ShgAction, type ShgState } from './state.js';
 import { describeAction, describeState } from './describe.js';
 import { evaluate } from './evaluate.js';
@@ -52,7 +52,7 @@ function makeSetup(o: ShgOptions, seed: number): Setup {
   );
   const rows = o.arena.map === 'custom' ? o.arena.rows : o.arena.map === 'random' ? randomMap(o.arena.cols, o.arena.height, seed ^ 0x5eed) : DEFAULT_MAP;
   const map = parseMap(rows);
-  const zones = o.teams.map((_, t) => startZone(map, t, o.teams.length, o.arena.startDepth));
+  const zones = o.arena.placement === 'start-zones' ? o.teams.map((_, t) => startZone(map, t, o.teams.length, o.arena.startDepth)) : [];
   zones.forEach((z, t) => {
     if (z.length < o.teams[t]!.length) throw new UserError(`superhero-gladiators options: arena has ${z.length} open start hexes for side ${t}; allowed: at least ${o.teams[t]!.length} (one per hero)`);
   });
@@ -123,6 +123,18 @@ function finalResult(s: ShgState): { result: number[]; reason: string } {
   return { result: Array.from({ length: n }, (_, i) => (winners.includes(i) ? 1 / winners.length : 0)), reason: 'turn-cap' };
 }
 
+/**
+ * House rule `crowdPenalty` (P, 0 = off), at the end of each turn: every conscious hero of
+ * a side that landed no blow in that turn loses P Oomph (and may faint).
+ */
+function crowdPenalty(d: Draft<ShgState>): void {
+  const p = d.setup.options.crowdPenalty;
+  if (p <= 0) return;
+  const quiet = d.blowRound.map((r) => r <= d.round - 6);
+  d.heroes = d.heroes.map((r, h) => (r.oomph > 0 && r.cell >= 0 && quiet[d.setup.side[h]!] ? { ...r, oomph: Math.max(0, r.oomph - p) } : r));
+  noteStanding(d);
+}
+
 // ---------------------------------------------------------------------------------
 // The turn flow
 
@@ -136,6 +148,7 @@ const flow = defineFlow<ShgState, ShgAction>({
       const out: number[] = [];
       for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && mayActOn(s, h, seg)) out.push(h);
       const heroes = s.setup.heroes;
+      if (s.setup.options.rules.actingOrder === 'dex') return out.sort((a, b) => heroes[b]!.DEX - heroes[a]!.DEX || heroes[b]!.PER - heroes[a]!.PER || s.initiative[b]! - s.initiative[a]! || a - b);
       return out.sort((a, b) => heroes[b]!.PER - heroes[a]!.PER || heroes[b]!.DEX - heroes[a]!.DEX || s.initiative[b]! - s.initiative[a]! || a - b);
     },
   },
@@ -154,12 +167,28 @@ const flow = defineFlow<ShgState, ShgAction>({
     act: {
       moves: (s) => actionsOf(s, actor(s)),
       play(d, _player, a) {
-        const pending = playAction(d, actor(d), a);
+        const h = actor(d);
+        const from = d.heroes[h]!.cell;
+        const pending = playAction(d, h, a);
+        noteStanding(d);
+        for (const [name, seat, data] of pending.windows) flow.openWindow(d, name, [seat], data);
+        // The charge reading: a move that ended next to a foe may strike it in the same action.
+        const moved = a.k === 'move' && d.heroes[h]!.cell !== from && conscious(d, h);
+        d.charging = d.setup.options.charge && moved && strikeActions(d, h).length > 1 ? h : -1;
+      },
+      next: (s) => (s.charging >= 0 ? 'strike' : END_TURN),
+      // A hero that fainted, or whose limbs (giving it this segment) stopped working, before its turn does not act.
+      skipIf: (s) => s.round === 0 || !conscious(s, actor(s)) || !mayActOn(s, actor(s), segmentOf(s.round) - 1),
+    },
+    strike: {
+      moves: (s) => strikeActions(s, actor(s)),
+      play(d, _player, a) {
+        d.charging = -1;
+        const pending = playStrike(d, actor(d), a);
         noteStanding(d);
         for (const [name, seat, data] of pending.windows) flow.openWindow(d, name, [seat], data);
       },
-      // A hero that fainted, or whose limbs (giving it this segment) stopped working, before its turn does not act.
-      skipIf: (s) => s.round === 0 || !conscious(s, actor(s)) || !mayActOn(s, actor(s), segmentOf(s.round) - 1),
+      skipIf: (s) => s.charging < 0,
     },
   },
   windows: {
@@ -180,6 +209,10 @@ const flow = defineFlow<ShgState, ShgAction>({
   },
   onRoundEnd(d) {
     if (d.clouds.length && d.clouds.some((c) => c.until <= d.round)) d.clouds = d.clouds.filter((c) => c.until > d.round);
+    if (d.round > 0 && d.round % 6 === 0) {
+      crowdPenalty(d);
+      pushInside(d, d.round + 1);
+    }
   },
   endIf: (s) => (s.round > 0 && sidesStanding(s) <= 1) || s.round > s.setup.options.turnCap * 6,
   onEnd(d) {
@@ -204,6 +237,7 @@ const flow = defineFlow<ShgState, ShgAction>({
     initiative: s.initiative,
     blows: s.blows,
     blowRound: s.blowRound,
+    charging: s.charging,
     standing: s.standing,
     result: s.result,
     endReason: s.endReason,
@@ -240,7 +274,8 @@ function setup(o: ShgOptions, seed: number): ShgState {
     .sort((a, b) => {
       const x = st.heroes[a]!;
       const y = st.heroes[b]!;
-      return x.PER - y.PER || x.STR - y.STR || x.SIZ - y.SIZ || place[b]! - place[a]! || a - b;
+      const roll = o.rules.placeTieRoll === 'lower-first' ? place[a]! - place[b]! : place[b]! - place[a]!;
+      return x.PER - y.PER || x.STR - y.STR || x.SIZ - y.SIZ || roll || a - b;
     });
   const heroes: HeroRun[] = st.heroes.map((h) => ({
     cell: -1,
@@ -263,6 +298,7 @@ function setup(o: ShgOptions, seed: number): ShgState {
     initiative,
     blows: new Array<number>(st.sides).fill(0),
     blowRound: new Array<number>(st.sides).fill(-1),
+    charging: -1,
     standing: (1 << st.sides) - 1,
     result: null,
     endReason: '',

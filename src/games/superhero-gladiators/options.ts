@@ -46,6 +46,16 @@ export const rulesSchema = z
     desolidifyEscapes: z.boolean().default(true).meta({ description: 'Desolidifying frees a hero from an entangle.' }),
     /** Combat limbs on defence: a use of extra limbs per to-hit roll ('use') or free while it has uses ('free'). */
     combatLimbsOnDefence: z.enum(['use', 'free']).default('use').meta({ description: "Extra limbs' combat bonus when attacked: 'use' (a use of the power per to-hit roll, as when attacking) or 'free' (counts while uses are left)." }),
+    /**
+     * Placement ties after PER, STR and SIZ ("then rolling highest on the die"): 'lower-first'
+     * (the highest roll has the priority and places later, as higher STR and SIZ do) or
+     * 'higher-first' (the highest roll places first).
+     */
+    placeTieRoll: z.enum(['lower-first', 'higher-first']).default('lower-first').meta({ description: "Placement tie after PER, STR, SIZ: 'lower-first' (the highest roll has priority and places later, like higher STR/SIZ) or 'higher-first'." }),
+    /** Who acts first within a segment: 'per' (PER, then DEX, then a d20) or 'dex' (DEX, then PER, then a d20). */
+    actingOrder: z.enum(['per', 'dex']).default('per').meta({ description: "Order within a segment (line 81 is empty): 'per' (PER, then DEX, then a d20; PER is how quickly a hero notices things) or 'dex' (DEX, then PER, then a d20)." }),
+    /** Desolidify's "six phases": six segments of the game ('segments') or six of the hero's own action segments ('own-actions'). */
+    desolidifyPhases: z.enum(['segments', 'own-actions']).default('segments').meta({ description: "Desolidify's \"six phases\": 'segments' (six segments, the text's \"phase\" for a segment box) or 'own-actions' (six of the hero's own action segments)." }),
     /** Distance attacks reach at most this many hexes (0 = the whole arena). */
     distanceRange: z.number().int().min(0).max(1000).default(0).meta({ description: 'Longest distance attack in hexes (0 = unlimited).' }),
   })
@@ -67,13 +77,29 @@ export const optionsSchema = z
         height: z.number().int().min(5).max(40).default(9).meta({ description: 'Height of a random map.' }),
         /** Feet per hex ("hexagons are 5 feet across"). */
         hexFeet: z.number().positive().max(1000).default(5).meta({ description: 'Feet per hex (converts teleport, jumping, force wall and darkness feet to hexes).' }),
-        /** Outer columns/rows where a side places its heroes. */
+        /**
+         * Where a hero may be put (line 80: "put the superheroes in the arena"): 'anywhere'
+         * (any free hex a hero may stand on, as written) or 'start-zones' (the side's outer
+         * `startDepth` columns/rows, the engine's earlier fixed zones, for comparison).
+         */
+        placement: z.enum(['anywhere', 'start-zones']).default('anywhere').meta({ description: "Where heroes are put: 'anywhere' (any free hex; the text names no zone) or 'start-zones' (each side's outer startDepth columns/rows)." }),
+        /** Outer columns/rows where a side places its heroes (placement 'start-zones'). */
         startDepth: z.number().int().min(1).max(10).default(2).meta({ description: "Depth of each side's start zone (west, east, north, south edges)." }),
       })
       .strict()
       .prefault({}),
     /** Turns of six segments before the cap; then the side with the largest share of its Oomph left wins (ties split). */
     turnCap: z.number().int().min(1).max(1000).default(20).meta({ description: 'Turns (of six segments) before the cap.' }),
+    /**
+     * Line 81 ("This is what happens on each segment:") is empty: a segment gives one action
+     * (default), or under `charge` a move may end next to a foe and strike it with a close
+     * attack (or the punch) in the same action. Also a house rule against stand-offs.
+     */
+    charge: z.boolean().default(false).meta({ description: 'Segment reading / house rule: a move that ends next to a foe may be followed by a close attack or punch in the same action (default: one action, move or attack).' }),
+    /** House rule: every this many turns the arena's outer ring closes (0 = off). */
+    shrinkArena: z.number().int().min(0).max(1000).default(0).meta({ description: "House rule: every N turns the arena's outermost open ring closes; heroes on it step to the nearest free hex inside (0 = off).", sweep: { min: 0, max: 10, step: 1 } }),
+    /** House rule: Oomph each conscious hero of a side loses at the end of a turn in which its side landed no blow (0 = off). */
+    crowdPenalty: z.number().int().min(0).max(1000).default(0).meta({ description: 'House rule: each conscious hero of a side that landed no blow in a turn loses this much Oomph at its end (0 = off).', sweep: { min: 0, max: 10, step: 1 } }),
     /** At the cap: 'oomph-share' (above) or 'draw'. */
     capTiebreak: z.enum(['oomph-share', 'draw']).default('oomph-share').meta({ description: "At the cap: 'oomph-share' (largest share of Oomph left wins, ties split) or 'draw'." }),
     rules: rulesSchema.prefault({}),

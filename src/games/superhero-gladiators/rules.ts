@@ -11,7 +11,7 @@ import { setAt, type Draft } from '../../core/flow.js';
 import { OPEN, PIT, WALL, WATER } from './arena.js';
 import type { Power } from './builder.js';
 import type { NumberEnv } from './power-numbers.js';
-import { powerAt, type HeroRun, type ShgAction, type ShgState } from './state.js';
+import { powerAt, turnOf, type HeroRun, type ShgAction, type ShgState } from './state.js';
 
 // ---------------------------------------------------------------------------------
 // Small readers
@@ -160,15 +160,61 @@ function stepCost(terrain: number, mode: Mode): number {
   }
 }
 
-function canStand(s: ShgState, cell: number): boolean {
+/**
+ * House rule `shrinkArena` (N turns, 0 = off): in turn T the outer floor((T - 1) / N)
+ * rings of hexes are closed (never the middle row or column: at most
+ * floor((min(cols, rows) - 1) / 2) rings).
+ */
+export function shrinkLevelAt(s: ShgState, round: number): number {
+  const n = s.setup.options.shrinkArena;
+  if (n <= 0 || round <= 0) return 0;
+  const { cols, rows } = s.setup.map.grid;
+  return Math.min(Math.floor((Math.min(cols, rows) - 1) / 2), Math.floor((turnOf(round) - 1) / n));
+}
+
+/** Is `cell` outside the arena closed `level` rings in? */
+export function closedAt(s: ShgState, cell: number, level: number): boolean {
+  if (level <= 0) return false;
+  const { cols, rows } = s.setup.map.grid;
+  const col = cell % cols;
+  const row = Math.floor(cell / cols);
+  return Math.min(col, row, cols - 1 - col, rows - 1 - row) < level;
+}
+
+function canStandAt(s: ShgState, cell: number, level: number): boolean {
   const t = s.setup.map.terrain[cell]!;
-  return (t === OPEN || t === WATER) && heroAt(s, cell) < 0 && wallAt(s, cell) < 0;
+  return (t === OPEN || t === WATER) && heroAt(s, cell) < 0 && wallAt(s, cell) < 0 && !closedAt(s, cell, level);
+}
+
+function canStand(s: ShgState, cell: number): boolean {
+  return canStandAt(s, cell, shrinkLevelAt(s, s.round));
+}
+
+/**
+ * Before round `round` starts: heroes standing on hexes closed by then step to the
+ * nearest free hex inside (ties: the lowest cell index), one after the other by index.
+ */
+export function pushInside(d: Draft<ShgState>, round: number): void {
+  const level = shrinkLevelAt(d, round);
+  if (level === 0) return;
+  const grid = d.setup.map.grid;
+  for (let h = 0; h < d.heroes.length; h++) {
+    const r = d.heroes[h]!;
+    if (r.oomph <= 0 || r.cell < 0 || !closedAt(d, r.cell, level)) continue;
+    let best = -1;
+    for (let c = 0; c < grid.size; c++) {
+      if (!canStandAt(d, c, level)) continue;
+      if (best < 0 || grid.distance(r.cell, c) < grid.distance(r.cell, best)) best = c;
+    }
+    if (best >= 0) setHero(d, h, { cell: best });
+  }
 }
 
 /** Cells reachable with `budget` movement in `mode` (Dijkstra on small integer costs), excluding the start. */
 function reachable(s: ShgState, from: number, budget: number, mode: Mode, into: Set<number>): void {
   const grid = s.setup.map.grid;
   const terrain = s.setup.map.terrain;
+  const level = shrinkLevelAt(s, s.round);
   const best = new Map<number, number>([[from, 0]]);
   let frontier = [from];
   while (frontier.length) {
@@ -180,7 +226,7 @@ function reachable(s: ShgState, from: number, budget: number, mode: Mode, into: 
         if (n < 0) continue;
         const cost = stepCost(terrain[n]!, mode);
         if (spent + cost > budget) continue;
-        if (wallAt(s, n) >= 0) continue;
+        if (wallAt(s, n) >= 0 || closedAt(s, n, level)) continue;
         const occupant = heroAt(s, n);
         if (occupant >= 0 && mode !== 'desolid') continue;
         if (mode === 'swim' && terrain[n] !== WATER && terrain[c] !== WATER) continue; // swimming follows water
@@ -287,6 +333,22 @@ function attackActions(s: ShgState, h: number, out: ShgAction[]): void {
   }
 }
 
+/**
+ * Under the `charge` reading, what hero `h` may do after its move: strike an adjacent foe
+ * with a close attack or the punch (the hero, or one of its gizmos), or pass.
+ */
+export function strikeActions(s: ShgState, h: number): ShgAction[] {
+  const out: ShgAction[] = [{ k: 'pass' }];
+  const all: ShgAction[] = [];
+  attackActions(s, h, all);
+  for (const a of all) {
+    if (a.k !== 'attack') continue;
+    const p = a.p < 0 ? null : powerAt(s, h, a.p);
+    if (!p || p.type === 'close-attack') out.push(a);
+  }
+  return out;
+}
+
 function forceWallCells(s: ShgState, h: number, level: number, dir: number): number[] {
   const grid = s.setup.map.grid;
   const centre = grid.step(s.heroes[h]!.cell, dir);
@@ -353,11 +415,17 @@ export function actionsOf(s: ShgState, h: number): ShgAction[] {
   return out;
 }
 
-/** Free cells of hero `h`'s start zone. */
+/**
+ * Where hero `h` may be put: any free hex it could stand on ("put the superheroes in the
+ * arena"), or, under `arena.placement: start-zones`, the free hexes of its side's zone.
+ */
 export function placeActions(s: ShgState, h: number): ShgAction[] {
-  const zone = s.setup.zones[s.setup.side[h]!]!;
   const out: ShgAction[] = [];
-  for (const c of zone) if (canStand(s, c)) out.push({ k: 'place', cell: c });
+  if (s.setup.options.arena.placement === 'start-zones') {
+    for (const c of s.setup.zones[s.setup.side[h]!]!) if (canStand(s, c)) out.push({ k: 'place', cell: c });
+    return out;
+  }
+  for (let c = 0; c < s.setup.map.grid.size; c++) if (canStand(s, c)) out.push({ k: 'place', cell: c });
   return out;
 }
 
@@ -541,7 +609,7 @@ function resolveUse(d: Draft<ShgState>, dice: Dice, h: number, slot: number, dir
     }
     case 'desolidify': {
       const segments = numbers.desolidify.segments(env(p.level, d, h));
-      setHero(d, h, { desolidUntil: d.round + segments - 1, ...(rules.desolidifyEscapes ? { entangled: 0 } : {}) });
+      setHero(d, h, { desolidUntil: desolidEnd(d, h, segments), ...(rules.desolidifyEscapes ? { entangled: 0 } : {}) });
       break;
     }
     case 'defenses':
@@ -557,6 +625,18 @@ function resolveUse(d: Draft<ShgState>, dice: Dice, h: number, slot: number, dir
       break;
     }
   }
+}
+
+/**
+ * The last round of a desolidify used now that lasts `phases` phases "including the phase
+ * it happens on": `phases` segments, or under `desolidifyPhases: own-actions` the round of
+ * the hero's `phases`-th own action segment from this one.
+ */
+function desolidEnd(d: Draft<ShgState>, h: number, phases: number): number {
+  if (d.setup.options.rules.desolidifyPhases === 'segments') return d.round + phases - 1;
+  const boxes = d.setup.heroes[h]!.segments;
+  let left = phases;
+  for (let r = d.round; ; r++) if (boxes[(r - 1) % 6] && --left <= 0) return r;
 }
 
 function resolveEscape(d: Draft<ShgState>, dice: Dice, h: number): void {
@@ -623,6 +703,16 @@ export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending
       throw new Error(`superhero-gladiators: ${a.k} is not a segment action`);
   }
   if (a.k !== 'place') drown(d, dice, h);
+  d.rng = dice.state;
+  return pending;
+}
+
+/** Plays the strike that ends a charge (an attack, or pass): the move before it already was the action. */
+export function playStrike(d: Draft<ShgState>, h: number, a: ShgAction): Pending {
+  const pending: Pending = { windows: [] };
+  if (a.k !== 'attack') return pending;
+  const dice = new Dice(d.rng);
+  resolveAttack(d, dice, h, a.p, a.target, a.gizmo, pending);
   d.rng = dice.state;
   return pending;
 }

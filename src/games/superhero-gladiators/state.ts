@@ -18,7 +18,7 @@ export interface Setup {
   readonly heroes: readonly Hero[];
   readonly side: readonly number[];
   readonly sides: number;
-  /** Start-zone cells of each side. */
+  /** Start-zone cells of each side (placement 'start-zones'; empty otherwise). */
   readonly zones: readonly (readonly number[])[];
   readonly numbers: PowerNumbers;
 }
@@ -72,6 +72,8 @@ export interface ShgState extends FlowFields {
   readonly blows: readonly number[];
   /** Per side: the last round (segment) in which it landed a blow, -1 before its first. */
   readonly blowRound: readonly number[];
+  /** Under the `charge` reading: the hero whose move may be followed by a strike now, else -1. */
+  readonly charging: number;
   /** Bit per side: the sides with a conscious hero after the last action that left any (who shares a joint faint). */
   readonly standing: number;
   /** Returns once the game is over. */

@@ -35,7 +35,7 @@ describe('superhero-gladiators agents', () => {
     expect(w.lo, shown).toBeGreaterThan(0.5);
   });
 
-  it('MCTS (rollout=evaluate) beats random play (sanity, seats swapped)', { timeout: 120_000 }, () => {
+  it('MCTS (rollout=evaluate) beats random play (sanity, seats swapped)', { timeout: 240_000 }, () => {
     const r = pairs(['mcts:iterations=40,rollout=evaluate,depth=6', 'random'], 3, { teams: [['Amazon'], ['Speedster']] }, 'shg-m-r');
     expect(r.sum, `MCTS won ${r.sum} of ${r.n} seat-swapped pairs`).toBe(r.n);
   });

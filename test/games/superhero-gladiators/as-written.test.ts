@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { baseCost, powerCost } from '../../../src/games/superhero-gladiators/builder.js';
 import { parseBuildOptions } from '../../../src/games/superhero-gladiators/build-options.js';
 import { mayActOn } from '../../../src/games/superhero-gladiators/rules.js';
-import { SURE_HIT, cell, fight, game, hero, options, play, turnOf } from './helpers.js';
+import { SURE_HIT, TEST_MAP, cell, fight, game, hero, legal, options, play, turnOf } from './helpers.js';
 
 const A = 0;
 const B = 1;
@@ -151,5 +151,92 @@ describe('extra limbs: the player chooses per limb', () => {
     expect(h.segments).toEqual([true, true, true, true, true, true]);
     expect(h.combatModifier).toBe(2 * 4 + 4 + 1); // the third limb
     expect(() => options([hero('A', { powers: [{ type: 'extra-limbs', level: 1, uses: 'infinite', segments: [3] }] }), hero('B')])).toThrow(/segments the hero does not act on already \(2, 4\)/);
+  });
+});
+
+describe('placement (line 80)', () => {
+  it('"Then put the superheroes in the arena": a hero may be put on any free hex, not only a start zone', () => {
+    const o = options([hero('A', { PER: 3 }), hero('B', { PER: 5 })]);
+    const s = game.setup(o, 1);
+    const cells = legal(s).map((a) => (a.k === 'place' ? a.cell : -1));
+    expect(cells).toContain(cell(4, 2)); // the middle of the 9 x 5 test arena
+    expect(cells).not.toContain(cell(3, 1)); // a building
+    expect(cells.length).toBe(9 * 5 - 2); // every hex but the building and the pit (water is stood in)
+    const afterA = play(s, { k: 'place', cell: cell(4, 2) });
+    const next = legal(afterA).map((a) => (a.k === 'place' ? a.cell : -1));
+    expect(next).not.toContain(cell(4, 2)); // taken
+    expect(next).toContain(cell(5, 2)); // next to the foe is allowed: the text forbids nothing
+    const zones = options([hero('A', { PER: 3 }), hero('B', { PER: 5 })], { arena: { map: 'custom', rows: TEST_MAP, placement: 'start-zones' } });
+    expect(legal(game.setup(zones, 1)).every((a) => a.k === 'place' && a.cell % 9 < 2)).toBe(true);
+  });
+
+  it('"In case of tied PER, prioritize by STR, then SIZ, then rolling highest on the die": the highest roll has the priority, so the lower roll places first', () => {
+    const o = options([hero('A'), hero('B')]);
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const s = game.setup(o, seed);
+      const again = game.setup(options([hero('A'), hero('B')], { rules: { placeTieRoll: 'higher-first' } }), seed);
+      expect(again.placeOrder).toEqual([...s.placeOrder].reverse());
+    }
+  });
+});
+
+describe('the segment (line 81 is empty): named readings', () => {
+  it('one action a segment by default; under `charge` a move that ends next to a foe may strike in the same action', () => {
+    const a = hero('A', { PER: 5, STR: 3, DEX: 4, SIZ: 3, powers: [{ type: 'close-attack', level: 2, uses: 'infinite' }] }); // rate 12: 2 hexes
+    const plain = fight(options([a, hero('B')], { rules: SURE_HIT }), [cell(2, 4), cell(5, 4)]);
+    const stepped = play(plain, { k: 'move', p: -1, to: cell(4, 4) });
+    expect(stepped.round).toBeGreaterThan(1); // the action is over: the segment ends
+    const charging = fight(options([a, hero('B')], { rules: SURE_HIT, charge: true }), [cell(2, 4), cell(5, 4)]);
+    const s1 = play(charging, { k: 'move', p: -1, to: cell(4, 4) });
+    expect(s1.round).toBe(1);
+    expect(legal(s1).map((x) => x.k).sort()).toEqual(['attack', 'attack', 'pass']); // the close attack or the punch
+    const s2 = play(s1, { k: 'attack', p: 0, target: B, gizmo: -1 });
+    expect(s2.heroes[B]!.oomph).toBe(s1.heroes[B]!.oomph - 6);
+    expect(s2.round).toBeGreaterThan(1);
+    // A move that does not end next to a foe ends the action.
+    expect(play(charging, { k: 'move', p: -1, to: cell(2, 2) }).round).toBeGreaterThan(1);
+  });
+
+  it('acting order: PER first by default, DEX first under actingOrder: dex', () => {
+    const heroes = [hero('Keen', { PER: 6, DEX: 3, STR: 3, SIZ: 3 }), hero('Quick', { PER: 2, DEX: 7, STR: 3, SIZ: 3 })];
+    const orderAt = (extra: Record<string, unknown>) => {
+      let s = game.setup(options(heroes, extra), 1);
+      while (s.round === 0) s = game.apply(s, [legal(s)[0]!]);
+      return s.order;
+    };
+    expect(orderAt({})).toEqual([0, 1]);
+    expect(orderAt({ rules: { actingOrder: 'dex' } })).toEqual([1, 0]);
+  });
+
+  it('desolidify "lasts for six phases including the phase it happens on": six segments, or six of the hero\'s own action segments', () => {
+    // DEX 2 x SIZ 5 = rate 10: acts on segments #1 and #3 only.
+    const shade = hero('A', { STR: 4, DEX: 2, SIZ: 5, PER: 4, powers: [{ type: 'desolidify', level: 3, uses: 1 }] });
+    const use = { k: 'use', p: 0, dir: -1 } as const;
+    const s = fight(options([shade, hero('B')]), [cell(0, 0), cell(8, 4)]);
+    expect(play(s, use).heroes[A]!.desolidUntil).toBe(6);
+    const own = fight(options([shade, hero('B')], { rules: { desolidifyPhases: 'own-actions' } }), [cell(0, 0), cell(8, 4)]);
+    expect(play(own, use).heroes[A]!.desolidUntil).toBe(15); // rounds 1, 3, 7, 9, 13, 15
+  });
+});
+
+describe('house rules against stand-offs (off by default)', () => {
+  it('shrinkArena: every N turns the outer ring closes and heroes on it step inside', () => {
+    const o = options([hero('A'), hero('B')], { shrinkArena: 1 });
+    const s = fight(o, [cell(0, 0), cell(8, 4)], A, 6);
+    const next = play(s, { k: 'pass' }); // turn 1 ends
+    expect(next.round).toBe(7);
+    expect(next.heroes[A]!.cell).toBe(cell(1, 1));
+    expect(next.heroes[B]!.cell).toBe(cell(7, 3));
+    expect(legal(turnOf(next, A)).some((a) => a.k === 'move' && a.to === cell(0, 1))).toBe(false);
+    const off = play(fight(options([hero('A'), hero('B')]), [cell(0, 0), cell(8, 4)], A, 6), { k: 'pass' });
+    expect(off.heroes[A]!.cell).toBe(cell(0, 0));
+  });
+
+  it('crowdPenalty: a side that landed no blow in a turn loses Oomph per hero at its end', () => {
+    const o = options([hero('A'), hero('B')], { crowdPenalty: 3, rules: SURE_HIT });
+    const quiet = play(fight(o, [cell(4, 2), cell(5, 2)], A, 6), { k: 'pass' });
+    expect(quiet.heroes.map((r) => r.oomph)).toEqual([45, 45]);
+    const blow = play(fight(o, [cell(4, 2), cell(5, 2)], A, 6), punchAt(B));
+    expect(blow.heroes.map((r) => r.oomph)).toEqual([48, 48 - 2 - 3]);
   });
 });

@@ -52,7 +52,7 @@ describe('superhero-gladiators encoder', () => {
     expect(PASS).toBe(0);
   });
 
-  it('masks are the legal actions’ indices over random games; only moves and wall hits collide', () => {
+  it('masks are the legal actions’ indices over random games; only moves, wall hits and placements collide', () => {
     const fights = [
       parseOptions({ teams: [['Amazon'], ['Amazon']], turnCap: 3 }),
       parseOptions({ teams: [['Ironclad', 'Mimic'], ['Shade']], turnCap: 3 }),
@@ -70,8 +70,10 @@ describe('superhero-gladiators encoder', () => {
         enc.legalMask(s, p, mask);
         const set = new Set(idx);
         for (let i = 0; i < enc.actionCount; i++) if (mask[i] !== (set.has(i) ? 1 : 0)) expect.fail(`index ${i}: mask ${mask[i]}`);
-        // Everything but moves and wall hits has an index of its own (gizmo shots included).
-        const others = legal.map((a, j) => [a, idx[j]!] as const).filter(([a]) => a.k !== 'move' && a.k !== 'wall');
+        // Everything but moves, wall hits and placements has an index of its own (gizmo shots
+        // included); a hero may be put anywhere (arena.placement), and hexes beyond 4 deep or
+        // 16 along its side's edge share a place index.
+        const others = legal.map((a, j) => [a, idx[j]!] as const).filter(([a]) => a.k !== 'move' && a.k !== 'wall' && a.k !== 'place');
         expect(new Set(others.map(([, i]) => i)).size).toBe(others.length);
         moves += legal.length;
         collided += legal.length - set.size;
