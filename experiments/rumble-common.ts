@@ -72,14 +72,14 @@ export interface RumbleStudyOptions {
 export type RumbleStudyContext = StudyContext & { readonly powerFile?: string };
 
 /** The raw specs of a user's power file (validated here, sent to workers in options). */
-export function userPowers(opts: RumbleStudyOptions, ctx: RumbleStudyContext): { specs: PowerSpec[]; ids: string[] } {
+export function userPowers(opts: RumbleStudyOptions, ctx: RumbleStudyContext): { specs: PowerSpec[]; ids: string[]; names: ReadonlyMap<string, string> } {
   const file = opts.powerFile ?? ctx.powerFile;
-  if (!file) return { specs: [], ids: [] };
+  if (!file) return { specs: [], ids: [], names: new Map() };
   const text = readBoundedFile('rumble study: power file', file);
   const defs = parsePowerFile(text, `power file ${file}`);
   const raw = YAML.parse(text) as unknown;
   const list = (Array.isArray(raw) ? raw : raw && typeof raw === 'object' && 'powers' in raw ? (raw as { powers: unknown[] }).powers : [raw]) as PowerSpec[];
-  return { specs: list, ids: defs.map((d) => d.id) };
+  return { specs: list, ids: defs.map((d) => d.id), names: new Map(defs.map((d) => [d.id, d.name])) };
 }
 
 /** Seed powers that play in a fixed setup (auction-time powers excluded). */

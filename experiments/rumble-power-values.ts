@@ -8,13 +8,13 @@
  * price, with a 95% Fieller interval. Done for 2- and 4-hero tables.
  */
 import { forestPlot } from '../src/analysis/charts.js';
-import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportBlock, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
 import { shareCurve } from '../src/analysis/stats/costcurve.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, type PriceAnswer } from '../src/analysis/stats/price.js';
 import { wilson, zFor } from '../src/analysis/stats/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
-import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
+import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName as seedPowerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { UserError } from '../src/core/errors.js';
 import { sortRows } from '../src/analysis/table.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
@@ -236,7 +236,40 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
       const main = await priceSet(ctx, seats, powers, design, user.specs, '');
       // --full with the study's own agents: the same sweeps under random play, side by side.
       const comparison = ctx.full && !ctx.agents ? await priceSet(ctx, [TABLE_AGENT, TABLE_AGENT], powers, design, user.specs, 'random-') : undefined;
-      return report(ctx, main, design, user.ids, comparison);
+      return report(ctx, main, design, user.ids, comparison, user.names);
+    },
+  };
+}
+
+/**
+ * The power file's powers for the report's opening section: each at each table size, its
+ * holder's share at no handicap (95% Wilson) ranked among the seed powers at that table,
+ * with the study's own (Holm-tested) price verdict about it.
+ */
+function yourPowers(prices: readonly PowerPrice[], verdictOf: ReadonlyMap<PowerPrice, ReportVerdict>, userIds: readonly string[], name: (id: string) => string): { yourContent?: YourContent } {
+  const mine = prices.filter((p) => userIds.includes(p.power));
+  if (mine.length === 0) return {};
+  const sizes = [...new Set(prices.map((p) => p.players))];
+  const label = (p: PowerPrice) => (sizes.length > 1 ? `${name(p.power)} (${p.players} heroes)` : name(p.power));
+  return {
+    yourContent: {
+      measure: "holder's win share with no Energy handicap",
+      fieldName: `the ${prices.length - mine.length} seed powers priced`,
+      ...(sizes.length === 1 ? { nullValue: 1 / sizes[0]! } : {}),
+      items: mine.map((p) => {
+        const v = verdictOf.get(p);
+        return {
+          name: label(p),
+          estimate: p.share0,
+          lo: p.share0Lo,
+          hi: p.share0Hi,
+          level: 0.95,
+          n: [...p.shares].sort((a, b) => a.x - b.x)[0]?.n ?? 0,
+          verdict: v ? v.statement : 'no price verdict.',
+          strength: v?.strength === 'supported' ? ('supported' as const) : ('inconclusive' as const),
+        };
+      }),
+      field: prices.filter((p) => !userIds.includes(p.power)).map((p) => ({ name: label(p), estimate: p.share0, lo: p.share0Lo, hi: p.share0Hi })),
     },
   };
 }
@@ -248,7 +281,9 @@ export function playPhrase(ctx: Pick<RumbleStudyContext, 'agents' | 'full'>): st
   return ctx.full ? `${played} (max^n search)` : `${played} (quick run: uniform-random play to stay fast; --full plays "${RUMBLE_PRICE_AGENT}")`;
 }
 
-function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, userIds: readonly string[], comparison?: PricedSet): Report {
+function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, userIds: readonly string[], comparison?: PricedSet, userNames: ReadonlyMap<string, string> = new Map()): Report {
+  // A user's power by the name in its file, a seed power by its name in the rules.
+  const powerName = (id: string): string => userNames.get(id) ?? seedPowerName(id);
   const { prices, family } = main;
   const { grid, perPoint } = design;
   const PLAY = playPhrase(ctx);
@@ -262,6 +297,7 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
       strength: 'warning',
     });
   }
+  const verdictOf = new Map<PowerPrice, ReportVerdict>();
   for (const p of prices) {
     const who = `${powerName(p.power)} (${p.players} heroes)`;
     const v = priceVerdict(who, p.answer, {
@@ -272,7 +308,9 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
       share0: `share at no handicap ${fmt(p.share0)} [${fmt(p.share0Lo)}, ${fmt(p.share0Hi)}] vs fair ${fmt(1 / p.players)}; tested at ${formatLevel(p.level)} (Holm over ${family})`,
     });
     // A claim the family correction did not confirm is not a finding.
-    verdicts.push(p.supported || v.strength === 'inconclusive' ? v : { ...v, strength: 'inconclusive', statement: `${v.statement} (Not confirmed once all ${family} prices are tested together.)` });
+    const shown = p.supported || v.strength === 'inconclusive' ? v : { ...v, strength: 'inconclusive' as const, statement: `${v.statement} (Not confirmed once all ${family} prices are tested together.)` };
+    verdicts.push(shown);
+    verdictOf.set(p, shown);
   }
   // Warnings, then supported findings: the report leads with what the data show.
   const rank = (v: ReportVerdict) => (v.strength === 'warning' ? 0 : v.strength === 'supported' ? 1 : 2);
@@ -349,6 +387,7 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
     question: 'How much starting Energy should a hero give up to hold each power, so that it wins exactly its fair share (1/N) against heroes with no powers?',
     verdicts,
     findings: keyFindings(prices, family),
+    ...yourPowers(prices, verdictOf, userIds, powerName),
     sections: [
       {
         heading: 'Method',
@@ -398,7 +437,7 @@ export function twoVersusFour(prices: readonly PowerPrice[]): string | undefined
     const a = mid(p2.answer);
     const b = p4 ? mid(p4.answer) : NaN;
     if (Number.isFinite(a) && Number.isFinite(b) && Math.min(a, b) > 0 && Math.max(a, b) / Math.min(a, b) >= 2) {
-      lines.push(`${powerName(p2.power)} (${fmtNum(a)} at 2 heroes, ${fmtNum(b)} at 4)`);
+      lines.push(`${seedPowerName(p2.power)} (${fmtNum(a)} at 2 heroes, ${fmtNum(b)} at 4)`);
     }
   }
   const steps = prices.filter((p) => p.players === 2 && p.answer.kind === 'step').length;
@@ -506,7 +545,7 @@ function firstStepText(skilled: PricedSet, random: PricedSet, x1: number): strin
 export function keyFindings(prices: readonly PowerPrice[], family: number): KeyFinding[] {
   const out: KeyFinding[] = [];
   for (const p of prices) {
-    const who = `${powerName(p.power)} (${p.players} heroes)`;
+    const who = `${seedPowerName(p.power)} (${p.players} heroes)`;
     out.push({ id: `share0-${p.players}p-${p.power}`, label: `${who}: holder's share at no handicap`, estimate: p.share0, lo: p.share0Lo, hi: p.share0Hi, nullValue: 1 / p.players, n: p.answer.games0, level: 0.95, family: 'single test (95% Wilson)' });
     const a = p.answer;
     if ((a.kind === 'price' || a.kind === 'zero') && [a.xStar, a.lo, a.hi].every(Number.isFinite)) {

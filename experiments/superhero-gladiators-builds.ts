@@ -15,7 +15,7 @@
  * against the fair 1/2. Heroes from `--hero-file` are measured the same way.
  */
 import { forestPlot } from '../src/analysis/charts.js';
-import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
@@ -80,6 +80,23 @@ async function scoreAgainst(ctx: ShgStudyContext, tag: string, spec: HeroSpec, o
 /** A candidate's name: its number in the search (run folders are keyed on the whole config, the build included). */
 function named(spec: HeroSpec, id: number): HeroSpec {
   return { ...spec, name: `candidate ${id}` };
+}
+
+/** The hero file's heroes against the fresh field, ranked among the search's finalists (the report opens with them). */
+function yourHeroes(measured: readonly Measured[], opponents: number): { yourContent?: YourContent } {
+  const mine = measured.filter((m) => m.source === 'hero file');
+  if (mine.length === 0) return {};
+  const verdict = (m: Measured): string =>
+    m.supported ? (m.mean > 0.5 ? 'beats the fresh field of random legal heroes more than half the time.' : 'loses to the fresh field of random legal heroes more often than it wins.') : 'not shown to beat or lose to the fresh field at this sample size.';
+  return {
+    yourContent: {
+      measure: `win share against ${opponents} fresh random heroes`,
+      fieldName: `the search's ${measured.length - mine.length} finalists`,
+      nullValue: 0.5,
+      items: mine.map((m) => ({ name: m.spec.name, estimate: m.mean, lo: m.lo, hi: m.hi, level: m.level, n: m.n, verdict: verdict(m), strength: m.supported ? 'supported' : 'inconclusive' })),
+      field: measured.filter((m) => m.source === 'search').map((m) => ({ name: m.spec.name, estimate: m.mean, lo: m.lo, hi: m.hi })),
+    },
+  };
 }
 
 /** The study; `sizes` overrides the quick/full sizes (tests run a tiny one). */
@@ -207,6 +224,7 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
     question: QUESTION,
     verdicts,
     findings,
+    ...yourHeroes(measured, s.finalOpponents),
     sections: [
       {
         heading: 'Method',

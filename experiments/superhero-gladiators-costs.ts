@@ -18,7 +18,8 @@
  *   after, with a paired bootstrap interval of the change.
  */
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
-import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import type { KeyFinding, Report, ReportBlock, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
+import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
 import { deriveSeed, Rng } from '../src/core/rng.js';
@@ -210,6 +211,47 @@ interface Results {
   readonly spreadBefore: ReturnType<typeof heldOutSpread>;
   readonly spreadAfter: ReturnType<typeof heldOutSpread>;
   readonly change: ReturnType<typeof spreadChange>;
+}
+
+/** A hero's pair shares over its duels (its side's share in each). */
+function fieldShares(h: HeroSpec, duels: readonly PairUnit[]): number[] {
+  return duels.filter((u) => u.a.includes(h) || u.b.includes(h)).map((u) => (u.a.includes(h) ? u.share : 1 - u.share));
+}
+
+/**
+ * The hero file's heroes for the report's opening section: each one's field share (mean
+ * pair share over its duels against random legal heroes), Holm over the user's heroes
+ * against an even 0.5, ranked among the random heroes measured the same way (95% intervals).
+ */
+function yourHeroes(r: Results): { yourContent?: YourContent } {
+  if (r.user.length === 0) return {};
+  const users = r.user.map((h) => ({ h, scores: fieldShares(h, r.duels) }));
+  const decisions = holm(
+    users,
+    (u) => {
+      const t = unitShareInterval(u.scores, 0.95);
+      return Math.abs(t.mean - 0.5) / Math.max(1e-9, (t.hi - t.lo) / 3.92);
+    },
+    (u, level) => {
+      const t = unitShareInterval(u.scores, level);
+      return t.lo > 0.5 || t.hi < 0.5;
+    },
+  );
+  const field = r.builds.filter((h) => !r.user.includes(h)).map((h) => ({ h, t: unitShareInterval(fieldShares(h, r.duels), 0.95) }));
+  return {
+    yourContent: {
+      measure: 'field share (mean pair share in duels against random heroes)',
+      fieldName: `the ${field.length} random legal heroes`,
+      nullValue: 0.5,
+      items: users.map((u, i) => {
+        const { level, rejected } = decisions[i]!;
+        const t = unitShareInterval(u.scores, level);
+        const verdict = rejected ? (t.mean > 0.5 ? 'wins more than half its duels against random legal heroes of the same budget.' : 'loses more than half its duels against random legal heroes of the same budget.') : 'not shown to win or lose more than half its duels at this sample size.';
+        return { name: u.h.name, estimate: t.mean, lo: t.lo, hi: t.hi, level, n: u.scores.length, verdict, strength: rejected ? ('supported' as const) : ('inconclusive' as const) };
+      }),
+      field: field.map((f) => ({ name: f.h.name, estimate: f.t.mean, lo: f.t.lo, hi: f.t.hi })),
+    },
+  };
 }
 
 /** Verdicts, charts and the table of one price fit (1v1 or 2v2). */
@@ -406,6 +448,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
     verdicts,
     // Key findings for skill sensitivity (--skill): each feature's mispricing at its Holm level.
     findings: [...duels.findings, ...(teams?.findings ?? [])],
+    ...yourHeroes(r),
     sections: [
       {
         heading: 'Method',

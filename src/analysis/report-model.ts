@@ -75,6 +75,45 @@ export interface KeyFinding {
   readonly family: string;
 }
 
+/** One of the user's own items (a power, hero, card or deck of their file) as a report measured it. */
+export interface YourItem {
+  /** The item's name in the user's file (not its id). */
+  readonly name: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Confidence level of [lo, hi] (after the study's multiplicity correction). */
+  readonly level: number;
+  /** Independent units behind it (pairs, games). */
+  readonly n: number;
+  /** One short sentence: the verdict about this item, as strong as its interval allows. */
+  readonly verdict: string;
+  readonly strength: 'supported' | 'inconclusive';
+}
+
+/** An item of the study's own content measured the same way: the field a user item is ranked in. */
+export interface FieldItem {
+  readonly name: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * The user's content (--power-file, --hero-file, --card-file, --deck-file) as the study
+ * measured it: the report opens with it, and the reports index's first card gathers it.
+ */
+export interface YourContent {
+  /** What the estimate is, e.g. "fair price in Energy" or "field share (mean pair share)". */
+  readonly measure: string;
+  /** What the items are ranked among, e.g. "the 40 random heroes"; rank 1 is the highest estimate. */
+  readonly fieldName: string;
+  /** The no-effect value drawn as a dashed line (0.5 for a share). */
+  readonly nullValue?: number;
+  readonly items: readonly YourItem[];
+  readonly field: readonly FieldItem[];
+}
+
 export interface Report {
   /** Folder name under reports/, [a-z0-9-]. */
   readonly id: string;
@@ -84,6 +123,8 @@ export interface Report {
   readonly question: string;
   readonly verdicts: readonly ReportVerdict[];
   readonly sections: readonly ReportSection[];
+  /** The user's own items as this study measured them (absent without a user content file). */
+  readonly yourContent?: YourContent;
   /** The study's key verdict quantities as data (optional; the skill-sensitivity section compares them). */
   readonly findings?: readonly KeyFinding[];
   /**

@@ -25,7 +25,15 @@ describe.skipIf(!available && !onCi)('report in a browser', () => {
   beforeAll(async () => {
     if (!available) throw new Error(`${CHROMIUM} is missing; CI must install Debian's chromium (apt-get install -y chromium)`);
     root = mkdtempSync(join(tmpdir(), 'crucible-browser-'));
-    await writeReport(sampleReport(), join(root, 'sample'));
+    // A quick run with the user's own content: the report and the index open with it.
+    const yourContent = {
+      measure: 'field share',
+      fieldName: 'the 3 random heroes',
+      nullValue: 0.5,
+      items: [{ name: 'Glass Cannon', estimate: 0.7, lo: 0.55, hi: 0.82, level: 0.95, n: 12, verdict: 'wins more than half its duels.', strength: 'supported' as const }],
+      field: [0.35, 0.5, 0.8].map((x, i) => ({ name: `random hero ${i + 1}`, estimate: x, lo: x - 0.1, hi: x + 0.1 })),
+    };
+    await writeReport({ ...sampleReport(), yourContent, quick: 'quick sizes' }, join(root, 'sample'));
     writeReportsIndex(root);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -50,7 +58,12 @@ describe.skipIf(!available && !onCi)('report in a browser', () => {
     });
     await page.goto(pathToFileURL(join(root, 'sample', 'index.html')).href, { waitUntil: 'load' });
     const ids = await page.$$eval('.chart', (els) => els.map((e) => e.id));
-    expect(ids).toHaveLength(8);
+    expect(ids).toHaveLength(9);
+    expect(ids[0]).toBe('chart-your-content');
+    // "Your content" opens the page, above the verdicts, naming the user's hero.
+    const yours = await page.$eval('#your-content', (el) => el.textContent ?? '');
+    expect(yours).toContain('Glass Cannon');
+    expect(yours).toMatch(/2nd of 4 by field share/);
     // vega-embed renders asynchronously: wait until each container holds a drawn SVG.
     // (A string expression: it runs in the page, whose DOM types this Node project lacks.)
     await page.waitForFunction("[...document.querySelectorAll('.chart')].every((c) => c.querySelector('svg.marks') !== null)", undefined, {
@@ -65,11 +78,25 @@ describe.skipIf(!available && !onCi)('report in a browser', () => {
     await page.close();
   });
 
-  it('the reports index links to the report', async () => {
+  it('the reports index opens with "Your content", tags quick findings and links to the report', async () => {
     const page = await browser.newPage();
     await page.goto(pathToFileURL(join(root, 'index.html')).href);
     const hrefs = await page.$$eval('a', (as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toContain('sample/index.html');
+    expect(hrefs).toContain('sample/index.html#your-content');
+    // The first card of the page is the user's content.
+    const first = await page.$eval('body > section', (el) => el.id);
+    expect(first).toBe('your-content');
+    expect(await page.$eval('#your-content', (el) => el.textContent ?? '')).toContain('Glass Cannon');
+    // Every finding of the quick run carries a visible "quick" tag.
+    const findings = await page.$$eval('.panel .findings li.supported', (els) => els.map((e) => e.querySelector('.tag.quick') !== null));
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.every(Boolean)).toBe(true);
+    // The panel's small chart loads (a broken image has naturalWidth 0).
+    await page.waitForFunction("[...document.querySelectorAll('img.thumb')].every((i) => i.complete)");
+    const widths = await page.$$eval('img.thumb', (els) => els.map((e) => (e as unknown as { naturalWidth: number }).naturalWidth));
+    expect(widths.length).toBe(1);
+    expect(widths[0]).toBeGreaterThan(0);
     await page.close();
   });
 });

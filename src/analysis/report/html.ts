@@ -3,7 +3,8 @@
  * options, titles, table cells) goes through `escapeHtml`; data handed to scripts goes
  * through `scriptJson`, so a hostile name cannot inject markup or script.
  */
-import type { Report, ReportBlock, ReportTable } from '../report-model.js';
+import type { Report, ReportBlock, ReportTable, YourContent } from '../report-model.js';
+import { describeItem, yourContentChart } from './yours.js';
 
 export function escapeHtml(text: unknown): string {
   return String(text)
@@ -19,10 +20,6 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** Inlines a library so the page needs no network; guards against a closing tag. */
-export function inlineScript(source: string): string {
-  return `<script>${source.replace(/<\/script/gi, '<\\/script')}</script>`;
-}
 
 const STYLE = `
 body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
@@ -38,7 +35,9 @@ h1{margin-bottom:.2em}.question{font-size:1.1em;color:#444}
 figure{margin:1.5em 0}figcaption{color:#444;font-size:.95em}.files{font-size:.85em}
 table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
 th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}
-.meta{font-size:.85em;color:#555}code{background:#f4f4f4;padding:0 .2em}`;
+.meta{font-size:.85em;color:#555}code{background:#f4f4f4;padding:0 .2em}
+details.folded summary{cursor:pointer}details.folded summary h2{display:inline}
+.your-content{border:2px solid #ef6c00;border-radius:6px;padding:0 1em;margin:1em 0;background:#fffaf3}`;
 
 function tableHtml(t: ReportTable): string {
   const columns = [...new Set(t.rows.flatMap((r) => Object.keys(r)))];
@@ -78,9 +77,32 @@ ${tableHtml(block)}
   }
 }
 
-/** The report page: verdicts first, then sections; charts drawn by vega-embed (inlined). */
+/** The "Your content" section: each user item by name, its verdict, interval and rank, then the chart. */
+function yourContentHtml(content: YourContent): string {
+  const items = content.items
+    .map(
+      (i) =>
+        `<li class="${i.strength}"><span class="badge">${i.strength}</span><strong class="your-name">${escapeHtml(i.name)}</strong> — ${escapeHtml(i.verdict)}<span class="evidence">${escapeHtml(describeItem(i, content))}</span></li>`,
+    )
+    .join('\n');
+  return `<section id="your-content" class="your-content"><h2>Your content</h2>
+<ul class="verdicts yours">${items}</ul>
+${blockHtml(yourContentChart(content))}</section>`;
+}
+
+/** Sections a reader opens on demand (who played, how it was measured): folded away under <details>. */
+const FOLDED = /^(Agents behind|Method|Evidence:)/;
+
+/** A script element loading `src` (a path relative to the page). */
+function scriptSrc(src: string): string {
+  return `<script src="${escapeHtml(src)}"></script>`;
+}
+
+/** The report page: the user's content first (when given), verdicts, then sections; charts drawn by vega-embed. */
 export function reportHtml(report: Report, libs: readonly string[], meta: Record<string, unknown>): string {
   const charts: Record<string, unknown> = {};
+  const yours = report.yourContent && report.yourContent.items.length > 0 ? report.yourContent : undefined;
+  if (yours) charts[yourContentChart(yours).id] = yourContentChart(yours).spec;
   for (const s of report.sections) for (const b of s.blocks) if (b.kind === 'chart') charts[b.id] = b.spec;
   const tables = report.sections.flatMap((s) => s.blocks.filter((b): b is ReportTable => b.kind === 'table'));
   const verdicts = report.verdicts.length
@@ -92,7 +114,11 @@ export function reportHtml(report: Report, libs: readonly string[], meta: Record
         .join('\n')}</ul>`
     : '<p>No verdicts.</p>';
   const sections = report.sections
-    .map((s) => `<section><h2>${escapeHtml(s.heading)}</h2>\n${s.blocks.map(blockHtml).join('\n')}</section>`)
+    .map((s) =>
+      FOLDED.test(s.heading)
+        ? `<details class="folded"><summary><h2>${escapeHtml(s.heading)}</h2></summary>\n${s.blocks.map(blockHtml).join('\n')}</details>`
+        : `<section><h2>${escapeHtml(s.heading)}</h2>\n${s.blocks.map(blockHtml).join('\n')}</section>`,
+    )
     .join('\n');
   const sizes = Object.entries(report.meta.sampleSizes)
     .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)
@@ -100,12 +126,13 @@ export function reportHtml(report: Report, libs: readonly string[], meta: Record
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(report.title)}</title><style>${STYLE}</style>
-${libs.map(inlineScript).join('\n')}
+${libs.map(scriptSrc).join('\n')}
 </head><body>
 <p class="meta"><a href="../index.html">All reports</a> · game <code>${escapeHtml(report.gameId)}</code></p>
 <h1>${escapeHtml(report.title)}</h1>
 <p class="question">${escapeHtml(report.question)}</p>
 ${report.quick ? `<p class="banner"><strong>Quick sample — leads, not conclusions.</strong> ${escapeHtml(report.quick)}</p>` : ''}
+${yours ? yourContentHtml(yours) : ''}
 <h2>Verdicts</h2>
 ${verdicts}
 ${sections}
@@ -128,6 +155,8 @@ export interface IndexEntry {
   readonly dir: string;
   readonly title: string;
   readonly gameId: string;
+  /** The game's name for the panel heading (default: its id). */
+  readonly gameName?: string;
   readonly question: string;
   readonly seed: string | number;
   readonly sampleSizes: Record<string, number>;
@@ -137,22 +166,86 @@ export interface IndexEntry {
   readonly verdicts?: readonly { statement: string; evidence: string; strength: string }[];
   /** Quick-sample banner text, when the report is a quick run. */
   readonly quick?: string;
+  /** The user's content as the report measured it (its "Your content" section). */
+  readonly yourContent?: YourContent;
+  /** Chart ids of the report, in page order (the panel shows the first as a small picture). */
+  readonly charts?: readonly string[];
 }
 
-/** Headline findings per report on the index: every warning, then its first supported verdicts. */
-const HEADLINES_PER_REPORT = 2;
+/** Key findings per game panel on the index. */
+const FINDINGS_PER_GAME = 3;
+/** Words in a finding's short form on the index (its full text is a click away). */
+export const SHORT_WORDS = 20;
+
+/**
+ * A verdict's short form for the index: its first sentence, cut at the first colon,
+ * semicolon, dash or parenthesis after the subject, then at SHORT_WORDS words ("…" marks a cut).
+ */
+export function shortFinding(statement: string): string {
+  let s = statement.split(/(?<=[.!?])\s+(?=[A-Z"])/)[0]!.trim();
+  const cut = s.search(/\s[—–]\s|;\s|\s\(/);
+  if (cut > 20) s = s.slice(0, cut).trim();
+  const words = s.split(/\s+/);
+  if (words.length > SHORT_WORDS) s = words.slice(0, SHORT_WORDS - 1).join(' ') + ' …';
+  return s.replace(/[.:,]$/, '') + (s.endsWith('…') ? '' : '.');
+}
+
+/** Replicated or full-run findings first, then quick ones, each in its report's order. */
+function findingRank(v: { statement: string }, quick: boolean): number {
+  if (/replicated/i.test(v.statement) && !/not replicated/i.test(v.statement)) return 0;
+  return quick ? 2 : 1;
+}
+
+function gamePanel(game: string, entries: readonly IndexEntry[]): string {
+  const warnings = entries.flatMap((e) => (e.verdicts ?? []).filter((v) => v.strength === 'warning').map((v) => ({ v, e })));
+  const findings = entries
+    .flatMap((e) => (e.verdicts ?? []).filter((v) => v.strength === 'supported').map((v, i) => ({ v, e, i })))
+    .sort((a, b) => findingRank(a.v, !!a.e.quick) - findingRank(b.v, !!b.e.quick) || a.i - b.i)
+    .slice(0, FINDINGS_PER_GAME);
+  const link = (e: IndexEntry, text: string, hash = '') => `<a href="${encodeURIComponent(e.dir)}/index.html${hash}">${escapeHtml(text)}</a>`;
+  const tag = (e: IndexEntry) => (e.quick ? '<span class="tag quick" title="quick sample: a lead, not a conclusion">quick</span>' : '<span class="tag full">full</span>');
+  const warn = warnings
+    .map(({ v, e }) => `<li class="warning"><span class="badge">read first</span>${escapeHtml(shortFinding(v.statement))} ${link(e, 'details →')}</li>`)
+    .join('\n');
+  const found = findings
+    .map(({ v, e }) => `<li class="supported">${tag(e)}<span class="short" title="${escapeHtml(v.statement)}">${escapeHtml(shortFinding(v.statement))}</span> ${link(e, 'details →')}</li>`)
+    .join('\n');
+  const pictured = findings[0]?.e ?? entries.find((e) => (e.charts ?? []).length > 0);
+  const chart = pictured?.charts?.[0];
+  const img = pictured && chart ? `<a href="${encodeURIComponent(pictured.dir)}/index.html"><img class="thumb" src="${encodeURIComponent(pictured.dir)}/${encodeURIComponent(chart)}.svg" alt="${escapeHtml(pictured.title)}: first chart"></a>` : '';
+  const reports = entries.map((e) => `${link(e, e.title.replace(/^[^:]*:\s*/, ''))}${e.quick ? ' <em>(quick)</em>' : ''}`).join(' · ');
+  return `<section class="panel" data-game="${escapeHtml(game)}"><h3>${escapeHtml(entries[0]!.gameName ?? game)}</h3>
+${warn || found ? `<ul class="findings">${warn}${found}</ul>` : '<p class="meta">No supported finding yet in these reports.</p>'}
+${img}
+<p class="meta">${reports}</p></section>`;
+}
+
+/** The index's first card when any report measured the user's own content. */
+function yourContentCard(entries: readonly IndexEntry[]): string {
+  const rows = entries.flatMap((e) =>
+    (e.yourContent?.items ?? []).map(
+      (i) =>
+        `<li class="${i.strength}">${e.quick ? '<span class="tag quick">quick</span>' : '<span class="tag full">full</span>'}<strong class="your-name">${escapeHtml(i.name)}</strong> — ${escapeHtml(shortFinding(i.verdict))} <span class="evidence">${escapeHtml(describeItem(i, e.yourContent!))} · <a href="${encodeURIComponent(e.dir)}/index.html#your-content">${escapeHtml(e.title)} →</a></span></li>`,
+    ),
+  );
+  if (rows.length === 0) return '';
+  return `<section id="your-content" class="your-content card"><h2>Your content</h2>
+<ul class="verdicts yours">${rows.join('\n')}</ul></section>`;
+}
+
+const INDEX_STYLE = `
+.dashboard{display:grid;grid-template-columns:repeat(auto-fill,minmax(330px,1fr));gap:1em}
+.panel{border:1px solid #ccc;border-radius:6px;padding:.2em 1em .6em;background:#fcfcfc}
+.panel h3{margin:.5em 0}.findings{list-style:none;padding:0;margin:.3em 0}.findings li{margin:.35em 0;padding:.2em .5em;border-left:5px solid}
+.findings li.supported{border-color:#2e7d32}.findings li.warning{border-color:#e65100;background:#fff3e0}
+.thumb{max-width:100%;max-height:220px;display:block;margin:.4em auto}
+.tag{font-size:.72em;text-transform:uppercase;border-radius:3px;padding:0 .35em;margin-right:.45em;font-weight:bold}
+.tag.quick{background:#ffe0b2;color:#8a3b00}.tag.full{background:#c8e6c9;color:#1b5e20}`;
 
 export function indexHtml(entries: readonly IndexEntry[]): string {
-  const headlines = entries.flatMap((e) => {
-    const vs = e.verdicts ?? [];
-    const warnings = vs.filter((v) => v.strength === 'warning');
-    const supported = vs.filter((v) => v.strength === 'supported').slice(0, HEADLINES_PER_REPORT);
-    return [...warnings, ...supported].map(
-      (v) =>
-        `<li class="${escapeHtml(v.strength)}"><span class="badge">${v.strength === 'warning' ? 'read first' : escapeHtml(v.strength)}</span>${escapeHtml(v.statement)} <a href="${encodeURIComponent(e.dir)}/index.html">${escapeHtml(e.title)} →</a><span class="evidence">${escapeHtml(v.evidence)}</span></li>`,
-    );
-  });
   const anyQuick = entries.some((e) => e.quick);
+  const games = [...new Set(entries.map((e) => e.gameId))];
+  const panels = games.map((g) => gamePanel(g, entries.filter((e) => e.gameId === g))).join('\n');
   const rows = entries
     .map(
       (e) => `<tr><td><a href="${encodeURIComponent(e.dir)}/index.html">${escapeHtml(e.title)}</a>${e.quick ? ' <em>(quick)</em>' : ''}</td><td><code>${escapeHtml(e.gameId)}</code></td>
@@ -161,12 +254,15 @@ export function indexHtml(entries: readonly IndexEntry[]): string {
     )
     .join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Crucible reports</title><style>${STYLE}</style></head><body>
+<html lang="en"><head><meta charset="utf-8"><title>Crucible reports</title><style>${STYLE}${INDEX_STYLE}</style></head><body>
 <h1>Crucible reports</h1>
-${anyQuick ? '<p class="banner"><strong>Quick sample — leads, not conclusions.</strong> Reports marked (quick) ran the small sample sizes of <code>npm start</code>; rerun a study with <code>--full</code> for the sample sizes a published verdict needs.</p>' : ''}
+${yourContentCard(entries)}
+${anyQuick ? '<p class="banner"><strong>Quick sample — leads, not conclusions.</strong> Findings tagged <span class="tag quick">quick</span> ran the small sample sizes of <code>npm start</code>; rerun a study with <code>--full</code> for the sample sizes a published verdict needs.</p>' : ''}
 <h2>Headline findings</h2>
-${headlines.length ? `<ul class="verdicts headlines">${headlines.join('\n')}</ul>` : '<p>No report has a supported finding yet.</p>'}
-<p class="meta">Each report's warnings, then up to ${HEADLINES_PER_REPORT} of its supported verdicts, in the report's own order; every finding links to the report with its charts, tables and the command that reproduces it.</p>
+<div class="dashboard">
+${panels}
+</div>
+<p class="meta">Per game: warnings (failed games, games stopped at a cap), then up to ${FINDINGS_PER_GAME} supported findings — replicated and full-run ones first — in short form; hover for the full sentence, follow "details" for the evidence.</p>
 <h2>All reports</h2>
 <p>${entries.length} report${entries.length === 1 ? '' : 's'}. Each folder holds index.html (opens offline), every chart as SVG/PNG/Vega-Lite JSON, every table as CSV/JSON, and meta.json to reproduce it.</p>
 <table><thead><tr><th>report</th><th>game</th><th>question</th><th>verdicts</th><th>sample sizes</th><th>seed</th></tr></thead>

@@ -5,9 +5,11 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Report, ReportTable } from '../report-model.js';
+import type { Report, ReportTable, YourContent } from '../report-model.js';
+import { getGame } from '../../games/index.js';
 import { reportHtml, indexHtml, type IndexEntry } from './html.js';
 import { renderSvg, svgToPng } from './render.js';
+import { yourContentChart } from './yours.js';
 import { toCsv } from '../table.js';
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
@@ -41,16 +43,27 @@ export function versions(): Record<string, string> {
   return out;
 }
 
-let cachedLibs: string[] | undefined;
-/** vega, vega-lite and vega-embed browser builds, read once from node_modules. */
-function browserLibs(): string[] {
-  if (!cachedLibs) {
-    const nm = join(projectRoot(), 'node_modules');
-    cachedLibs = ['vega/build/vega.min.js', 'vega-lite/build/vega-lite.min.js', 'vega-embed/build/vega-embed.min.js'].map((f) =>
-      readFileSync(join(nm, f), 'utf8'),
-    );
-  }
-  return cachedLibs;
+/** vega, vega-lite and vega-embed browser builds (in node_modules), in load order. */
+const BROWSER_LIBS = ['vega/build/vega.min.js', 'vega-lite/build/vega-lite.min.js', 'vega-embed/build/vega-embed.min.js'];
+/** The folder beside the report folders that holds the one shared copy of the libraries. */
+export const VENDOR_DIR = 'vendor';
+
+/**
+ * Copies the chart libraries once into `<reports root>/vendor/` (a report folder's parent),
+ * rewriting a copy only when it differs, and returns their paths relative to a report page:
+ * pages load them with <script src>, which works offline from file://.
+ */
+function sharedBrowserLibs(reportDir: string): string[] {
+  const nm = join(projectRoot(), 'node_modules');
+  const vendor = join(dirname(resolve(reportDir)), VENDOR_DIR);
+  mkdirSync(vendor, { recursive: true });
+  return BROWSER_LIBS.map((f) => {
+    const name = f.split('/').pop()!;
+    const source = readFileSync(join(nm, f));
+    const target = join(vendor, name);
+    if (!existsSync(target) || !readFileSync(target).equals(source)) writeFileSync(target, source);
+    return `../${VENDOR_DIR}/${name}`;
+  });
 }
 
 function checkIds(report: Report): void {
@@ -76,7 +89,8 @@ export async function writeReport(report: Report, dir: string): Promise<string[]
   };
   const charts: string[] = [];
   const tables: string[] = [];
-  for (const section of report.sections) {
+  const yours = report.yourContent && report.yourContent.items.length > 0 ? yourContentChart(report.yourContent) : undefined;
+  for (const section of [...(yours ? [{ heading: 'Your content', blocks: [yours] }] : []), ...report.sections]) {
     for (const block of section.blocks) {
       if (block.kind === 'chart') {
         put(`${block.id}.vl.json`, JSON.stringify(block.spec, null, 2) + '\n');
@@ -102,13 +116,23 @@ export async function writeReport(report: Report, dir: string): Promise<string[]
     details: report.meta.details ?? {},
     versions: versions(),
     verdicts: report.verdicts,
+    ...(report.yourContent ? { yourContent: report.yourContent } : {}),
     ...(report.quick ? { quick: report.quick } : {}),
     charts,
     tables,
   };
   put('meta.json', JSON.stringify(meta, null, 2) + '\n');
-  put('index.html', reportHtml(report, browserLibs(), meta));
+  put('index.html', reportHtml(report, sharedBrowserLibs(dir), meta));
   return files;
+}
+
+/** A game's name for the index panels (its id when the game is not registered). */
+function gameName(id: string): string {
+  try {
+    return getGame(id).name;
+  } catch {
+    return id;
+  }
 }
 
 /** Writes `<reportsRoot>/index.html` linking every report folder (one with meta.json). */
@@ -123,6 +147,7 @@ export function writeReportsIndex(reportsRoot: string): string {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as {
       title: string; gameId: string; question: string; seed: string | number;
       sampleSizes: Record<string, number>; verdicts: { statement: string; evidence: string; strength: string }[]; quick?: string;
+      yourContent?: YourContent; charts?: string[];
     };
     entries.push({
       dir: dir.name,
@@ -135,6 +160,9 @@ export function writeReportsIndex(reportsRoot: string): string {
       inconclusive: meta.verdicts.filter((v) => v.strength === 'inconclusive').length,
       verdicts: meta.verdicts,
       ...(meta.quick ? { quick: meta.quick } : {}),
+      ...(meta.yourContent ? { yourContent: meta.yourContent } : {}),
+      ...(meta.charts ? { charts: meta.charts } : {}),
+      gameName: gameName(meta.gameId),
     });
   }
   entries.sort((a, b) => a.dir.localeCompare(b.dir));

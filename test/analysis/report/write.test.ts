@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { statSync, mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,8 +58,9 @@ describe('writeReport', () => {
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(html).not.toContain(HOSTILE);
     expect(html).toContain(escapeHtml(HOSTILE));
-    // The only raw <script> tags are the three inlined libraries and the embed script.
-    expect(html.match(/<script>/g)!.length).toBe(4);
+    // The only raw <script> tag is the embed script; the three libraries load from the shared copy.
+    expect(html.match(/<script>/g)!.length).toBe(1);
+    expect(html.match(/<script src="\.\.\/vendor\/[a-z-]+\.min\.js"><\/script>/g)!.length).toBe(3);
     expect(html).toContain('\\u003cscript>alert(1)\\u003c/script>');
   });
 
@@ -70,7 +71,9 @@ describe('writeReport', () => {
     expect(verdicts).toBeLessThan(html.indexOf('<section>'));
     expect(html).toMatch(/<li class="supported">/);
     expect(html).toMatch(/<li class="inconclusive">/);
-    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href="https?:/);
+    // Offline: the libraries are one shared copy beside the report folders, nothing from the network.
+    expect(html).not.toMatch(/<script[^>]+src="https?:|<link[^>]+href="https?:/);
+    for (const lib of ['vega.min.js', 'vega-lite.min.js', 'vega-embed.min.js']) expect(statSync(join(dir, '..', 'vendor', lib)).size).toBeGreaterThan(10_000);
     for (const c of CHARTS) expect(html).toContain(`id="chart-${c}"`);
   });
 

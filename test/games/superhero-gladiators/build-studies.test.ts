@@ -38,6 +38,14 @@ describe('superhero-gladiators-costs (tiny)', () => {
     expect(report.meta.sampleSizes['duel pairs']).toBe(28);
     const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
     expect(ids).toEqual(expect.arrayContaining(['refit-constants', 'refit-spread', 'user-heroes']));
+    // The report opens with the user's hero by name, its interval and the field it is ranked in.
+    const yours = report.yourContent!;
+    expect(yours.items.map((i) => i.name)).toEqual(['Glass Cannon']);
+    expect(yours.field).toHaveLength(12);
+    const [mine] = yours.items;
+    expect(mine!.n).toBe(4);
+    expect(mine!.lo).toBeLessThanOrEqual(mine!.estimate);
+    expect(mine!.hi).toBeGreaterThanOrEqual(mine!.estimate);
     expect(report.verdicts.some((v) => /held-out/.test(v.statement))).toBe(true);
     for (const v of report.verdicts) expect(v.evidence).toMatch(/pairs|builds/);
     const again = await study.run(ctx('costs'));
@@ -62,6 +70,9 @@ describe('superhero-gladiators-builds (tiny)', () => {
     expect(table && table.kind === 'table' ? table.rows.map((r) => r['build']) : []).toEqual(['finalist 1', 'finalist 2', 'Glass Cannon']);
     expect(report.verdicts).toHaveLength(3);
     for (const v of report.verdicts) expect(v.evidence).toMatch(/Holm over 3/);
+    // "Your content": the hero ranked among the 2 finalists, at its Holm level.
+    expect(report.yourContent?.items.map((i) => [i.name, i.n])).toEqual([['Glass Cannon', 4]]);
+    expect(report.yourContent?.field).toHaveLength(2);
     // Key findings: the search's best build and the hero file's hero, at their Holm levels.
     expect((report.findings ?? []).map((x) => x.id)).toEqual(['best-searched-build', 'hero-glass-cannon']);
     for (const v of report.verdicts) expect(v.evidence).toContain('played by "heuristic" on both sides');

@@ -1,0 +1,57 @@
+/**
+ * The "Your content" section that opens a report run with a user's content file: each
+ * user item by name with its verdict and interval, its rank among the study's own content
+ * measured the same way, and a chart of both (the user's items highlighted).
+ */
+import { forestPlot } from '../charts.js';
+import type { ReportChart, YourContent, YourItem } from '../report-model.js';
+
+/** Id of the section's chart (its SVG/PNG/Vega-Lite files carry it). */
+export const YOUR_CONTENT_CHART = 'your-content';
+
+/** Rank of `item` (1 = highest estimate) among the field and the user's items; ties share the better rank. */
+export function rankOf(item: YourItem, content: YourContent): { rank: number; of: number } {
+  const all = [...content.field.map((f) => f.estimate), ...content.items.map((i) => i.estimate)];
+  return { rank: 1 + all.filter((x) => x > item.estimate).length, of: all.length };
+}
+
+/** "12th", "1st", "22nd". */
+export function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${s}`;
+}
+
+/** One line per item: "Glass Cannon — 0.62 [0.48, 0.75] (95%, n = 8): 3rd of 41". */
+export function describeItem(item: YourItem, content: YourContent): string {
+  const { rank, of } = rankOf(item, content);
+  return `${item.estimate.toFixed(3)} [${item.lo.toFixed(3)}, ${item.hi.toFixed(3)}] (${(item.level * 100).toFixed(item.level * 100 >= 99.5 || Number.isInteger(item.level * 100) ? 0 : 2)}% interval, n = ${item.n}); ${ordinal(rank)} of ${of} by ${content.measure}, among ${content.fieldName} and yours`;
+}
+
+/**
+ * The chart: every user item and the field items nearest it (five above and five below
+ * each, so a large field stays readable), ordered by estimate, the user's in orange.
+ */
+export function yourContentChart(content: YourContent): ReportChart {
+  const rows = [
+    ...content.field.map((f) => ({ ...f, yours: false })),
+    ...content.items.map((i) => ({ name: i.name, estimate: i.estimate, lo: i.lo, hi: i.hi, yours: true })),
+  ].sort((a, b) => b.estimate - a.estimate);
+  const keep = new Set<number>();
+  rows.forEach((r, i) => {
+    if (r.yours) for (let k = Math.max(0, i - 5); k <= Math.min(rows.length - 1, i + 5); k++) keep.add(k);
+  });
+  const shown = rows.filter((_, i) => keep.has(i));
+  const spec = forestPlot(
+    shown.map((r) => ({ label: r.yours ? `${r.name} (yours)` : r.name, estimate: r.estimate, lo: r.lo, hi: r.hi, group: r.yours ? 'your content' : content.fieldName })),
+    { title: `Your content among ${content.fieldName}`, xTitle: content.measure, zero: content.nullValue ?? 0, intervalLabel: 'interval' },
+  );
+  // No no-effect line for a measure without one (a price): drop forestPlot's dashed rule.
+  if (content.nullValue === undefined && Array.isArray(spec['layer'])) spec['layer'] = (spec['layer'] as unknown[]).slice(0, 2);
+  return {
+    kind: 'chart',
+    id: YOUR_CONTENT_CHART,
+    title: `Your content among ${content.fieldName}`,
+    caption: `${content.measure}, highest first, with intervals; your items and the ${shown.length - content.items.length} of ${content.field.length} others nearest them.${content.nullValue === undefined ? '' : ' Dashed line: no effect.'}`,
+    spec,
+  };
+}
