@@ -146,3 +146,14 @@ describe('numeric flags out of range are refused, not replaced', () => {
     refusedInOneLine(await crucibleInProcess(['tune', 'gladiator-duel', '--param', 'lightApBonus', '--agents', 'random', '--games', '2', '--refine', '-1', '--out', at('reports')]), /^error: --refine is "-1"; allowed: an integer >= 0$/);
   });
 });
+
+describe('help that is true', () => {
+  it('train --help names exactly the games that have an encoder (it said Rumble had none while training it started)', async () => {
+    const { GAMES } = await import('../../src/games/index.js');
+    const r = await crucibleInProcess(['train', '--help']);
+    expect(r.code).toBe(0);
+    const listed = /a game with an encoder:\s+([^)]*)\)/.exec(r.stdout.replace(/\s+/g, ' '))![1]!.split(',').map((s) => s.trim());
+    expect(listed).toEqual(GAMES.filter((g) => g.encoder).map((g) => g.id));
+    expect(listed).toContain('rumble');
+  });
+});

@@ -28,19 +28,37 @@ export function queueTarget(flag: string | undefined): QueueTarget | null {
   return parseQueueUrl(raw);
 }
 
-/** Opens a connection and checks it answers (a clear one-line error before any work). */
-export async function connectChecked(target: QueueTarget): Promise<Redis> {
-  const redis = new Redis({ ...redisOptions(target), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+/**
+ * How long the probe waits for a Redis to answer: a local or LAN Redis answers a PING in
+ * milliseconds even on a loaded machine; a listener that accepts and never replies (a
+ * wrong port, a TLS or HTTP server) would otherwise hang the command with no output.
+ */
+export const PROBE_TIMEOUT_MS = 10_000;
+
+/** Opens a connection and checks it answers within `timeoutMs` (a clear one-line error before any work). */
+export async function connectChecked(target: QueueTarget, timeoutMs = PROBE_TIMEOUT_MS): Promise<Redis> {
+  const redis = new Redis({ ...redisOptions(target), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1, connectTimeout: timeoutMs });
   // The first error event says why (e.g. WRONGPASS); the rejection may only say the connection closed.
   let firstError: Error | null = null;
   redis.on('error', (err: Error) => (firstError ??= err));
+  let timer: NodeJS.Timeout | undefined;
+  // The connect timeout ends at the TCP connection; the ready check and PING after it have none.
+  const silence = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no reply within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
   try {
-    await redis.connect();
-    await redis.ping();
+    const probe = (async () => {
+      await redis.connect();
+      await redis.ping();
+    })();
+    probe.catch(() => undefined); // after a timeout its rejection (the disconnect) is expected
+    await Promise.race([probe, silence]);
   } catch (err) {
     redis.disconnect();
     const message = ((firstError as Error | null) ?? (err as Error)).message.split('\n')[0];
     throw new UserError(`--queue is ${JSON.stringify(target.display)}: cannot use that Redis (${message}); allowed: a reachable Redis server (check host, port, password or ACL user, TLS)`);
+  } finally {
+    clearTimeout(timer);
   }
   return redis;
 }

@@ -69,7 +69,8 @@ export function register(program: Command): void {
   program
     .command('train')
     .description('train a policy/value network by self-play; saves a model folder for net: and mcts:prior=net agents')
-    .argument('<game>', 'game id (a game with an encoder: gladiator-duel, dark-hero, superhero-gladiators, ophidian)')
+    // From the registry, so the help cannot go stale as encoders are added (it once said Rumble had none).
+    .argument('<game>', `game id (a game with an encoder: ${GAMES.filter((g) => g.encoder).map((g) => g.id).join(', ')})`)
     .option('--seed <seed>', 'training seed (same seed, same backend: same weights)', '1')
     .option('--out <dir>', 'model folder (default models/<game>); its training/ subfolder resumes an interrupted run')
     .option('--generations <n>', 'generations in total (default 10 unless --minutes is given)')

@@ -90,6 +90,37 @@ export function randomMap(cols: number, rows: number, seed: number): string[] {
 }
 
 /**
+ * The fewest open hexes any seed's `randomMap(cols, rows, seed)` leaves in the start zone
+ * of side `side` of `sides` (a sound lower bound, for validating an option set before any
+ * game: one seed that works says nothing of the next). randomMap blocks only the inner
+ * columns 2..cols-3, with at most 3 buildings of at most 2 columns x 3 rows, one river
+ * hex per row and 2 pits; the zone's inner part loses at most that many hexes.
+ */
+export function guaranteedStartHexes(cols: number, rows: number, side: number, sides: number, depth: number): number {
+  const innerCol = (c: number) => c >= 2 && c < cols - 2;
+  let total = 0;
+  let inner = 0;
+  const innerCols = new Set<number>();
+  const innerRows = new Set<number>();
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const inZone = side === 0 ? col < depth : side === 1 ? col >= cols - depth : side === 2 ? row < depth : row >= rows - depth;
+      const corner = sides > 2 && side >= 2 && (col < depth || col >= cols - depth);
+      if (!inZone || corner) continue;
+      total++;
+      if (innerCol(col)) {
+        inner++;
+        innerCols.add(col);
+        innerRows.add(row);
+      }
+    }
+  }
+  const perBuilding = Math.min(2, innerCols.size) * Math.min(3, innerRows.size);
+  const blocked = Math.min(inner, 3 * perBuilding + innerRows.size + 2);
+  return total - blocked;
+}
+
+/**
  * The start zone of side `side` of `sides`: the open hexes of the `depth` outer columns
  * (west, east) or rows (north, south), in that order.
  */
