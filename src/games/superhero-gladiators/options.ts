@@ -119,17 +119,17 @@ export const optionsSchema = z
     // The builder's and the map parser's own one-line UserErrors name hero/row, field, value and rule.
     o.heroes.forEach((h) => buildHero(h, o.build, 'superhero-gladiators options: heroes'));
     if (o.arena.map === 'custom') parseMap(o.arena.rows, 'superhero-gladiators options: arena.rows');
-    // A random map differs by seed: every seed must leave each side a start hex per hero,
+    // Under start-zones placement a random map differs by seed: every seed must leave each side a start hex per hero,
     // not just the one seed a run's up-front check sets up (51 of 1,000 seeds of a
     // 7-column, 3-side random map once failed at setup, mid-run).
-    if (o.arena.map === 'random') {
+    if (o.arena.map === 'random' && o.arena.placement === 'start-zones') {
       o.teams.forEach((team, t) => {
         const open = guaranteedStartHexes(o.arena.cols, o.arena.height, t, o.teams.length, o.arena.startDepth);
         if (team.length > open) {
           const zone = ['west', 'east', 'north', 'south'][t] ?? `#${t + 1}`;
           const max = open === 0 ? 'no hero on that side' : `at most ${open} hero(es) on that side`;
           throw new UserError(
-            `superhero-gladiators options: arena.map is "random" (${o.arena.cols}x${o.arena.height}, ${o.teams.length} sides, startDepth ${o.arena.startDepth}): some seeds leave side ${t + 1} (${zone}) ${open} open start hexes for its ${team.length} hero(es); allowed: ${max}, a wider or taller arena (arena.cols, arena.height), another startDepth, or a 'default' or 'custom' map`,
+            `superhero-gladiators options: arena.map is "random" (${o.arena.cols}x${o.arena.height}, ${o.teams.length} sides, startDepth ${o.arena.startDepth}): some seeds leave side ${t + 1} (${zone}) ${open} open start hexes for its ${team.length} hero(es); allowed: ${max}, a wider or taller arena (arena.cols, arena.height), another startDepth, arena.placement 'anywhere', or a 'default' or 'custom' map`,
           );
         }
       });

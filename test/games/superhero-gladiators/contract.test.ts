@@ -12,7 +12,7 @@ describe('superhero-gladiators meets the game contract', () => {
 
   it('2v2v2 with every sample hero in play on a random map', () => {
     const names = SAMPLE_HEROES.map((h) => h.name);
-    checkGameContract(game, parseOptions({ teams: [[names[0]!, names[1]!, names[2]!], [names[3]!, names[4]!, names[5]!], [names[6]!, names[7]!, names[8]!]], turnCap: 3, arena: { map: 'random', cols: 15 } }), {
+    checkGameContract(game, parseOptions({ teams: [[names[0]!, names[1]!, names[2]!], [names[3]!, names[4]!, names[5]!], [names[6]!, names[7]!, names[8]!]], turnCap: 3, arena: { map: 'random' } }), {
       games: 2,
       chance: true,
     });
