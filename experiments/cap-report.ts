@@ -58,22 +58,28 @@ export class CapTally {
   quiet = 0;
   /** Games whose record says whether anything happened. */
   quietKnown = 0;
-  private readonly bySeed = new Map<number, SeedCell>();
+  private readonly bySeed = new Map<number | string, SeedCell>();
 
-  add(r: GameRecord, quiet: boolean | undefined): void {
+  /**
+   * Counts one completed game. `unit` names the independent unit it belongs to (default:
+   * its seed — the study-wide tally, where every table plays game i on seed i); a tally
+   * within a condition passes its matchup and seed, so different matchups on one seed
+   * index count apart and a pair's two games stay one unit.
+   */
+  add(r: GameRecord, quiet: boolean | undefined, unit: number | string = r.seed): void {
     const capped = endedAtCap(r);
     this.games++;
     if (capped) this.capped++;
     if (quiet !== undefined) this.quietKnown++;
     if (quiet) this.quiet++;
-    const c = this.bySeed.get(r.seed) ?? { n: 0, capped: 0, quiet: 0 };
+    const c = this.bySeed.get(unit) ?? { n: 0, capped: 0, quiet: 0 };
     c.n++;
     if (capped) c.capped++;
     if (quiet) c.quiet++;
-    this.bySeed.set(r.seed, c);
+    this.bySeed.set(unit, c);
   }
 
-  /** Share of games ended at the cap, 95% interval over seeds. */
+  /** Share of games ended at the cap, 95% interval over units (`seeds` counts them). */
   capShare(): { p: number; lo: number; hi: number; seeds: number } {
     const s = clusterShare([...this.bySeed.values()].map((c) => ({ n: c.n, hits: c.capped })));
     return { p: s.p, lo: s.lo, hi: s.hi, seeds: s.clusters };
@@ -89,11 +95,22 @@ export class CapTally {
 const pct = (x: number, digits = 0): string => `${(x * 100).toFixed(digits)}%`;
 const ci = (s: { lo: number; hi: number }): string => `95% CI ${pct(s.lo)}–${pct(s.hi)}`;
 
+/**
+ * The unit of a table's games within a condition: the table key with a pair's side-order
+ * suffix taken off (`-ab`/`-ba`, superhero-gladiators-common) and the two sides of an
+ * `X-vs-Y` key sorted, so a matchup's two side orders on one seed are one unit.
+ */
+export function matchupUnit(table: string): string {
+  const key = table.replace(/-(ab|ba)$/, '');
+  const sides = key.split('-vs-');
+  return sides.length === 2 ? [...sides].sort().join('-vs-') : key;
+}
+
 /** "79 of 90 games (88%, 95% CI 80–93%, 45 seeds) ended at the turn cap; in 59 (66%, …) no blow landed". */
 export function describeTally(t: CapTally, gameId: string): string {
   const c = t.capShare();
   const quiet = NOTHING_HAPPENED[gameId];
-  let text = `${t.capped} of ${t.games} games (${pct(c.p)}, ${ci(c)}, ${c.seeds} seed${c.seeds === 1 ? '' : 's'}) ended at the ${capNameOf(gameId)}`;
+  let text = `${t.capped} of ${t.games} games (${pct(c.p)}, ${ci(c)}, ${c.seeds} unit${c.seeds === 1 ? '' : 's'}) ended at the ${capNameOf(gameId)}`;
   if (quiet && t.quietKnown === t.games) {
     const q = t.quietShare();
     text += `; in ${t.quiet} (${pct(q.p)}, ${ci(q)}) ${quiet.what}`;
@@ -119,7 +136,7 @@ export function capVerdicts(gameId: string, overall: CapTally, conditions: Reado
   if (conditions.size === 1 || over.length <= MAX_CONDITION_VERDICTS) {
     return over.map(([name, t]) => ({
       statement: `Stalls${conditions.size === 1 ? '' : ` (${name})`}: ${describeTally(t, gameId)} — ${why}.`,
-      evidence: `share at the cap above ${pct(CAP_WARNING_SHARE)}; intervals over seeds (the games on one seed are one unit); per condition and per table in "Evidence: games played, failed, stopped at the cap"`,
+      evidence: `share at the cap above ${pct(CAP_WARNING_SHARE)}; intervals over units (a matchup's games on one seed are one unit); per condition and per table in "Evidence: games played, failed, stopped at the cap"`,
       strength: 'warning' as const,
     }));
   }
@@ -146,7 +163,7 @@ export function capTable(gameId: string, id: string, title: string, tallies: Rea
       return {
         condition: name,
         games: t.games,
-        seeds: c.seeds,
+        units: c.seeds,
         'at the cap': t.capped,
         'share at the cap': Number(c.p.toFixed(3)),
         'cap 95% CI': `${c.lo.toFixed(3)}–${c.hi.toFixed(3)}`,
@@ -164,7 +181,7 @@ export function capTable(gameId: string, id: string, title: string, tallies: Rea
     kind: 'table',
     id,
     title,
-    caption: `Worst first.${more > 0 ? ` ${more} more rows left out (the same counts are in the run folder's records).` : ''} Intervals over seeds.${quiet ? ` "${quiet.what}": ${quiet.what === 'no blow landed' ? 'no attack took Oomph off a hero all game' : 'no hero lost Energy in any round'}.` : ''}`,
+    caption: `Worst first.${more > 0 ? ` ${more} more rows left out (the same counts are in the run folder's records).` : ''} Intervals over units (a matchup's games on one seed, both side orders, are one unit).${quiet ? ` "${quiet.what}": ${quiet.what === 'no blow landed' ? 'no attack took Oomph off a hero all game' : 'no hero lost Energy in any round'}.` : ''}`,
     rows,
   };
 }

@@ -14,9 +14,11 @@ import { darkHeroHouseRules } from './dark-hero-house-rules.js';
 import { rumblePowerValuesStudy } from './rumble-power-values.js';
 import { rumbleAuctionMetaStudy } from './rumble-auction-meta.js';
 import { rumbleDominanceStudy } from './rumble-dominance.js';
+import { rumbleStalemates } from './rumble-stalemates.js';
 import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
 import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
 import { superheroGladiatorsBuilds } from './superhero-gladiators-builds.js';
+import { superheroGladiatorsStalemates } from './superhero-gladiators-stalemates.js';
 import { ophidianCardsStudy } from './ophidian-cards.js';
 import { ophidianTeamsStudy } from './ophidian-teams.js';
 import { ophidianFlowStudy } from './ophidian-flow.js';
@@ -31,9 +33,11 @@ export const STUDIES: readonly Study[] = [
   rumblePowerValuesStudy,
   rumbleAuctionMetaStudy,
   rumbleDominanceStudy,
+  rumbleStalemates,
   superheroGladiatorsSamples,
   superheroGladiatorsCosts,
   superheroGladiatorsBuilds,
+  superheroGladiatorsStalemates,
   ophidianCardsStudy,
   ophidianTeamsStudy,
   ophidianFlowStudy,

@@ -30,7 +30,7 @@ describe('the cap report', () => {
     expect(ledger.capped).toBe(6);
     const out = withEvidence(report, ledger, true);
     expect(out.verdicts[0]!.strength).toBe('warning');
-    expect(out.verdicts[0]!.statement).toMatch(/^Stalls: 6 of 20 games \(30%, 95% CI .*, 20 seeds\) ended at the turn cap; in 4 \(20%, 95% CI .*\) no blow landed/);
+    expect(out.verdicts[0]!.statement).toMatch(/^Stalls: 6 of 20 games \(30%, 95% CI .*, 20 units\) ended at the turn cap; in 4 \(20%, 95% CI .*\) no blow landed/);
     expect(out.verdicts[1]!.statement).toBe('A beats B');
   });
 
@@ -41,6 +41,12 @@ describe('the cap report', () => {
     const w = ledger.warnings('superhero-gladiators');
     expect(w).toHaveLength(1);
     expect(w[0]!.statement).toMatch(/^Stalls \(agents: mcts\): 10 of 20 games/);
+    // Within a condition, different matchups on one seed index count apart; a pair's two side orders are one unit.
+    const pairs = new GameLedger();
+    pairs.add([shg(0, true, 0)], { condition: 'c', table: 'x-vs-y' }, 'superhero-gladiators');
+    pairs.add([shg(0, true, 0)], { condition: 'c', table: 'y-vs-x' }, 'superhero-gladiators');
+    pairs.add([shg(0, false, 2)], { condition: 'c', table: 'u-vs-w-ab' }, 'superhero-gladiators');
+    expect(pairs.byCondition().get('c')!.capShare().seeds).toBe(2);
     // The evidence table lists both conditions, worst first.
     const table = ledger.summary('superhero-gladiators').find((b) => b.kind === 'table' && b.id === 'cap-by-condition');
     expect(table && table.kind === 'table' && table.rows.map((r) => r['condition'])).toEqual(['agents: mcts', 'agents: heuristic']);

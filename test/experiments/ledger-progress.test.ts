@@ -47,6 +47,6 @@ describe('ledger: the share of games at the cap is over seeds', () => {
     expect(s.p).toBeCloseTo(0.3, 12);
     // Wilson over the 20 games would be narrower than 10 seeds allow.
     expect(s.hi - s.lo).toBeGreaterThan(wilson(6, 20).hi - wilson(6, 20).lo);
-    expect(ledger.warnings('gladiator-duel')[0]!.statement).toMatch(/6 of 20 games \(30%, 95% CI .*, 10 seeds\) ended at the turn cap/);
+    expect(ledger.warnings('gladiator-duel')[0]!.statement).toMatch(/6 of 20 games \(30%, 95% CI .*, 10 units\) ended at the turn cap/);
   });
 });

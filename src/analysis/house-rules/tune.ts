@@ -14,7 +14,7 @@ import type { Report, ReportVerdict } from '../report-model.js';
 import { mean, tInterval } from '../stats/descriptive.js';
 import { unitShareInterval } from '../stats/paired.js';
 import { holm, holmNote, formatLevel } from '../stats/multiplicity.js';
-import { isDraw } from '../stats/quality.js';
+import { endedAtCap, isDraw } from '../stats/quality.js';
 import { completed, unitKey, unitsOf } from './metrics.js';
 import { agentsPhrase, failedGamesVerdict } from '../stats/verdict.js';
 import { fullOptions, numericDefault, setPath } from './paths.js';
@@ -113,8 +113,8 @@ export async function searchGrid(
   return { best: bestOf(), all };
 }
 
-export type TuneTarget = 'balance' | 'first-player' | 'draws' | 'length';
-export const TUNE_TARGETS: readonly TuneTarget[] = ['balance', 'first-player', 'draws', 'length'];
+export type TuneTarget = 'balance' | 'first-player' | 'draws' | 'length' | 'stalls';
+export const TUNE_TARGETS: readonly TuneTarget[] = ['balance', 'first-player', 'draws', 'length', 'stalls'];
 
 export interface TuneConfig {
   readonly gameId: string;
@@ -150,7 +150,7 @@ export interface TuneResult {
  * instead of a zero-width t interval, which would claim the goal met or missed for sure.
  */
 export function measureTarget(records: readonly GameRecord[], target: TuneTarget, goal: number): Evaluation {
-  const metric = (r: GameRecord): number => (target === 'length' ? r.length : target === 'draws' ? (isDraw(r) ? 1 : 0) : r.returns[0]!);
+  const metric = (r: GameRecord): number => (target === 'length' ? r.length : target === 'draws' ? (isDraw(r) ? 1 : 0) : target === 'stalls' ? (endedAtCap(r) ? 1 : 0) : r.returns[0]!);
   const units = new Map<string, number>();
   for (const [key, games] of unitsOf(records.map((record) => ({ key: unitKey(0, record), record })))) units.set(key, mean(games.map(metric)));
   const t = target === 'length' ? tInterval([...units.values()]) : unitShareInterval([...units.values()]);
@@ -160,7 +160,10 @@ export function measureTarget(records: readonly GameRecord[], target: TuneTarget
     lo: t.lo,
     hi: t.hi,
     n: t.n,
-    objective: Math.abs(t.mean - goal),
+    // 'stalls' looks for the mildest setting that brings the share at the cap under the goal
+    // (issue #27): among settings under it, the one closest to it; any setting over it is
+    // worse than every one under it (settings are assumed to end stalls the harder they bite).
+    objective: target === 'stalls' ? (t.mean <= goal ? goal - t.mean : 1 + t.mean) : Math.abs(t.mean - goal),
     units,
     failed: failedRecords.length,
     ...(failedRecords.length ? { error: failedRecords[0]!.error ?? 'no returns' } : {}),
@@ -184,7 +187,7 @@ export async function tuneRules(config: TuneConfig, opts: TuneRunOptions = {}): 
     return { ...p, integer: Number.isInteger(def) && Number.isInteger(p.lo) && Number.isInteger(p.hi) };
   });
   const players = game.numPlayers(base as never);
-  const goal = config.goal ?? (config.target === 'draws' ? 0 : config.target === 'length' ? NaN : 1 / players);
+  const goal = config.goal ?? (config.target === 'draws' ? 0 : config.target === 'stalls' ? 0.05 : config.target === 'length' ? NaN : 1 / players);
   if (!Number.isFinite(goal)) throw new UserError(`--goal is missing; allowed: a number (the game length to aim for) when --target is length`);
   const { best, all } = await searchGrid(
     params,
@@ -207,7 +210,7 @@ export async function tuneRules(config: TuneConfig, opts: TuneRunOptions = {}): 
     },
     { points: config.points, refinements: config.refinements },
   );
-  const metricLabel = { balance: 'first seat win share', 'first-player': 'first seat win share', draws: 'draw rate', length: 'game length (decisions)' }[config.target];
+  const metricLabel = { balance: 'first seat win share', 'first-player': 'first seat win share', draws: 'draw rate', length: 'game length (decisions)', stalls: 'share of games ended at the cap' }[config.target];
   return { params, target: config.target, goal, metricLabel, best, all };
 }
 

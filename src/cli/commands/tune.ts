@@ -38,12 +38,12 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 export function register(program: Command): void {
   program
     .command('tune')
-    .description('find the setting of numeric rule options that best meets a target (balance, first-player, draws, length)')
+    .description('find the setting of numeric rule options that best meets a target (balance, first-player, draws, length, stalls)')
     .argument('<game>', 'game id (see `crucible games`)')
     .option('--param <path>', 'numeric option path, e.g. lightApBonus or gladiators.0.strength (repeatable)', collect, [])
     .option('--range <lo..hi>', "range of the matching --param (repeatable, same order); without --range, each option's declared sweep range", collect, [])
     .option('--target <metric>', `what to optimise: ${TUNE_TARGETS.join(', ')}`, 'balance')
-    .option('--goal <x>', 'value to reach (default: fair share for balance/first-player, 0 for draws; required for length)')
+    .option('--goal <x>', 'value to reach (default: fair share for balance/first-player, 0 for draws, 0.05 for stalls: the mildest setting that brings the share of games at the cap under it; required for length)')
     .option('--options <json|file>', 'base rule options')
     .option('--agents <list>', 'agent specs, one per slot', 'mcts:iterations=100')
     .option('--games <n>', 'games per setting (paired, same seeds at every setting)', '400')
@@ -61,7 +61,8 @@ Examples:
   crucible tune gladiator-duel --param lightApBonus --range 0..3 --target balance \\
     --options '{"gladiators":[{"type":"light"},{"type":"heavy"}]}' --games 400
   crucible tune gladiator-duel --param saves.heavy --range 4..7 --param lightApBonus --range 0..2
-  crucible tune gladiator-duel --param lightApBonus   (the range is the option's sweep range, see crucible games)`,
+  crucible tune gladiator-duel --param lightApBonus   (the range is the option's sweep range, see crucible games)
+  crucible tune rumble --param energyDrain --range 0..8 --target stalls --agents heuristic --games 200`,
     )
     .action(async (gameId: string, flags: TuneFlags) => {
       await useQueue(flags.queue);

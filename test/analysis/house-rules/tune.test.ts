@@ -117,6 +117,16 @@ describe('measureTarget and the tune report: what n counts', () => {
     expect(draws.value).toBe(0);
     expect(draws.hi).toBeGreaterThan(0.2);
   });
+  it("target stalls: the share of games at the cap; a setting under the goal always beats one over it, and the mildest under it wins", () => {
+    const games = (capped: number, n = 20): GameRecord[] => Array.from({ length: n }, (_, i) => ({ index: i, seed: 500 + i, seats: ['a', 'b'], slots: [0, 1], returns: [1, 0], length: 12, tags: { endReason: i < capped ? 'turn-cap' : 'knockout' } }));
+    const over = measureTarget(games(4), 'stalls', 0.05); // 20%
+    const justUnder = measureTarget(games(0, 20).map((r, i) => (i === 0 ? { ...r, tags: { endReason: 'round cap' } } : r)), 'stalls', 0.05); // 5%
+    const none = measureTarget(games(0), 'stalls', 0.05); // 0%
+    expect(over.value).toBeCloseTo(0.2, 12);
+    expect(justUnder.value).toBeCloseTo(0.05, 12);
+    expect(justUnder.objective).toBeLessThan(none.objective); // milder: just under the goal
+    expect(none.objective).toBeLessThan(over.objective);
+  });
   it('an unpaired (odd) run says games even when most games failed', () => {
     const e = { value: 0.5, lo: 0.4, hi: 0.6, n: 150, objective: 0 };
     const result: TuneResult = { params: [{ path: 'bias', lo: 0, hi: 1, integer: false }], target: 'balance', goal: 0.5, metricLabel: 'first seat win share', best: { values: [0.5], evaluation: e }, all: [{ values: [0.5], evaluation: e }, { values: [0.6], evaluation: { ...e, value: 0.6 } }] };

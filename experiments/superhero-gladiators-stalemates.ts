@@ -1,0 +1,190 @@
+/**
+ * Superhero Gladiators stalemates (issue #27): how often does careful play never end?
+ * The text has no turn cap ("Superheroes never die, they just go 'oomph', 'oomph', and
+ * eventually faint"); the engine stops a fight after `turnCap` turns (default 20). The
+ * same tables — sample-hero pairings and random legal builds in a ring — are played
+ * under random play, the heuristic and the tuned MCTS at two budgets; per condition the
+ * report gives the share of fights stopped at the cap and the share in which no blow
+ * landed, compares each agent with random play on the same tables and seeds, and links
+ * replays of the worst tables' stalled fights.
+ */
+import type { Report } from '../src/analysis/report-model.js';
+import { Rng } from '../src/core/rng.js';
+import { DEFAULT_BUILD_OPTIONS } from '../src/games/superhero-gladiators/build-options.js';
+import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-gladiators/generator.js';
+import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
+import { describeTally } from './cap-report.js';
+import { conditionTable, differenceVerdicts, playStallTable, tallies, worstTables, type StallTable } from './stalemate-common.js';
+import type { Study, StudyContext } from './study.js';
+
+const GAME_ID = 'superhero-gladiators';
+
+/** The tuned search of agents/README.md (TUNED_MCTS) at a given budget. */
+export const tunedMcts = (iterations: number): string => `mcts:iterations=${iterations},rollout=evaluate,plies=2,opponents=heuristic`;
+
+interface AgentPlan {
+  readonly spec: string;
+  readonly name: string;
+  /** Games per ordered sample pairing (each pairing is played in both side orders). */
+  readonly perOrder: number;
+  /** Sample pairings played (the first n of the list; all when >= its length). */
+  readonly pairings: number;
+  /** Random-build matchups played (the first n of the ring's), one game per side order. */
+  readonly builds: number;
+}
+
+interface Design {
+  readonly agents: readonly AgentPlan[];
+  /** Random legal builds on the ring. */
+  readonly buildCount: number;
+  /** Each build meets the next `degree` along the ring. */
+  readonly degree: number;
+}
+
+// Quick: a handful of fights per condition so `npm start` stays about a minute; the MCTS
+// condition is a small budget on two pairings (a fight there takes a second or two).
+const QUICK: Design = {
+  agents: [
+    { spec: 'random', name: 'random', perOrder: 2, pairings: 6, builds: 6 },
+    { spec: 'heuristic', name: 'heuristic', perOrder: 2, pairings: 6, builds: 6 },
+    { spec: tunedMcts(25), name: 'tuned mcts, 25 iterations', perOrder: 1, pairings: 2, builds: 0 },
+    { spec: tunedMcts(10), name: 'tuned mcts, 10 iterations', perOrder: 1, pairings: 2, builds: 0 },
+  ],
+  buildCount: 6,
+  degree: 1,
+};
+
+// Full: the issue's table — every one of the 45 sample pairings (mirrors included), 5 pairs
+// each under the heuristic and random play, 1 pair each under the tuned MCTS at 200 and
+// 800 iterations; 200 random builds in a ring, each against the next two, one pair per
+// matchup (400 matchups, 800 fights; the tuned MCTS at 200 on the first 30 matchups).
+const FULL: Design = {
+  agents: [
+    { spec: 'random', name: 'random', perOrder: 5, pairings: 45, builds: 400 },
+    { spec: 'heuristic', name: 'heuristic', perOrder: 5, pairings: 45, builds: 400 },
+    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', perOrder: 1, pairings: 45, builds: 30 },
+    { spec: tunedMcts(800), name: 'tuned mcts, 800 iterations', perOrder: 1, pairings: 45, builds: 0 },
+  ],
+  buildCount: 200,
+  degree: 2,
+};
+
+/** Every pairing of the sample heroes, mirrors included, the Amazon mirror first (the issue's example), then a fixed order. */
+export function samplePairings(): [string, string][] {
+  const names = SAMPLE_HEROES.map((h) => h.name);
+  const all: [string, string][] = [];
+  for (let i = 0; i < names.length; i++) for (let j = i; j < names.length; j++) all.push([names[i]!, names[j]!]);
+  // A fixed shuffle so the quick run's first few pairings mix mirrors and mismatches.
+  const rng = Rng.fromSeed('superhero-gladiators-stalemates', 'pairings');
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  const amazon = all.findIndex(([a, b]) => a === 'Amazon' && b === 'Amazon');
+  if (amazon > 0) all.unshift(...all.splice(amazon, 1));
+  return all;
+}
+
+const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+const condition = (agent: string, set: string): string => `${agent}, ${set}`;
+
+/** A condition's search budget (0 for random and heuristic play), to find the strongest. */
+const budget = (c: string): number => Number(/(\d+) iterations/.exec(c)?.[1] ?? (c.startsWith('heuristic') ? 0.5 : 0));
+
+export const superheroGladiatorsStalemates: Study = {
+  name: 'superhero-gladiators-stalemates',
+  gameId: GAME_ID,
+  title: 'Superhero Gladiators: how often careful play never ends',
+  question: 'How often does a fight reach the turn cap (which the text does not have) — and with no blow landed at all — under random play, the heuristic and the tuned search, for the sample heroes and for random legal builds?',
+  // One condition per slot, each spec in every seat of the same tables.
+  agentSlots: ['condition 1 (every seat)', 'condition 2 (every seat)', 'condition 3 (every seat)', 'condition 4 (every seat)'],
+  defaultAgents: (full) => (full ? FULL : QUICK).agents.map((a) => a.spec),
+  agentChoice: (full) =>
+    `the study compares agents by design: ${(full ? FULL : QUICK).agents.map((a) => `"${a.spec}"`).join(', ')}, each in every seat of the same tables (--agents replaces the list: one condition per spec)`,
+  async run(ctx: StudyContext): Promise<Report> {
+    const design = ctx.full ? FULL : QUICK;
+    const plans: AgentPlan[] = ctx.agents
+      ? [...new Set(ctx.agents)].map((spec) => ({ spec, name: spec, perOrder: design.agents[1]!.perOrder, pairings: design.agents[1]!.pairings, builds: design.agents[1]!.builds }))
+      : [...design.agents];
+    const pairings = samplePairings();
+    const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-stalemates', 'builds');
+    const gen = new BuildGenerator(DEFAULT_BUILD_SPACE, DEFAULT_BUILD_OPTIONS);
+    const builds: HeroSpec[] = Array.from({ length: design.buildCount }, (_, i) => gen.next(rng, `random build ${i + 1}`).spec);
+
+    const tables: StallTable[] = [];
+    for (const plan of plans) {
+      const agents = [plan.spec];
+      for (const [a, b] of pairings.slice(0, plan.pairings)) {
+        for (const [x, y] of a === b ? [[a, b]] : [[a, b], [b, a]]) {
+          const key = `samples-${slug(x!)}-vs-${slug(y!)}-${slug(plan.name)}`;
+          const games = a === b ? 2 * plan.perOrder : plan.perOrder;
+          tables.push(await playStallTable(ctx, key, `${x} vs ${y}`, condition(plan.name, 'sample heroes'), { gameId: GAME_ID, options: { teams: [[x], [y]] }, agents, games, rotate: false }, `samples-${slug(a)}-${slug(b)}`));
+        }
+      }
+      const ring = Array.from({ length: design.degree }, (_, step) => builds.map((_, i) => [i, (i + step + 1) % builds.length] as const)).flat();
+      for (const [i, j] of ring.slice(0, plan.builds)) {
+        const a = builds[i]!;
+        const b = builds[j]!;
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ]) {
+          const key = `builds-${slug(x!.name)}-vs-${slug(y!.name)}-${slug(plan.name)}`;
+          tables.push(await playStallTable(ctx, key, `${x!.name} vs ${y!.name}`, condition(plan.name, 'random builds'), { gameId: GAME_ID, options: { heroes: [x, y], teams: [[x!.name], [y!.name]] }, agents, games: 1, rotate: false }, `builds-${i}-${j}`));
+        }
+      }
+    }
+
+    const byCondition = tallies(tables, GAME_ID);
+    const conditions = [...byCondition.keys()];
+    const baselineName = plans[0]!.name;
+    const twinKey = (t: StallTable): string => {
+      const plan = plans.find((p) => t.condition.startsWith(`${p.name},`))!;
+      return t.key.replace(new RegExp(`${slug(plan.name)}$`), slug(baselineName));
+    };
+    const verdicts = [];
+    for (const set of ['sample heroes', 'random builds']) {
+      const inSet = conditions.filter((c) => c.endsWith(`, ${set}`));
+      const base = condition(baselineName, set);
+      if (!inSet.includes(base)) continue;
+      verdicts.push(...differenceVerdicts(GAME_ID, tables, inSet, base, twinKey, byCondition));
+    }
+    // The worst tables under the strongest play on the sample heroes (the largest MCTS budget).
+    const strongest = conditions.filter((c) => c.endsWith('sample heroes')).sort((a, b) => budget(b) - budget(a))[0];
+    const worst = strongest ? [worstTables(GAME_ID, tables, strongest, 8)] : [];
+    const heuristicSamples = condition('heuristic', 'sample heroes');
+    const summary = conditions.map((c) => `${c}: ${describeTally(byCondition.get(c)!, GAME_ID)}`).join('. ');
+    return {
+      id: 'superhero-gladiators-stalemates',
+      title: this.title,
+      gameId: GAME_ID,
+      question: this.question,
+      verdicts,
+      sections: [
+        {
+          heading: 'Stalls per condition',
+          blocks: [
+            {
+              kind: 'text',
+              text: `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table, and ${builds.length} random legal builds (generator.ts, the documented space) in a ring, each against the next ${design.degree}, one fight per side order. A fight stopped at the ${20}-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a hero all fight (tag \`blows\`). Differences against ${baselineName} play are game by game on the same tables and seeds. ${summary}.`,
+            },
+            conditionTable(GAME_ID, byCondition),
+            ...worst,
+          ],
+        },
+        {
+          heading: 'What to do about it',
+          blocks: [
+            {
+              kind: 'text',
+              text: `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules of issue #27 change the first kind; \`crucible tune superhero-gladiators --target stalls\` finds the mildest setting of one that brings the share at the cap under 5%, and \`crucible compare\` how far it moves the matchups. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
+            },
+          ],
+        },
+      ],
+      meta: { command: ctx.command, seed: ctx.seed, sampleSizes: Object.fromEntries([...byCondition].map(([c, t]) => [`games, ${c}`, t.games])) },
+    };
+  },
+};

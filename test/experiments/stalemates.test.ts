@@ -1,0 +1,78 @@
+/**
+ * The stalemate studies' pieces (issue #27): per-condition stall tallies, the comparison
+ * with random play game by game, the worst tables with a replay command, and the pick of
+ * the mildest house-rule setting shown under 5% at the cap.
+ */
+import { describe, expect, it } from 'vitest';
+import { differenceVerdicts, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
+import { samplePairings } from '../../experiments/superhero-gladiators-stalemates.js';
+import { CapTally } from '../../experiments/cap-report.js';
+import type { GameRecord } from '../../src/sim/types.js';
+
+const game = (seed: number, capped: boolean, blows = capped ? 0 : 3): GameRecord => ({
+  index: seed,
+  seed,
+  seats: ['a', 'a'],
+  slots: [0, 0],
+  returns: [1, 0],
+  length: 10,
+  tags: { endReason: capped ? 'turn-cap' : 'knockout', blowsLanded: blows },
+});
+
+const table = (key: string, condition: string, capped: readonly boolean[]): StallTable => ({ key, label: key, condition, folder: `runs/x/${key}-abc`, unit: key.replace(/-(random|mcts|heuristic)$/, ''), records: capped.map((c, i) => game(i, c)) });
+
+describe('stalemate studies', () => {
+  it('every one of the 45 sample pairings (mirrors included), the Amazon mirror first', () => {
+    const p = samplePairings();
+    expect(p).toHaveLength(45);
+    expect(p[0]).toEqual(['Amazon', 'Amazon']);
+    expect(new Set(p.map(([a, b]) => [a, b].sort().join('|'))).size).toBe(45);
+  });
+
+  it('a condition that stalls on every table where random play finishes is shown to stall more, game by game', () => {
+    const tables = [
+      table('t1-random', 'random, s', [false, false, false, false, false, false, false, false]),
+      table('t1-mcts', 'mcts, s', [true, true, true, true, true, true, true, true]),
+      table('t1-heuristic', 'heuristic, s', [false, true, false, false, false, false, false, false]),
+    ];
+    const by = tallies(tables, 'superhero-gladiators');
+    expect(by.get('mcts, s')!.capped).toBe(8);
+    expect(by.get('mcts, s')!.quiet).toBe(8);
+    const twin = (t: StallTable) => t.key.replace(/-(mcts|heuristic)$/, '-random');
+    const v = differenceVerdicts('superhero-gladiators', tables, ['random, s', 'mcts, s', 'heuristic, s'], 'random, s', twin, by);
+    expect(v).toHaveLength(2);
+    expect(v[0]!.statement).toMatch(/^Under mcts, s more games end at the turn cap than under random, s/);
+    expect(v[0]!.strength).toBe('supported');
+    expect(v[1]!.strength).toBe('inconclusive'); // 1 of 8: not shown
+  });
+
+  it('the worst tables come first, each with a replay command for a stalled game in which nothing happened', () => {
+    const t = table('t2', 'c', [false, true, true]);
+    const t2 = { ...t, records: [game(0, true, 2), game(1, true, 0), game(2, false)] };
+    const block = worstTables('superhero-gladiators', [table('t1', 'c', [false, false, true]), t2], 'c', 5);
+    expect(block.kind === 'table' && block.rows.map((r) => r['table'])).toEqual(['t2', 't1']);
+    expect(block.kind === 'table' && block.rows[0]!['replay']).toBe('crucible replay runs/x/t2-abc --game 1');
+  });
+
+  it('the mildest house-rule setting whose share at the cap is shown under 5% is picked, with the shift it costs', () => {
+    const tally = (capped: number, n: number): CapTally => {
+      const t = new CapTally();
+      for (let i = 0; i < n; i++) t.add(game(i, i < capped), i < capped);
+      return t;
+    };
+    const shares = (v: number) => [new Map(Array.from({ length: 10 }, (_, i) => [i, v + (i % 2) * 0.1] as [number, number]))];
+    const results: SweepResult[] = [
+      { setting: null, stalls: tally(40, 100), shares: shares(0.5) },
+      { setting: { rule: 'suddenDeath', value: 40, options: {}, mildness: 40 }, stalls: tally(10, 100), shares: shares(0.5) },
+      { setting: { rule: 'suddenDeath', value: 20, options: {}, mildness: 20 }, stalls: tally(0, 100), shares: shares(0.55) },
+      { setting: { rule: 'suddenDeath', value: 10, options: {}, mildness: 10 }, stalls: tally(0, 100), shares: shares(0.7) },
+      { setting: { rule: 'energyDrain', value: 1, options: {}, mildness: -1 }, stalls: tally(20, 100), shares: shares(0.5) },
+    ];
+    const { verdicts } = sweepReport('rumble', 'heuristic', [{ key: 'd', label: 'a v b', ab: {}, ba: {}, games: 10 }], results);
+    expect(verdicts[0]!.statement).toMatch(/mildest setting of suddenDeath tried that brings the share of games at the round cap under 5% is suddenDeath = 20/);
+    expect(verdicts[0]!.statement).toMatch(/moves the matchups' shares by 0\.050/);
+    // No drain setting tried is shown under 5%: said so, not picked.
+    expect(verdicts[1]!.statement).toMatch(/^No setting of energyDrain tried is shown/);
+    expect(verdicts[1]!.strength).toBe('inconclusive');
+  });
+});
