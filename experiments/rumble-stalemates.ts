@@ -34,6 +34,7 @@ interface AgentPlan {
 }
 
 const mctsAt = (iterations: number): string => RUMBLE_MCTS.replace(/iterations=\d+/, `iterations=${iterations}`);
+const searchAt = (iterations: number): string => RUMBLE_PRICE_AGENT.replace(/iterations=\d+/, `iterations=${iterations}`);
 
 function plansFor(full: boolean): AgentPlan[] {
   if (!full) {
@@ -41,9 +42,12 @@ function plansFor(full: boolean): AgentPlan[] {
       { spec: 'random', name: 'random', games: 6, tables: 3 },
       { spec: 'heuristic', name: 'heuristic', games: 6, tables: 3 },
       { spec: RUMBLE_PRICE_AGENT, name: 'max^n search, 50 iterations', games: 2, tables: 2 },
+      { spec: searchAt(10), name: 'max^n search, 10 iterations', games: 2, tables: 1 },
       { spec: mctsAt(10), name: 'tuned mcts, 10 iterations', games: 1, tables: 1 },
+      { spec: mctsAt(25), name: 'tuned mcts, 25 iterations', games: 1, tables: 1 },
     ];
   }
+  // Six conditions, quick and full (the study's six slots): the learned seat when a model ships, else a cheaper search.
   const learned = learnedAgentFor(GAME_ID, true);
   return [
     { spec: 'random', name: 'random', games: 300, tables: 3 },
@@ -51,7 +55,7 @@ function plansFor(full: boolean): AgentPlan[] {
     { spec: RUMBLE_PRICE_AGENT, name: 'max^n search, 50 iterations', games: 100, tables: 3 },
     { spec: mctsAt(100), name: 'tuned mcts, 100 iterations', games: 20, tables: 1 },
     { spec: RUMBLE_MCTS, name: 'tuned mcts, 400 iterations', games: 10, tables: 1 },
-    ...(learned ? [{ spec: learned, name: 'learned seat (net-guided mcts)', games: 20, tables: 1 }] : []),
+    learned ? { spec: learned, name: 'learned seat (net-guided mcts)', games: 20, tables: 1 } : { spec: searchAt(10), name: 'max^n search, 10 iterations', games: 100, tables: 3 },
   ];
 }
 

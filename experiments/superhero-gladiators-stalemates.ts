@@ -15,7 +15,7 @@ import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-glad
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
 import { describeTally } from './cap-report.js';
-import { conditionTable, differenceVerdicts, playStallTable, tallies, worstTables, type StallTable } from './stalemate-common.js';
+import { conditionTable, differenceVerdicts, houseRuleSweep, playStallTable, sweepReport, tallies, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from './stalemate-common.js';
 import type { Study, StudyContext } from './study.js';
 
 const GAME_ID = 'superhero-gladiators';
@@ -85,6 +85,30 @@ export function samplePairings(): [string, string][] {
   if (amazon > 0) all.unshift(...all.splice(amazon, 1));
   return all;
 }
+
+/** The house-rule settings swept (milder = a later shrink, a smaller crowd penalty; charge is on or off). */
+function settingsFor(full: boolean): RuleSetting[] {
+  const shrink = full ? [10, 8, 6, 4, 3, 2] : [4];
+  const crowd = full ? [1, 2, 3, 5, 8] : [3];
+  return [
+    { rule: 'charge', value: 1, options: { charge: true }, mildness: 0 },
+    ...shrink.map((n) => ({ rule: 'shrinkArena', value: n, options: { shrinkArena: n }, mildness: n })),
+    ...crowd.map((n) => ({ rule: 'crowdPenalty', value: n, options: { crowdPenalty: n }, mildness: -n })),
+  ];
+}
+
+/** The sweep's stall tables (sample mirrors, where stand-offs are the game's) and matchups (sample pairings whose shares a rule should move least). */
+function sweepDesign(full: boolean, pairings: readonly [string, string][]): { stalls: SweepTable[]; matchups: SweepMatchup[] } {
+  const mirrors = pairings.filter(([a, b]) => a === b).slice(0, full ? 9 : 2);
+  const mixed = pairings.filter(([a, b]) => a !== b).slice(0, full ? 12 : 2);
+  return {
+    stalls: mirrors.map(([a]) => ({ key: `mirror-${slug(a)}`, label: `${a} mirror`, options: { teams: [[a], [a]] }, games: full ? 40 : 4 })),
+    matchups: mixed.map(([a, b]) => ({ key: `${slug(a)}-v-${slug(b)}`, label: `${a} v ${b}`, ab: { teams: [[a], [b]] }, ba: { teams: [[b], [a]] }, games: full ? 40 : 3 })),
+  };
+}
+
+/** The agent the house rules are tuned under. */
+export const SWEEP_AGENT = 'heuristic';
 
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -156,12 +180,16 @@ export const superheroGladiatorsStalemates: Study = {
     const worst = strongest ? [worstTables(GAME_ID, tables, strongest, 8)] : [];
     const heuristicSamples = condition('heuristic', 'sample heroes');
     const summary = conditions.map((c) => `${c}: ${describeTally(byCondition.get(c)!, GAME_ID)}`).join('. ');
+    // House rules that end stalls (charge, shrinking arena, crowd penalty), tuned under the heuristic.
+    const sweepPlan = sweepDesign(ctx.full, pairings);
+    const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, sweepPlan.stalls, sweepPlan.matchups, settingsFor(ctx.full));
+    const tuned = sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep);
     return {
       id: 'superhero-gladiators-stalemates',
       title: this.title,
       gameId: GAME_ID,
       question: this.question,
-      verdicts,
+      verdicts: [...verdicts, ...tuned.verdicts],
       sections: [
         {
           heading: 'Stalls per condition',
@@ -175,12 +203,13 @@ export const superheroGladiatorsStalemates: Study = {
           ],
         },
         {
-          heading: 'What to do about it',
+          heading: 'House rules that end stalls (tuned by the tool)',
           blocks: [
             {
               kind: 'text',
-              text: `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules of issue #27 change the first kind; \`crucible tune superhero-gladiators --target stalls\` finds the mildest setting of one that brings the share at the cap under 5%, and \`crucible compare\` how far it moves the matchups. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
+              text: `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
             },
+            ...tuned.blocks,
           ],
         },
       ],
