@@ -155,6 +155,6 @@ describe('build search pieces', () => {
     const ok = join(dir, 'ok.yaml');
     writeFileSync(ok, '- { name: Fine, STR: 4, DEX: 4, SIZ: 4, PER: 3 }\n');
     expect(checkHeroFile(ok).map((h) => h.name)).toEqual(['Fine']);
-    expect(() => checkHeroFile(join(dir, 'missing.yaml'))).toThrow(/cannot be read/);
+    expect(() => checkHeroFile(join(dir, 'missing.yaml'))).toThrow(/hero file is "[^"]*missing.yaml": cannot read the file/);
   });
 });
