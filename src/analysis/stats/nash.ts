@@ -127,16 +127,40 @@ function entropy(x: readonly number[]): number {
   return h;
 }
 
-/** The row player's max-min strategy and the game value (the LP of step 1). */
+/**
+ * The row player's max-min strategy and the game value (the LP of step 1): max v with a
+ * free variable v. The solver's simplex fails on that form for about 1 in 1,000 share
+ * matrices (a study with six copies of one deck crashed with "the max-min LP failed");
+ * then the classic positive form answers: with B = A − min(A) + 1 (every entry ≥ 1, the
+ * same equilibria), minimise Σu subject to uᵀB ≥ 1, u ≥ 0, and x = u/Σu.
+ */
 function maxMin(a: Matrix): { x: number[]; value: number } {
-  const res = rowLp(
+  const free = rowLp(
     a,
     a.map((_, i) => i),
     () => 0,
     null,
   );
-  if (!res) throw new Error('Nash: the max-min LP failed (numerical trouble in the payoff matrix?)');
-  return { x: res.x, value: minColumnPayoff(a, res.x) };
+  const x = free?.x ?? positiveFormMaxMin(a);
+  if (!x) throw new Error('Nash: the max-min LP failed in both forms (numerical trouble in the payoff matrix?)');
+  return { x, value: minColumnPayoff(a, x) };
+}
+
+function positiveFormMaxMin(a: Matrix): number[] | null {
+  const low = Math.min(...a.flatMap((r) => r));
+  const cols = a[0]!.length;
+  const constraints: Record<string, { min: number }> = {};
+  for (let j = 0; j < cols; j++) constraints[`c${j}`] = { min: 1 };
+  const variables: Record<string, Record<string, number>> = {};
+  a.forEach((row, i) => {
+    const v: Record<string, number> = { obj: 1 };
+    for (let j = 0; j < cols; j++) v[`c${j}`] = row[j]! - low + 1;
+    variables[`u${i}`] = v;
+  });
+  const res = solver.Solve({ optimize: 'obj', opType: 'min', constraints, variables }) as Record<string, number | boolean | undefined>;
+  const u = a.map((_, i) => Math.max(0, Number(res[`u${i}`] ?? 0)));
+  const total = u.reduce((p, q) => p + q, 0);
+  return res['feasible'] && total > 0 && Number.isFinite(total) ? u.map((ui) => ui / total) : null;
 }
 
 /**
@@ -295,6 +319,9 @@ function playerResult(x: number[], scores: number[], strict: number[], weakList:
  */
 export function zeroSumNash(a: Matrix, options: NashOptions = {}): NashResult {
   checkMatrix(a, 'Nash payoff matrix');
+  // A constant matrix (every strategy the same, e.g. six copies of one deck): every mix is
+  // an equilibrium and the max-entropy one is uniform. No LP needed.
+  if (a.every((row) => row.every((x) => x === a[0]![0]))) return constantGame(a);
   const negT = transposeNeg(a);
   const row0 = maxMin(a);
   const col0 = maxMin(negT);
@@ -309,6 +336,18 @@ export function zeroSumNash(a: Matrix, options: NashOptions = {}): NashResult {
     value,
     row: playerResult(rowEq.x, rowScores, strict.rows, weak.rows, rowEq.gap),
     col: playerResult(colEq.x, colScores, strict.cols, weak.cols, colEq.gap),
+  };
+}
+
+/** The equilibrium of a constant matrix: uniform mixes, every strategy scoring the constant, none dominated strictly. */
+function constantGame(a: Matrix): NashResult {
+  const c = a[0]![0]!;
+  const uniform = (n: number) => new Array<number>(n).fill(1 / n);
+  const weak = iteratedDominance(a, true);
+  return {
+    value: c,
+    row: playerResult(uniform(a.length), new Array<number>(a.length).fill(c), [], weak.rows, 0),
+    col: playerResult(uniform(a[0]!.length), new Array<number>(a[0]!.length).fill(-c), [], weak.cols, 0),
   };
 }
 

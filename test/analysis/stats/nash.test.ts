@@ -152,3 +152,30 @@ describe('equilibrium conditions on random matrices', () => {
     }
   });
 });
+
+describe('matrices that once crashed the max-min LP (issue #31)', () => {
+  // `study ophidian-teams --deck-file` with six copies of one deck exited 1 with "Nash: the
+  // max-min LP failed": the solver's simplex with a free value variable failed on about 1 in
+  // 1,000 share matrices. Three found by a seeded fuzz of quantised share matrices:
+  const FAILED: number[][][] = [
+    [[0.5,0.5,1,0,0,1,1,0,1],[0.5,0.5,1,1,0,1,0,0,0],[0,0,0.5,1,1,0,1,0,0],[1,0,0,0.5,1,1,0,1,0],[1,1,0,0,0.5,1,0,0,1],[0,0,1,0,0,0.5,0,1,0],[0,1,0,1,1,1,0.5,0,0],[1,1,1,0,1,0,1,0.5,0],[0,1,1,1,0,1,1,1,0.5]],
+    [[0.5,0.5,0.5,1,0.2,0.2,0.4,0.6,0.2,0.2,0.6],[0.5,0.5,0.5,0.8,0.6,0,0,0.4,0.8,0,0.6],[0.5,0.5,0.5,0.6,0.4,0.2,0.6,0,0.4,0.8,0.2],[0,0.2,0.4,0.5,0.4,0.8,0.8,0.6,0.4,0,0.6],[0.8,0.4,0.6,0.6,0.5,0.2,0.8,0.8,0.6,0.4,0],[0.8,1,0.8,0.2,0.8,0.5,0,1,0,0.6,0.2],[0.6,1,0.4,0.2,0.2,1,0.5,0.6,0.6,0.8,0.8],[0.4,0.6,1,0.4,0.2,0,0.4,0.5,0.2,0.4,0.8],[0.8,0.2,0.6,0.6,0.4,1,0.4,0.8,0.5,0.4,0.8],[0.8,1,0.2,1,0.6,0.4,0.2,0.6,0.6,0.5,0.8],[0.4,0.4,0.8,0.4,1,0.8,0.2,0.2,0.2,0.2,0.5]],
+  ];
+
+  it.each(FAILED.map((m, i) => [i, m] as const))('matrix %i: an equilibrium, not a crash (no strategy does better against it than its value)', (_i, shares) => {
+    const eq = symmetricNash(shares);
+    expect(eq.probabilities.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 9);
+    // A symmetric game's value is 0.5, and every pure strategy scores at most that against the equilibrium.
+    expect(eq.value).toBeCloseTo(0.5, 6);
+    for (const score of eq.scores) expect(score).toBeLessThanOrEqual(0.5 + 1e-6);
+  });
+
+  it('six copies of one deck (every share 0.5): all teams equal, the uniform mix, none dominated', () => {
+    const shares = Array.from({ length: 6 }, () => new Array<number>(6).fill(0.5));
+    const eq = symmetricNash(shares);
+    expect(eq.probabilities).toEqual(new Array(6).fill(1 / 6));
+    expect(eq.value).toBe(0.5);
+    expect(eq.strictlyDominated).toEqual([]);
+    expect(eq.weaklyDominated).toEqual([]);
+  });
+});
