@@ -84,7 +84,10 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
   const outcomes: StudyOutcome[] = [];
   // Fits (cost curves, fair prices) run on tfjs: start the best backend once, and say which.
   await initTf();
-  log(describeBackend());
+  // A missing native backend is said once, by `crucible --version` and the README, not on every
+  // run; a native backend that failed to load (a broken install) is still said here.
+  const backend = describeBackend();
+  if (!/not installed/.test(backend)) log(backend);
   for (const [i, study] of studies.entries()) {
     log(`[${i + 1}/${studies.length}] ${study.name}: ${study.title}`);
     const started = performance.now();

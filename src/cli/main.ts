@@ -6,13 +6,14 @@
 import { Command, CommanderError } from 'commander';
 import { Interrupted, UserError, errorLine } from '../core/errors.js';
 import { codeVersion } from '../sim/run-key.js';
+import { NATIVE_INSTALL, nativeTfInstalled } from '../core/tf.js';
 import { closeRunnerPool } from '../sim/pool.js';
 import { COMMANDS } from './commands/index.js';
 
 export async function buildProgram(): Promise<Command> {
   const program = new Command('crucible')
     .description('Balance testing for hero and gladiator games: agents play them at scale, statistics say what is fair.')
-    .version(versionLine(), '-V, --version', 'print the version (package, engine, git commit)')
+    .version(`${versionLine()}\n${tfLine()}`, '-V, --version', 'print the version (package, engine, git commit) and the tfjs backend fits and training use')
     .exitOverride();
   for (const command of await Promise.all(COMMANDS)) command.register(program);
   return program;
@@ -22,6 +23,13 @@ export async function buildProgram(): Promise<Command> {
 function versionLine(): string {
   const code = codeVersion();
   return `crucible ${code.crucible} (engine ${code.engine}, source ${code.source}${code.commit ? `, commit ${code.commit.slice(0, 12)}` : ''})`;
+}
+
+/** The tfjs backend in one line: said here (and in the README) once, not on every study run. */
+function tfLine(): string {
+  return nativeTfInstalled()
+    ? 'tfjs: native backend (@tensorflow/tfjs-node)'
+    : `tfjs: wasm backend — native tfjs-node not installed; fits and training run slower without it (install it with: ${NATIVE_INSTALL})`;
 }
 
 function onStdoutError(err: NodeJS.ErrnoException): void {

@@ -48,6 +48,18 @@ function message(e: unknown): string {
   return (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 }
 
+/**
+ * Whether the native backend's package is installed (resolved, not loaded: cheap enough for
+ * `crucible --version`, which is where a missing one is mentioned — not on every run).
+ */
+export function nativeTfInstalled(): boolean {
+  try {
+    return (require('@tensorflow/tfjs-node/package.json') as { name?: string }).name === '@tensorflow/tfjs-node';
+  } catch {
+    return false;
+  }
+}
+
 /** Loads @tensorflow/tfjs-node if present; true when it registered the native backend. */
 function tryNative(tf: Tf): { ok: boolean; why: string } {
   // libtensorflow's C++ start-up chatter (CPU feature guards, oneDNN notes) goes to stderr.

@@ -14,6 +14,27 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** A kind of value in words: "a number", "a text", "a list", "a mapping of fields". */
+const KIND_WORDS: Readonly<Record<string, string>> = { number: 'a number', int: 'a whole number', string: 'a text', boolean: 'true or false', array: 'a list', object: 'a mapping of fields' };
+
+/**
+ * What a union allows, from each alternative's first complaint ("a number or "X""), instead
+ * of zod's "Invalid input"; undefined when an alternative cannot be put in words.
+ */
+function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): string | undefined {
+  const parts: string[] = [];
+  for (const alternative of issue.errors ?? []) {
+    const first = alternative[0];
+    if (!first) return undefined;
+    if (first.code === 'invalid_type') parts.push(KIND_WORDS[first.expected] ?? `a value of type ${first.expected}`);
+    else if (first.code === 'invalid_value') parts.push(...first.values.map((v) => showValue(v)));
+    else return undefined;
+  }
+  const unique = [...new Set(parts)];
+  if (unique.length === 0) return undefined;
+  return unique.length === 1 ? unique[0] : `${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
+}
+
 function describeAllowed(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_value':
@@ -26,6 +47,8 @@ function describeAllowed(issue: z.core.$ZodIssue): string {
       return 'only the documented fields';
     case 'invalid_type':
       return `a value of type ${issue.expected}`;
+    case 'invalid_union':
+      return describeUnion(issue) ?? issue.message;
     default:
       return issue.message;
   }

@@ -50,9 +50,11 @@ describe('runStudies', () => {
     const index = readFileSync(join(root, 'reports', 'index.html'), 'utf8');
     expect(index).toContain('href="one/index.html"');
     expect(index).toContain('href="two/index.html"');
-    // First the tfjs backend that the fits will use, then one line per study.
-    expect(lines[0]).toMatch(/^tfjs backend: (tensorflow|wasm|cpu)/);
-    expect(lines[1]).toBe('[1/2] one: one');
+    // One line per study; the tfjs backend only when native tfjs-node is installed (or failed to
+    // load) — a missing one is said by `crucible --version` and the README, not on every run.
+    const studyLines = lines.filter((l) => !/^tfjs backend: tensorflow|failed to load/.test(l));
+    expect(lines.some((l) => /not installed/.test(l))).toBe(false);
+    expect(studyLines[0]).toBe('[1/2] one: one');
   });
 });
 
