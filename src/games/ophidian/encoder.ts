@@ -4,9 +4,9 @@
  * does (which card, which kind of move, on whose card), not by its place in a menu, so an
  * index means the same thing in every state and for every seat.
  *
- * Cards are named by their **card index**: the card's position in the SAMPLE set
- * (Gladiators, then Strategy cards, in file order), and one last index, OTHER, shared by
- * every card a user's card file adds (a card file that replaces a sample id keeps that
+ * Cards are named by their **card index**: the card's position in the SAMPLE set as the
+ * encoder froze it (encoder-cards.ts: Gladiators, then Strategy cards, in file order), and
+ * one last index, OTHER, shared by every card added since and every card a user's card file adds (a card file that replaces a sample id keeps that
  * id's index). Two copies of one card share its index.
  *
  * Everything is relative to the observing seat `player`. Board slots: 0 = the player,
@@ -60,15 +60,19 @@
 import type { Encoder } from '../../core/game.js';
 import { HIDDEN, zoneSize } from '../../core/zones.js';
 import { EVENTS } from './cards/types.js';
-import { SAMPLE_CARDS } from './sample.js';
+import { ENCODED_GLADIATORS, ENCODED_STRATEGIES } from './encoder-cards.js';
 import { flow } from './rules.js';
 import { ARSENAL, HAND, LOC, PYRE, zoneOf, type OphidianState } from './state.js';
 import { admg, controller, favorite, glad, isChar, isG, leftOf, life, raging, rightOf, type OphAction } from './view.js';
 import { evaluateOphidian } from './evaluate.js';
 import { SETUP, WAVE_END } from './breather.js';
 
-/** Card index by card id: the sample's Gladiators, then its Strategy cards; OTHER for the rest. */
-const CARD_IDS: readonly string[] = [...SAMPLE_CARDS.gladiators.keys(), ...SAMPLE_CARDS.strategies.keys()];
+/**
+ * Card index by card id: the sample's Gladiators, then its Strategy cards, as frozen in
+ * encoder-cards.ts (not read from the sample, so a card added to it does not move the
+ * layout and refuse the shipped model); OTHER for the rest.
+ */
+const CARD_IDS: readonly string[] = [...ENCODED_GLADIATORS, ...ENCODED_STRATEGIES];
 const CARD_INDEX = new Map<string, number>(CARD_IDS.map((id, i) => [id, i]));
 export const CARDS = CARD_IDS.length + 1;
 export const OTHER = CARDS - 1;

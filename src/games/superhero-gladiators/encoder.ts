@@ -48,14 +48,26 @@
  * logit; no legal move is ever masked out.
  */
 import type { Encoder } from '../../core/game.js';
-import { POWER_TYPES, type PowerType } from './catalogue.js';
+import type { PowerType } from './catalogue.js';
 import { WATER } from './arena.js';
 import { conscious, sees } from './rules.js';
 import { powerAt, segmentOf, turnOf, type ShgAction, type ShgState } from './state.js';
 
 export const MAX_HEROES = 8;
-const TYPES = POWER_TYPES.length;
-const TYPE_INDEX = new Map<string, number>(POWER_TYPES.map((t, i) => [t, i]));
+/**
+ * The power types the encoder (version 1) gives their own slots, frozen as the
+ * shipped model was trained (not read from the catalogue, so a new power type does not move
+ * the layout and refuse the model). A type added since has no observation slots and
+ * shares the last type's action indexes (the collision rule below); giving it its own is
+ * an encoder version bump and a retrain.
+ */
+export const ENCODED_POWER_TYPES: readonly string[] = [
+  'tunneling', 'wall-clinging', 'flight', 'run-fast', 'swim-fast', 'teleport', 'extra-limbs', 'jumping', 'entangle', 'distance-attack', 'close-attack', 'defenses', 'force-wall', 'healing', 'absorbing', 'missile-deflection', 'copy-power', 'enhanced-vision', 'darkness', 'desolidify', 'shapeshift', 'life-support',
+];
+const TYPES = ENCODED_POWER_TYPES.length;
+const TYPE_INDEX = new Map<string, number>(ENCODED_POWER_TYPES.map((t, i) => [t, i]));
+/** A power type's slot; a type the encoder does not know shares the last slot's action indexes. */
+const typeIndex = (type: string): number => TYPE_INDEX.get(type) ?? TYPES - 1;
 const BASE_FEATURES = 42;
 export const HERO_FEATURES = BASE_FEATURES + 3 * TYPES;
 const GLOBALS = 4 + 6 + 2 + 2 + 2 + 2 + 1;
@@ -213,11 +225,14 @@ function writeHero(s: ShgState, player: number, focus: number, h: number, out: F
   for (let slot = 0; slot <= hero.powers.length; slot++) {
     const p = usablePower(s, h, slot);
     if (!p) continue;
-    const t = TYPE_INDEX.get(p.type)!;
+    const t = TYPE_INDEX.get(p.type);
     const on = p.alwaysOn || r.onUntil[slot]! >= s.round;
-    out[base + 3 * t] = Math.max(out[base + 3 * t]!, p.level / 5);
-    out[base + 3 * t + 1] = Math.max(out[base + 3 * t + 1]!, r.uses[slot] === Infinity ? 1 : Math.min(r.uses[slot]!, 10) / 10);
-    if (on) out[base + 3 * t + 2] = 1;
+    // A type the encoder does not know (added since) has no slots of its own.
+    if (t !== undefined) {
+      out[base + 3 * t] = Math.max(out[base + 3 * t]!, p.level / 5);
+      out[base + 3 * t + 1] = Math.max(out[base + 3 * t + 1]!, r.uses[slot] === Infinity ? 1 : Math.min(r.uses[slot]!, 10) / 10);
+      if (on) out[base + 3 * t + 2] = 1;
+    }
     const e = env(s, h, p.level);
     if (p.type === 'close-attack') close = Math.max(close, numbers['close-attack'].damage(e));
     else if (p.type === 'distance-attack') distance = Math.max(distance, numbers['distance-attack'].damage(e));
@@ -297,7 +312,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
       const top = s.stack[s.stack.length - 1];
       const foe = top ? top.data : -1;
       const p = foe >= 0 ? s.setup.heroes[foe]?.powers[a.slot] : undefined;
-      return d.kind === 'copy' && p ? COPY_BASE + TYPE_INDEX.get(p.type)! : COPY_NONE;
+      return d.kind === 'copy' && p ? COPY_BASE + typeIndex(p.type) : COPY_NONE;
     }
     case 'place': {
       const { cols, rows } = s.setup.map.grid;
@@ -324,7 +339,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
       const slot = Math.min(Math.max(1, order.indexOf(a.target)), MAX_HEROES - 1);
       let aim = 0;
       if (a.gizmo >= 0) {
-        aim = 1 + TYPE_INDEX.get(s.setup.heroes[a.target]!.powers[a.gizmo]!.type)!;
+        aim = 1 + typeIndex(s.setup.heroes[a.target]!.powers[a.gizmo]!.type);
       }
       return ATTACK_BASE + (weaponOf(s, h, a.p) * (MAX_HEROES - 1) + slot - 1) * AIMS + aim;
     }
