@@ -5,11 +5,18 @@
  * killed run leaves whole lines plus at most one partial last line, which a resumed run
  * cuts off before appending.
  *
+ * Each line carries a checksum of its record (`"check"`, the first 16 hex digits of the
+ * SHA-256 of the record's JSON, written as the line's last field; `recordLine`). A resumed
+ * run keeps only lines whose checksum holds: a record edited or damaged on disk (say
+ * `"endReason":"TAMPERED"`) is dropped, named in the warning, and its game played again.
+ * The checksum guards against edits and damage, not against someone who recomputes it.
+ *
  * Memory stays flat in the number of games: records are never held here. Opening reads
  * the file line by line into a bitmap of the games done; finishing sorts the file by
  * game index through a table of byte offsets (12 bytes a game) and hands each record,
  * in index order, to a callback (the streaming summary).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -22,6 +29,32 @@ export interface RunStoreOptions {
   readonly flag?: string;
   /** Why a line read back is not a record of this run, or null (see record.ts). */
   readonly check?: (value: unknown) => string | null;
+}
+
+/** The checksum of a record's JSON text (16 hex digits of its SHA-256). */
+function checksum(json: string): string {
+  return createHash('sha256').update(json).digest('hex').slice(0, 16);
+}
+
+/** The line of games.jsonl that stores `record` (without its newline): its JSON with a last field `check`, its checksum. */
+export function recordLine(record: GameRecord): string {
+  const json = JSON.stringify(record);
+  return `${json.slice(0, -1)},"check":"${checksum(json)}"}`;
+}
+
+const CHECKED = /,"check":"([0-9a-f]{16})"\}$/;
+
+/** True when a line of games.jsonl ends with the checksum of the rest of it (`recordLine`'s form). */
+export function lineChecks(line: string): boolean {
+  const m = CHECKED.exec(line);
+  return m !== null && checksum(line.slice(0, m.index) + '}') === m[1];
+}
+
+/** A record read back from a line: without its `check` field. */
+function fromLine(text: string): GameRecord {
+  const value = JSON.parse(text) as GameRecord & { check?: string };
+  delete value.check;
+  return value;
 }
 
 /** A line of games.jsonl that was dropped (its game is played again). */
@@ -222,7 +255,7 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
         corrupt.push({ line: lineNo, problem: 'not JSON' });
         return;
       }
-      const problem = opts.check ? opts.check(value) : null;
+      const problem = (opts.check ? opts.check(value) : null) ?? (lineChecks(line) ? null : 'its checksum does not match (the line was edited or damaged)');
       if (problem) {
         corrupt.push({ line: lineNo, problem });
         return;
@@ -274,7 +307,7 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
     corrupt,
     append(record) {
       if (fd === null) throw new Error('run store is closed');
-      const line = Buffer.from(JSON.stringify(record) + '\n');
+      const line = Buffer.from(recordLine(record) + '\n');
       try {
         // A short write means the disk filled mid-line; treat it as the error it is.
         if (fs.writeSync(fd, line) < line.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
@@ -351,7 +384,7 @@ function sortByIndex(file: string, games: number, each: (record: GameRecord) => 
         const size = sizes[i]!;
         if (size > line.length) line = Buffer.allocUnsafe(size * 2);
         fs.readSync(input, line, 0, size, offsets[i]!);
-        each(JSON.parse(line.toString('utf8', 0, size - 1)) as GameRecord);
+        each(fromLine(line.toString('utf8', 0, size - 1)));
         if (output === null) continue;
         if (used + size > out.length) {
           fs.writeSync(output, out, 0, used);

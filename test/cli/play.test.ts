@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../src/sim/runner.js';
+import { recordLine } from '../../src/sim/store.js';
 import type { GameRecord, RunSummary } from '../../src/sim/types.js';
 import { crucible, crucibleInProcess } from './helpers.js';
 
@@ -75,6 +76,6 @@ describe('crucible play and replay', () => {
     expect(resumed.code).toBe(0);
     const uninterrupted = await runMatch(config, { workers: 1 });
     expect((JSON.parse(resumed.stdout) as { summary: RunSummary }).summary).toEqual(uninterrupted.summary);
-    expect(lines(gamesFile)).toEqual(uninterrupted.records.map((r) => JSON.stringify(r)));
+    expect(lines(gamesFile)).toEqual(uninterrupted.records.map((r) => recordLine(r)));
   });
 });

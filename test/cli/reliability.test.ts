@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../src/sim/runner.js';
+import { recordLine } from '../../src/sim/store.js';
 import { BIN, crucible, crucibleInProcess, type CliResult } from './helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-rel-'));
@@ -84,7 +85,7 @@ describe('crucible: run folders it cannot use', () => {
     const resumed = await crucible([...args.split(' '), '--out', saved, '--json']);
     expect(resumed.code).toBe(0);
     const clean = await runMatch({ gameId: 'gladiator-duel', options: {}, agents: ['heuristic'], games: 300, seed: 3 }, { workers: 1 });
-    expect(gameLines(path.join(saved, 'games.jsonl'))).toEqual(clean.records.map((rec) => JSON.stringify(rec)));
+    expect(gameLines(path.join(saved, 'games.jsonl'))).toEqual(clean.records.map((rec) => recordLine(rec)));
   });
 });
 

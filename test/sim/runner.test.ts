@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { playGame, replayGame, runMatch } from '../../src/sim/runner.js';
+import { recordLine } from '../../src/sim/store.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 import { race, testGames } from './fixtures.js';
 
@@ -94,7 +95,7 @@ describe('runMatch in-process', () => {
     const dir = tempDir();
     const { records } = await runMatch(config, { outDir: dir, resolveGame });
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'))).toMatchObject({ ...config, paired: false, rotate: true });
-    expect(readLines(dir)).toEqual(records.map((r) => JSON.stringify(r)));
+    expect(readLines(dir)).toEqual(records.map((r) => recordLine(r)));
   });
 
   it('resumes an interrupted run: plays only the missing games and gives the same summary', async () => {
@@ -102,7 +103,7 @@ describe('runMatch in-process', () => {
     const dir = tempDir();
     // An interrupted run: some games finished out of order, then a line cut mid-write.
     const kept = full.records.filter((r) => r.index % 3 !== 1);
-    const lines = kept.map((r) => JSON.stringify(r) + '\n').reverse();
+    const lines = kept.map((r) => recordLine(r) + '\n').reverse();
     const cut = JSON.stringify(full.records[1]).slice(0, 25);
     fs.writeFileSync(path.join(dir, 'games.jsonl'), lines.join('') + cut);
     let setups = 0;

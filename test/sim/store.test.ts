@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import { keyedRunDir, runMatch } from '../../src/sim/runner.js';
 import { contentHash, MAX_CONTENT_BYTES, runMeta } from '../../src/sim/run-key.js';
-import { firstDifference } from '../../src/sim/store.js';
+import { firstDifference, recordLine } from '../../src/sim/store.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 import { testGames } from './fixtures.js';
 
@@ -49,7 +49,26 @@ describe('records are validated when a run folder is read', () => {
     expect(warnings[0]).toMatch(/line 9: seed is -?\d+, not the seed of game 8 of this run/);
     expect(again.records).toEqual(full.records);
     expect(again.summary).toEqual(full.summary);
-    expect(gamesLines(dir)).toEqual(full.records.map((r) => JSON.stringify(r)));
+    expect(gamesLines(dir)).toEqual(full.records.map((r) => recordLine(r)));
+  });
+
+  it('a record edited on disk (a valid record, its checksum stale) is dropped and its game replayed, never kept', async () => {
+    const dir = tempDir();
+    const full = await runMatch(config, { outDir: dir, resolveGame });
+    const lines = gamesLines(dir);
+    // An edit that keeps the record valid: only its checksum can tell.
+    const record = JSON.parse(lines[2]!) as { tags: Record<string, unknown> };
+    lines[2] = JSON.stringify({ ...record, tags: { ...record.tags, endReason: 'TAMPERED' } });
+    fs.writeFileSync(path.join(dir, 'games.jsonl'), lines.join('\n') + '\n');
+    fs.rmSync(path.join(dir, 'summary.json'));
+
+    const warnings: string[] = [];
+    const again = await runMatch(config, { outDir: dir, resolveGame, warn: (m) => warnings.push(m) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/1 line\(s\) are not games of this run and were dropped; their games will be played again \(line 3: its checksum does not match/);
+    expect(fs.readFileSync(path.join(dir, 'games.jsonl'), 'utf8')).not.toContain('TAMPERED');
+    expect(again.records).toEqual(full.records);
+    expect(gamesLines(dir)).toEqual(full.records.map((r) => recordLine(r)));
   });
 
   it('returns no records with keepRecords false, and the same summary and file', async () => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeRunnerPool, runMatch } from '../../src/sim/runner.js';
+import { recordLine } from '../../src/sim/store.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 
 const config: MatchConfig = { gameId: 'gladiator-duel', options: { turnCap: 20 }, agents: ['random', 'flatmc:playouts=1'], games: 64, seed: 'workers' };
@@ -43,10 +44,10 @@ describe('runMatch with worker threads', () => {
     const outDir = path.join(root, 'resume');
     fs.mkdirSync(outDir);
     const partial = full.records.filter((r) => r.index % 4 !== 0).slice(0, 40);
-    fs.writeFileSync(path.join(outDir, 'games.jsonl'), partial.map((r) => JSON.stringify(r) + '\n').join('') + '{"index":0,"se');
+    fs.writeFileSync(path.join(outDir, 'games.jsonl'), partial.map((r) => recordLine(r) + '\n').join('') + '{"index":0,"se');
     const resumed = await runMatch(config, { workers: 2, outDir });
     expect(resumed.summary).toEqual(full.summary);
     const lines = fs.readFileSync(path.join(outDir, 'games.jsonl'), 'utf8').trimEnd().split('\n');
-    expect(lines).toEqual(full.records.map((r) => JSON.stringify(r)));
+    expect(lines).toEqual(full.records.map((r) => recordLine(r)));
   });
 });
