@@ -40,7 +40,8 @@ export function rollout(game: AnyGame, state: unknown, rng: Rng, policy: Rollout
       const legal = game.legalActions(s, movers[i]!);
       joint[i] = policy.choose ? policy.choose(s, movers[i]!, legal) : legal[rng.int(legal.length)];
     }
-    s = game.apply(s, joint);
+    // A random move is one of `legal`; a policy's choice (a heuristic) goes through the check.
+    s = policy.choose || !game.applyUnchecked ? game.apply(s, joint) : game.applyUnchecked(s, joint);
   }
   return score(game, s, policy.players);
 }

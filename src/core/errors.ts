@@ -96,3 +96,15 @@ export class Interrupted extends Error {
     return this.signal === 'SIGINT' ? 130 : 143;
   }
 }
+
+/**
+ * The contract's refusal of a move that is not legal in the state given to `apply`
+ * (an API user's mistake, a hand-edited record, a search that kept a stale move): one
+ * line naming the move, the player and the first few legal moves.
+ */
+export function illegalMove(game: string, player: number, move: string, legal: readonly string[]): UserError {
+  const shown = legal.slice(0, 6).join(', ');
+  const more = legal.length > 6 ? ` (+${legal.length - 6} more)` : '';
+  const text = (s: string, max: number) => (s.length > max ? s.slice(0, max - 3) + '...' : s).replace(/\s+/g, ' ');
+  return new UserError(`${game}: illegal move ${text(move, 60)} for player ${player}; legal now: ${text(shown, 120)}${more}`);
+}

@@ -21,6 +21,12 @@
  *
  * `toMove`, `legalActions` and `apply` of the Game contract come from the flow.
  *
+ * Strict: `apply` refuses a move that is not among the legal moves of the state it is
+ * given (one line naming it and some legal ones). The check finds the move in the list
+ * `legalActions` last returned for that state and player (a one-entry cache: callers
+ * list the moves, then apply one of them, so the check costs a scan of that list by
+ * identity), and otherwise lists the moves again and compares by `key`.
+ *
  * Speed and immutability: `apply` makes ONE shallow copy of the state (the game's `copy`,
  * ideally an object literal listing every field so that V8 keeps one shape) and hands that
  * fresh *draft* to the game's `play`/`onBegin`/`onClose` hooks, which assign its top-level
@@ -29,6 +35,8 @@
  * parts are shared, and a step allocates one object plus the arrays it changes — the same
  * idea as boardgame.io's immer drafts, without the proxy cost.
  */
+
+import { illegalMove, UserError } from './errors.js';
 
 /** The flow's fields, stored at the top level of the game state (spread them in). */
 export interface FlowFields {
@@ -108,6 +116,13 @@ export interface TurnOrder<S> {
 }
 
 export interface FlowSpec<S extends FlowFields, A> {
+  /** The game's id, for the one-line refusal of an illegal move. */
+  readonly game: string;
+  /**
+   * The key identifying a move among the legal ones (the game's `actionKey`), used to
+   * accept an equal copy of a legal move. Default: the move itself (number or string moves).
+   */
+  key?(a: A): string | number;
   readonly turnOrder: TurnOrder<S>;
   /** The phases of a turn, by name. */
   readonly phases: Readonly<Record<string, PhaseSpec<S, A>>>;
@@ -145,6 +160,8 @@ export interface Flow<S extends FlowFields, A> {
   toMove(s: S): readonly number[];
   legalActions(s: S, player: number): readonly A[];
   apply(s: S, moves: readonly A[]): S;
+  /** `apply` without the legality check: for a move taken from `legalActions(s, …)` by the caller itself (random playouts). */
+  applyUnchecked(s: S, moves: readonly A[]): S;
   isOver(s: S): boolean;
   /** Who decides what now: the player and the phase or window name (null when over). */
   decision(s: S): { readonly player: number; readonly name: string; readonly window: boolean } | null;
@@ -173,6 +190,15 @@ const SEATS: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, i) 
 const NOBODY: readonly number[] = Object.freeze([]);
 const EMPTY_STACK: readonly OpenWindow[] = Object.freeze([]);
 const END_TURN_INDEX = -3;
+
+/** Whether `action` is in `legal`: by identity first (the caller's own list), then by key. */
+function listed<A>(legal: readonly A[], action: A, key: ((a: A) => string | number) | undefined): boolean {
+  for (let i = 0; i < legal.length; i++) if (legal[i] === action) return true;
+  if (key === undefined) return false;
+  const k = key(action);
+  for (let i = 0; i < legal.length; i++) if (key(legal[i]!) === k) return true;
+  return false;
+}
 
 // ---------------------------------------------------------------------------------
 // Turn orders
@@ -285,6 +311,64 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   let pendingGoto = -1;
   let opening = false;
   let openingThen = -1;
+  // The list `legalActions` last returned, for the state and player it was asked for.
+  let listedFor: S | null = null;
+  let listedPlayer = -1;
+  let listedMoves: readonly A[] = [];
+  const keyOf = spec.key;
+
+  function movesOf(s: S, player: number): readonly A[] {
+    const st = s.stack;
+    if (st.length > 0) {
+      const w = st[st.length - 1]!;
+      return windows[w.window]!.moves(s, player, w.data);
+    }
+    if (s.phase < 0) return [];
+    return phases[s.phase]!.moves(s, player);
+  }
+
+  /** One move of the decider, known to be legal. */
+  function play(s: S, action: A): S {
+    const d = copy(s);
+    d.steps = s.steps + 1;
+    const k = d.stack.length - 1;
+    pendingGoto = -1;
+    opening = false;
+    openingThen = -1;
+    let entry = false;
+    let then = -1;
+    if (k >= 0) {
+      const w = d.stack[k]!;
+      const player = w.askers[w.at]!;
+      entry = w.entry;
+      then = w.then;
+      const closed = windows[w.window]!.play(d, player, action, w.data);
+      advance(d, k, closed ? player : -1);
+      if (pendingGoto !== -1) then = pendingGoto; // a window's hook may choose the phase too
+    } else {
+      if (d.phase < 0) throw new Error('flow: apply called on a finished game');
+      phases[d.phase]!.play(d, d.current, action);
+      then = pendingGoto;
+      // The move opened windows and chose a phase: remember it on the bottom window until they close.
+      if (then !== -1 && d.stack.length > 0) {
+        const stack = d.stack.slice();
+        stack[0] = { ...stack[0]!, then };
+        d.stack = stack;
+      }
+    }
+    // Windows still open: their askers decide next. Otherwise the move is done.
+    if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, entry, then);
+    if (listedFor === d) listedFor = null; // a hook listed moves of the draft, then changed it
+    return d as S;
+  }
+
+  /** Throws the one-line refusal unless `action` is a legal move of `player` in `s`. */
+  function checkLegal(s: S, player: number, action: A): void {
+    const legal = s === listedFor && player === listedPlayer ? listedMoves : movesOf(s, player);
+    if (listed(legal, action, keyOf)) return;
+    const show = (a: A): string => String(keyOf ? keyOf(a) : a);
+    throw illegalMove(spec.game, player, show(action), legal.map(show));
+  }
 
   function nextIndex(d: Draft<S>, i: number): number {
     const fixed = staticNext[i];
@@ -398,6 +482,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     begin(s) {
       const d = copy(s);
       startRound(d, 0);
+      if (listedFor === d) listedFor = null;
       return d as S;
     },
 
@@ -411,49 +496,23 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     },
 
     legalActions(s, player) {
-      const st = s.stack;
-      if (st.length > 0) {
-        const w = st[st.length - 1]!;
-        return windows[w.window]!.moves(s, player, w.data);
-      }
-      if (s.phase < 0) return [];
-      return phases[s.phase]!.moves(s, player);
+      if (s === listedFor && player === listedPlayer) return listedMoves;
+      const moves = movesOf(s, player);
+      listedFor = s;
+      listedPlayer = player;
+      listedMoves = moves;
+      return moves;
     },
 
     apply(s, moves) {
-      const action = moves[0]!;
-      const d = copy(s);
-      d.steps = s.steps + 1;
-      const k = d.stack.length - 1;
-      pendingGoto = -1;
-      opening = false;
-      openingThen = -1;
-      let entry = false;
-      let then = -1;
-      if (k >= 0) {
-        const w = d.stack[k]!;
-        const player = w.askers[w.at]!;
-        entry = w.entry;
-        then = w.then;
-        const closed = windows[w.window]!.play(d, player, action, w.data);
-        advance(d, k, closed ? player : -1);
-        if (pendingGoto !== -1) then = pendingGoto; // a window's hook may choose the phase too
-      } else {
-        if (d.phase < 0) throw new Error('flow: apply called on a finished game');
-        phases[d.phase]!.play(d, d.current, action);
-        then = pendingGoto;
-        // The move opened windows and chose a phase: remember it on the bottom window until they close.
-        if (then !== -1 && d.stack.length > 0) {
-          const stack = d.stack.slice();
-          stack[0] = { ...stack[0]!, then };
-          d.stack = stack;
-        }
-      }
-      // Windows still open: their askers decide next. Otherwise the move is done.
-      if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, entry, then);
-      return d as S;
+      if (moves.length !== 1) throw new UserError(`${spec.game}: ${moves.length} moves given; allowed: exactly 1 (one player moves at a time)`);
+      if (s.phase === GAME_OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
+      const st = s.stack;
+      checkLegal(s, st.length > 0 ? st[st.length - 1]!.askers[st[st.length - 1]!.at]! : s.current, moves[0]!);
+      return play(s, moves[0]!);
     },
 
+    applyUnchecked: (s, moves) => play(s, moves[0]!),
     isOver: (s) => s.phase === GAME_OVER,
 
     decision(s) {

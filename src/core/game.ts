@@ -84,6 +84,13 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
    * `state` or `moves`; chance is drawn from the state's stream.
    */
   apply(state: S, moves: readonly A[]): S;
+  /**
+   * Optional: `apply` without the legality check, for loops that take every move from
+   * `legalActions` of the very state they apply it to (random playouts, rollouts), where
+   * the check can only pass. Everything else — the runner, agents, replays, API users —
+   * calls the strict `apply`.
+   */
+  applyUnchecked?(state: S, moves: readonly A[]): S;
   /** True when the game is over (equivalently `toMove(state).length === 0`). */
   isTerminal(state: S): boolean;
   /** Per-player win share in [0, 1] at a terminal state (summing to 1 in zero-sum games). */
@@ -154,6 +161,8 @@ export function randomPlayout<S, A>(
   // an array, which V8 would do with a runtime call on every step.
   const single: A[] = [undefined as A];
   let joint: A[] = single;
+  // Every move below is taken from legalActions of the state it is applied to.
+  const unchecked = game.applyUnchecked !== undefined;
   while (steps < maxSteps) {
     const movers = game.toMove(s);
     const n = movers.length;
@@ -161,14 +170,14 @@ export function randomPlayout<S, A>(
     if (n === 1) {
       const legal = game.legalActions(s, movers[0]!);
       single[0] = legal[rng.int(legal.length)]!;
-      s = game.apply(s, single);
+      s = unchecked ? game.applyUnchecked!(s, single) : game.apply(s, single);
     } else {
       if (joint.length !== n) joint = new Array<A>(n);
       for (let i = 0; i < n; i++) {
         const legal = game.legalActions(s, movers[i]!);
         joint[i] = legal[rng.int(legal.length)]!;
       }
-      s = game.apply(s, joint);
+      s = unchecked ? game.applyUnchecked!(s, joint) : game.apply(s, joint);
     }
     steps++;
   }

@@ -148,6 +148,8 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
       expect(typeof game.describeState(state)).toBe('string');
       deepFreeze(joint);
       const next = deepFreeze(game.apply(state, joint));
+      // The unchecked apply of random playouts is the same transition.
+      if (game.applyUnchecked) expect(game.applyUnchecked(state, joint), `${game.id}: applyUnchecked differs from apply`).toEqual(next);
       twin = game.apply(twin, joint);
       expect(twin).toEqual(next);
       state = next;
@@ -203,4 +205,76 @@ export function checkObservationHidesStream(game: AnyGame, options: object, chec
       if (steps > 100_000) throw new Error(`${game.id}: random game ${g} exceeded 100000 steps`);
     }
   }
+}
+
+export interface RefusalCheck {
+  readonly games?: number;
+  readonly seed?: number;
+  /** Foreign moves tried per decision. */
+  readonly tries?: number;
+  /**
+   * For a game whose `apply` accepts rule-legal moves beyond its finite menu (Rumble's
+   * concrete allocations and bids): the kind of a move (e.g. its `t`). A foreign move
+   * off the menu must then be refused only when no legal move has its kind; one of a
+   * listed kind is judged by the game's own validation (refused in one line, or played).
+   */
+  readonly kindOf?: (action: unknown) => string;
+}
+
+/**
+ * `apply` refuses a move that is not legal in the state it is given (DESIGN.md,
+ * "Strict"): seeded random games feed each mover moves that were legal in earlier states
+ * of the same game or in other games of the run ("foreign" moves) and are not among its
+ * legal moves now. Each must be refused with a one-line error naming it (its `actionKey`,
+ * or for games with `kindOf` at least one line), and the state must stay untouched (deep-
+ * frozen). Returns how many foreign moves were refused, so a test can check it tried some.
+ */
+export function checkRefusesForeignMoves(game: AnyGame, options: object, check: RefusalCheck = {}): number {
+  const { games = 3, seed = 1, tries = 3, kindOf } = check;
+  const pool: unknown[] = [];
+  let refused = 0;
+  for (let g = 0; g < games; g++) {
+    const rng = new Rng(seed + g);
+    let state = deepFreeze(game.setup(options, seed + g));
+    for (let steps = 0; !game.isTerminal(state); steps++) {
+      const movers = game.toMove(state);
+      const joint = movers.map((p) => {
+        const legal = game.legalActions(state, p);
+        return legal[rng.int(legal.length)];
+      });
+      for (let i = 0; i < movers.length && pool.length > 0; i++) {
+        const p = movers[i]!;
+        const legal = game.legalActions(state, p);
+        const keys = new Set(legal.map((a: unknown) => game.actionKey(a)));
+        const kinds = kindOf ? new Set(legal.map(kindOf)) : null;
+        for (let t = 0; t < tries; t++) {
+          const foreign = pool[rng.int(pool.length)];
+          const key = game.actionKey(foreign);
+          if (keys.has(key)) continue; // legal here too
+          const tried = joint.slice();
+          tried[i] = deepFreeze(foreign);
+          let error: unknown = null;
+          try {
+            game.apply(state, tried);
+          } catch (e) {
+            error = e;
+          }
+          if (kinds && kinds.has(kindOf!(foreign))) {
+            if (error !== null) expect((error as Error).message, `${game.id}: a refusal is one line`).not.toContain('\n');
+            continue;
+          }
+          expect(error, `${game.id}: apply accepted move ${String(key)} of player ${p}, not legal at step ${steps} of game ${g} (legal: ${[...keys].slice(0, 8).join(', ')})`).not.toBeNull();
+          const message = (error as Error).message;
+          expect(message, `${game.id}: a refusal is one line`).not.toContain('\n');
+          if (!kindOf) expect(message, `${game.id}: the refusal names the move`).toContain(String(key));
+          refused++;
+        }
+      }
+      for (const a of joint) if (pool.length < 256) pool.push(a);
+      else pool[rng.int(pool.length)] = a;
+      state = deepFreeze(game.apply(state, deepFreeze(joint)));
+      if (steps > 100_000) throw new Error(`${game.id}: random game ${g} exceeded 100000 steps`);
+    }
+  }
+  return refused;
 }

@@ -19,6 +19,7 @@ function makeFlow(order: 'fixed' | 'stat' | 'pass' = 'fixed') {
   const turnOrder =
     order === 'fixed' ? fixedOrder(players) : order === 'stat' ? orderByStat(players, (s, p) => s.stat[p]!) : passLeft(players, () => 1, (s) => s.log.at(-1) !== 'a:0:5');
   const flow = defineFlow<S, number>({
+    game: 'flow-test',
     turnOrder,
     first: 'a',
     phases: {
@@ -74,6 +75,7 @@ function makeFlow(order: 'fixed' | 'stat' | 'pass' = 'fixed') {
 /** A two-phase flow whose first move opens a window and chooses phase `c` with goto. */
 function defineFlowGotoProbe() {
   const f = defineFlow<S, number>({
+    game: 'flow-test',
     turnOrder: fixedOrder((s: S) => s.n),
     first: 'a',
     phases: {

@@ -5,7 +5,7 @@
  * hidden part of the true state — hidden cards or the future dice).
  */
 import { describe, expect, it } from 'vitest';
-import { checkGameContract, checkObservationHidesStream } from './contract.js';
+import { checkGameContract, checkObservationHidesStream, checkRefusesForeignMoves } from './contract.js';
 import { getGame } from '../../src/games/index.js';
 import { TOY_GAMES } from '../../src/games/toy/index.js';
 import type { AnyGame } from '../../src/core/game.js';
@@ -72,6 +72,19 @@ describe('no observation carries the true random stream (issue #26 "Every game")
     });
   }
   for (const game of TOY_GAMES) it(game.id, () => checkObservationHidesStream(game, parsed(game, {}), { games: 5 }));
+});
+
+describe('apply refuses a move not legal in the state it is given (issue #31 "The contract refuses what is not legal")', () => {
+  for (const v of VARIANTS)
+    it(v.name, () => {
+      const g = getGame(v.game);
+      // Rumble's apply accepts every rule-legal allocation and bid, beyond its finite menu:
+      // a foreign move of a kind on offer is judged by Rumble's own validation.
+      const kindOf = v.game === 'rumble' ? (a: unknown) => (a as { t: string }).t : undefined;
+      expect(checkRefusesForeignMoves(g, parsed(g, v.options), { games: 2, kindOf })).toBeGreaterThan(0);
+    });
+  for (const game of TOY_GAMES)
+    if (game.id === 'toy-challenge') it(game.id, () => expect(checkRefusesForeignMoves(game, parsed(game, {}), { games: 5 })).toBeGreaterThan(0));
 });
 
 describe('typed tags schemas reject what analysis could not group', () => {

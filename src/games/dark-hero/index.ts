@@ -7,7 +7,7 @@ import type { Game, Tags } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { darkHeroEncoder } from './encoder.js';
 import { buildCode, optionDocs, optionsSchema, type DarkHeroOptions } from './options.js';
-import { apply, decisionOf, determinize, evaluate, legalActions, observe, returns, setup, toMove } from './rules.js';
+import { apply, applyUnchecked, decisionOf, determinize, evaluate, legalActions, observe, returns, setup, toMove } from './rules.js';
 import { z } from 'zod';
 import { sharedTags } from '../../core/facts.js';
 import { GAME_OVER } from '../../core/flow.js';
@@ -121,6 +121,7 @@ export const darkHero: Game<DarkHeroState, number, DarkHeroState, DarkHeroOption
   toMove,
   legalActions,
   apply,
+  applyUnchecked,
   isTerminal: (s) => s.phase === GAME_OVER,
   returns,
   tags,

@@ -368,6 +368,7 @@ const PHASE_KIND = [PLACE, SPEND, MOVE, CONTEST, SHIFT, CONTEST, CONVERT] as con
 const WINDOW_KIND = [CLUB_ASK, CLUB_DEFEND, VETO] as const;
 
 export const flow = defineFlow<DarkHeroState, number>({
+  game: 'dark-hero',
   turnOrder: fixedOrder((s) => s.setup.players), // "Seat 0 starts every round", then to the left
   first: (s) => (s.setup.board.placed ? 'place' : 'spend'), // "place" exists only in the draw-a-card variant
   phases: {
@@ -572,6 +573,7 @@ const CONVERT_ACTIONS: readonly (readonly number[])[] = Array.from({ length: 16 
 export const toMove = flow.toMove;
 export const legalActions = flow.legalActions;
 export const apply = flow.apply;
+export const applyUnchecked = flow.applyUnchecked;
 
 /** The kind of decision a state asks for (PLACE … VETO, or OVER). */
 export function decisionOf(s: DarkHeroState): number {

@@ -4,6 +4,7 @@
  * sequence all live here as small pure functions over `DuelState`.
  */
 import { Dice } from '../../core/dice.js';
+import { illegalMove } from '../../core/errors.js';
 import {
   ACTION_COUNT,
   CAST_NET,
@@ -14,6 +15,7 @@ import {
   STEP,
   STRIKE,
   actionName,
+  actionsOfMask,
   type DuelAction,
 } from './actions.js';
 import {
@@ -323,10 +325,11 @@ function endTurn(s: DuelState): DuelState {
   };
 }
 
-/** The state after the gladiator to move takes `action`. Throws on an illegal action (a caller bug). */
+/** The state after the gladiator to move takes `action`. Refuses an illegal action in one line naming the legal ones. */
 export function applyAction(s: DuelState, action: DuelAction): DuelState {
   if (!((action | 0) === action && action >= 0 && action < ACTION_COUNT_LOCAL && (legalMask(s) >>> action) & 1)) {
-    throw new Error(`gladiator-duel: illegal action ${String(action)} (${actionName(action)}) for seat ${s.current}`);
+    const show = (a: DuelAction) => `${String(a)} (${actionName(a)})`;
+    throw illegalMove('gladiator-duel', s.current, show(action), actionsOfMask(legalMask(s)).map(show));
   }
   if (action === A_END) return endTurn(s);
   const rules = s.rules;

@@ -247,6 +247,7 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   toMove: flow.toMove,
   legalActions: flow.legalActions,
   apply: flow.apply,
+  applyUnchecked: flow.applyUnchecked,
   isTerminal: flow.isOver,
   // A win is 1 for the winner; a draw is shared equally by the seats in it.
   returns: (s) => Array.from({ length: s.t.players }, (_, p) => (s.winner >= 0 ? (p === s.winner ? 1 : 0) : s.drawn.includes(p) ? 1 / s.drawn.length : 0)),

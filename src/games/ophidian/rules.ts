@@ -68,6 +68,7 @@ function copyState(s: OphidianState): D {
 }
 
 export const flow = defineFlow<OphidianState, OphAction>({
+  game: 'ophidian',
   copy: copyState,
   turnOrder: {
     round: (s) => Array.from({ length: s.t.players }, (_, k) => (s.flowHolder + k) % s.t.players),

@@ -141,6 +141,8 @@ function crowdPenalty(d: Draft<ShgState>): void {
 const actor = (s: ShgState) => s.order[s.turn]!;
 
 const flow = defineFlow<ShgState, ShgAction>({
+  game: 'superhero-gladiators',
+  key: (a) => actionKey(a),
   turnOrder: {
     round(s) {
       if (s.round === 0) return s.placeOrder;
@@ -342,6 +344,7 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
   toMove: (s) => flow.toMove(s),
   legalActions: (s, p) => flow.legalActions(s, p),
   apply: (s, moves) => flow.apply(s, moves),
+  applyUnchecked: (s, moves) => flow.applyUnchecked(s, moves),
   isTerminal: (s) => flow.isOver(s),
   returns: (s) => {
     if (!s.result) throw new Error('superhero-gladiators: returns of a game that is not over');

@@ -72,6 +72,7 @@ function handOf(s: ChallengeState, seat: number): readonly number[] {
 
 /** The flow: one phase ("play") and one window ("challenge", the others once each). */
 const flow = defineFlow<ChallengeState, ChallengeAction>({
+  game: 'toy-challenge',
   turnOrder: {
     round: (s) =>
       s.options.order === 'seat'
@@ -162,6 +163,7 @@ export const challenge: Game<ChallengeState, ChallengeAction, ChallengeState, Ch
   toMove: flow.toMove,
   legalActions: flow.legalActions,
   apply: flow.apply,
+  applyUnchecked: flow.applyUnchecked,
   isTerminal: flow.isOver,
   returns,
   tags: (s): Tags => ({ endReason: s.round >= s.options.rounds ? 'rounds' : 'cards', players: s.options.players, turns: s.round, scores: s.scores }),
