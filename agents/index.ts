@@ -25,27 +25,10 @@ import { heuristicFor } from './heuristics/index.js';
 import { checkModelOptions, loadModel, type LoadedModel } from './learned/model-files.js';
 import { NetAgent } from './learned/net-agent.js';
 import { BAR_DOC, barAgent, parseBar } from './barring.js';
+import { checkKnown, type AgentKind, type AgentParamDoc } from './kind.js';
 
 export { splitAgentList, parseAgentSpec } from './spec.js';
-
-export interface AgentParamDoc {
-  readonly name: string;
-  readonly default: string;
-  readonly description: string;
-}
-
-export interface AgentKind {
-  readonly kind: string;
-  readonly summary: string;
-  readonly example: string;
-  readonly params: readonly AgentParamDoc[];
-  /**
-   * Validates raw params and returns the factory to build with. `game` is optional so
-   * specs can be checked before a game is chosen; checks that need the game (a
-   * heuristic exists, the game can evaluate) run only when it is given.
-   */
-  readonly prepare: (where: string, params: AgentParams, game: AnyGame | undefined, spec: string, options?: object) => AgentFactory;
-}
+export type { AgentKind, AgentParamDoc } from './kind.js';
 
 const count = z.coerce.number().int().min(1).max(100_000_000);
 const steps = z.coerce.number().int().min(0).max(1_000_000);
@@ -86,16 +69,6 @@ const mctsSchema = z.object({
   lambda: z.coerce.number().min(0).max(1).optional(),
   bar: z.string().min(1).optional(),
 });
-
-/** Rejects parameters a kind does not have, listing the ones it does. */
-function checkKnown(where: string, params: AgentParams, docs: readonly AgentParamDoc[]): void {
-  for (const key of Object.keys(params)) {
-    if (!docs.some((d) => d.name === key)) {
-      const allowed = docs.length ? docs.map((d) => d.name).join(', ') : 'no parameters';
-      throw new UserError(`${where}: unknown parameter ${JSON.stringify(key)} (value ${JSON.stringify(params[key])}); allowed: ${allowed}`);
-    }
-  }
-}
 
 const FLATMC_PARAMS: readonly AgentParamDoc[] = [
   { name: 'playouts', default: '50', description: 'random playouts per legal action' },

@@ -168,7 +168,7 @@ export function withOptions(report: Report, options: Readonly<Record<string, unk
 export function withAgents(report: Report, study: Study, opts: { readonly full: boolean; readonly agents?: readonly string[] }): Report {
   const ctx = { full: opts.full, ...(opts.agents === undefined ? {} : { agents: opts.agents }) };
   const who = describeAgents(study, ctx);
-  const why = opts.agents !== undefined ? 'chosen with --agents (the study\'s own choice is ' + describeAgents(study, { full: opts.full }) + ')' : study.agentChoice ? `the study's choice for a ${opts.full ? 'full' : 'quick'} run: ${study.agentChoice(opts.full)}` : `the study's choice for a ${opts.full ? 'full' : 'quick'} run`;
+  const why = opts.agents !== undefined ? 'chosen with --agents (the study\'s own choice is ' + describeAgents(study, { full: opts.full }) + ')' : `the study's choice for a ${opts.full ? 'full' : 'quick'} run: ${study.agentChoice(opts.full)}`;
   const slots = study.agentSlots.length > 1 ? ` Slots, in the order --agents fills them: ${study.agentSlots.join('; ')}.` : '';
   return {
     ...report,

@@ -71,8 +71,12 @@ export interface Study {
   readonly agentSlots: readonly string[];
   /** The specs played without `--agents`: the strongest that fits the quick or full budget. */
   defaultAgents(full: boolean): readonly string[];
-  /** Why those defaults (measured), for the report; a user's own --agents are named instead. */
-  readonly agentChoice?: (full: boolean) => string;
+  /**
+   * Why those defaults (measured), for the report's "Agents behind these verdicts"; a user's
+   * own --agents are named instead. Required: a verdict depends on who played, so every
+   * report says why these agents (test/experiments/study-agents.test.ts checks it is non-empty).
+   */
+  readonly agentChoice: (full: boolean) => string;
   /** A study's own limits on --agents (e.g. a kind it needs), checked before any game. */
   readonly checkAgents?: (specs: readonly string[]) => void;
   /**

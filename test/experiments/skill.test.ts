@@ -23,6 +23,7 @@ function fakeStudy(gameId: string, declares = true): Study {
     question: 'fake?',
     agentSlots: ['every seat'],
     defaultAgents: () => ['heuristic'],
+    agentChoice: () => 'the heuristic (test)',
     async run(ctx: StudyContext): Promise<Report> {
       return {
         id: 'fake',

@@ -33,6 +33,7 @@ describe('runStudies', () => {
       question: 'q',
       agentSlots: ['every seat'],
       defaultAgents: () => ['heuristic'],
+      agentChoice: () => 'the heuristic (test)',
       async run(ctx) {
         seen.push(ctx);
         return sampleReport(name);
