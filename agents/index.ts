@@ -212,7 +212,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
   },
   {
     kind: 'heuristic',
-    summary: "the game's hand-written heuristic; parameters, if any, are the heuristic's own",
+    summary: "the game's hand-written agent (registered in agents/heuristics/index.ts); parameters, if any, are the heuristic's own",
     example: 'heuristic',
     params: [],
     prepare: (_where, params, game, spec) => {
@@ -227,7 +227,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
   },
   {
     kind: 'flatmc',
-    summary: 'flat Monte Carlo: random playouts per legal action, best mean return',
+    summary: "flat Monte Carlo: `playouts` random playouts per legal action, best mean return (`depth` cuts them with the game's evaluate)",
     example: 'flatmc:playouts=50',
     params: FLATMC_PARAMS,
     prepare: (where, params, game) => {
@@ -240,7 +240,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
   },
   {
     kind: 'mcts',
-    summary: 'Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM for simultaneous moves, max^n returns',
+    summary: `Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM/PUCT for simultaneous moves, max^n returns (agents/README.md, "mcts parameters"); a bare \`mcts\` runs a game's tuned settings where measured (${Object.keys(TUNED_MCTS).join(', ')}); \`mcts:prior=net:model=DIR\` is PUCT guided by a trained network`,
     example: 'mcts:iterations=400,c=1.4',
     params: MCTS_PARAMS,
     prepare: function prepareMcts(where, raw, game, spec, options?: object): AgentFactory {
@@ -330,7 +330,7 @@ export const AGENT_KINDS: readonly AgentKind[] = [
   },
   {
     kind: 'net',
-    summary: "a trained policy/value network's policy alone, no search (crucible train makes the model)",
+    summary: "a trained policy/value network's policy alone, no search (`crucible train` makes the model; `temperature` 0 plays the most probable move, T > 0 samples)",
     example: 'net:model=models/gladiator-duel',
     params: NET_PARAMS,
     prepare: (where, params, game, _spec, options) => {
