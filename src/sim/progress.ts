@@ -74,7 +74,8 @@ export interface StudyProgress {
  * Starts one bar for study `label` on stderr when it is a terminal (silent otherwise): the
  * current part's games done / total with its ETA, and the study's parts, games and games/s
  * so far. A study does not know its total in advance (refined grids, value iterations),
- * so the ETA is the current part's.
+ * so the ETA is the current part's. Games and games/s count only games played in this
+ * session (a resumed part's games on disk are not), and the bar is drawn at once.
  */
 export function startStudyProgress(label: string, enabled: boolean, view?: BarView): StudyProgress {
   const bar: BarView | undefined =
@@ -101,6 +102,12 @@ export function startStudyProgress(label: string, enabled: boolean, view?: BarVi
     const rate = seconds > 0 ? games / seconds : 0;
     return { part: String(parts), games: String(games), rate: rate >= 100 ? rate.toFixed(0) : rate.toFixed(1), elapsed: seconds.toFixed(0), note };
   };
+  // Drawn at once, before the first table is set up (content checks, the first trial setup
+  // and the worker threads take seconds): a study is never silent at the start.
+  if (bar) {
+    bar.start(1, 0, payload(' | setting up the first table…'));
+    running = true;
+  }
   const state: StudyProgress = {
     sink(partLabel, total, done) {
       if (!bar) return SILENT;

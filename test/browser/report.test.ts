@@ -34,6 +34,9 @@ describe.skipIf(!available && !onCi)('report in a browser', () => {
       field: [0.35, 0.5, 0.8].map((x, i) => ({ name: `random hero ${i + 1}`, estimate: x, lo: x - 0.1, hi: x + 0.1 })),
     };
     await writeReport({ ...sampleReport(), yourContent, quick: 'quick sizes' }, join(root, 'sample'));
+    // A 12-column table (ophidian-cards has 40): sortable, opening with 8 columns and a chooser.
+    const wideRows = [3, 1, 2].map((k) => Object.fromEntries(Array.from({ length: 12 }, (_, c) => [`col ${c + 1}`, c === 0 ? `card ${k}` : k * 10 + c])));
+    await writeReport({ ...sampleReport(), id: 'wide', quick: 'quick sizes', sections: [{ heading: 'Cards', blocks: [{ kind: 'table', id: 'wide-table', title: 'every card', rows: wideRows }] }] }, join(root, 'wide'));
     writeReportsIndex(root);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -75,6 +78,22 @@ describe.skipIf(!available && !onCi)('report in a browser', () => {
     expect(await page.title()).toContain('<script>alert(1)</script>');
     expect(errors).toEqual([]);
     expect(remote).toEqual([]);
+    await page.close();
+  });
+
+  it('a wide table opens with 8 of its columns, shows more on demand and sorts on a header click', async () => {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(join(root, 'wide', 'index.html')).href);
+    const visible = () => page.$eval('table.data thead tr', (tr) => Array.from((tr as unknown as { cells: ArrayLike<{ offsetWidth: number }> }).cells).filter((th) => th.offsetWidth > 0).length);
+    expect(await visible()).toBe(8);
+    await page.click('details.columns summary');
+    await page.check('details.columns input[data-col="10"]');
+    expect(await visible()).toBe(9);
+    const secondColumn = () => page.$$eval('table.data tbody tr', (trs) => trs.map((tr) => (tr as unknown as { cells: { textContent: string }[] }).cells[1]!.textContent));
+    await page.click('table.data thead th:nth-child(2)');
+    expect(await secondColumn()).toEqual(['31', '21', '11']);
+    await page.click('table.data thead th:nth-child(2)');
+    expect(await secondColumn()).toEqual(['11', '21', '31']);
     await page.close();
   });
 

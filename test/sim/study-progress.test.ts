@@ -52,7 +52,8 @@ describe('study progress', () => {
     b.tick(3);
     b.stop();
     bar.stop();
-    expect(view.calls).toEqual(['start', 'setTotal', 'stop']);
+    // Drawn at once (before the first part), then each part resets the total.
+    expect(view.calls).toEqual(['start', 'setTotal', 'setTotal', 'stop']);
     expect(bar.parts).toBe(2);
     expect(bar.games).toBe(13);
     expect(view.total).toBe(5);
@@ -79,7 +80,7 @@ describe('study progress', () => {
     await playStudyTable(ctx, 'one', config);
     await playStudyTable(ctx, 'two', { ...config, games: 4 });
     bar.stop();
-    expect(view.calls).toEqual(['start', 'setTotal', 'stop']);
+    expect(view.calls).toEqual(['start', 'setTotal', 'setTotal', 'stop']); // drawn at once, then one total per table
     expect(bar.games).toBe(10);
   });
 });

@@ -36,16 +36,25 @@ figure{margin:1.5em 0}figcaption{color:#444;font-size:.95em}.files{font-size:.85
 table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
 th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}
 .meta{font-size:.85em;color:#555}code{background:#f4f4f4;padding:0 .2em}
-details.folded summary{cursor:pointer}details.folded summary h2{display:inline}
+details.folded summary{cursor:pointer}.off{display:none}.scroll{overflow-x:auto}
+table.data th{cursor:pointer}details.columns{font-size:.85em;margin:.3em 0}details.columns label{white-space:nowrap;margin-right:.6em}details.folded summary h2{display:inline}
 .your-content{border:2px solid #ef6c00;border-radius:6px;padding:0 1em;margin:1em 0;background:#fffaf3}`;
+
+/** Tables wider than this open with their first WIDE_SHOWN columns; a chooser shows the rest. */
+export const WIDE_TABLE = 10;
+const WIDE_SHOWN = 8;
 
 function tableHtml(t: ReportTable): string {
   const columns = [...new Set(t.rows.flatMap((r) => Object.keys(r)))];
-  const head = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+  const wide = columns.length > WIDE_TABLE;
+  const head = columns.map((c, i) => `<th${wide && i >= WIDE_SHOWN ? ' class="off"' : ''} title="click to sort">${escapeHtml(c)}</th>`).join('');
   const body = t.rows
-    .map((r) => `<tr>${columns.map((c) => `<td>${escapeHtml(formatCell(r[c]))}</td>`).join('')}</tr>`)
+    .map((r) => `<tr>${columns.map((c, i) => `<td${wide && i >= WIDE_SHOWN ? ' class="off"' : ''}>${escapeHtml(formatCell(r[c]))}</td>`).join('')}</tr>`)
     .join('\n');
-  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  const chooser = wide
+    ? `<details class="columns"><summary>Columns: ${WIDE_SHOWN} of ${columns.length} shown — choose</summary>${columns.map((c, i) => `<label><input type="checkbox" data-col="${i}"${i < WIDE_SHOWN ? ' checked' : ''}> ${escapeHtml(c)}</label>`).join(' ')}</details>`
+    : '';
+  return `${chooser}<div class="scroll"><table class="data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function formatCell(v: unknown): string {
@@ -141,6 +150,32 @@ ${sections}
 Versions: ${escapeHtml(Object.entries((meta['versions'] as Record<string, string>) ?? {}).map(([k, v]) => `${k} ${v}`).join(', '))} (<a href="meta.json">meta.json</a>)${tables.length ? `<br>
 Data: every table as CSV (${tables.map((t) => `<a href="${t.id}.csv">${t.id}.csv</a>`).join(' · ')}) and JSON, next to this page.` : ''}</p>
 <script>
+// Tables: a click on a header sorts by that column (numbers as numbers; again to reverse);
+// a wide table's chooser shows or hides columns.
+for (const table of document.querySelectorAll('table.data')) {
+  const heads = [...table.tHead.rows[0].cells];
+  heads.forEach((th, col) => th.addEventListener('click', () => {
+    const down = th.dataset.sorted !== 'down';
+    heads.forEach((h) => delete h.dataset.sorted);
+    th.dataset.sorted = down ? 'down' : 'up';
+    const key = (tr) => { const t = tr.cells[col].textContent.trim(); const x = Number(t); return t !== '' && Number.isFinite(x) ? x : t; };
+    const rows = [...table.tBodies[0].rows].sort((a, b) => {
+      const x = key(a), y = key(b);
+      const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      return down ? -c : c;
+    });
+    table.tBodies[0].append(...rows);
+  }));
+  const chooser = table.parentElement.previousElementSibling;
+  if (chooser && chooser.classList.contains('columns')) {
+    for (const box of chooser.querySelectorAll('input[data-col]')) {
+      box.addEventListener('change', () => {
+        const col = Number(box.dataset.col);
+        for (const row of table.rows) row.cells[col].classList.toggle('off', !box.checked);
+      });
+    }
+  }
+}
 const CHARTS = ${scriptJson(charts)};
 for (const [id, spec] of Object.entries(CHARTS)) {
   vegaEmbed('#chart-' + id, spec, { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } })
