@@ -13,7 +13,7 @@
  * so its estimates are of the restricted player's future, while the other seats keep
  * every legal action.
  */
-import type { Agent, AgentFactory } from './agent.js';
+import type { Agent, AgentFactory } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
 import { UserError } from '../src/core/errors.js';
 import { BAR_LIST, withoutBarred } from '../src/games/ophidian/heuristic.js';

@@ -6,7 +6,7 @@
  * information is sampled, never read). When other players move at the same time, their
  * actions in that first step are drawn at random. Ties go to the earlier legal action.
  */
-import type { Agent, DecisionContext } from './agent.js';
+import type { Agent, DecisionContext } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
 import type { Rng } from '../src/core/rng.js';
 import { rollout, type RolloutPolicy } from './rollout.js';

@@ -12,7 +12,7 @@
  * `createAgent` validates every parameter with zod and throws a one-line UserError
  * naming the spec, the field, the value and what is allowed.
  */
-import type { Agent, AgentFactory, AgentParams } from './agent.js';
+import type { Agent, AgentFactory, AgentParams } from '../src/core/agent.js';
 import { factsOf, type AnyGame } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';

@@ -2,7 +2,7 @@
  * The random agent: a uniformly chosen legal action. The baseline every other agent
  * must beat, and the default rollout policy of the search agents.
  */
-import type { Agent, AgentFactory, DecisionContext } from './agent.js';
+import type { Agent, AgentFactory, DecisionContext } from '../src/core/agent.js';
 import type { Rng } from '../src/core/rng.js';
 
 export class RandomAgent implements Agent {

@@ -10,7 +10,7 @@
  * which kinds and keys exist, and what values they allow, is checked in `index.ts`.
  */
 import { UserError } from '../src/core/errors.js';
-import type { AgentParams } from './agent.js';
+import type { AgentParams } from '../src/core/agent.js';
 
 export interface ParsedSpec {
   /** The spec as written (trimmed). */

@@ -12,7 +12,7 @@
  *   node --import tsx bench/rumble-auction-worth.ts [--n 300] [--seed bidcal] [--k 0.25,0.5,1,1.5,2]
  */
 import { createAgent } from '../agents/index.js';
-import type { Agent } from '../agents/agent.js';
+import type { Agent } from '../src/core/agent.js';
 import { Rng, deriveSeed } from '../src/core/rng.js';
 import { rumble } from '../src/games/rumble/index.js';
 import { evaluateWith } from '../src/games/rumble/evaluate.js';

@@ -13,7 +13,7 @@
  *   node --import tsx bench/rumble-bidding.ts [--n 200] [--seed bid] --bidders 'a;b'
  */
 import { createAgent } from '../agents/index.js';
-import type { Agent } from '../agents/agent.js';
+import type { Agent } from '../src/core/agent.js';
 import { Rng, deriveSeed } from '../src/core/rng.js';
 import { rumble } from '../src/games/rumble/index.js';
 import type { RumbleAction, RumbleState } from '../src/games/rumble/types.js';

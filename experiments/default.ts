@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js';
-import { describeBackend, initTf } from '../src/analysis/tf.js';
+import { describeBackend, initTf } from '../src/core/tf.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { startStudyProgress } from '../src/sim/progress.js';
 import { STUDIES } from './index.js';

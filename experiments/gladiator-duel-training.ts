@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Report } from '../src/analysis/report-model.js';
 import { pairedShare } from '../src/analysis/stats/paired.js';
-import { describeBackend } from '../src/analysis/tf.js';
+import { describeBackend } from '../src/core/tf.js';
 import { trainReport } from '../src/analysis/train-report.js';
 import { train, type TrainSettings } from '../src/sim/train/loop.js';
 import { studyAgents, type Study, type StudyContext } from './study.js';

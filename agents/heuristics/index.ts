@@ -3,7 +3,7 @@
  * its own heuristic (in its game folder, src/games/<game>/heuristic.ts, or
  * agents/heuristics/<game>.ts). The `heuristic` agent kind looks a game up in this record.
  */
-import type { AgentFactory } from '../agent.js';
+import type { AgentFactory } from '../../src/core/agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { UserError } from '../../src/core/errors.js';
 import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic.js';

@@ -15,7 +15,7 @@
  *   heuristic:play=search,iterations=50                     fixed tables, Energy-only evaluate
  *   heuristic:bid=1,play=search,iterations=50,values=a/12+b/30   auctions at measured values
  */
-import type { Agent, AgentFactory, DecisionContext } from '../agent.js';
+import type { Agent, AgentFactory, DecisionContext } from '../../src/core/agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { invalid } from '../../src/core/errors.js';
 import { rumbleHeuristic, parseValues } from '../../src/games/rumble/heuristic.js';

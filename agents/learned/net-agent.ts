@@ -3,7 +3,7 @@
  * (the default) plays the most probable legal action; T > 0 samples from the legal
  * softmax at temperature T with the agent's own stream.
  */
-import type { Agent, DecisionContext } from '../agent.js';
+import type { Agent, DecisionContext } from '../../src/core/agent.js';
 import type { Rng } from '../../src/core/rng.js';
 import { NetEvaluator } from './evaluator.js';
 import type { NetWeights } from './network.js';

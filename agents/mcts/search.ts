@@ -45,7 +45,7 @@
  * is read; it makes results depend on machine speed and load, so experiments that must
  * be reproducible use iterations.
  */
-import type { Agent, AgentFactory, DecisionContext } from '../agent.js';
+import type { Agent, AgentFactory, DecisionContext } from '../../src/core/agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import type { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';

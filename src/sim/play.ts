@@ -7,12 +7,12 @@ import { UserError } from '../core/errors.js';
 import { parseWith } from '../core/validate.js';
 import { getGame } from '../games/index.js';
 import { checkAgentSpec, createAgent } from '../../agents/index.js';
-import type { Agent } from '../../agents/agent.js';
+import type { Agent } from '../core/agent.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
 import { checkContentFiles } from './run-key.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
-import { LeadCounter } from './leads.js';
+import { LeadCounter } from '../core/leads.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
 export type GameResolver = (id: string) => AnyGame;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../agents/index.js';
-import type { DecisionContext } from '../../agents/agent.js';
+import type { DecisionContext } from '../../src/core/agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
 import { TOY_GAMES } from '../../src/games/toy/index.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TUNED_MCTS, checkAgentSpec, createAgent } from '../../agents/index.js';
-import type { Agent } from '../../agents/agent.js';
+import type { Agent } from '../../src/core/agent.js';
 import { Rng } from '../../src/core/rng.js';
 import { getGame } from '../../src/games/index.js';
 import { nim } from '../../src/games/toy/index.js';

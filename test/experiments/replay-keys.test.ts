@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { superheroGladiatorsCostsStudy } from '../../experiments/superhero-gladiators-costs.js';
-import { initTf } from '../../src/analysis/tf.js';
+import { initTf } from '../../src/core/tf.js';
 import { closeRunnerPool, runMatch } from '../../src/sim/runner.js';
 import type { ProgressSink } from '../../src/sim/progress.js';
 

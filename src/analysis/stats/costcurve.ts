@@ -31,7 +31,7 @@ import { invalid, UserError } from '../../core/errors.js';
 import { zFor } from './wilson.js';
 import { logit, sigmoid } from './descriptive.js';
 import { solveUpper, type Matrix } from './linalg.js';
-import { tfNow, type TfBackend, type TfRuntime } from '../tf.js';
+import { tfNow, type TfBackend, type TfRuntime } from '../../core/tf.js';
 
 export interface CostCurveRow {
   /** Feature differences (side A − side B), by name; missing names count as 0. */

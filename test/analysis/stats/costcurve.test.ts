@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fairPrices, logisticFit, shareCurve, type CostCurveRow, type LogisticFit } from '../../../src/analysis/stats/costcurve.js';
 import { logit, sigmoid } from '../../../src/analysis/stats/descriptive.js';
-import { initTf, type TfRuntime } from '../../../src/analysis/tf.js';
+import { initTf, type TfRuntime } from '../../../src/core/tf.js';
 import { Rng } from '../../../src/core/rng.js';
 import { exactLogisticFit, type ExactFit } from './exact-logistic.js';
 

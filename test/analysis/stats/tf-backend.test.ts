@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { logisticFit, type CostCurveRow } from '../../../src/analysis/stats/costcurve.js';
 import { sigmoid } from '../../../src/analysis/stats/descriptive.js';
-import { describeBackend, initTf, NATIVE_INSTALL, tfNow } from '../../../src/analysis/tf.js';
+import { describeBackend, initTf, NATIVE_INSTALL, tfNow } from '../../../src/core/tf.js';
 import { Rng } from '../../../src/core/rng.js';
 
 // One ordered story per file: the module's state (not started → started) is the subject.
-describe('tfjs backend selection (src/analysis/tf.ts)', () => {
+describe('tfjs backend selection (src/core/tf.ts)', () => {
   const rng = new Rng(21);
   const rows: CostCurveRow[] = [];
   for (let g = 0; g < 4000; g++) {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import { logisticFit } from '../../../src/analysis/stats/costcurve.js';
-import { describeBackend, initTf, type Tf } from '../../../src/analysis/tf.js';
+import { describeBackend, initTf, type Tf } from '../../../src/core/tf.js';
 
 // What a real @tensorflow/tfjs-node install does, as far as selection can see: it registers
 // a backend named 'tensorflow'. Stand one in (the cpu backend's kernels under that name)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandomAgent } from '../../../agents/random.js';
 import { foeTurnsLeft, gladiatorDuelHeuristic } from '../../../src/games/gladiator-duel/heuristic.js';
 import { HEURISTICS } from '../../../agents/heuristics/index.js';
-import type { Agent } from '../../../agents/agent.js';
+import type { Agent } from '../../../src/core/agent.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
 import { UserError } from '../../../src/core/errors.js';
 import { Rng } from '../../../src/core/rng.js';

@@ -11,7 +11,7 @@ import { superheroGladiatorsBuildsStudy } from '../../../experiments/superhero-g
 import { checkStudyAgents } from '../../../experiments/study.js';
 import { superheroGladiatorsCostsStudy } from '../../../experiments/superhero-gladiators-costs.js';
 import { GameLedger } from '../../../experiments/ledger.js';
-import { initTf } from '../../../src/analysis/tf.js';
+import { initTf } from '../../../src/core/tf.js';
 import { closeRunnerPool } from '../../../src/sim/runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shg-build-studies-'));

@@ -6,7 +6,7 @@
  * build mutation stays legal and deterministic.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTf } from '../../../src/analysis/tf.js';
+import { initTf } from '../../../src/core/tf.js';
 import { Rng } from '../../../src/core/rng.js';
 import { DEFAULT_BUILD_OPTIONS } from '../../../src/games/superhero-gladiators/build-options.js';
 import { buildHero } from '../../../src/games/superhero-gladiators/builder.js';
