@@ -39,13 +39,22 @@ async function guideModule(section: string, file: string): Promise<Record<string
   return import(path);
 }
 
+/** Runs `body` with `item` added to a registry (the guide's "add it to the list" step), removing it after. */
+async function withRegistered<T>(registry: readonly T[], item: T, body: () => Promise<void>): Promise<void> {
+  (registry as T[]).push(item);
+  try {
+    await body();
+  } finally {
+    (registry as T[]).splice(registry.indexOf(item), 1);
+  }
+}
+
 describe('"Adding a study" is enough to add a study', () => {
   it('the example registered in STUDIES is found by name, takes --agents, and runs to a report (its agents and why) through runStudies', async () => {
     const mod = await guideModule('Adding a study', 'experiments/gladiator-duel-first-seat.ts');
     const study = mod['gladiatorDuelFirstSeat'] as Study;
     // Step 2 of the guide: one line in experiments/index.ts (here pushed for the test's lifetime).
-    (STUDIES as Study[]).push(study);
-    try {
+    await withRegistered(STUDIES, study, async () => {
       expect(getStudy('gladiator-duel-first-seat')).toBe(study);
       expect(checkStudyAgents(study, ['random'])).toEqual(['random']);
       const lines: string[] = [];
@@ -61,9 +70,7 @@ describe('"Adding a study" is enough to add a study', () => {
       const html = readFileSync(join(outcome!.reportDir, 'index.html'), 'utf8');
       expect(html).toContain('Agents behind these verdicts');
       expect(html).toContain(study.agentChoice(false));
-    } finally {
-      (STUDIES as Study[]).splice(STUDIES.indexOf(study), 1);
-    }
+    });
   });
 });
 
@@ -71,8 +78,7 @@ describe('"Adding an agent" is enough to add an agent kind', () => {
   it('the example kind added to AGENT_KINDS is usable by spec: checked, built, played by the runner; bad specs are one UserError', async () => {
     const mod = await guideModule('Adding an agent', 'agents/first-legal.ts');
     const kind = mod['FIRST_LEGAL_KIND'] as AgentKind;
-    (AGENT_KINDS as AgentKind[]).push(kind);
-    try {
+    await withRegistered(AGENT_KINDS, kind, async () => {
       const game = getGame('gladiator-duel');
       expect(() => checkAgentSpec('first:explore=0.2', game)).not.toThrow();
       expect(() => checkAgentSpec('first:explore=2')).toThrow(UserError);
@@ -86,8 +92,6 @@ describe('"Adding an agent" is enough to add an agent kind', () => {
       const { records } = await runMatch({ gameId: 'gladiator-duel', options: {}, agents: ['first:explore=0.2', 'random'], games: 6, seed: 'guide' }, { workers: 1 });
       expect(records).toHaveLength(6);
       for (const r of records) expect(r.error).toBeUndefined();
-    } finally {
-      (AGENT_KINDS as AgentKind[]).splice(AGENT_KINDS.indexOf(kind), 1);
-    }
+    });
   });
 });
