@@ -93,7 +93,9 @@ export class CapTally {
 }
 
 const pct = (x: number, digits = 0): string => `${(x * 100).toFixed(digits)}%`;
-const ci = (s: { lo: number; hi: number }): string => `95% CI ${pct(s.lo)}–${pct(s.hi)}`;
+// One unit (one seed) is one observation: clusterShare gives no interval, and the text says so (issue #28: not "95% CI 0.0–79.3% over 1 seeds").
+const ci = (s: { lo: number; hi: number }): string => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `95% CI ${pct(s.lo)}–${pct(s.hi)}` : 'interval not estimable from one unit');
+const range = (s: { lo: number; hi: number }): string | null => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `${s.lo.toFixed(3)}–${s.hi.toFixed(3)}` : null);
 
 /**
  * The unit of a table's games within a condition: the table key with a pair's side-order
@@ -166,12 +168,12 @@ export function capTable(gameId: string, id: string, title: string, tallies: Rea
         units: c.seeds,
         'at the cap': t.capped,
         'share at the cap': Number(c.p.toFixed(3)),
-        'cap 95% CI': `${c.lo.toFixed(3)}–${c.hi.toFixed(3)}`,
+        'cap 95% CI': range(c),
         ...(quiet
           ? {
               [quiet.what]: t.quietKnown === t.games ? t.quiet : null,
               [`share ${quiet.what}`]: t.quietKnown === t.games ? Number(q.p.toFixed(3)) : null,
-              [`${quiet.what} 95% CI`]: t.quietKnown === t.games ? `${q.lo.toFixed(3)}–${q.hi.toFixed(3)}` : null,
+              [`${quiet.what} 95% CI`]: t.quietKnown === t.games ? range(q) : null,
             }
           : {}),
       };

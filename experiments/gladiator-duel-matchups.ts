@@ -14,7 +14,7 @@ import { lengthHistogram, matchupHeatmap, seatShareBars, type MatchupCell } from
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { tFromMoments } from '../src/analysis/stats/descriptive.js';
 import { groupStats } from '../src/analysis/table.js';
-import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { verdict } from '../src/analysis/stats/verdict.js';
 import { shareBySeed } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -118,7 +118,7 @@ export const gladiatorDuelMatchups: Study = {
       const g = stats.find((s) => s['type'] === a && s['opponent'] === b);
       return { a, b, mean: g?.mean ?? NaN, sd: g?.sd ?? NaN, n: g?.n ?? 0 };
     });
-    const at = (m: (typeof matchups)[number], level = 0.95) => tFromMoments(m.mean, m.sd, m.n, level);
+    const at = (m: (typeof matchups)[number], level = 0.95) => tFromMoments(m.mean, m.sd, m.n, level, { min: 0, max: 1 });
     // The six matchups are one family: Holm keeps the chance of any false "X beats Y" at
     // most 5%, and each interval is shown at the level it was tested at.
     const decisions = holm(
@@ -137,11 +137,11 @@ export const gladiatorDuelMatchups: Study = {
       const t = at(m, level);
       const lo = Math.max(0, t.lo);
       const hi = Math.min(1, t.hi);
-      cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: t.n });
-      cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: t.n });
+      cells.push({ row: TYPE_NAMES[a]!, col: TYPE_NAMES[b]!, share: t.mean, lo, hi, n: t.n, level });
+      cells.push({ row: TYPE_NAMES[b]!, col: TYPE_NAMES[a]!, share: 1 - t.mean, lo: 1 - hi, hi: 1 - lo, n: t.n, level });
       rows.push({ type: TYPE_NAMES[a]!, opponent: TYPE_NAMES[b]!, share: t.mean, lo, hi, level: Math.round(level * 10000) / 10000, pairs: t.n });
       const v = verdict(
-        { estimate: t.mean, lo, hi, n: t.n },
+        { estimate: t.mean, lo, hi, n: t.n, level },
         {
           higher: `${TYPE_NAMES[a]} beats ${TYPE_NAMES[b]}, ${play}.`,
           lower: `${TYPE_NAMES[b]} beats ${TYPE_NAMES[a]}, ${play}.`,
@@ -149,7 +149,7 @@ export const gladiatorDuelMatchups: Study = {
         },
         { nullValue: 0.5, units: 'seed-paired pairs' },
       );
-      verdicts.push({ ...v, evidence: `${v.evidence}; ${formatLevel(level)} interval, Holm over ${matchups.length} matchups` });
+      verdicts.push({ ...v, evidence: `${v.evidence}; Holm over ${matchups.length} matchups` });
       findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: t.n, level, family: `Holm over ${matchups.length} matchups` });
     });
     const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
@@ -183,7 +183,7 @@ export const gladiatorDuelMatchups: Study = {
               kind: 'chart',
               id: 'matchups',
               title: 'Win share of the row type against the column type',
-              caption: `Played by ${agents}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its 95% interval; mirror matches (the blank diagonal) are not played, being even by symmetry.`,
+              caption: `Played by ${agents}; each cell pairs the two seatings on common seeds (${perOrder} pairs). Hover a cell for its interval, at the Holm level it was tested at (shown beside it); mirror matches (the blank diagonal) are not played, being even by symmetry.`,
               spec: matchupHeatmap(cells, { title: 'Type matchups (row type’s win share)', rowTitle: 'type', colTitle: 'opponent type', order, nTitle: 'pairs' }),
             },
             { kind: 'table', id: 'matchups-table', title: 'Matchup shares with Holm-corrected intervals (level shown)', rows },

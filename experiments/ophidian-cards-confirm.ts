@@ -38,7 +38,7 @@
  */
 import { forestPlot } from '../src/analysis/charts.js';
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
-import { mean, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
+import { mean, seOrFloor, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { deriveSeed } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
@@ -47,8 +47,19 @@ import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededS
 /** Fewest plays per game for a card to be priced or shortlisted: below it barring changes almost no game. */
 export const MIN_PLAYS = 0.1;
 
-/** Standard errors are floored here when ranking (a card with identical units would otherwise rank infinitely high on nothing). */
-export const SE_FLOOR = 0.01;
+/** A share lost when barred lies in [−1, 1]. */
+export const LOSS = { min: -1, max: 1 } as const;
+
+/**
+ * The standard error of a card's loss units for its tests: the sample's own when its units
+ * differ, and what n identical units leave open when they do not (seOrFloor): a card whose
+ * barring changed no game (every unit 0) is not known exactly, and a constant floor (0.01)
+ * made it rank and test as if it were (issue #28: an untouched card "too weak … confirmed and
+ * replicated" on units that were all 0).
+ */
+export function lossSe(loss: readonly number[]): number {
+  return seOrFloor(loss, LOSS);
+}
 
 export interface ConfirmSize {
   /** Cards shortlisted by their screening estimate (user cards come on top). */
@@ -116,7 +127,7 @@ export function shortlist(cards: readonly ScreenedCard[], priceLine: boolean, k:
   const rule = priceLine ? 'price' : 'loss';
   const score = (c: ScreenedCard): number => {
     const gap = mean(c.loss) - (rule === 'price' ? c.expected! : 0);
-    return Math.abs(gap) / Math.max(se(c.loss), SE_FLOOR);
+    return Math.abs(gap) / lossSe(c.loss);
   };
   const eligible = cards.filter((c) => c.loss.length >= 2 && c.plays.length > 0 && mean(c.plays) >= MIN_PLAYS && (rule === 'loss' || c.expected !== null));
   const ranked = eligible.map((c) => ({ c, s: score(c) })).sort((x, y) => y.s - x.s || (x.c.id < y.c.id ? -1 : x.c.id > y.c.id ? 1 : 0));
@@ -303,15 +314,15 @@ export function gapFromLine(c: { readonly cost: number; readonly loss: readonly 
   const p = c.plays.length ? mean(c.plays) : 0;
   const seP = c.plays.length >= 2 ? se(c.plays) : 0;
   const expected = line.beta * c.cost * p;
-  const gapSe = Math.sqrt(se(c.loss) ** 2 + (c.cost * p * line.betaSe) ** 2 + (line.beta * c.cost * seP) ** 2);
+  const gapSe = Math.sqrt(lossSe(c.loss) ** 2 + (c.cost * p * line.betaSe) ** 2 + (line.beta * c.cost * seP) ** 2);
   return { expected, gap: mean(c.loss) - expected, se: gapSe, df: c.loss.length - 1, plays: p };
 }
 
 /** The confirmation verdict rules, from its unit values and the screening line alone. */
 export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | 'cost' | 'loss' | 'plays'>[], line: PriceLine): ConfirmAnalysis {
   const tested = cards.filter((c) => c.loss.length >= 2);
-  const lossHolm = holm(tested, (c) => Math.abs(mean(c.loss)) / Math.max(se(c.loss), SE_FLOOR), (c, level) => {
-    const t = tInterval(c.loss, level);
+  const lossHolm = holm(tested, (c) => Math.abs(mean(c.loss)) / lossSe(c.loss), (c, level) => {
+    const t = tInterval(c.loss, level, LOSS);
     return t.lo > 0 || t.hi < 0;
   });
   const playsOf = (c: Pick<ConfirmedCard, 'plays'>) => (c.plays.length ? mean(c.plays) : 0);
@@ -321,7 +332,7 @@ export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | '
   const gapOf = (c: (typeof priced)[number]) => gapFromLine({ ...c, cost: c.cost! }, line);
   const priceHolm = holm(priced, (c) => {
     const g = gapOf(c);
-    return Math.abs(g.gap) / Math.max(g.se, SE_FLOOR);
+    return Math.abs(g.gap) / g.se;
   }, (c, level) => {
     const g = gapOf(c);
     const half = tFor(level, g.df) * g.se;
@@ -330,15 +341,15 @@ export function analyseConfirmation(cards: readonly Pick<ConfirmedCard, 'id' | '
   const findings = cards.map((c): ConfirmFinding => {
     const l = tested.indexOf(c);
     const level = l >= 0 ? lossHolm[l]!.level : 0.95;
-    const t = tInterval(c.loss, level);
-    const loss = { mean: t.mean, lo: Math.max(-1, t.lo), hi: Math.min(1, t.hi), n: c.loss.length, level, rejected: l >= 0 && lossHolm[l]!.rejected };
+    const t = tInterval(c.loss, level, LOSS);
+    const loss = { mean: t.mean, lo: t.lo, hi: t.hi, n: c.loss.length, level, rejected: l >= 0 && lossHolm[l]!.rejected };
     const p = priced.indexOf(c);
     let price: ConfirmFinding['price'] = null;
     if (p >= 0) {
       const d = priceHolm[p]!;
       const g = gapOf(c);
       const half = tFor(d.level, g.df) * g.se;
-      const value = cpValue(tInterval(c.loss, d.level), line, g.plays);
+      const value = cpValue(tInterval(c.loss, d.level, LOSS), line, g.plays);
       price = {
         expected: g.expected,
         gap: g.gap,
@@ -584,7 +595,7 @@ export function confirmBlocks(s: ConfirmStage, play: string): ReportBlock[] {
       lossLo: r3(f.loss.lo),
       lossHi: r3(f.loss.hi),
       lossLevel: r3(f.loss.level),
-      lossVerdict: f.loss.n < 2 ? 'too few units' : f.loss.rejected ? (f.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts') : f.loss.lo === f.loss.hi ? 'not shown ≠ 0 (every unit 0: barring changed no result on these pairs; the interval of zero width says nothing beyond them)' : 'not shown ≠ 0',
+      lossVerdict: f.loss.n < 2 ? 'too few units' : f.loss.rejected ? (f.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts') : c.loss.every((x) => x === 0) ? 'not shown ≠ 0 (every unit 0: barring changed no result on these pairs; the interval is the exact one for equal units, what so few identical units leave open)' : 'not shown ≠ 0',
       expectedLoss: f.price ? r3(f.price.expected) : null,
       gapFromLine: f.price ? r3(f.price.gap) : null,
       gapLo: f.price ? r3(f.price.lo) : null,

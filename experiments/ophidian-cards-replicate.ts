@@ -28,8 +28,7 @@
  */
 import { mean, tFor } from '../src/analysis/stats/descriptive.js';
 import { holm } from '../src/analysis/stats/multiplicity.js';
-import { se } from './ophidian-common.js';
-import { CONFIRM_FULL, gapFromLine, MIN_PLAYS, SE_FLOOR, stageSeed, type ConfirmAnalysis, type ConfirmedCard, type ConfirmSize, type NamedCard, type PriceLine, type ReplicationFinding } from './ophidian-cards-confirm.js';
+import { CONFIRM_FULL, gapFromLine, lossSe, MIN_PLAYS, stageSeed, type ConfirmAnalysis, type ConfirmedCard, type ConfirmSize, type NamedCard, type PriceLine, type ReplicationFinding } from './ophidian-cards-confirm.js';
 
 export type { NamedCard, ReplicationFinding, ReplicationStage } from './ophidian-cards-confirm.js';
 
@@ -60,7 +59,7 @@ export function analyseReplication(named: readonly NamedCard[], cards: readonly 
   const measure = (n: NamedCard): { est: number; se: number; df: number; untestable: string | null } => {
     const c = cards.find((x) => x.id === n.id);
     if (!c || c.loss.length < 2) return { est: c?.loss.length ? mean(c.loss) : NaN, se: NaN, df: 0, untestable: 'fewer than 2 units (no fresh deck pair, or failed games)' };
-    if (n.test === 'loss') return { est: mean(c.loss), se: se(c.loss), df: c.loss.length - 1, untestable: null };
+    if (n.test === 'loss') return { est: mean(c.loss), se: lossSe(c.loss), df: c.loss.length - 1, untestable: null };
     const plays = c.plays.length ? mean(c.plays) : 0;
     const g = gapFromLine({ ...c, cost: c.cost ?? 0 }, line);
     return { est: g.gap, se: g.se, df: g.df, untestable: c.cost === null ? 'X cost' : plays < MIN_PLAYS ? `played under ${MIN_PLAYS} times a game in the replication` : null };
@@ -69,7 +68,7 @@ export function analyseReplication(named: readonly NamedCard[], cards: readonly 
   const half = (i: number, level: number) => tFor(level, m[i]!.df) * m[i]!.se;
   const decisions = holm(
     named.map((_, i) => i),
-    (i) => (m[i]!.untestable ? 0 : Math.abs(m[i]!.est) / Math.max(m[i]!.se, SE_FLOOR)),
+    (i) => (m[i]!.untestable ? 0 : Math.abs(m[i]!.est) / m[i]!.se),
     (i, level) => !m[i]!.untestable && (m[i]!.est - half(i, level) > 0 || m[i]!.est + half(i, level) < 0),
   );
   return named.map((n, i) => {

@@ -27,11 +27,11 @@
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
-import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
+import { mean, seFloored, tInterval, type Bounds } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { BARRING_KINDS, parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
-import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';
 import { analyseReplication, namedByConfirmation, REPLICATE_FULL, REPLICATE_QUICK } from './ophidian-cards-replicate.js';
@@ -75,18 +75,22 @@ export interface CardAnalysis {
   readonly families: { inclusion: number; loss: number; price: number };
 }
 
-const ci2 = (xs: readonly number[], level: number) => {
-  const t = tInterval(xs, level);
+/** What the measures can take: an inclusion share [0, 1], a share lost when barred [−1, 1]. */
+const SHARE = { min: 0, max: 1 } as const;
+const LOSS = { min: -1, max: 1 } as const;
+const ci2 = (xs: readonly number[], level: number, bounds?: Bounds) => {
+  const t = tInterval(xs, level, bounds);
   return { mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
 };
 /**
  * A t interval cut to the values the quantity can take (a share to [0, 1], a share lost to
  * [-1, 1]): with two or three units t's width runs far beyond them (0.708 [-4.675, 6.091]),
  * and the truth lies inside, so the cut interval covers it as often and says no more than is known.
+ * Units without spread (a card whose barring changed no game: every unit 0) get the exact
+ * interval for equal units, never a zero-width one ("loss 0 [0, 0]").
  */
 export function boundedCi(xs: readonly number[], level: number, min: number, max: number): { mean: number; lo: number; hi: number; n: number } {
-  const x = ci2(xs, level);
-  return { ...x, lo: Math.min(max, Math.max(min, x.lo)), hi: Math.max(min, Math.min(max, x.hi)) };
+  return ci2(xs, level, { min, max });
 }
 /** The price chart's range: noisy prices of rarely played cards run to hundreds of CP and would squeeze every other point. */
 const CLIP = { lo: -5, hi: 15 };
@@ -101,21 +105,24 @@ function labelGap(gaps: readonly number[]): number {
 export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
   const inc = cards.filter((c) => c.inclusion.length >= 2);
   const los = cards.filter((c) => c.loss.length >= 2);
-  const incHolm = holm(inc, (c) => Math.abs(ci2(c.inclusion, 0.95).mean - 0.5) / (se(c.inclusion) || 1), (c, level) => {
-    const x = ci2(c.inclusion, level);
+  // Rankings and weights use the floored standard error (seFloored): identical units are not exact.
+  const incHolm = holm(inc, (c) => Math.abs(ci2(c.inclusion, 0.95).mean - 0.5) / seFloored(c.inclusion, SHARE), (c, level) => {
+    const x = ci2(c.inclusion, level, SHARE);
     return x.lo > 0.5 || x.hi < 0.5;
   });
-  const lossHolm = holm(los, (c) => Math.abs(ci2(c.loss, 0.95).mean) / (se(c.loss) || 1), (c, level) => {
-    const x = ci2(c.loss, level);
+  const lossHolm = holm(los, (c) => Math.abs(ci2(c.loss, 0.95).mean) / seFloored(c.loss, LOSS), (c, level) => {
+    const x = ci2(c.loss, level, LOSS);
     return x.lo > 0 || x.hi < 0;
   });
-  // The price line: loss ≈ β · (cost × plays), weighted by 1/se² (se floored so no card dominates).
+  // The price line: loss ≈ β · (cost × plays), weighted by 1/se². The se is floored at what n
+  // identical units leave open (seFloored), not at a constant: under a deterministic agent a
+  // card whose units are all 0 had weight 10⁴ and set the slope alone with one edited card.
   const priced = los.filter((c) => c.cost !== null && c.plays.length > 0 && ci2(c.plays, 0.95).mean >= MIN_PLAYS);
   let sxy = 0;
   let sxx = 0;
   for (const c of priced) {
     const x = c.cost! * ci2(c.plays, 0.95).mean;
-    const w = 1 / Math.max(se(c.loss), 0.01) ** 2;
+    const w = 1 / seFloored(c.loss, LOSS) ** 2;
     sxy += w * x * ci2(c.loss, 0.95).mean;
     sxx += w * x * x;
   }
@@ -125,8 +132,8 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
   const usable = Number.isFinite(beta) && beta - 1.96 * betaSe > 0;
   const priceItems = usable ? priced : [];
   const expected = (c: CardEvidence) => beta * c.cost! * ci2(c.plays, 0.95).mean;
-  const priceHolm = holm(priceItems, (c) => Math.abs(ci2(c.loss, 0.95).mean - expected(c)) / (se(c.loss) || 1), (c, level) => {
-    const x = ci2(c.loss, level);
+  const priceHolm = holm(priceItems, (c) => Math.abs(ci2(c.loss, 0.95).mean - expected(c)) / seFloored(c.loss, LOSS), (c, level) => {
+    const x = ci2(c.loss, level, LOSS);
     return x.lo > expected(c) || x.hi < expected(c);
   });
   const findings = cards.map((c): CardFinding => {
@@ -138,7 +145,7 @@ export function analyseCards(cards: readonly CardEvidence[]): CardAnalysis {
     let price: CardFinding['price'] = null;
     if (p >= 0) {
       const d = priceHolm[p]!;
-      const x = ci2(c.loss, d.level);
+      const x = ci2(c.loss, d.level, LOSS);
       const plays = ci2(c.plays, 0.95).mean;
       const e = expected(c);
       price = { expected: e, lossLo: x.lo, lossHi: x.hi, value: x.mean / (beta * plays), lo: x.lo / (beta * plays), hi: x.hi / (beta * plays), level: d.level, rejected: d.rejected, direction: !d.rejected ? 'fair' : x.lo > e ? 'strong' : 'weak' };

@@ -14,7 +14,7 @@ const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').
 
 /**
  * A share's t interval over units, its ends cut to [0, 1] (a share cannot leave it), or the
- * Wilson interval over units when no unit differs (as the studies' verdicts compute it).
+ * exact interval for equal units when no unit differs (as the studies' verdicts compute it).
  */
 function shareInterval(xs: readonly number[], level: number): { mean: number; lo: number; hi: number } {
   const t = unitShareInterval(xs, level);

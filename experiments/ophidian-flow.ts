@@ -32,8 +32,30 @@ export const END_NAMES: Readonly<Record<string, string>> = {
   'wave-cap': 'draw after Wave 8',
 };
 
+/** Games that are one observation: a seat-swapped unit, or every game on one seed. */
+export interface GameUnit {
+  readonly games: readonly GameRecord[];
+}
+
+/**
+ * The independent units of the study: every game on one seed. Every table draws game i's
+ * seed from the master seed and i alone, so game i of every matchup (and both seat orders)
+ * share their dice — the d6 for the first Flow among them: 60 games from 3 seeds are 3
+ * units, not 30 (issue #28). Seeds in ascending order.
+ */
+export function seedUnits(units: readonly MatchupUnit[]): GameUnit[] {
+  const bySeed = new Map<number, GameRecord[]>();
+  for (const u of units)
+    for (const g of u.games) {
+      const xs = bySeed.get(g.seed);
+      if (xs) xs.push(g);
+      else bySeed.set(g.seed, [g]);
+    }
+  return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, games]) => ({ games }));
+}
+
 /** First-Flow score of a unit: the mean return of whoever held the first Flow in its games. */
-export function firstFlowScores(units: readonly MatchupUnit[]): number[] {
+export function firstFlowScores(units: readonly GameUnit[]): number[] {
   const out: number[] = [];
   for (const u of units) {
     const xs = u.games.filter((g) => typeof g.tags['firstFlow'] === 'number' && g.returns.length === 2).map((g) => g.returns[g.tags['firstFlow'] as number]!);
@@ -44,8 +66,8 @@ export function firstFlowScores(units: readonly MatchupUnit[]): number[] {
 
 /** The first-Flow verdict: supported only when the interval excludes 0.5. */
 export function firstFlowVerdict(scores: readonly number[], play: string): ReportVerdict {
-  const x = meanCi(scores);
-  const ev = `the first-Flow holder's share ${ci(x, 'seat-swapped units')} (each unit: the same seed in both seat orders, so the Flow went to each deck once)`;
+  const x = unitShareInterval(scores);
+  const ev = `the first-Flow holder's share ${ci({ ...x, n: scores.length }, 'seeds')} (each seed: every matchup's games on it in both seat orders, so the Flow went to each deck once)`;
   if (x.lo > 0.5) return { statement: `Winning the first Flow is an advantage: its holder wins ${fmt(x.mean)} of matches, ${play}.`, evidence: ev, strength: 'supported' };
   if (x.hi < 0.5) return { statement: `Winning the first Flow is a disadvantage: its holder wins only ${fmt(x.mean)} of matches, ${play}.`, evidence: ev, strength: 'supported' };
   return { statement: `The first Flow is not shown to decide matches: its holder wins ${fmt(x.mean)}, an interval that includes a fair 0.5, ${play}.`, evidence: ev, strength: 'inconclusive' };
@@ -84,14 +106,16 @@ export function ophidianFlow(): Study {
         const opps = ctx.full ? seededSample(decks.filter((d) => d !== decks[i]), 4, `${String(ctx.seed)}:flow:${decks[i]}`) : decks.slice(i + 1);
         for (const o of opps) if (!pairs.some(([a, b]) => (a === o && b === decks[i]) || (a === decks[i] && b === o))) pairs.push([decks[i]!, o]);
       }
-      const units: MatchupUnit[] = (await inBatches(pairs.map(([a, b]) => () => playMatchup(ctx, 'f', a, b, perOrder, [spec, spec], user.options)), 4)).flat();
-      const games: GameRecord[] = units.flatMap((u) => u.games);
+      const matchupUnits: MatchupUnit[] = (await inBatches(pairs.map(([a, b]) => () => playMatchup(ctx, 'f', a, b, perOrder, [spec, spec], user.options)), 4)).flat();
+      const games: GameRecord[] = matchupUnits.flatMap((u) => u.games);
+      // The unit of every interval below: the seed (see seedUnits).
+      const units = seedUnits(matchupUnits);
       const done = games.filter((g) => g.returns.length > 0);
       const logOf = new Map(done.map((g) => [g, waveLog(g)]));
 
       const ff = firstFlowScores(units);
       const ffVerdict = firstFlowVerdict(ff, play);
-      const ffCi = meanCi(ff);
+      const ffCi = { ...unitShareInterval(ff), n: ff.length };
 
       // Wave by Wave: VP and Cheer after each finished Wave, of the eventual winner and loser (draws left out).
       const maxWave = Math.max(1, ...done.map((g) => logOf.get(g)!.length / 4));
@@ -99,7 +123,7 @@ export function ophidianFlow(): Study {
       for (let w = 0; w < maxWave; w++)
         for (const [side, pick] of [['winner', 1], ['loser', 0]] as const)
           for (const [measure, off] of [['VP', 0], ['Cheer', 2]] as const) {
-            // One value per seat-swapped unit: the mean over its games that reached the Wave.
+            // One value per seed: the mean over its games that reached the Wave.
             const xs: number[] = [];
             let games = 0;
             for (const u of units) {
@@ -115,23 +139,22 @@ export function ophidianFlow(): Study {
               xs.push(ys.reduce((a, b) => a + b, 0) / ys.length);
             }
             if (xs.length === 0) continue;
-            const t = tInterval(xs, 0.95);
+            const t = tInterval(xs, 0.95, { min: 0, max: Infinity });
             waveRows.push({ wave: w + 1, side, measure, mean: t.mean, lo: t.lo, hi: t.hi, n: xs.length, games });
           }
       const stillOn = Array.from({ length: maxWave + 1 }, (_, w) => done.filter((g) => (g.tags['turns'] as number) > w).length);
 
-      // How matches end: a share per reason over seat-swapped units (the two games of a unit share a seed).
+      // How matches end: a share per reason over seeds (the games on a seed share their dice).
       const ends = endingShares(units);
       const top = ends.length > 0;
-      const unitKey = new Map(units.flatMap((u) => u.games.map((g) => [g, `${u.a}|${u.b}|${u.index}`] as const)));
-      const panel = qualityPanel(games, { hitCap: (r) => r.tags['endReason'] === 'wave-cap', unitOf: (r) => unitKey.get(r) ?? `g${r.index}` });
+      const panel = qualityPanel(games, { hitCap: (r) => r.tags['endReason'] === 'wave-cap', unitOf: (r) => `s${r.seed}` });
       const waves = done.map((g) => g.tags['turns'] as number);
-      // The mean length in Waves over units: a unit's two games share their seed.
-      const waveCi = meanCi(units.map((u) => u.games.reduce((a, g) => a + (g.tags['turns'] as number), 0) / u.games.length));
+      // The mean length in Waves over seeds (Waves run 1 to 8).
+      const waveCi = { ...tInterval(units.map((u) => u.games.reduce((a, g) => a + (g.tags['turns'] as number), 0) / u.games.length), 0.95, { min: 1, max: 8 }), n: units.length };
 
       // Does the player ahead after a Wave win? (2 × VP + Cheer; ties and drawn matches left out.)
-      // The unit is the seat-swapped pair (its two games share a seed): the unit's share of
-      // its games with a leader that the leader won; t interval over units, Holm over Waves 1–3.
+      // The unit is the seed (its games share their dice): the seed's share of its games with
+      // a leader that the leader won; t interval over seeds, Holm over Waves 1–3.
       const leadRows = [1, 2, 3].map((w) => {
         let won = 0;
         let n = 0;
@@ -154,32 +177,30 @@ export function ophidianFlow(): Study {
         return { wave: w, won, n, perUnit };
       });
       const leadTests = holm(leadRows.filter((r) => r.n > 0), (r) => Math.abs(r.won / r.n - 0.5) * Math.sqrt(r.perUnit.length), (r, level) => {
-        const t = tInterval(r.perUnit, level);
+        const t = unitShareInterval(r.perUnit, level);
         return t.lo > 0.5 || t.hi < 0.5;
       });
       const leadShown = leadRows.filter((r) => r.n > 0);
 
       const verdicts: ReportVerdict[] = [ffVerdict];
-      if (top) verdicts.push(endingVerdict(ends, units.length, play, 'seat-swapped units'));
-      verdicts.push({
-        statement: `A match lasts ${fmt(waveCi.mean, 2)} Waves on average (${fmt(panel.duration.mean, 0)} decisions), ${play}.`,
-        evidence: `Waves ${fmt(waveCi.mean, 2)} [${fmt(waveCi.lo, 2)}, ${fmt(waveCi.hi, 2)}] (t interval over ${waveCi.n} seat-swapped units), decisions median ${fmt(panel.duration.median, 0)} (10%–90%: ${fmt(panel.duration.q10, 0)}–${fmt(panel.duration.q90, 0)}), n=${done.length} games`,
-        strength: 'supported',
-      });
+      if (top) verdicts.push(endingVerdict(ends, units.length, play, 'seeds'));
+      // The mean length is a description, not a test (no null value to reject): it is stated in
+      // the length section below, never as a 'supported' verdict.
+      const lengthText = `A match lasts ${fmt(waveCi.mean, 2)} Waves on average [${fmt(waveCi.lo, 2)}, ${fmt(waveCi.hi, 2)}] (95% t interval over ${waveCi.n} seeds), ${fmt(panel.duration.mean, 0)} decisions (median ${fmt(panel.duration.median, 0)}; 10%–90% of games: ${fmt(panel.duration.q10, 0)}–${fmt(panel.duration.q90, 0)}), n=${done.length} games, ${play}. A description of these games, not a tested claim.`;
       leadShown.forEach((r, i) => {
-        const t = tInterval(r.perUnit, leadTests[i]!.level);
+        const t = unitShareInterval(r.perUnit, leadTests[i]!.level);
         const w = { p: t.mean, lo: t.lo, hi: t.hi };
         if (leadTests[i]!.rejected)
           verdicts.push({
             statement: `The player ahead after Wave ${r.wave} (2 × VP + Cheer) ${w.p > 0.5 ? 'goes on to win' : 'usually loses'}: ${fmt(w.p)} of matches, ${play}.`,
-            evidence: `${fmt(w.p)} [${fmt(w.lo)}, ${fmt(w.hi)}] over ${r.perUnit.length} seat-swapped units (${r.won} of ${r.n} games with a leader) at ${(leadTests[i]!.level * 100).toFixed(2)}%; ${holmNote(leadShown.length, 'Waves')}`,
+            evidence: `${fmt(w.p)} [${fmt(w.lo)}, ${fmt(w.hi)}] over ${r.perUnit.length} seeds (${r.won} of ${r.n} games with a leader) at ${(leadTests[i]!.level * 100).toFixed(2)}%; ${holmNote(leadShown.length, 'Waves')}`,
             strength: 'supported',
           });
       });
 
       const waveChart: VegaLiteSpec = {
         $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-        title: { text: 'VP and Cheer after each Wave, eventual winner and loser', subtitle: 'means with 95% t intervals over seat-swapped units; n = units with a game that reached the end of that Wave' },
+        title: { text: 'VP and Cheer after each Wave, eventual winner and loser', subtitle: 'means with 95% t intervals over seeds; n = seeds with a game that reached the end of that Wave' },
         data: { values: waveRows.map((r) => ({ ...r, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi) })) },
         facet: { column: { field: 'measure', type: 'nominal', title: null } },
         spec: {
@@ -205,7 +226,7 @@ export function ophidianFlow(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${decks.length} ready decks, ${pairs.length} matchups${ctx.full ? ' (each deck against four seeded opponents)' : ' (a round robin)'}, ${perOrder} games in each seat order on common seeds: ${games.length} games, ${play}. The first Flow is the d6 of setup (3.1); game i of both seat orders shares its seed and so that roll, hence the Flow goes to each deck once per unit and deck strength cancels: first-Flow advantage = mean share of the Flow holder per unit, t interval over ${ff.length} units. Wave by Wave: each finished Wave's VP and Cheer (tags.waves), for the eventual winner and loser (draws left out). Endings and the mean length in Waves: t intervals over the ${units.length} seat-swapped units (a unit's two games share their seed). Quality panel: src/analysis/stats/quality.ts (lead changes need an evaluation function, which Ophidian does not have yet).`,
+                text: `${decks.length} ready decks, ${pairs.length} matchups${ctx.full ? ' (each deck against four seeded opponents)' : ' (a round robin)'}, ${perOrder} games in each seat order on common seeds: ${games.length} games, ${play}. The first Flow is the d6 of setup (3.1); game i of both seat orders shares its seed and so that roll, hence the Flow goes to each deck once per seat-swapped pair and deck strength cancels. The unit of every interval is the seed: game i of every matchup is played on the same seed (the same dice, the same d6), so the ${games.length} games are ${units.length} independent units, not ${matchupUnits.length} seat-swapped pairs. First-Flow advantage = mean share of the Flow holder per seed, t interval over ${ff.length} seeds. Wave by Wave: each finished Wave's VP and Cheer (tags.waves), for the eventual winner and loser (draws left out). Endings and the mean length in Waves: t intervals over the ${units.length} seeds. Quality panel: src/analysis/stats/quality.ts (lead changes need an evaluation function, which Ophidian does not have yet).`,
               },
             ],
           },
@@ -216,7 +237,7 @@ export function ophidianFlow(): Study {
                 kind: 'chart',
                 id: 'first-flow',
                 title: 'Win share of the first-Flow holder',
-                caption: 'Right of 0.5: the player who won the d6 for the first Flow wins more often. 95% t interval over seat-swapped units.',
+                caption: 'Right of 0.5: the player who won the d6 for the first Flow wins more often. 95% t interval over seeds.',
                 spec: forestPlot([{ label: 'first-Flow holder', estimate: ffCi.mean, lo: ffCi.lo, hi: ffCi.hi, n: ffCi.n }], { title: 'First-Flow advantage', xTitle: 'win share of the first-Flow holder', zero: 0.5 }),
               },
             ],
@@ -226,7 +247,7 @@ export function ophidianFlow(): Study {
             blocks: [
               { kind: 'chart', id: 'waves', title: 'VP and Cheer after each Wave', caption: `Games still going at the start of each Wave: ${stillOn.map((k, w) => `Wave ${w + 1}: ${k}`).join(', ')}.`, spec: waveChart },
               { kind: 'table', id: 'waves-table', title: 'VP and Cheer after each Wave', rows: waveRows.map((r) => ({ wave: r.wave, player: r.side, measure: r.measure, mean: r3(r.mean), lo: r3(r.lo), hi: r3(r.hi), units: r.n, games: r.games })) },
-              { kind: 'table', id: 'leader', title: 'Does the player ahead after a Wave win?', caption: 'Ahead: more 2 × VP + Cheer at the end of the Wave; games with a tie there or a drawn match left out; 95% t intervals over seat-swapped units.', rows: leadRows.map((r) => { const t = tInterval(r.perUnit, 0.95); return { wave: r.wave, leaderWon: r.won, games: r.n, units: r.perUnit.length, share: r3(t.mean), lo: r3(t.lo), hi: r3(t.hi) }; }) },
+              { kind: 'table', id: 'leader', title: 'Does the player ahead after a Wave win?', caption: 'Ahead: more 2 × VP + Cheer at the end of the Wave; games with a tie there or a drawn match left out; 95% t intervals over seeds.', rows: leadRows.map((r) => { const t = unitShareInterval(r.perUnit, 0.95); return { wave: r.wave, leaderWon: r.won, games: r.n, seeds: r.perUnit.length, share: r3(t.mean), lo: r3(t.lo), hi: r3(t.hi) }; }) },
             ],
           },
           {
@@ -236,15 +257,16 @@ export function ophidianFlow(): Study {
                 kind: 'chart',
                 id: 'endings',
                 title: 'Share of matches per way of ending',
-                caption: `95% t intervals over seat-swapped units (the two games on one seed); n = ${units.length} units.`,
+                caption: `95% t intervals over seeds (the games on one seed share their dice); n = ${units.length} seeds.`,
                 spec: forestPlot(ends.map((e) => ({ label: e.name, estimate: e.share, lo: e.lo, hi: e.hi, n: e.units })), { title: 'How matches end', xTitle: 'share of matches' }),
               },
-              { kind: 'table', id: 'endings-table', title: 'Endings', rows: ends.map((e) => ({ ending: e.name, games: e.games, share: r3(e.share), lo: r3(e.lo), hi: r3(e.hi), units: e.units })) },
+              { kind: 'table', id: 'endings-table', title: 'Endings', rows: ends.map((e) => ({ ending: e.name, games: e.games, share: r3(e.share), lo: r3(e.lo), hi: r3(e.hi), seeds: e.units })) },
             ],
           },
           {
             heading: 'Game length and the quality panel',
             blocks: [
+              { kind: 'text', text: lengthText },
               { kind: 'chart', id: 'length-waves', title: 'Match length in Waves', spec: lengthHistogram(waves, { title: 'Match length', unit: 'Waves', maxBins: 10 }) },
               { kind: 'chart', id: 'length-decisions', title: 'Match length in decisions', spec: lengthHistogram(done.map((g) => g.length), { title: 'Match length', unit: 'decisions' }) },
               {
@@ -255,17 +277,17 @@ export function ophidianFlow(): Study {
                 rows: [
                   { measure: 'games (completed / failed)', value: `${panel.games} / ${panel.failed}`, lo: null, hi: null, range: 'count', n: panel.games + panel.failed },
                   { measure: 'balance', value: r3(panel.balance), lo: null, hi: null, range: 'point summary of the seat shares (their intervals: seat 1 advantage)', n: panel.games },
-                  { measure: 'seat 1 advantage (share − 0.5)', value: r3(panel.firstPlayerAdvantage.estimate), lo: r3(panel.firstPlayerAdvantage.lo), hi: r3(panel.firstPlayerAdvantage.hi), range: '95% t interval over seat-swapped units', n: panel.firstPlayerAdvantage.n },
-                  { measure: 'completion (not the Wave-8 draw)', value: r3(panel.completion.p), lo: r3(panel.completion.lo), hi: r3(panel.completion.hi), range: '95% t interval over seat-swapped units', n: panel.completion.n },
-                  { measure: 'drawishness', value: r3(panel.drawishness.p), lo: r3(panel.drawishness.lo), hi: r3(panel.drawishness.hi), range: '95% t interval over seat-swapped units', n: panel.drawishness.n },
+                  { measure: 'seat 1 advantage (share − 0.5)', value: r3(panel.firstPlayerAdvantage.estimate), lo: r3(panel.firstPlayerAdvantage.lo), hi: r3(panel.firstPlayerAdvantage.hi), range: '95% t interval over seeds', n: panel.firstPlayerAdvantage.n },
+                  { measure: 'completion (not the Wave-8 draw)', value: r3(panel.completion.p), lo: r3(panel.completion.lo), hi: r3(panel.completion.hi), range: '95% t interval over seeds', n: panel.completion.n },
+                  { measure: 'drawishness', value: r3(panel.drawishness.p), lo: r3(panel.drawishness.lo), hi: r3(panel.drawishness.hi), range: '95% t interval over seeds', n: panel.drawishness.n },
                   { measure: 'length, decisions (mean ± sd)', value: `${fmt(panel.duration.mean, 1)} ± ${fmt(panel.duration.sd, 1)}`, lo: r3(panel.duration.q10), hi: r3(panel.duration.q90), range: '10% and 90% points of the games (spread, not an interval)', n: panel.games },
-                  { measure: 'length, Waves (mean)', value: r3(waveCi.mean), lo: r3(waveCi.lo), hi: r3(waveCi.hi), range: '95% t interval over seat-swapped units', n: waveCi.n },
+                  { measure: 'length, Waves (mean)', value: r3(waveCi.mean), lo: r3(waveCi.lo), hi: r3(waveCi.hi), range: '95% t interval over seeds', n: waveCi.n },
                 ],
               },
             ],
           },
         ],
-        meta: { command: ctx.command, seed: ctx.seed, sampleSizes: { decks: decks.length, matchups: pairs.length, 'games per matchup': 2 * perOrder, 'total games': games.length, 'first-Flow units': ff.length } },
+        meta: { command: ctx.command, seed: ctx.seed, sampleSizes: { decks: decks.length, matchups: pairs.length, 'games per matchup': 2 * perOrder, 'total games': games.length, seeds: units.length, 'first-Flow seeds': ff.length } },
       };
     },
   };
@@ -275,9 +297,9 @@ export function ophidianFlow(): Study {
 /**
  * The share of matches per way of ending, over seat-swapped units: a unit scores the
  * share of its two games that ended that way (they share a seed, so they are one
- * observation, not two); t interval over units (Wilson over units when no unit differs).
+ * observation, not two); t interval over units (the exact interval for equal units when no unit differs).
  */
-export function endingShares(units: readonly MatchupUnit[]): { reason: string; name: string; games: number; units: number; share: number; lo: number; hi: number }[] {
+export function endingShares(units: readonly GameUnit[]): { reason: string; name: string; games: number; units: number; share: number; lo: number; hi: number }[] {
   const whole = units.filter((u) => u.games.length > 0 && u.games.every((g) => g.returns.length > 0));
   const reasons = [...new Set(whole.flatMap((u) => u.games.map((g) => String(g.tags['endReason']))))].sort();
   return reasons.map((r) => {

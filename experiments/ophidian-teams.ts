@@ -113,7 +113,7 @@ export function ophidianTeams(): Study {
       const games = units.map((row, i) => row.map((u, j) => (i === j ? 0 : u.length * 2)));
       // The Nash bootstrap draws each cell as binomial games: as many as its interval over
       // seat-swapped units is worth (a unit's two games share a seed), not the games played.
-      const worth = units.map((row, i) => row.map((u, j) => (i === j ? 0 : effectiveGames(tInterval(u.map((x) => x.share))))));
+      const worth = units.map((row, i) => row.map((u, j) => (i === j ? 0 : effectiveGames(tInterval(u.map((x) => x.share), 0.95, { min: 0, max: 1 })))));
       const results: PairResult[] = [];
       for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (const u of units[i]![j]!) results.push({ a: entries[i]!.id, b: entries[j]!.id, score: u.share, weight: 2, group: `${i}-${j}-${u.index}` });
       const bt = bradleyTerry(results, { bootstrap: ctx.full ? 500 : 100 });
@@ -125,7 +125,7 @@ export function ophidianTeams(): Study {
       const alpha = alphaRankSingle(shares);
       // Field share: a team's mean share over its opponents, per unit (opponent × seed index).
       const fieldUnits = entries.map((_, i) => units[i]!.flatMap((u, j) => (j === i ? [] : u.map((x) => x.share))));
-      // unitShareInterval: a team that won every unit gets the Wilson bound over units, not [1, 1].
+      // unitShareInterval: a team that won every unit gets the exact (Clopper–Pearson) bound over units, not [1, 1].
       const field = fieldUnits.map((xs) => {
         const t = unitShareInterval(xs, 0.95);
         return { p: t.mean, lo: t.lo, hi: t.hi, n: xs.length };
@@ -155,7 +155,7 @@ export function ophidianTeams(): Study {
           const idx = entries.map((e, i) => ({ e, i })).filter(({ e }) => pair.every((d) => e.team.some((g) => cards.gladiators.get(g)!.levels[0]!.disciplines.includes(d))));
           // The unit is the team (its units share a team): a t interval over the teams' field shares.
           const xs = idx.map(({ i }) => field[i]!.p).filter(Number.isFinite);
-          const t = tInterval(xs, 0.95);
+          const t = tInterval(xs, 0.95, { min: 0, max: 1 });
           // An interval needs MIN_PAIRING_TEAMS teams that differ: with two, t(1) runs far past [0, 1];
           // with identical shares (common in quick runs, shares come in steps of 1/24) it has zero width and would "support" anything.
           const ok = pairingTestable(xs);
@@ -164,12 +164,12 @@ export function ophidianTeams(): Study {
       // A pairing is named only where Holm over the pairings with an interval supports it.
       const testable = pairings.filter((p) => pairingTestable(p.xs));
       const pairTests = holm(testable, (p) => Math.abs(p.mean - 0.5) / ((p.hi - p.lo) || 1), (p, level) => {
-        const t = tInterval(p.xs, level);
+        const t = tInterval(p.xs, level, { min: 0, max: 1 });
         return t.lo > 0.5 || t.hi < 0.5;
       });
       testable.forEach((p, i) => {
         if (!pairTests[i]!.rejected) return;
-        const t = tInterval(p.xs, pairTests[i]!.level);
+        const t = tInterval(p.xs, pairTests[i]!.level, { min: 0, max: 1 });
         verdicts.push({
           statement: `Teams holding ${p.pairing} at Level 1 ${t.mean > 0.5 ? 'beat' : 'lose to'} the field (mean share ${t.mean.toFixed(3)}) — across the sampled teams with their rule-derived Arsenals, ${play}.`,
           evidence: `mean field share ${t.mean.toFixed(3)} [${Math.max(0, t.lo).toFixed(3)}, ${Math.min(1, t.hi).toFixed(3)}] at ${(pairTests[i]!.level * 100).toFixed(2)}%, n=${p.n} teams; ${holmNote(testable.length, 'pairings')} A team holds several pairings, so these are not independent.`,

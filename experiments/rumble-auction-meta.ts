@@ -167,7 +167,7 @@ export function powerTable(records: readonly GameRecord[], players: number): Raw
  * never held has no share, one never bought no mean bid.
  */
 export function powerRows(table: readonly PowerRow[], fair: number): Record<string, number | string | boolean | null>[] {
-  return table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, gamesHeld: t.gamesHeld, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd ? r3(t.lo) : null, hi: t.heldAtEnd ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null }));
+  return table.map((t) => ({ power: t.power, offered: t.offered, bought: t.bought, unbid: t.unbid, meanBid: t.meanBid === null ? null : r3(t.meanBid), heldAtEnd: t.heldAtEnd, gamesHeld: t.gamesHeld, share: t.heldAtEnd ? r3(t.share) : null, lo: t.heldAtEnd && Number.isFinite(t.lo) ? r3(t.lo) : null, hi: t.heldAtEnd && Number.isFinite(t.hi) ? r3(t.hi) : null, level: r3(t.level), surplus: t.heldAtEnd ? r3(t.share - fair) : null }));
 }
 
 /**
@@ -246,7 +246,7 @@ export function synergyInteraction(
     if (cells.some((c) => c === undefined || c.seed !== r.seed)) continue;
     rows.push(cells.map((c) => c!.returns[0]!) as [number, number, number, number]);
   }
-  const t = tInterval(rows.map(([x, y, z, w]) => x - y - z + w));
+  const t = tInterval(rows.map(([x, y, z, w]) => x - y - z + w), 0.95, { min: -2, max: 2 });
   const at = (k: number) => mean(rows.map((row) => row[k]!));
   return { both: at(0), a: at(1), b: at(2), none: at(3), interaction: t.mean, lo: t.lo, hi: t.hi, n: t.n };
 }

@@ -148,7 +148,7 @@ export function superheroGladiatorsBuildsStudy(sizes?: BuildSearchSizes): Study 
       const measured: Measured[] = [];
       for (const [i, spec] of [...finalists, ...user].entries()) {
         const scores = await scoreAgainst(ctx, 'final', spec, finalField);
-        const t = tInterval(scores);
+        const t = tInterval(scores, 0.95, { min: 0, max: 1 });
         // (ends cut to [0, 1] with the Holm level below)
         measured.push({ spec, source: i < finalists.length ? 'search' : 'hero file', mean: t.mean, lo: t.lo, hi: t.hi, n: scores.length, scores, level: 0.95, supported: false });
       }

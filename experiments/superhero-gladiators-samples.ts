@@ -116,7 +116,7 @@ export const superheroGladiatorsSamples: Study = {
         const a = heroes[i]!;
         const b = heroes[j]!;
         const g = stats.find((s) => s['hero'] === a && s['opponent'] === b);
-        const t = tFromMoments(g?.mean ?? NaN, g?.sd ?? NaN, g?.n ?? 0);
+        const t = tFromMoments(g?.mean ?? NaN, g?.sd ?? NaN, g?.n ?? 0, 0.95, { min: 0, max: 1 }); // never zero width: 8 pairs all ½ are not [0.5, 0.5]
         const lo = Math.max(0, t.lo);
         const hi = Math.min(1, t.hi);
         mean[i]![j] = t.mean;

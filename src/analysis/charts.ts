@@ -6,6 +6,7 @@
  */
 import type { VegaLiteSpec } from './report-model.js';
 import { mean } from './stats/descriptive.js';
+import { formatLevel } from './stats/multiplicity.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
@@ -69,6 +70,8 @@ export interface MatchupCell extends IntervalRow {
   readonly row: string;
   /** The column agent/build it played against. */
   readonly col: string;
+  /** Confidence level of [lo, hi] (default 0.95): a Holm-level interval is labelled with its own level. */
+  readonly level?: number;
 }
 
 /**
@@ -89,7 +92,8 @@ export function matchupHeatmap(
     hi: r3(c.hi),
     n: c.n,
     label: Number.isFinite(c.share) ? c.share.toFixed(2) : '–',
-    interval: `[${c.lo.toFixed(2)}, ${c.hi.toFixed(2)}]`,
+    interval: Number.isFinite(c.lo) && Number.isFinite(c.hi) ? `[${c.lo.toFixed(2)}, ${c.hi.toFixed(2)}]` : 'not estimable',
+    level: formatLevel(c.level ?? 0.95),
   }));
   const sort = opts.order ? [...opts.order] : undefined;
   const step = 56;
@@ -116,7 +120,8 @@ export function matchupHeatmap(
             { field: 'row', type: 'nominal', title: 'side' },
             { field: 'col', type: 'nominal', title: 'opponent' },
             { field: 'share', type: 'quantitative', title: 'win share', format: '.3f' },
-            { field: 'interval', type: 'nominal', title: '95% interval' },
+            { field: 'interval', type: 'nominal', title: 'interval' },
+            { field: 'level', type: 'nominal', title: 'interval level' },
             { field: 'n', type: 'quantitative', title: opts.nTitle ?? 'games' },
           ],
         },

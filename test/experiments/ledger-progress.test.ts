@@ -36,6 +36,16 @@ describe('study ledger progress lines off a terminal', () => {
 
 describe('ledger: the share of games at the cap is over seeds', () => {
   const g = (index: number, seed: number, capped: boolean): GameRecord => ({ index, seed, seats: ['a', 'a'], slots: [0, 0], returns: [0.5, 0.5], length: 10, tags: { endReason: capped ? 'turn cap' : 'rules' } });
+  it('games on one seed are one observation: no "95% CI 0.0–79.3% over 1 seeds" (issue #28), the interval is not estimable', () => {
+    const ledger = new GameLedger();
+    ledger.add(Array.from({ length: 6 }, (_, i) => g(i, 100, i < 3)));
+    const s = ledger.capShare();
+    expect(s.seeds).toBe(1);
+    expect(s.lo).toBeNaN();
+    const text = ledger.summary('gladiator-duel')[0]!;
+    expect(text.kind === 'text' && text.text).toMatch(/3 of 6 games \(50%, interval not estimable from one unit, 1 unit\)/);
+    expect(text.kind === 'text' && text.text).not.toMatch(/95% CI/);
+  });
   it('two tables on one master seed: the games on seed i are one unit, n counts seeds', () => {
     const ledger = new GameLedger();
     // 10 seeds; a seed either caps in both tables or in neither (the same dice).

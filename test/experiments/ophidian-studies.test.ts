@@ -31,7 +31,11 @@ describe('ophidian-flow end to end', () => {
     expect(first.ledger.failed).toBe(0);
     expect(first.ledger.games).toBe(60);
     expect(first.report.verdicts[0]!.statement).toMatch(/first Flow/);
-    expect(first.report.verdicts[0]!.evidence).toMatch(/n=30 seat-swapped units/);
+    // 60 games on 3 seeds (game i of every matchup shares seed i): the seed is the unit (issue #28), not the 30 seat-swapped pairs.
+    expect(first.report.verdicts[0]!.evidence).toMatch(/n=3 seeds/);
+    // "A match lasts … Waves" is a description, not a test: never a 'supported' verdict.
+    expect(first.report.verdicts.some((v) => /A match lasts/.test(v.statement))).toBe(false);
+    expect(blocks(first.report).some((b) => b.kind === 'text' && /A match lasts .* over 3 seeds/.test(b.text))).toBe(true);
     const ids = blocks(first.report).map((b) => ('id' in b ? b.id : ''));
     for (const id of ['first-flow', 'waves', 'endings', 'length-waves', 'quality']) expect(ids).toContain(id);
     // Every quality row says what its lo/hi are and on how many games; the decisions row is a spread, not an interval.

@@ -123,3 +123,16 @@ describe('dark-hero-builds: the rating bootstrap resamples seeds', () => {
     expect(ratingGroup({ seed: 17 })).not.toBe(ratingGroup({ seed: 18 }));
   });
 });
+
+describe('ophidian-flow: the seed is the unit of every interval', () => {
+  it('10 matchups × 3 seed indices × 2 seat orders are 3 seeds, each holding its 20 games', async () => {
+    const { seedUnits } = await import('../../experiments/ophidian-flow.js');
+    const units = Array.from({ length: 10 }, (_, m) =>
+      [0, 1, 2].map((i) => ({ a: `d${m}`, b: `e${m}`, index: i, share: 0.5, games: [0, 1].map((s) => ({ index: i, seed: 77 + i, seats: ['h', 'h'], slots: [0, 1], returns: [s, 1 - s], length: 4, tags: {} }) as GameRecord) })),
+    ).flat();
+    const seeds = seedUnits(units);
+    expect(seeds.length).toBe(3);
+    expect(seeds.map((u) => u.games.length)).toEqual([20, 20, 20]);
+    expect(seeds.map((u) => u.games[0]!.seed)).toEqual([77, 78, 79]);
+  });
+});

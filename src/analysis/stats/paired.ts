@@ -10,7 +10,7 @@
  * house-rule A/B comparisons and restricted play need.
  */
 import type { GameRecord } from '../../core/record.js';
-import { mean, tFor, tInterval, type MeanInterval } from './descriptive.js';
+import { equalUnitsInterval, mean, tFor, tInterval, type MeanInterval } from './descriptive.js';
 import { wilson } from './wilson.js';
 
 /** A slot's score in one independent unit (a pair, or a single unpaired game). */
@@ -98,18 +98,20 @@ export function pairedShare(records: readonly GameRecord[], slot: number, level 
 /**
  * A share as the mean of per-unit scores in [0, 1] (pairs, seeds or games), with a t
  * interval over the units cut to [0, 1]. When every unit scored the same (no spread: a
- * checkpoint that won every pair) the t interval has no width and would claim certainty,
- * so the Wilson interval over units is given instead — the honest bound for "n of n", as
- * the runner's paired summary does (src/sim/summary.ts).
+ * checkpoint that won every pair, 8 pairs each split ½) the t interval has no width and
+ * would claim certainty, so the exact interval for equal units is given instead
+ * (`equalUnitsInterval`: Clopper–Pearson for n of n; 0.500 [0.315, 0.685] for 8 pairs all ½).
  */
 export function unitShareInterval(scores: readonly number[], level = 0.95): MeanInterval {
-  const t = tInterval(scores, level);
-  if (t.n >= 1 && !(t.sd > 1e-12)) {
-    const w = wilson(t.mean * t.n, t.n, level);
-    return { ...t, lo: w.lo, hi: w.hi };
+  if (scores.length === 1) {
+    // One unit: no spread can be seen at all; the equal-units bound at n = 1 is what it allows.
+    const e = equalUnitsInterval(scores[0]!, 1, level, SHARE);
+    return { mean: scores[0]!, lo: e.lo, hi: e.hi, sd: NaN, n: 1 };
   }
-  return { ...t, lo: clamp01(t.lo), hi: clamp01(t.hi) };
+  return tInterval(scores, level, SHARE);
 }
+
+const SHARE = { min: 0, max: 1 } as const;
 
 /**
  * A share over the units the games of `records` form when games sharing a seed are one
@@ -138,13 +140,17 @@ export function shareBySeed(records: readonly GameRecord[], value: (r: GameRecor
  * game, the games on one seed). When no cluster holds more than one member it is the
  * Wilson interval over members; otherwise the ratio's cluster standard error
  * √(k/(k−1) · Σ (hits − p·n)²) / Σ n with a t quantile over the k clusters, cut to [0, 1]
- * (the Wilson interval over clusters when that error is 0). `clusters` counts clusters.
+ * (the exact interval for equal units over clusters when that error is 0); NaN bounds (not
+ * estimable) from one cluster. `clusters` counts clusters.
  */
 export function clusterShare(clusters: readonly { readonly hits: number; readonly n: number }[], level = 0.95): { p: number; lo: number; hi: number; clusters: number } {
   const used = clusters.filter((c) => c.n > 0);
   const total = used.reduce((a, c) => a + c.n, 0);
   const hits = used.reduce((a, c) => a + c.hits, 0);
   const k = used.length;
+  // One cluster is one observation: no interval over it can be estimated (Wilson's [0, 0.793]
+  // for 0 of 1 is not a 95% interval). The callers print "not estimable".
+  if (k < 2) return { p: total > 0 ? hits / total : NaN, lo: NaN, hi: NaN, clusters: k };
   if (used.every((c) => c.n === 1)) {
     const w = wilson(hits, total, level);
     return { p: w.p, lo: w.lo, hi: w.hi, clusters: k };
@@ -152,9 +158,10 @@ export function clusterShare(clusters: readonly { readonly hits: number; readonl
   const p = hits / total;
   const ss = used.reduce((a, c) => a + (c.hits - p * c.n) ** 2, 0);
   const se = Math.sqrt((k / Math.max(1, k - 1)) * ss) / total;
-  if (!(se > 0) || k < 2) {
-    const w = wilson(p * k, k, level);
-    return { p, lo: w.lo, hi: w.hi, clusters: k };
+  if (!(se > 0)) {
+    // Every cluster at the same ratio: the exact interval for equal units over clusters.
+    const e = equalUnitsInterval(p, k, level, SHARE);
+    return { p, lo: e.lo, hi: e.hi, clusters: k };
   }
   const half = tFor(level, k - 1) * se;
   return { p, lo: Math.max(0, p - half), hi: Math.min(1, p + half), clusters: k };
@@ -195,7 +202,8 @@ export function pairedDifference(
     sb += v.score;
     matched++;
   }
-  const t = tInterval(diffs, level);
+  // A difference of two shares lies in [−1, 1]: cut there, and never of zero width (see tInterval).
+  const t = tInterval(diffs, level, { min: -1, max: 1 });
   return { ...t, shareA: sa / matched, shareB: sb / matched, unmatched: a.length + b.size - 2 * matched };
 }
 

@@ -118,7 +118,7 @@ function duration(lengths: number[]): Duration {
 /**
  * A proportion over units: Wilson over games when every unit is one game (the exact
  * binomial case), else the mean of the units' means with a t interval over units (the
- * Wilson interval over units when they do not differ). `value` undefined leaves a game out.
+ * exact interval for equal units when they do not differ). `value` undefined leaves a game out.
  */
 function unitProportion(units: readonly (readonly GameRecord[])[], value: (r: GameRecord) => number | undefined, level: number): Proportion {
   const means: number[] = [];

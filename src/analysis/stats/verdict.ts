@@ -1,9 +1,11 @@
 /**
  * Turning an estimate and its interval into a report verdict worded no more strongly
- * than the interval allows: a difference is stated only when its 95% interval excludes
- * the null value; otherwise the verdict says the data do not show one.
+ * than the interval allows: a difference is stated only when its interval (95%, or the level
+ * a multiplicity correction set, which the evidence then names) excludes the null value;
+ * otherwise the verdict says the data do not show one.
  */
 import type { ReportVerdict } from '../report-model.js';
+import { formatLevel } from './multiplicity.js';
 import type { Proportion } from './wilson.js';
 
 /** An estimate with its interval and the number of independent units. */
@@ -12,12 +14,16 @@ export interface Estimate {
   readonly lo: number;
   readonly hi: number;
   readonly n: number;
+  /** Confidence level of [lo, hi] (default 0.95): a Holm-level interval says its own level, not "95%". */
+  readonly level?: number;
 }
 
 const fmt = (x: number, digits: number): string => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
 
+/** "0.537 (99.17% CI 0.433 to 0.642, n = 40 pairs)"; an interval that cannot be estimated says so instead of printing NaN. */
 function evidence(e: Estimate, units: string, digits: number): string {
-  return `${fmt(e.estimate, digits)} (95% CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units})`;
+  if (!Number.isFinite(e.lo) || !Number.isFinite(e.hi)) return `${fmt(e.estimate, digits)} (interval not estimable at n = ${e.n} ${units})`;
+  return `${fmt(e.estimate, digits)} (${formatLevel(e.level ?? 0.95)} CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units})`;
 }
 
 /**
@@ -41,11 +47,11 @@ export function verdict(
 export function differenceVerdict(
   a: string,
   b: string,
-  diff: { readonly mean: number; readonly lo: number; readonly hi: number; readonly n: number },
+  diff: { readonly mean: number; readonly lo: number; readonly hi: number; readonly n: number; readonly level?: number },
   units = 'pairs',
 ): ReportVerdict {
   return verdict(
-    { estimate: diff.mean, lo: diff.lo, hi: diff.hi, n: diff.n },
+    { estimate: diff.mean, lo: diff.lo, hi: diff.hi, n: diff.n, level: diff.level },
     {
       higher: `${a} scores higher than ${b}.`,
       lower: `${a} scores lower than ${b}.`,

@@ -21,8 +21,8 @@ describe('chart specs', () => {
     const s = charts.matchupHeatmap([{ row: 'Heavy', col: 'Light', share: 0.6, lo: 0.5, hi: 0.7, n: 100 }], { title: 't' }) as Spec;
     const rect = layers(s)[0]!;
     const tips = rect['encoding'].tooltip.map((t: Spec) => t['title']);
-    expect(tips).toEqual(expect.arrayContaining(['95% interval', 'games', 'win share']));
-    expect(s['data'].values[0]).toMatchObject({ interval: '[0.50, 0.70]', label: '0.60', n: 100 });
+    expect(tips).toEqual(expect.arrayContaining(['interval', 'interval level', 'games', 'win share']));
+    expect(s['data'].values[0]).toMatchObject({ interval: '[0.50, 0.70]', level: '95%', label: '0.60', n: 100 });
     expect(rect['encoding'].color.scale.domainMid).toBe(0.5);
     expect(layers(s)[1]!['mark'].type).toBe('text');
   });

@@ -52,8 +52,8 @@ describe('frames', () => {
     const selfPlay = unpaired.map((r) => ({ ...r, seats: ['mcts', 'mcts'] }));
     const s = shareByAgent(selfPlay)[0]!;
     expect(s).toMatchObject({ games: 8, units: 4, share: 0.5 });
-    // Each game is one observation of ½ (not 8 coin flips): no spread, so the Wilson bound over the 4 games.
-    expect(s.lo).toBeCloseTo(wilson(2, 4).lo, 12);
+    // Each game is one observation of ½ (not 8 coin flips): no spread, so the exact bound for 4 equal units, not a zero-width interval.
+    expect(s.lo).toBeCloseTo(0.5 - (1 - 0.025 ** (1 / 4)) * 0.5, 12);
     expect(s.lo).toBeLessThan(wilson(4, 8).lo);
   });
   it('share by agent and seat', () => {

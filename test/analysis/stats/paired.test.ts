@@ -52,14 +52,14 @@ describe('paired games', () => {
     expect(s.mean - s.lo).toBeCloseTo((3.182 * Math.sqrt(1 / 12)) / 2, 2);
     expect(s.hi).toBe(1); // clamped to the share range
   });
-  it('a slot that won every pair gets the Wilson interval over pairs, not a zero-width t interval', () => {
+  it('a slot that won every pair gets the exact (Clopper–Pearson) bound over pairs, not a zero-width t interval', () => {
     const recs = [0, 1, 2, 3, 4].flatMap((k) => [game(k, false, 1), game(k, true, 1)]);
     const s = pairedShare(recs, 0);
     expect(s.mean).toBe(1);
     expect(s.n).toBe(5);
-    const w = wilson(5, 5);
-    expect(s.lo).toBeCloseTo(w.lo, 12); // about 0.566: five pairs cannot show more
-    expect(s.lo).toBeLessThan(0.6);
+    // Clopper–Pearson for 5 of 5: 0.025^(1/5) = 0.478; Wilson's 0.566 undercovers at n of n.
+    expect(s.lo).toBeCloseTo(0.025 ** (1 / 5), 12);
+    expect(s.lo).toBeLessThan(wilson(5, 5).lo);
     expect(s.hi).toBe(1);
     // The same for a constant middle score (every pair split 1–1).
     const split = unitShareInterval([0.5, 0.5, 0.5, 0.5]);

@@ -59,8 +59,8 @@ describe('game-quality panel', () => {
     expect(p.units).toBe(8);
     expect(p.seatShares[0]!.n).toBe(8);
     expect(p.firstPlayerAdvantage.n).toBe(8);
-    // No spread over pairs: the Wilson interval over the 8 pairs, not over 16 games.
-    expect(p.seatShares[0]!.lo).toBeCloseTo(wilson(8, 8).lo, 12);
+    // No spread over pairs: the exact bound for 8 of 8 pairs (Clopper–Pearson 0.025^(1/8)), not over 16 games.
+    expect(p.seatShares[0]!.lo).toBeCloseTo(0.025 ** (1 / 8), 12);
     expect(p.seatShares[0]!.lo).toBeLessThan(wilson(16, 16).lo - 0.05);
     // A study's own units (two tables, one seed per index) are honoured too.
     const own = qualityPanel(records.slice(0, 10), { unitOf: (r) => String(r.index % 5) });
