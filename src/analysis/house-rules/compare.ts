@@ -14,7 +14,7 @@ import type { GameRecord } from '../../sim/types.js';
 import { forestPlot, type Effect } from '../charts.js';
 import type { Report, ReportVerdict } from '../report-model.js';
 import { sprtValues, type SprtResult } from '../stats/sprt.js';
-import { agentsPhrase, failedGamesVerdict } from '../stats/verdict.js';
+import { agentsPhrase, failedGamesVerdict, minimumDetectableEffect } from '../stats/verdict.js';
 import { pairedChanges, completed, unitKey, unitsOf, type Keyed, type PairedChange } from './metrics.js';
 import { fairnessMeasures } from './fairness.js';
 import { mean } from '../stats/descriptive.js';
@@ -197,12 +197,17 @@ export function compareReport(
   if (failed > 0) verdicts.push(failedGamesVerdict(failed, 2 * result.gamesPerSide, result.failed.example));
   for (const c of result.changes) {
     const digits = c.scale === 'length' || c.scale === 'count' ? 1 : 3;
-    const evidence = `change ${f(c.diff, digits)} (${formatLevel(c.level)} CI ${f(c.lo, digits)} to ${f(c.hi, digits)}, Holm-corrected over ${family} measures; n = ${c.n} ${unitName}, ${c.games} games per rule set)`;
+    // The smallest change this sample finds 80% of the time at its Holm level: an inconclusive line says it.
+    const mde = minimumDetectableEffect(c);
+    const estimable = Number.isFinite(c.lo) && Number.isFinite(c.hi);
+    const evidence = estimable
+      ? `change ${f(c.diff, digits)} (${formatLevel(c.level)} CI ${f(c.lo, digits)} to ${f(c.hi, digits)}, Holm-corrected over ${family} measures; n = ${c.n} ${unitName}, ${c.games} games per rule set; MDE ${f(mde, digits)} at 80% power)`
+      : `change ${f(c.diff, digits)} (interval not estimable: every unit's change is the same, so the units show no spread; n = ${c.n} ${unitName}, ${c.games} games per rule set)`;
     const by = `${f(Math.abs(c.diff), digits)}${c.scale === 'length' ? ' decisions' : ''}`;
     verdicts.push(
       c.supported
         ? { statement: `${cap(c.label)} is ${c.diff > 0 ? 'higher' : 'lower'} under ${lb} than under ${la} (by ${by}), ${play}.`, evidence, strength: 'supported' }
-        : { statement: `${cap(c.label)}: no change shown between ${la} and ${lb}, ${play}.`, evidence, strength: 'inconclusive' },
+        : { statement: estimable ? `${cap(c.label)}: no change larger than ${f(mde, digits)} shown between ${la} and ${lb} (one that large would be found 80% of the time at this sample size), ${play}.` : `${cap(c.label)}: no change shown between ${la} and ${lb}, and none can be measured here (every unit the same), ${play}.`, evidence, strength: 'inconclusive' },
     );
   }
   const sprt = result.sprt;

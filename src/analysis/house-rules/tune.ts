@@ -16,7 +16,7 @@ import { unitShareInterval } from '../stats/paired.js';
 import { holm, holmNote, formatLevel } from '../stats/multiplicity.js';
 import { endedAtCap, isDraw } from '../stats/quality.js';
 import { completed, unitKey, unitsOf } from './metrics.js';
-import { agentsPhrase, failedGamesVerdict } from '../stats/verdict.js';
+import { agentsPhrase, failedGamesVerdict, minimumDetectableEffect } from '../stats/verdict.js';
 import { fullOptions, numericDefault, setPath } from './paths.js';
 
 export interface TuneParam {
@@ -274,7 +274,8 @@ export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: s
   const play = agentsPhrase(config.agents);
   // tuneRules pairs the games whenever their number is even (paired: games % 2 === 0).
   const unit = config.games % 2 === 0 ? 'pairs' : 'games';
-  const ev = (x: Evaluation): string => `${result.metricLabel} ${f3(x.value)} (95% CI ${f3(x.lo)} to ${f3(x.hi)}, n = ${x.n} ${unit})`;
+  // With its minimum detectable effect (80% power at this n): "consistent with the goal" is only as strong as the sample.
+  const ev = (x: Evaluation): string => `${result.metricLabel} ${f3(x.value)} (95% CI ${f3(x.lo)} to ${f3(x.hi)}, n = ${x.n} ${unit}; MDE ${f3(minimumDetectableEffect(x))} at 80% power)`;
   const verdicts: ReportVerdict[] = [];
   const failed = result.all.reduce((s, x) => s + (x.evaluation.failed ?? 0), 0);
   if (failed > 0) {
@@ -295,7 +296,7 @@ export function tuneReport(config: TuneConfig, result: TuneResult, meta: { id: s
     const meets = e.lo <= result.goal && result.goal <= e.hi;
     verdicts.push(
       meets
-        ? { statement: `At ${setting} the ${result.metricLabel} is consistent with the goal ${f3(result.goal)}, ${play}.`, evidence: ev(e), strength: 'inconclusive' }
+        ? { statement: `At ${setting} the ${result.metricLabel} is consistent with the goal ${f3(result.goal)}: no miss larger than ${f3(minimumDetectableEffect(e))} is shown (one that large would be found 80% of the time at this sample size), ${play}.`, evidence: ev(e), strength: 'inconclusive' }
         : { statement: `Even the setting closest to the goal (${setting}) misses it: its ${result.metricLabel} stays ${e.value > result.goal ? 'above' : 'below'} ${f3(result.goal)}, ${play}.`, evidence: ev(e), strength: 'supported' },
     );
     const ties = rivals.filter((r) => !r.differs);

@@ -6,7 +6,7 @@
  */
 import type { ReportVerdict } from '../report-model.js';
 import { formatLevel } from './multiplicity.js';
-import type { Proportion } from './wilson.js';
+import { zFor, type Proportion } from './wilson.js';
 
 /** An estimate with its interval and the number of independent units. */
 export interface Estimate {
@@ -20,10 +20,24 @@ export interface Estimate {
 
 const fmt = (x: number, digits: number): string => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
 
-/** "0.537 (99.17% CI 0.433 to 0.642, n = 40 pairs)"; an interval that cannot be estimated says so instead of printing NaN. */
+/**
+ * The minimum detectable effect: the smallest true difference from the null that a test at
+ * this interval's level would find with probability `power` at this sample size,
+ * (z₁₋α/₂ + z_power) · se, with se read off the interval (its half-width over z₁₋α/₂; for a
+ * t interval over few units this slightly overstates se, so the MDE errs on the honest,
+ * larger side). 80% power at 95%: 1.43 half-widths.
+ */
+export function minimumDetectableEffect(e: Pick<Estimate, 'lo' | 'hi' | 'level'>, power = 0.8): number {
+  const level = e.level ?? 0.95;
+  const z = zFor(level);
+  const se = (e.hi - e.lo) / 2 / z;
+  return (z + zFor(2 * power - 1)) * se;
+}
+
+/** "0.537 (99.17% CI 0.433 to 0.642, n = 40 pairs; MDE 0.149 at 80% power)"; an interval that cannot be estimated says so instead of printing NaN. */
 function evidence(e: Estimate, units: string, digits: number): string {
   if (!Number.isFinite(e.lo) || !Number.isFinite(e.hi)) return `${fmt(e.estimate, digits)} (interval not estimable at n = ${e.n} ${units})`;
-  return `${fmt(e.estimate, digits)} (${formatLevel(e.level ?? 0.95)} CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units})`;
+  return `${fmt(e.estimate, digits)} (${formatLevel(e.level ?? 0.95)} CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units}; MDE ${fmt(minimumDetectableEffect(e), digits)} at 80% power)`;
 }
 
 /**
@@ -40,7 +54,10 @@ export function verdict(
   const ev = evidence(e, options.units ?? 'games', options.digits ?? 3);
   if (e.lo > nullValue) return { statement: wording.higher, evidence: ev, strength: 'supported' };
   if (e.hi < nullValue) return { statement: wording.lower, evidence: ev, strength: 'supported' };
-  return { statement: wording.none, evidence: ev, strength: 'inconclusive' };
+  // Silence is not evidence of no effect: say how large an effect this sample could have missed.
+  const mde = minimumDetectableEffect(e);
+  const power = Number.isFinite(mde) ? ` No effect larger than ${fmt(mde, options.digits ?? 3)} is shown: one that large would be found 80% of the time at this sample size; smaller ones could be missed.` : '';
+  return { statement: `${wording.none}${power}`, evidence: ev, strength: 'inconclusive' };
 }
 
 /** "A beats B" style verdict for a share difference A − B (paired or not). */

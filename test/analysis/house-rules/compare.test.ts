@@ -34,6 +34,15 @@ describe('compareRules', () => {
     }
     const report = compareReport(cfg, res, { id: 'coin-same', command: 'test' });
     expect(report.verdicts.every((v) => v.strength === 'inconclusive')).toBe(true);
+    // Inconclusive says how large a change could have gone unseen: the MDE at 80% power (issue #28).
+    for (const v of report.verdicts) {
+      if (/not estimable/.test(v.evidence)) expect(v.statement).toMatch(/none can be measured here/); // every unit's change 0: no zero-width "[0, 0]"
+      else {
+        expect(v.statement).toMatch(/no change larger than [0-9.]+ shown .*80% of the time/);
+        expect(v.evidence).toMatch(/MDE [0-9.]+ at 80% power\)$/);
+      }
+    }
+    expect(report.verdicts.some((v) => /MDE [0-9.]+ at 80% power/.test(v.evidence))).toBe(true);
   });
 
   it('rejects bad options with a UserError naming the field', async () => {

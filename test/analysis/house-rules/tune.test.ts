@@ -38,6 +38,10 @@ describe('tuneRules', () => {
     for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThanOrEqual(values[i - 1]!);
     const report = tuneReport(config, res, { id: 'coin-tune', command: 'test' });
     expect(report.sections[0]!.blocks.some((b) => b.kind === 'chart')).toBe(true);
+    // "Consistent with the goal" states how large a miss this sample could have missed (its MDE at 80% power; issue #28).
+    const head = report.verdicts.find((v) => /consistent with the goal/.test(v.statement))!;
+    expect(head.statement).toMatch(/no miss larger than 0\.\d+ is shown \(one that large would be found 80% of the time/);
+    expect(head.evidence).toMatch(/MDE 0\.\d+ at 80% power\)$/);
   });
 
   it('tunes a nested integer option for a length goal', async () => {
