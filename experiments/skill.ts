@@ -9,6 +9,9 @@
  * get one (never silently missing).
  */
 import { existsSync } from 'node:fs';
+import { loadModel } from '../agents/learned/model-files.js';
+import { UserError } from '../src/core/errors.js';
+import { getGame } from '../src/games/index.js';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
@@ -27,9 +30,25 @@ export interface SkillRequest {
  * rule options (types, house rules, builds) and each model was trained under one set:
  * the report says so beside the comparison.
  */
-export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'models'): string | undefined {
+export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'models', warn: (line: string) => void = (line) => process.stderr.write(`warning: ${line}\n`)): string | undefined {
   const dir = join(modelsRoot, gameId);
   if (!existsSync(join(dir, 'manifest.json'))) return undefined;
+  const spec = learnedSpecFor(gameId, full, dir);
+  // A model that no longer fits the game's encoder (content or code changed since it was
+  // trained) is said in one line and the search agent plays instead: never a failed study.
+  try {
+    loadModel(dir, getGame(gameId), `model ${dir}`);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    const search = spec.startsWith('mcts') ? spec.replace(/prior=net:model=[^,]*,transfer=1,?/, '') : `mcts:iterations=${full ? 300 : 100}`;
+    warn(`${e.message.replace(/; allowed: .*$/, '')}: the study seats the search agent ${search} instead (retrain with \`crucible train ${gameId}\`)`);
+    return search;
+  }
+  return spec;
+}
+
+/** The learned agent's spec for a game whose model is in `dir` (see learnedAgentFor). */
+function learnedSpecFor(gameId: string, full: boolean, dir: string): string {
   // Dark Hero: the policy alone (level with the heuristic at equal seats, agents/README.md).
   // Net-guided MCTS at 100 iterations is stronger there (+0.058 against the heuristic) but a
   // game costs about 7× as much, which a quick study of thousands of tables cannot afford.

@@ -56,5 +56,5 @@ describe('crucible: bad arguments', () => {
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(pattern);
     expect(fs.existsSync(path.join(dir, 'run', 'games.jsonl'))).toBe(false);
-  }, 60_000);
+  });
 });

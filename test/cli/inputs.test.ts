@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crucibleInProcess, type CliResult } from './helpers.js';
 
 // The first import of the CLI (every command, tsx compiling) takes seconds, a minute on a
-// machine 8x loaded: paid once here, with a ceiling that holds under load, not in a case.
-beforeAll(() => import('../../src/cli/main.js'), 300_000);
+// machine 8x loaded: paid once here, under the suite's ceiling (vitest.config.ts), not in a case.
+beforeAll(() => import('../../src/cli/main.js'));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-inputs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -111,10 +111,10 @@ describe('crucible: stopped by a signal with 2 workers', () => {
 });
 
 describe('crucible --version', () => {
-  it('prints the package version, engine version and commit that run folders record', async () => {
+  it('prints the package version, engine version and commit that run folders record, then the tfjs backend', async () => {
     const r = await crucibleInProcess(['--version']);
     expect(r.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(BIN), '..', 'package.json'), 'utf8')) as { version: string };
-    expect(r.stdout).toMatch(new RegExp(`^crucible ${pkg.version.replace(/\./g, '\\.')} \\(engine \\d+, source [0-9a-f]{16}(, commit [0-9a-f]{12})?\\)\\n$`));
+    expect(r.stdout).toMatch(new RegExp(`^crucible ${pkg.version.replace(/\./g, '\\.')} \\(engine \\d+, source [0-9a-f]{16}(, commit [0-9a-f]{12})?\\)\\ntfjs: (native|wasm) backend.*\\n$`));
   });
 });

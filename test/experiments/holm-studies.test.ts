@@ -23,7 +23,7 @@ function texts(report: Report): string {
 }
 
 describe('Holm and agent names in the study reports (quick)', () => {
-  it('gladiator-duel-tuning: the six matchup verdicts at the best setting are Holm-corrected and name the agent', { timeout: 180_000 }, async () => {
+  it('gladiator-duel-tuning: the six matchup verdicts at the best setting are Holm-corrected and name the agent', async () => {
     const report = await gladiatorDuelTuning.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'tuning'), command: 'test', progress: false });
     expect(report.verdicts).toHaveLength(7);
     for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
@@ -34,7 +34,7 @@ describe('Holm and agent names in the study reports (quick)', () => {
     expect(texts(report)).toMatch(/6 matchups tested together; Holm's step-down correction/);
   });
 
-  it('dark-hero-builds: 19 builds against the average under Holm, every verdict names the heuristic', { timeout: 180_000 }, async () => {
+  it('dark-hero-builds: 19 builds against the average under Holm, every verdict names the heuristic', async () => {
     const report = await darkHeroBuilds.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'builds'), command: 'test', progress: false });
     for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
     expect(report.verdicts[0]!.evidence).toMatch(/Holm over 19 builds, strongest tested at 99\.74%/);

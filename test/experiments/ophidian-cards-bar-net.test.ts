@@ -31,5 +31,5 @@ describe('restricted play with the learned agent', () => {
     const barred = await playDecks(ctx, 'barred', 'abe', 'betty', 3, [barredSpec(spec, card), spec]);
     expect(barred.length).toBe(3);
     for (const g of barred) expect(playedBy(g, 0).get(card) ?? 0).toBe(0);
-  }, 60_000);
+  });
 });

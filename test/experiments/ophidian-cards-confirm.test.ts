@@ -203,5 +203,5 @@ describe('a planted mispriced card', () => {
     expect(csv[1]!.startsWith('"Free <b>Riot</b> & ""Co""",crowd-pleaser,0,screening rank 1 of 1,')).toBe(true);
     expect(csv[0]).toMatch(/,confirmation,replication,replicatedWhat,replicationEstimate,replicationLo,replicationHi,replicationLevel,replicationUnits,replicationDeckPairs,replicationGamesPlanned,replicationGamesFailed,verdict$/);
     expect(csv[1]).toMatch(/,too strong for its cost,replicated,gap from the price line,[0-9.]+,[0-9.]+,[0-9.]+,0.95,10,(abe|betty|war-machine) v (abe|betty|war-machine),40,0,too strong for its cost$/);
-  }, 90_000);
+  });
 });

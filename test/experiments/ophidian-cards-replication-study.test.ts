@@ -71,5 +71,5 @@ describe('ophidian-cards: a planted too-strong card through screening, confirmat
     const two = await run(2);
     for (const id of ['confirmation', 'cards']) expect(csvOf(two.report, id)).toBe(csvOf(one.report, id));
     expect(two.report.verdicts.map((x) => x.statement)).toEqual(one.report.verdicts.map((x) => x.statement));
-  }, 120_000);
+  });
 });

@@ -46,7 +46,7 @@ describe('ophidian-cards end to end', () => {
     const meta = withCode(report, undefined, undefined, { cardFile, deckFile }).meta.details as { content: Record<string, { sha256: string }> };
     expect(Object.keys(meta.content).sort()).toEqual(['cardFile', 'deckFile']);
     expect(meta.content['cardFile']!.sha256).toMatch(/^[0-9a-f]{16}$/);
-  }, 60_000);
+  });
 });
 
 describe('ophidian-cards with agents that cannot bar a card', () => {
@@ -61,7 +61,7 @@ describe('ophidian-cards with agents that cannot bar a card', () => {
     expect(report.verdicts[0]!.statement).toMatch(/^Restricted play, the confirmation and the replication were not run: "random" cannot be barred/);
     expect(report.verdicts.some((v) => /too strong|too weak/.test(v.statement) && v.strength === 'supported')).toBe(false);
     expect(report.findings!.every((f) => f.id.startsWith('screening-inclusion-'))).toBe(true);
-  }, 60_000);
+  });
 });
 
 describe('crucible study --card-file / --deck-file', () => {

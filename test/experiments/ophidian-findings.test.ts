@@ -114,5 +114,5 @@ describe('ophidian key findings', () => {
     const text = JSON.stringify(section.blocks);
     expect(text).not.toContain('does not declare');
     expect(text).toContain("First-Flow holder's win share");
-  }, 120_000);
+  });
 });

@@ -45,7 +45,7 @@ describe('ophidian-flow end to end', () => {
     expect(qrows.find((r) => String(r['measure']).startsWith('length, decisions'))!['range']).toBe('10% and 90% points of the games (spread, not an interval)');
     const again = await run(ophidianFlowStudy, 'flow');
     expect(again.report).toEqual(first.report);
-  }, 60_000);
+  });
 });
 
 describe('ophidian-flow: how matches end, as strongly as the intervals allow', () => {
@@ -78,12 +78,12 @@ describe('ophidian-teams end to end', () => {
     for (const v of report.verdicts) for (const m of v.evidence.matchAll(/\[(-?[0-9.]+), (-?[0-9.]+)\]/g)) expect(Number(m[1]) >= 0 && Number(m[2]) <= 1).toBe(true);
     const pairings = blocks(report).find((b) => b.kind === 'table' && b.id === 'pairings-table');
     for (const r of pairings && pairings.kind === 'table' ? pairings.rows : []) if (r['lo'] !== null) expect(r['teams']).toBeGreaterThanOrEqual(3);
-  }, 60_000);
+  });
 
   it('a discipline pairing is tested only with three or more teams whose field shares differ', () => {
     expect(pairingTestable([0.542, 0.542])).toBe(false);
     expect(pairingTestable([0.4, 0.6])).toBe(false);
     expect(pairingTestable([0.542, 0.542, 0.542])).toBe(false);
     expect(pairingTestable([0.5, 0.542, 0.542])).toBe(true);
-  }, 60_000);
+  });
 });

@@ -71,7 +71,7 @@ describe('superhero-gladiators-costs: a hero file edit replays only that hero\'s
     return count.played();
   }
 
-  it('adding a hero plays its 2 x degree duels only; editing it replays those only', { timeout: 60_000 }, async () => {
+  it('adding a hero plays its 2 x degree duels only; editing it replays those only', async () => {
     writeFileSync(heroFile, hero('Glass Cannon', 8));
     expect(await run()).toBe((12 * 2 + 4 + 2) * 2); // circle duels, the hero's 4 duels, 2 team matchups; 2 games each
     writeFileSync(heroFile, hero('Glass Cannon', 8) + hero('Paper Tiger', 9));

@@ -84,7 +84,7 @@ describe('rumble-dominance: key findings for --skill', () => {
     expect(effectiveGames(tInterval([0.5, 0.5, 1, 0.5, 0.5, 0.5]))).toBeLessThanOrEqual(12); // never more than the games played
   });
 
-  it('the study returns them (a small run)', { timeout: 60_000 }, async () => {
+  it('the study returns them (a small run)', async () => {
     const { rumbleDominance } = await import('../../experiments/rumble-dominance.js');
     const study = rumbleDominance({ powers: ['tough-skin', 'flight', 'regeneration'], duelsPerOrder: 4 });
     const report = await study.run({ seed: 1, full: false, workers: 1, runDir: tempDir('dominance-'), command: 'test', progress: false });

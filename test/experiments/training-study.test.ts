@@ -21,5 +21,5 @@ describe('gladiator-duel-training (quick)', () => {
     expect(gens && gens.kind === 'table' ? gens.rows.map((r) => r['generation']) : []).toEqual([1, 2, 3, 4]);
     expect(JSON.stringify(charts[1]!.spec)).toContain('anchored at random = 0');
     expect(report.meta.seed).toBe(3);
-  }, 60_000);
+  });
 });

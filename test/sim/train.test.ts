@@ -69,11 +69,11 @@ describe('crucible train (tiny configuration)', () => {
     const c = tempDir('train-c-');
     await train({ ...tiny, seed: 'other' }, c, hooks);
     expect(weights(c).equals(weights(a))).toBe(false);
-  }, 60_000);
+  });
 
   it('refuses to resume a folder trained with other settings', async () => {
     const a = tempDir('train-d-');
     await train({ ...tiny, generations: 1 }, a, hooks);
     await expect(train({ ...tiny, hidden: [4] }, a, hooks)).rejects.toThrow(/holds a training run with other settings/);
-  }, 60_000);
+  });
 });

@@ -54,3 +54,34 @@ describe('the shipped models survive content additions', () => {
     expect(game.encoder!.actionCount).toBe(manifest.encoder.actionCount);
   });
 });
+
+describe('a model that truly does not fit', () => {
+  it('the study says so in one line and seats the search agent instead of failing', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { learnedAgentFor } = await import('../../../experiments/skill.js');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-models-'));
+    try {
+      const dir = path.join(root, 'gladiator-duel');
+      fs.cpSync('models/gladiator-duel', dir, { recursive: true });
+      // As after a content addition that an encoder did reserve no room for: one more input.
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { encoder: { observationSize: number } };
+      manifest.encoder.observationSize += 1;
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+      const warnings: string[] = [];
+      const spec = learnedAgentFor('gladiator-duel', false, root, (line) => warnings.push(line));
+      expect(spec).toBe('mcts:iterations=100');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).not.toContain('\n');
+      // (Its weights no longer match its manifest's shape either; whichever check refuses it names the model.)
+      expect(warnings[0]).toMatch(/^model .*gladiator-duel: .*: the study seats the search agent mcts:iterations=100 instead \(retrain with `crucible train gladiator-duel`\)$/);
+      // The shipped model fits: the learned agent, no warning.
+      const shipped: string[] = [];
+      expect(learnedAgentFor('gladiator-duel', false, 'models', (line) => shipped.push(line))).toMatch(/prior=net:model=models\/gladiator-duel/);
+      expect(shipped).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

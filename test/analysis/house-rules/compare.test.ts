@@ -98,7 +98,7 @@ describe('compare --a-a calibration (false alarms on unchanged rules)', () => {
     }
     expect(alarms / seeds).toBeLessThanOrEqual(0.05);
     expect(sprtAlarms / seeds).toBeLessThanOrEqual(0.05);
-  }, 120_000);
+  });
 
   it('reports failed games as its first verdict, with the count and the error', async () => {
     const cfg = { ...base, optionsA: { bias: 0.5 }, optionsB: { bias: 0.5 }, games: 20, batch: 20 };

@@ -29,5 +29,5 @@ describe('Ophidian agents', () => {
     const r = share('heuristic', 'random', 10);
     // 20 games: a share of at least 0.8 rules out a coin flip (binomial p < 0.01).
     expect(r.share).toBeGreaterThanOrEqual(0.8);
-  }, 60_000);
+  });
 });

@@ -128,7 +128,7 @@ describe('ophidian encoder', () => {
     expect(moves).toBeGreaterThan(2000);
     expect(collided).toBeGreaterThan(0); // targets and extra costs fold
     for (const k of ['pass', 'play', 'atk', 'adv', 'allow', 'bottom', 'field']) expect(kinds).toContain(k);
-  }, 60_000);
+  });
 
   it('names a move by what it does: the same card played from either seat has the same index', () => {
     let s = game.setup(game.optionsSchema.parse({ decks: ['abe', 'abe'] }), 11);
@@ -179,7 +179,7 @@ describe('ophidian encoder', () => {
       checked++;
     });
     expect(checked).toBeGreaterThan(20);
-  }, 60_000);
+  });
 
   it('version 2: every event, the three added last included (unset, scrapped, healed), has its own last-event slot', () => {
     const seen = new Set<string>();
@@ -198,7 +198,7 @@ describe('ophidian encoder', () => {
     const s = game.setup(game.optionsSchema.parse({}), 3);
     const lit = EVENTS.map((_, e) => encoded({ ...s, events: [0, 0, 0, 1, e, 0, 0, 1] }, 0).slice(LAST_EVENT_AT, LAST_EVENT_AT + EVENTS.length).indexOf(1));
     expect(lit).toEqual(EVENTS.map((_, e) => e));
-  }, 60_000);
+  });
 
   it('version 2: per-slot totals count what the per-card block shows (Life left, Wounds, VP earned, ready attackers), and the evaluate share per seat', () => {
     let checked = 0;
@@ -230,7 +230,7 @@ describe('ophidian encoder', () => {
     });
     expect(checked).toBeGreaterThan(10);
     expect(wounded).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('a model trained on encoder version 1 is refused in one line naming both versions', () => {
     const v1 = { dir: 'models/ophidian', manifest: { game: 'ophidian', encoder: { version: 1, observationSize: 4676, actionCount: 3763 } } } as unknown as LoadedModel;

@@ -42,5 +42,5 @@ describe('pairing decks', () => {
       expect(r.error, d.id).toBeUndefined();
       expect(r.returns.length).toBe(2);
     }
-  }, 60_000);
+  });
 });

@@ -28,7 +28,7 @@ afterAll(async () => {
 const ctx = (name: string, ledger = new GameLedger()) => ({ seed: 5, full: false, workers: 1, runDir: join(dir, name), command: 'test', progress: false, heroFile, ledger });
 
 describe('superhero-gladiators-costs (tiny)', () => {
-  it('prices, refit and the user hero, every game counted', { timeout: 60_000 }, async () => {
+  it('prices, refit and the user hero, every game counted', async () => {
     const study = superheroGladiatorsCostsStudy({ builds: 12, degree: 2, teamMatchups: 2 });
     const ledger = new GameLedger();
     const report = await study.run(ctx('costs', ledger));
@@ -60,7 +60,7 @@ describe('superhero-gladiators-costs (tiny)', () => {
 });
 
 describe('superhero-gladiators-builds (tiny)', () => {
-  it('finalists and the user hero measured on a fresh field, Holm-tested', { timeout: 60_000 }, async () => {
+  it('finalists and the user hero measured on a fresh field, Holm-tested', async () => {
     const study = superheroGladiatorsBuildsStudy({ field: 6, mu: 2, lambda: 2, generations: 2, opponents: 2, finalists: 2, finalOpponents: 4 });
     const ledger = new GameLedger();
     const report = await study.run(ctx('builds', ledger));
@@ -78,7 +78,7 @@ describe('superhero-gladiators-builds (tiny)', () => {
     for (const v of report.verdicts) expect(v.evidence).toContain('played by "heuristic" on both sides');
   });
 
-  it('other agents (--agents, --skill) play every hero and the verdicts name them', { timeout: 60_000 }, async () => {
+  it('other agents (--agents, --skill) play every hero and the verdicts name them', async () => {
     const study = superheroGladiatorsBuildsStudy({ field: 4, mu: 1, lambda: 1, generations: 1, opponents: 1, finalists: 1, finalOpponents: 2 });
     expect(() => checkStudyAgents(study, ['random'])).not.toThrow();
     const report = await study.run({ ...ctx('builds-random'), agents: ['random'] });

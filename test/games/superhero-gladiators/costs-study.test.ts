@@ -94,7 +94,7 @@ describe('relative prices (superhero-gladiators-costs)', () => {
     expect(de.lo).toBeLessThan(0);
     expect(de.hi).toBeGreaterThan(0);
     expect(fit.lambda).toBeGreaterThan(0);
-  }, 30_000);
+  });
 });
 
 describe('formula refit (superhero-gladiators-costs)', () => {
@@ -118,7 +118,7 @@ describe('formula refit (superhero-gladiators-costs)', () => {
     const before = heldOutSpread(held.map((h) => h.name), testing, fitScale(trainingUnits, DEFAULT_BUILD_OPTIONS));
     const after = heldOutSpread(held.map((h) => h.name), testing, refit.fit);
     expect(after.rms).toBeLessThan(before.rms);
-  }, 60_000);
+  });
 });
 
 describe('build search pieces', () => {

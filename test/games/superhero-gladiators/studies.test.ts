@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('superhero-gladiators-samples (quick)', () => {
-  it('matchups, ratings, Nash/α-Rank and the placement verdict, with sample sizes', { timeout: 180_000 }, async () => {
+  it('matchups, ratings, Nash/α-Rank and the placement verdict, with sample sizes', async () => {
     const report = await superheroGladiatorsSamples.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'samples'), command: 'test', progress: false });
     expect(report.verdicts).toHaveLength(3);
     expect(report.verdicts[2]!.statement).toMatch(/placement|Placing first/i);

@@ -60,7 +60,7 @@ describe('crucible play with CRUCIBLE_QUEUE', () => {
     await runMatch({ gameId: 'gladiator-duel', options: {}, agents: ['mcts:iterations=30', 'random'], games: 16, seed: 'cli' }, { workers: 1, outDir: local, executor: null });
     expect(runFiles(out)).toEqual(runFiles(local));
     expect(status().runs).toHaveLength(0);
-  }, 180_000); // three CLI processes and 16 MCTS games: past the 60 s default on a loaded 2-core machine (71 s at load 14)
+  }); // three CLI processes and 16 MCTS games: past the 60 s default on a loaded 2-core machine (71 s at load 14)
 
   it('an unreachable Redis is a one-line error before any game (exit 2)', () => {
     const r = spawnSync(process.execPath, [crucible, 'play', 'gladiator-duel', '--games', '2', '--queue', 'redis://127.0.0.1:1'], { cwd: ROOT, encoding: 'utf8' });

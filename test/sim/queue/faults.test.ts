@@ -89,7 +89,7 @@ describe('queue faults', () => {
     first.kill('SIGKILL');
     const onDisk = lines(out);
     // The worker keeps playing the enqueued batches while no coordinator listens.
-    await until('more batches finished in Redis', () => worker.games() >= onDisk + 6, 30_000);
+    await until('more batches finished in Redis', () => worker.games() >= onDisk + 6);
     const second = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     second.stdout!.on('data', (c: Buffer) => (output += c.toString()));
