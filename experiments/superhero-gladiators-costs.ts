@@ -389,14 +389,47 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
   return { verdicts, blocks, findings };
 }
 
-/** The refit's search range (superhero-gladiators-pricing.ts plausible) per constant: is `v` at its edge? */
+/** The refit's search range (superhero-gladiators-pricing.ts plausible) per constant; null where it has none. */
+function searchRange(name: string): readonly [number, number] | null {
+  if (name === 'levelBase') return [0.5, 4];
+  if (name === 'usesBase') return [1, 4];
+  if (name === 'characteristicPrice') return [1, 300];
+  if (name.startsWith('modifiers.')) return [0.05, 20];
+  return null;
+}
+
+/** Is `v` at the edge of the constant's search range? */
 function atBound(name: string, v: number): boolean {
+  const range = searchRange(name);
+  if (!range) return false;
   const near = (a: number) => Math.abs(v - a) <= 1e-3 * Math.abs(a);
-  if (name === 'levelBase') return near(0.5) || near(4);
-  if (name === 'usesBase') return near(4) || v < 1.001;
-  if (name === 'characteristicPrice') return near(1) || near(300);
-  if (name.startsWith('modifiers.')) return near(0.05) || near(20);
-  return false;
+  return near(range[1]) || (name === 'usesBase' ? v < 1.001 : near(range[0]));
+}
+
+/**
+ * A refit constant's row: its Wald interval only where the games constrain it. An interval
+ * that runs past the searched range (a refit "[0.924, 103.6]") comes from a flat likelihood,
+ * where a Wald interval has no 95% coverage: it is not shown, and the note says why.
+ */
+export function refitRow(k: { name: string; original: number; refit: number; lo: number; hi: number }): { constant: string; formula: number; refit: number; lo: number | null; hi: number | null; note: string } {
+  const range = searchRange(k.name);
+  const finite = Number.isFinite(k.lo) && Number.isFinite(k.hi);
+  const unconstrained = finite && range !== null && (k.lo < range[0] || k.hi > range[1]);
+  const shown = finite && !unconstrained;
+  return {
+    constant: k.name,
+    formula: Number(fmt(k.original, 4)),
+    refit: Number(fmt(k.refit, 4)),
+    lo: shown ? Number(fmt(k.lo, 4)) : null,
+    hi: shown ? Number(fmt(k.hi, 4)) : null,
+    note: atBound(k.name, k.refit)
+      ? 'at the edge of the searched range: the games push it further (or do not constrain it)'
+      : !finite
+        ? 'interval not estimable (flat likelihood)'
+        : unconstrained
+          ? `not constrained by these games: its Wald interval [${fmt(k.lo, 3)}, ${fmt(k.hi, 3)}] runs past the searched range [${range![0]}, ${range![1]}] (a flat likelihood, where a Wald interval has no 95% coverage)`
+          : '',
+  };
 }
 
 function report(ctx: ShgStudyContext, r: Results): Report {
@@ -416,14 +449,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
     strength: better || worse ? 'supported' : 'inconclusive',
   };
   const verdicts = [...duels.verdicts, ...(teams?.verdicts ?? []), refitVerdict].sort((a, b) => Number(b.strength === 'supported') - Number(a.strength === 'supported'));
-  const refitRows = r.refit.constants.map((k) => ({
-    constant: k.name,
-    formula: Number(fmt(k.original, 4)),
-    refit: Number(fmt(k.refit, 4)),
-    lo: Number.isFinite(k.lo) ? Number(fmt(k.lo, 4)) : null,
-    hi: Number.isFinite(k.hi) ? Number(fmt(k.hi, 4)) : null,
-    note: atBound(k.name, k.refit) ? 'at the edge of the searched range: the games push it further (or do not constrain it)' : Number.isFinite(k.lo) ? '' : 'interval not estimable (flat likelihood)',
-  }));
+  const refitRows = r.refit.constants.map(refitRow);
   const opt = r.refit.fit.options;
   const pasteable = JSON.stringify({
     build: {
