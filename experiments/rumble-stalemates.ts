@@ -61,8 +61,8 @@ function plansFor(full: boolean): AgentPlan[] {
 
 /** The house-rule settings swept (milder = later sudden death, smaller drain). */
 function settingsFor(full: boolean): RuleSetting[] {
-  const sudden = full ? [40, 30, 20, 15, 10, 5] : [20];
-  const drain = full ? [1, 2, 3, 5, 8] : [3];
+  const sudden = full ? [40, 30, 20, 10] : [20];
+  const drain = full ? [1, 2, 3, 5] : [3];
   return [
     ...sudden.map((n) => ({ rule: 'suddenDeath', value: n, options: { suddenDeath: n }, mildness: n })),
     ...drain.map((n) => ({ rule: 'energyDrain', value: n, options: { energyDrain: n }, mildness: -n })),
@@ -77,7 +77,7 @@ function sweepMatchups(full: boolean): SweepMatchup[] {
     ['hidden-clone', 'galactic-ray-gun'],
   ];
   const fixed = (a: string, b: string) => ({ players: 2, fixed: [{ energy: 100, powers: [{ id: a, strength: 0 }] }, { energy: 100, powers: [{ id: b, strength: 0 }] }] });
-  return duels.map(([a, b]) => ({ key: `${a}-v-${b}`, label: `${a} v ${b}`, ab: fixed(a, b), ba: fixed(b, a), games: full ? 100 : 4 }));
+  return duels.map(([a, b]) => ({ key: `${a}-v-${b}`, label: `${a} v ${b}`, ab: fixed(a, b), ba: fixed(b, a), games: full ? 50 : 4 }));
 }
 
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -120,7 +120,7 @@ export const rumbleStalemates: Study = {
 
     // House rules that end stalls, tuned under the default agent on the default table.
     const matchups = sweepMatchups(ctx.full);
-    const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, [{ key: 'default-4', label: TABLES[0]!.label, options: {}, games: ctx.full ? 300 : 8 }], matchups, settingsFor(ctx.full));
+    const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, [{ key: 'default-4', label: TABLES[0]!.label, options: {}, games: ctx.full ? 200 : 8 }], matchups, settingsFor(ctx.full));
     const tuned = sweepReport(GAME_ID, SWEEP_AGENT, matchups, sweep);
 
     const summary = [...byCondition].map(([c, t]) => `${c}: ${describeTally(t, GAME_ID)}`).join('. ');

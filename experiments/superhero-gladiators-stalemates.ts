@@ -88,8 +88,8 @@ export function samplePairings(): [string, string][] {
 
 /** The house-rule settings swept (milder = a later shrink, a smaller crowd penalty; charge is on or off). */
 function settingsFor(full: boolean): RuleSetting[] {
-  const shrink = full ? [10, 8, 6, 4, 3, 2] : [4];
-  const crowd = full ? [1, 2, 3, 5, 8] : [3];
+  const shrink = full ? [8, 4, 2] : [4];
+  const crowd = full ? [1, 3, 8] : [3];
   return [
     { rule: 'charge', value: 1, options: { charge: true }, mildness: 0 },
     ...shrink.map((n) => ({ rule: 'shrinkArena', value: n, options: { shrinkArena: n }, mildness: n })),
@@ -102,8 +102,8 @@ function sweepDesign(full: boolean, pairings: readonly [string, string][]): { st
   const mirrors = pairings.filter(([a, b]) => a === b).slice(0, full ? 9 : 2);
   const mixed = pairings.filter(([a, b]) => a !== b).slice(0, full ? 12 : 2);
   return {
-    stalls: mirrors.map(([a]) => ({ key: `mirror-${slug(a)}`, label: `${a} mirror`, options: { teams: [[a], [a]] }, games: full ? 40 : 4 })),
-    matchups: mixed.map(([a, b]) => ({ key: `${slug(a)}-v-${slug(b)}`, label: `${a} v ${b}`, ab: { teams: [[a], [b]] }, ba: { teams: [[b], [a]] }, games: full ? 40 : 3 })),
+    stalls: mirrors.map(([a]) => ({ key: `mirror-${slug(a)}`, label: `${a} mirror`, options: { teams: [[a], [a]] }, games: full ? 20 : 4 })),
+    matchups: mixed.map(([a, b]) => ({ key: `${slug(a)}-v-${slug(b)}`, label: `${a} v ${b}`, ab: { teams: [[a], [b]] }, ba: { teams: [[b], [a]] }, games: full ? 10 : 3 })),
   };
 }
 
