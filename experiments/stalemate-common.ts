@@ -296,8 +296,10 @@ export function sweepReport(gameId: string, agent: string, matchups: readonly Sw
       return `${m.label} ${f3(d.mean)} [${f3(d.lo)}, ${f3(d.hi)}] (n = ${d.n} seed pairs)`;
     });
     const others = under.slice(1).map((r) => `${r.setting!.value} (mean |change| ${f3(meanShift(r))})`);
+    // The mildest setting tried may not be the mildest that works: say so when it is the range's edge.
+    const edge = Math.max(...own.map((r) => r.setting!.mildness)) === pick.setting!.mildness ? ` It is the mildest setting tried: a milder one may also bring the share under 5%.` : '';
     verdicts.push({
-      statement: `The mildest setting of ${rule} tried that brings the share of games at the ${capName} under 5% is ${rule} = ${pick.setting!.value}: ${f3(c.p)} [${f3(c.lo)}, ${f3(c.hi)}] against ${f3(b.p)} [${f3(b.lo)}, ${f3(b.hi)}] at the base rules (${agent} in every seat); it moves the matchups' shares by ${f3(meanShift(pick))} on average.`,
+      statement: `The mildest setting of ${rule} tried that brings the share of games at the ${capName} under 5% is ${rule} = ${pick.setting!.value}: ${f3(c.p)} [${f3(c.lo)}, ${f3(c.hi)}] against ${f3(b.p)} [${f3(b.lo)}, ${f3(b.hi)}] at the base rules (${agent} in every seat); it moves the matchups' shares by ${f3(meanShift(pick))} on average.${edge}`,
       evidence: `change in side A's share per matchup, paired over seeds (95% t intervals): ${moves.join('; ')}${others.length ? `; stronger settings also under 5%: ${others.join(', ')}` : ''}`,
       strength: 'supported',
     });

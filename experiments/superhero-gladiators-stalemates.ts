@@ -87,7 +87,7 @@ export function samplePairings(): [string, string][] {
 }
 
 /** The house-rule settings swept (milder = a later shrink, a smaller crowd penalty; charge is on or off). */
-function settingsFor(full: boolean): RuleSetting[] {
+export function settingsFor(full: boolean): RuleSetting[] {
   const shrink = full ? [8, 4, 2] : [4];
   const crowd = full ? [1, 3, 8] : [3];
   return [
@@ -98,7 +98,7 @@ function settingsFor(full: boolean): RuleSetting[] {
 }
 
 /** The sweep's stall tables (sample mirrors, where stand-offs are the game's) and matchups (sample pairings whose shares a rule should move least). */
-function sweepDesign(full: boolean, pairings: readonly [string, string][]): { stalls: SweepTable[]; matchups: SweepMatchup[] } {
+export function sweepDesign(full: boolean, pairings: readonly [string, string][]): { stalls: SweepTable[]; matchups: SweepMatchup[] } {
   const mirrors = pairings.filter(([a, b]) => a === b).slice(0, full ? 9 : 2);
   const mixed = pairings.filter(([a, b]) => a !== b).slice(0, full ? 12 : 2);
   return {
@@ -196,7 +196,7 @@ export const superheroGladiatorsStalemates: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table, and ${builds.length} random legal builds (generator.ts, the documented space) in a ring, each against the next ${design.degree}, one fight per side order. A fight stopped at the ${20}-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a hero all fight (tag \`blows\`). Differences against ${baselineName} play are game by game on the same tables and seeds. ${summary}.`,
+              text: `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table, and ${builds.length} random legal builds (generator.ts, the documented space) in a ring, each against the next ${design.degree}, one fight per side order. A fight stopped at the 20-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a foe hero all fight (tag \`blowsLanded\` = 0). Differences against ${baselineName} play are game by game on the same tables and seeds. ${summary}.`,
             },
             conditionTable(GAME_ID, byCondition),
             ...worst,
