@@ -209,20 +209,28 @@ export interface IndexEntry {
 
 /** Key findings per game panel on the index. */
 const FINDINGS_PER_GAME = 3;
+/** Warnings a panel shows before "and N more". */
+const WARNINGS_PER_GAME = 2;
 /** Words in a finding's short form on the index (its full text is a click away). */
 export const SHORT_WORDS = 20;
 
+/** Words a shortened sentence must not end on. */
+const DANGLING = /\s+(and|or|but|the|a|an|of|to|with|in|at|by|for|than|its|their|is|are)$/i;
+
 /**
- * A verdict's short form for the index: its first sentence, cut at the first colon,
- * semicolon, dash or parenthesis after the subject, then at SHORT_WORDS words ("…" marks a cut).
+ * A verdict's short form for the index: its first sentence without parentheses and the
+ * "played by …" phrase (the report names the agents), cut at the first dash or semicolon
+ * after the subject, then at SHORT_WORDS words ("…" marks a cut).
  */
 export function shortFinding(statement: string): string {
   let s = statement.split(/(?<=[.!?])\s+(?=[A-Z"])/)[0]!.trim();
-  const cut = s.search(/\s[—–]\s|;\s|\s\(/);
+  s = s.replace(/\s*\([^()]*\)/g, '').replace(/,?\s*played by "[^"]*"[^.;:]*/g, '').trim();
+  const cut = s.search(/\s[—–]\s|;\s/);
   if (cut > 20) s = s.slice(0, cut).trim();
+  s = s.replace(/[.:,;]+$/, '');
   const words = s.split(/\s+/);
-  if (words.length > SHORT_WORDS) s = words.slice(0, SHORT_WORDS - 1).join(' ') + ' …';
-  return s.replace(/[.:,]$/, '') + (s.endsWith('…') ? '' : '.');
+  if (words.length > SHORT_WORDS) return words.slice(0, SHORT_WORDS - 1).join(' ').replace(/[,:;]$/, '').replace(DANGLING, '') + ' …';
+  return s.replace(DANGLING, '') + '.';
 }
 
 /** Replicated or full-run findings first, then quick ones, each in its report's order. */
@@ -240,8 +248,9 @@ function gamePanel(game: string, entries: readonly IndexEntry[]): string {
   const link = (e: IndexEntry, text: string, hash = '') => `<a href="${encodeURIComponent(e.dir)}/index.html${hash}">${escapeHtml(text)}</a>`;
   const tag = (e: IndexEntry) => (e.quick ? '<span class="tag quick" title="quick sample: a lead, not a conclusion">quick</span>' : '<span class="tag full">full</span>');
   const warn = warnings
+    .slice(0, WARNINGS_PER_GAME)
     .map(({ v, e }) => `<li class="warning"><span class="badge">read first</span>${escapeHtml(shortFinding(v.statement))} ${link(e, 'details →')}</li>`)
-    .join('\n');
+    .join('\n') + (warnings.length > WARNINGS_PER_GAME ? `<li class="warning">and ${warnings.length - WARNINGS_PER_GAME} more warnings in these reports (read first in each).</li>` : '');
   const found = findings
     .map(({ v, e }) => `<li class="supported">${tag(e)}<span class="short" title="${escapeHtml(v.statement)}">${escapeHtml(shortFinding(v.statement))}</span> ${link(e, 'details →')}</li>`)
     .join('\n');
