@@ -201,7 +201,9 @@ export function actPlay(d: D, p: number, a: OphAction): void {
     return;
   }
   if (kind === 'ret') {
+    // "(-): Retreat a non-Raging Character you control and Set that Character if Unset" (3.5): the Retreat, then the Set.
     d.loc = setAt(d.loc, c, LOC.support);
+    fire(d, 'retreated', c, c);
     setCard(d, c);
     return loseFlow(d, p);
   }

@@ -6,7 +6,7 @@
 import type { WindowSpec } from '../../core/flow.js';
 import { setAt } from '../../core/flow.js';
 import { openWindow } from './ask.js';
-import { setCard, unsetCard, wound, type D } from './effects.js';
+import { fire, setCard, unsetCard, wound, type D } from './effects.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
 import { checkVictory } from './victory.js';
@@ -58,6 +58,12 @@ export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' |
 export function openChain(d: D, defender: number, how: number): void {
   // After a retarget the Attack's ADMG changes already tallied stay with it (attack[4]).
   d.chain = [defender, how, d.attack[4] ?? 0, 0, 0];
+  // The Attack is declared and its Defender known: continuous "After … Attacks" / "After … is
+  // Attacked" effects resolve before the Responses (8.0 Timing: "first all Continuous effects
+  // resolve, then all Responses"); once per card in the chain, so a retarget does not repeat them.
+  const attacker = d.attack[0]!;
+  fire(d, 'attacking', attacker, attacker);
+  fire(d, 'attacked', defender, attacker);
   openWindow(d, 'respond', [d.flowHolder]);
 }
 

@@ -30,6 +30,7 @@ export function wavePassed(d: D): void {
   // Breather chooses a new one, so "After a Wave ends" effects and Responses start with that player.
   d.flowHolder = rightOf(d as OphidianState, d.flowHolder);
   d.chainUsed = [];
+  d.continuousUsed = [];
   d.events = [];
   forgetPositions(d);
   fire(d, 'wave-end', -1, -1);

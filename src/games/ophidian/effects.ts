@@ -36,6 +36,9 @@ export function endOfAction(d: D): void {
     if (d.cheer[p]! < 0) d.cheer = setAt(d.cheer, p, 0);
   }
   if (d.events.length) d.events = [];
+  // The chain is over: its cards may be used again in the next one (8.0 note).
+  if (d.chainUsed.length) d.chainUsed = [];
+  if (d.continuousUsed.length) d.continuousUsed = [];
   // A Flow holder's action is over: one that brought back a position of this Wave counts as a pass (repetition.ts).
   if (d.breather === -1 && d.winner === -1) afterFlowAction(d);
 }
@@ -55,8 +58,22 @@ export class DraftWorld extends ReadWorld {
     for (let k = 0; k < n && zoneSize(this.d.zones, zoneOf(p, ARSENAL)) > 0; k++) this.d.zones = moveCard(this.d.zones, zoneOf(p, ARSENAL), -1, zoneOf(p, SCRAP), { reveal: EVERYONE });
     this.sync();
   }
-  override advance(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.action); this.sync(); }
-  override retreat(c: number) { if (isChar(this.d as OphidianState, c)) this.d.loc = setAt(this.d.loc, c, LOC.support); this.sync(); }
+  // A card's Advance or Retreat is an Advance or Retreat (3.5: card abilities "do not have the
+  // limitations of the standard" one — they are still one), so "After … Advances/Retreats" answer it.
+  override advance(c: number) {
+    if (isChar(this.d as OphidianState, c) && this.d.loc[c] === LOC.support) {
+      this.d.loc = setAt(this.d.loc, c, LOC.action);
+      fire(this.d, 'advanced', c, this.card);
+    }
+    this.sync();
+  }
+  override retreat(c: number) {
+    if (isChar(this.d as OphidianState, c) && this.d.loc[c] === LOC.action) {
+      this.d.loc = setAt(this.d.loc, c, LOC.support);
+      fire(this.d, 'retreated', c, this.card);
+    }
+    this.sync();
+  }
   override setCard(c: number) { setCard(this.d, c); this.sync(); }
   override unsetCard(c: number) { unsetCard(this.d, c, this.card); this.sync(); }
   // CP and Cheer may go below 0 while an action is tallied; endOfAction floors them (8.0 "Negative Values").
@@ -218,7 +235,9 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
     for (const i of byEvent[e]!) {
       const s = d as OphidianState;
       if (s.t.owner[i] !== p || s.loc[i] === LOC.out || s.loc[i] === LOC.zoneDown) continue;
-      for (const ab of abilitiesOf(s, i)) {
+      const abs = abilitiesOf(s, i);
+      for (let k = 0; k < abs.length; k++) {
+        const ab = abs[k]!;
         const tr = ab.trigger;
         if (!tr || ab.flow !== 'continuous' || tr.event !== event) continue;
         const subjCtrl = subject >= 0 ? controller(s0, subject) : -1;
@@ -226,6 +245,10 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
         if ((subjCtrl >= 0 && !reaches(s, p, subjCtrl)) || (source >= 0 && !reaches(s, p, controller(s0, source)))) continue;
         const ok = tr.of === 'any' || (tr.of === 'self' && subject === i) || (tr.of === 'host' && s.host[i] === subject && s.loc[i] === LOC.pump) || (tr.of === 'ally' && subjCtrl === p) || (tr.of === 'enemy' && subjCtrl >= 0 && subjCtrl !== p);
         if (!ok) continue;
+        // 8.0 note: "A Response or Continuous effect can only be used one time per card in an event chain."
+        const use = i * 16 + k;
+        if (d.continuousUsed.includes(use)) continue;
+        d.continuousUsed = [...d.continuousUsed, use];
         runProgram(d, ab.steps, i, p, [], 0, { subject, source, amount });
       }
     }

@@ -161,6 +161,7 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     attack: [],
     chain: [],
     chainUsed: [],
+    continuousUsed: [],
     events: [],
     uniqueUsed: [],
     paying: '',

@@ -60,7 +60,7 @@ function copyState(s: OphidianState): D {
     t: s.t, zones: s.zones, rng: s.rng,
     loc: s.loc, wounds: s.wounds, isSet: s.isSet, host: s.host, lvl: s.lvl,
     cp: s.cp, cheer: s.cheer, vp: s.vp, wave: s.wave, flowHolder: s.flowHolder, passes: s.passes, lost: s.lost, plusJustMade: s.plusJustMade,
-    attack: s.attack, chain: s.chain, chainUsed: s.chainUsed, events: s.events, uniqueUsed: s.uniqueUsed, paying: s.paying, payDelta: s.payDelta,
+    attack: s.attack, chain: s.chain, chainUsed: s.chainUsed, continuousUsed: s.continuousUsed, events: s.events, uniqueUsed: s.uniqueUsed, paying: s.paying, payDelta: s.payDelta,
     deathMatch: s.deathMatch, repetition: s.repetition, loop: s.loop, pending: s.pending, breather: s.breather, maneuver: s.maneuver,
     winner: s.winner, drawn: s.drawn, alive: s.alive, pool: s.pool, endReason: s.endReason,
     firstFlow: s.firstFlow, waveLog: s.waveLog, plays: s.plays,
@@ -91,6 +91,7 @@ export const flow = defineFlow<OphidianState, OphAction>({
       play(d, p, a) {
         // One event chain per action: each card answers at most once in it (8.0).
         if (d.chainUsed.length) d.chainUsed = [];
+        if (d.continuousUsed.length) d.continuousUsed = [];
         actPlay(d, p, a);
         checkVictory(d);
         if (d.stack.length === 0) afterAction(d);

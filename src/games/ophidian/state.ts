@@ -82,6 +82,12 @@ export interface OphidianState extends FlowFields {
   readonly chain: readonly number[];
   readonly chainUsed: readonly number[];
   /**
+   * The continuous effects used in the event chain under way (8.0 note: "A Response or
+   * Continuous effect can only be used one time per card in an event chain"), as instance × 16
+   * + ability index; emptied with `chainUsed`.
+   */
+  readonly continuousUsed: readonly number[];
+  /**
    * The events of the action under way, for "After …" Responses (8.0 event chains): four
    * numbers each — event (index in EVENTS), subject, source, amount. Cleared when the
    * action and its chain end.

@@ -5,10 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { LOC, type OphidianState } from '../../../src/games/ophidian/state.js';
-import { act, position, quiet, settle, withCards } from './play.js';
+import { parseCardFile } from '../../../src/games/ophidian/cards/format.js';
+import { act, giveHand, position, quiet, settle, tableWith, withCards } from './play.js';
 
 const spare = (s: OphidianState, p: number, k: number) =>
-  s.t.card.map((_, i) => i).filter((i) => s.t.owner[i] === p && s.t.card[i]!.kind === 'strategy' && !s.zones.cards[p * 4 + 1]!.includes(i))[k]!;
+  s.t.card.map((_, i) => i).filter((i) => s.t.owner[i] === p && s.t.card[i]!.kind === 'strategy' && s.loc[i] === LOC.out && !s.zones.cards[p * 4 + 1]!.includes(i))[k]!;
 
 /** Sample Strategy cards put in play for seat p (Minions in the Action Field unless `at` says otherwise). */
 function inPlay(s: OphidianState, p: number, ids: string[], at: number = LOC.action): { s: OphidianState; cards: number[] } {
@@ -41,5 +42,86 @@ describe('3.11 Cheer comes from a Gladiator\'s Attack only', () => {
     const target = s.t.team[1 - p]![0]!;
     const hit = quiet(settle(act(act(s, `atk:${attacker}:${target}`), 'allow')));
     expect(hit.cheer[p]).toBe(1);
+  });
+});
+
+/** Test cards: continuous "After …" Zones for the events no sample card watches with a continuous effect. */
+const TEST_CARDS = parseCardFile(
+  `sample: false
+gladiators: []
+strategies:
+  - {id: retreat-cheer, name: Retreat Cheer, type: zone, flow: '+', discipline: universal, level: 1, cost: 0, maintain: 0,
+     abilities: [{name: Boo, after: retreated, of: any, do: [{gain-cheer: 1}]}], text: "After a character Retreats, gain 1 Cheer."}
+`,
+  'test cards',
+).strategies;
+
+/** Seat p's spare instance turned into a face-up test Zone. */
+function withTestZone(s: OphidianState, p: number, id: string): { s: OphidianState; zone: number } {
+  const zone = spare(s, p, 0);
+  const card = TEST_CARDS.get(id)!;
+  s = withCards(s, { [zone]: 'media-hype' }); // out of the piles first
+  s = { ...s, t: tableWith(s.t, s.t.card.map((c, i) => (i === zone ? card : c))) };
+  return { s: { ...s, loc: s.loc.map((l, i) => (i === zone ? LOC.zoneUp : l)) }, zone };
+}
+
+describe('8.0: a continuous effect is used once per card in an event chain', () => {
+  // 8.0 note: "A Response or Continuous effect can only be used one time per card in an event chain.
+  // Multiple copies of the card or the same ability on different cards are allowable."
+  it('Media Hype ("After an enemy character is Destroyed, gain 1 Cheer") gives 1 Cheer when one action Destroys two enemy characters; two copies give 2', () => {
+    const s0 = position();
+    const p = s0.flowHolder;
+    const q = 1 - p;
+    let { s, cards: [hype, bots] } = inPlay(s0, p, ['media-hype', 'arachnabots'], LOC.support);
+    s = { ...s, loc: s.loc.map((l, i) => (i === hype ? LOC.zoneUp : l)) };
+    const placed = inPlay(s, q, ['sniper-drone', 'sniper-drone'], LOC.support);
+    s = placed.s;
+    const [d1, d2] = placed.cards;
+    const swarm = ophidian.legalActions(s, p).find((a) => a === `ab:${bots}:0:t${d1},${d2}` || a === `ab:${bots}:0:t${d2},${d1}`)!;
+    expect(swarm).toBeDefined();
+    const one = quiet(act(s, swarm));
+    expect([one.loc[d1], one.loc[d2]]).toEqual([LOC.out, LOC.out]);
+    expect(one.cheer[p]).toBe(1);
+    // A second Media Hype: each copy once.
+    const more = inPlay(s, p, ['media-hype'], LOC.zoneUp);
+    const two = quiet(act(more.s, swarm));
+    expect(two.cheer[p]).toBe(2);
+  });
+});
+
+describe('continuous "After … Attacks" and "After … Retreats" effects fire', () => {
+  it('Arena Spotlight ("After a character of yours Attacks": gain 1 CP) gives its controller 1 CP for an Attack', () => {
+    const s0 = position();
+    const p = s0.flowHolder;
+    const { s } = inPlay(s0, p, ['arena-spotlight'], LOC.zoneUp);
+    const attacker = s.t.team[p]![0]!;
+    const target = s.t.team[1 - p]![0]!;
+    const after = quiet(settle(act(act(s, `atk:${attacker}:${target}`), 'allow')));
+    expect(after.cp[p]).toBe(s.cp[p]! + 1);
+  });
+
+  it('a standard Retreat raises `retreated` ("Retreat Cheer", a test Zone: After a character Retreats, gain 1 Cheer)', () => {
+    const s0 = position();
+    const p = s0.flowHolder;
+    const { s } = withTestZone(s0, p, 'retreat-cheer');
+    const g = s.t.team[p]![0]!;
+    const after = quiet(act(s, `ret:${g}`));
+    expect([after.loc[g], after.isSet[g], after.cheer[p]]).toEqual([LOC.support, true, 1]);
+  });
+});
+
+describe('3.5: an Advance by a card is an Advance', () => {
+  // 3.5: "Note: Card abilities that Advance characters do not have the limitations of the standard Advance."
+  // Glossary: "Advance: Move a character from the Support Field to the Action Field."
+  it('Blood Sand ("After a character Advances, it takes 1 DMG") wounds a character Charge Advanced', () => {
+    const s0 = position();
+    const p = s0.flowHolder;
+    let { s } = inPlay(s0, p, ['blood-sand'], LOC.zoneUp);
+    s = giveHand(s, p, ['charge']);
+    const charge = s.zones.cards[p * 4 + 1]![0]!;
+    const g = s.t.team[p]![0]!;
+    s = { ...s, loc: s.loc.map((l, i) => (i === g ? LOC.support : l)), isSet: s.isSet.map((x, i) => (i === g ? true : x)) };
+    const after = quiet(act(s, `play:${charge}:t${g}`));
+    expect([after.loc[g], after.isSet[g], after.wounds[g]]).toEqual([LOC.action, false, 1]);
   });
 });
