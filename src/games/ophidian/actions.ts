@@ -6,7 +6,7 @@
 import { setAt } from '../../core/flow.js';
 import { EVERYONE, moveCard, type Zones } from '../../core/zones.js';
 import { declareAttack } from './attack.js';
-import { fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
+import { destroyAtLife, fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
 import { parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
@@ -63,6 +63,8 @@ export function playCard(d: D, p: number, c: number, choice: Choice, costDelta =
     }
     d.loc = setAt(d.loc, c, LOC.zoneUp);
   }
+  // A Pump or a flipped Zone may lower a Life to the Wounds already there (3.9).
+  if (card.type === 'pump' || card.type === 'zone') destroyAtLife(d, p);
   // Its effects resolve fully (a choice in them is answered first), then the rest of the play (8.0).
   runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe, (d2, keep) => afterPlay(d2, p, c, targets, x, keep));
 }

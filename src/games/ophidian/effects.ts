@@ -12,7 +12,7 @@ import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from
 import * as st from './state.js';
 import type { D, OphidianState, PendingEffect, ProgramTail, Table } from './state.js';
 import { afterFlowAction } from './repetition.js';
-import { abilitiesOf, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
+import { abilitiesOf, charactersInPlay, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -185,9 +185,34 @@ function score(d: D, g: number, owner: number, by: number): void {
  * action removed it (-1: the owner's own, e.g. maintenance it could not pay).
  */
 export function removeFromPlay(d: D, c: number, destroyed: boolean, by = -1): void {
+  leavePlay(d, c, destroyed, by);
+  // A Pump (or a card with a continuous Life modifier) leaving play may drop a Life below the Wounds.
+  destroyAtLife(d, by);
+}
+
+/**
+ * 3.9: "When a Character has a number of Wounds equal to or greater than his Life, he is
+ * Destroyed" — also when the Life drops (Battle Armor Scrapped from a Gladiator with 8 Wounds
+ * and Life 9 leaves Life 7: Destroyed, and its VP scored), not only when Wounds are placed.
+ * `by`: the player whose action dropped it (who Destroyed it, 7.0).
+ */
+export function destroyAtLife(d: D, by: number): void {
+  for (let again = true; again; ) {
+    again = false;
+    for (const c of charactersInPlay(d as OphidianState).all) {
+      if (d.wounds[c]! >= life(d as OphidianState, c)) {
+        leavePlay(d, c, true, by);
+        again = true;
+        break; // the characters in play changed: look again
+      }
+    }
+  }
+}
+
+function leavePlay(d: D, c: number, destroyed: boolean, by: number): void {
   const s = d as OphidianState;
   const owner = controller(s, c);
-  for (let i = 0; i < d.loc.length; i++) if (d.loc[i] === LOC.pump && d.host[i] === c) removeFromPlay(d, i, false);
+  for (let i = 0; i < d.loc.length; i++) if (d.loc[i] === LOC.pump && d.host[i] === c) leavePlay(d, i, false, -1);
   d.loc = setAt(d.loc, c, LOC.out);
   d.wounds = setAt(d.wounds, c, 0);
   d.isSet = setAt(d.isSet, c, false);

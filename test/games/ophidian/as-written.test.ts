@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { LOC, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { parseCardFile } from '../../../src/games/ophidian/cards/format.js';
+import type { GladiatorCard } from '../../../src/games/ophidian/cards/types.js';
 import { act, giveHand, position, quiet, settle, tableWith, withCards } from './play.js';
 
 const spare = (s: OphidianState, p: number, k: number) =>
@@ -123,5 +124,25 @@ describe('3.5: an Advance by a card is an Advance', () => {
     s = { ...s, loc: s.loc.map((l, i) => (i === g ? LOC.support : l)), isSet: s.isSet.map((x, i) => (i === g ? true : x)) };
     const after = quiet(act(s, `play:${charge}:t${g}`));
     expect([after.loc[g], after.isSet[g], after.wounds[g]]).toEqual([LOC.action, false, 1]);
+  });
+});
+
+describe('3.9: a Character is Destroyed whenever its Wounds reach its Life', () => {
+  // 3.9: "When a Character has a number of Wounds equal to or greater than his Life, he is Destroyed."
+  // If the Destroyed character is a Gladiator, "the opposing player adds the Gladiator's Victory Points".
+  it('Battle Armor (+2 Life) Scrapped from a Gladiator with Wounds past its printed Life: Destroyed, VP to the opponent', () => {
+    const s0 = position();
+    const p = s0.flowHolder;
+    const q = 1 - p;
+    const g = s0.t.team[q]![0]!;
+    let { s, cards: [armor] } = inPlay(s0, q, ['battle-armor'], LOC.pump);
+    s = { ...s, host: s.host.map((h, i) => (i === armor ? g : h)) };
+    const printed = (s.t.card[g] as GladiatorCard).levels[0]!;
+    s = { ...s, wounds: s.wounds.map((w, i) => (i === g ? printed.life + 1 : w)) }; // alive only through the Armor
+    s = giveHand(s, p, ['let-freedom-ring']);
+    const lfr = s.zones.cards[p * 4 + 1]![0]!;
+    const after = quiet(act(s, `play:${lfr}:t${armor}`));
+    expect([after.loc[armor], after.loc[g], after.vp[p]]).toEqual([LOC.out, LOC.out, printed.vp]);
+    expect(after.zones.cards[q * 4 + 3]).toContain(g); // the Funeral Pyre
   });
 });
