@@ -6,11 +6,11 @@
 import { setAt } from '../../core/flow.js';
 import { EVERYONE, moveCard, type Zones } from '../../core/zones.js';
 import { declareAttack } from './attack.js';
-import { destroyAtLife, fire, removeFromPlay, runProgram, setCard, wound } from './effects.js';
+import { destroyAtLife, fire, removeFromPlay, runProgram, setCard, tailFor, wound } from './effects.js';
 import { parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState } from './state.js';
-import { abilitiesOf, controller, envOf, glad, leftOf, playCost, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, envOf, glad, isG, leftOf, playCost, strat, type OphAction } from './view.js';
 import { mayModifyCost, startPaying } from './costs.js';
 import { beforeFlowAction } from './repetition.js';
 import type { Ability } from './cards/types.js';
@@ -66,7 +66,7 @@ export function playCard(d: D, p: number, c: number, choice: Choice, costDelta =
   // A Pump or a flipped Zone may lower a Life to the Wounds already there (3.9).
   if (card.type === 'pump' || card.type === 'zone') destroyAtLife(d, p);
   // Its effects resolve fully (a choice in them is answered first), then the rest of the play (8.0).
-  runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe, (d2, keep) => afterPlay(d2, p, c, targets, x, keep));
+  runProgram(d, card.onPlay, c, p, targets, x, null, choice.foe, tailFor(`play:${p}:${c}:${targets.join(',')}:${x}`, () => (d2, keep) => afterPlay(d2, p, c, targets, x, keep)));
 }
 
 /**
@@ -97,15 +97,21 @@ function afterPlay(d: D, p: number, c: number, targets: readonly number[], x: nu
   resolveFlow(d, p, card.flow, k);
 }
 
+/** Ability k of card c at Level index lvl (a Strategy card's: lvl -1), read from the match's table. */
+function abilityAt(s: OphidianState, c: number, lvl: number, k: number): Ability {
+  return (lvl >= 0 ? glad(s, c).levels[lvl]!.abilities : strat(s, c).abilities)[k]!;
+}
+
 export function useAbility(d: D, p: number, c: number, k: number, targets: readonly number[], foe = -1): void {
   const s = d as OphidianState;
+  const lvl = isG(s, c) ? s.lvl[c]! : -1; // the ability as it was used: its card may leave play or change Level before its tail
   const ab = abilitiesOf(s, c)[k]!;
   const env = envOf(s, c, p, targets);
   d.cp = setAt(d.cp, p, d.cp[p]! - ab.cost.cp(env));
   const lifeCost = ab.cost.life(env);
   if (ab.cost.set) setCard(d, c);
   if (lifeCost > 0) wound(d, c, lifeCost, c);
-  runProgram(d, ab.steps, c, p, targets, 0, null, foe, (d2, keep) => afterAbility(d2, p, c, ab, targets, keep));
+  runProgram(d, ab.steps, c, p, targets, 0, null, foe, tailFor(`ab:${p}:${c}:${lvl}:${k}:${targets.join(',')}`, () => (d2, keep) => afterAbility(d2, p, c, abilityAt(d2 as OphidianState, c, lvl, k), targets, keep)));
 }
 
 /** After an ability's effects (a choice in them answered first): its Flow symbol, or a pass for a PASS ability (2.5, 2.6). */
@@ -126,7 +132,7 @@ export function useChannel(d: D, p: number, c: number, k: number, g: number, k2:
   const lifeCost = ab.cost.life(envOf(s, c, p, targets));
   if (lifeCost > 0) wound(d, c, lifeCost, c);
   // "self" is the channeler: the ability's name is replaced by hers. Its effects resolve, then the (-).
-  runProgram(d, ab.steps, c, p, targets, 0, null, foe, (d2) => resolveFlow(d2, p, channeling.flow, null));
+  runProgram(d, ab.steps, c, p, targets, 0, null, foe, tailFor(`ch:${p}:${channeling.flow}`, () => (d2) => resolveFlow(d2, p, channeling.flow, null)));
 }
 
 export function doPass(d: D, p: number): void {

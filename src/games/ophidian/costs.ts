@@ -14,7 +14,7 @@ import { setAt } from '../../core/flow.js';
 import { EVERYONE, moveCard, reveal } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import type { StrategyCard } from './cards/types.js';
-import { fire, runProgram } from './effects.js';
+import { fire, runProgram, tailFor } from './effects.js';
 import { canPlayDiscipline, parseTargets } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
@@ -119,5 +119,5 @@ export function playCostModifier(d: D, q: number, a: OphAction): void {
   d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(q, SCRAP), { reveal: EVERYONE });
   d.chainUsed = [...d.chainUsed, c];
   const paid = Number(d.paying.split(':')[1]);
-  runProgram(d, card.onPlay, c, q, [], 0, { subject: paid, source: paid, amount: 0 }, -1, (d2) => fire(d2, 'played', c, c)); // once its effects resolved
+  runProgram(d, card.onPlay, c, q, [], 0, { subject: paid, source: paid, amount: 0 }, -1, tailFor(`played:${c}`, () => (d2) => fire(d2, 'played', c, c))); // once its effects resolved
 }

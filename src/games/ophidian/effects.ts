@@ -12,7 +12,7 @@ import { EVENTS, type CardEnv, type DamageKind, type EventName, type Step } from
 import * as st from './state.js';
 import type { D, OphidianState, PendingEffect, ProgramTail, Table } from './state.js';
 import { afterFlowAction } from './repetition.js';
-import { abilitiesOf, charactersInPlay, controller, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
+import { abilitiesOf, charactersInPlay, controller, destroyedSubjectOk, glad, inPlay, isChar, isG, leftOf, life, reaches, ReadWorld, rightOf, type OphAction } from './view.js';
 
 const { ARSENAL, HAND, PYRE, SCRAP, zoneOf } = st;
 const LOC = { ...st.LOC };
@@ -51,7 +51,8 @@ export class DraftWorld extends ReadWorld {
   private sync() { this.s = this.d as OphidianState; }
   override damage(source: number, target: number, amount: number, _kind: DamageKind) { wound(this.d, target, amount, source, this.by); this.sync(); }
   override heal(c: number, n: number) { heal(this.d, c, n, this.card); this.sync(); }
-  override destroy(c: number) { if (isChar(this.d as OphidianState, c)) removeFromPlay(this.d, c, true, this.by); this.sync(); }
+  // Any card in play may be Destroyed (3.9: "When a card is Destroyed or Scrapped"; Let Freedom Ring destroys a Pump, 5.0).
+  override destroy(c: number) { if (inPlay(this.d as OphidianState, c)) removeFromPlay(this.d, c, true, this.by); this.sync(); }
   override scrap(c: number) { if (inPlay(this.d as OphidianState, c)) removeFromPlay(this.d, c, false, this.by); this.sync(); }
   override draw(p: number, n: number) { draw(this.d, p, n); this.sync(); }
   override mill(p: number, n: number) {
@@ -269,7 +270,7 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
         // 7.0: a player is affected only by events of itself and its neighbours.
         if ((subjCtrl >= 0 && !reaches(s, p, subjCtrl)) || (source >= 0 && !reaches(s, p, controller(s0, source)))) continue;
         const ok = tr.of === 'any' || (tr.of === 'self' && subject === i) || (tr.of === 'host' && s.host[i] === subject && s.loc[i] === LOC.pump) || (tr.of === 'ally' && subjCtrl === p) || (tr.of === 'enemy' && subjCtrl >= 0 && subjCtrl !== p);
-        if (!ok) continue;
+        if (!ok || !destroyedSubjectOk(s, event, tr.of, subject)) continue;
         // 8.0 note: "A Response or Continuous effect can only be used one time per card in an event chain."
         const use = i * 16 + k;
         if (d.continuousUsed.includes(use)) continue;
@@ -296,7 +297,54 @@ type ProgramContext = Pick<PendingEffect, 'card' | 'controller' | 'targets' | 'x
  * reached while another is parked joins the queue behind it (`next`) and is asked in its turn.
  */
 export function runProgram(d: D, steps: readonly Step[], card: number, ctrl: number, targets: readonly number[], x: number, event: CardEnv['event'] = null, foe = -1, then: ProgramTail | null = null): void {
-  run(d, { card, controller: ctrl, targets, x, foe, event, kept: null, then }, steps);
+  const ctx: ProgramContext = { card, controller: ctrl, targets, x, foe, event, kept: null, then };
+  if (d.pending) {
+    // A choice is being asked (an effect that resolved before this one, e.g. Dripping Leak after
+    // Version 9 Set to pay for Grappling Strike): effects resolve "one after the other on a first-in
+    // first-out basis" (8.0), so this whole program (and the rest of its action) waits behind it —
+    // the Example Game (5.0) resolves Dripping Leak's choice before Grappling Strike Advances Poc Shot.
+    d.pending = queueBehind(d.pending, { ...ctx, rest: steps, labels: NO_LABELS, branches: NO_BRANCHES, chooser: -1, next: null });
+    return;
+  }
+  run(d, ctx, steps);
+}
+const NO_LABELS: readonly string[] = [];
+
+/**
+ * One function object per distinct tail (`key` names everything `make`'s closure reads): a tail
+ * waits in `pending` when its program is queued, and two applies of the same move must give equal
+ * states (the contract's twin check compares functions by identity). Bounded like the action memo.
+ */
+const tails = new Map<string, ProgramTail>();
+export function tailFor(key: string, make: () => ProgramTail): ProgramTail {
+  let t = tails.get(key);
+  if (t === undefined) {
+    if (tails.size >= 20000) tails.clear();
+    t = make();
+    tails.set(key, t);
+  }
+  return t;
+}
+const NO_BRANCHES: readonly (readonly Step[])[] = [];
+
+/** The entries waiting behind an answered choice: programs run in turn until one asks (a choice opens its window). */
+function startNext(d: D, next: PendingEffect | null): void {
+  for (let n = next; n !== null; ) {
+    if (d.pending) {
+      d.pending = queueBehind(d.pending, n);
+      return;
+    }
+    if (n.labels.length === 0) {
+      // A program that waited whole (runProgram): it runs now.
+      const after = n.next;
+      run(d, n, n.rest);
+      n = after;
+      continue;
+    }
+    d.pending = n;
+    openWindow(d, 'choose', [n.chooser]);
+    return;
+  }
 }
 
 function run(d: D, ctx: ProgramContext, steps: readonly Step[]): void {
@@ -342,14 +390,8 @@ export const chooseWindow: WindowSpec<OphidianState, OphAction> = {
         d.pending = null;
         // The chosen option, the rest of the program, then the rest of its action (its tail), unless another choice parks them again.
         run(d, pe, [...pe.branches[Number(a.split(':')[1])]!, ...pe.rest]);
-        // The choices that waited behind this one come next: after any this program (and what it triggered) now asks.
-        if (pe.next) {
-          if (d.pending) d.pending = queueBehind(d.pending, pe.next);
-          else {
-            d.pending = pe.next;
-            openWindow(d, 'choose', [pe.next.chooser]);
-          }
-        }
+        // The choices and programs that waited behind this one come next: after any this program (and what it triggered) now asks.
+        startNext(d, pe.next);
         return true; // rules.ts checks victory after the choice (victory.ts uses this module)
       },
     };

@@ -19,12 +19,12 @@ import { setAt } from '../../core/flow.js';
 import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { EVENTS, type Ability, type StrategyCard, type Trigger } from './cards/types.js';
-import { endOfAction, fire, runProgram, setCard } from './effects.js';
+import { endOfAction, fire, runProgram, tailFor, setCard } from './effects.js';
 import { canPlayDiscipline, parseTargets, responseFoes, targetChoices, tKey } from './legal.js';
 import * as st from './state.js';
 import type { D, OphidianState, Table } from './state.js';
 import { checkVictory } from './victory.js';
-import { abilitiesOf, controller, envOf, inPlay, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
+import { abilitiesOf, controller, destroyedSubjectOk, envOf, inPlay, mayUse, playCost, raging, reaches, strat, type OphAction } from './view.js';
 import { claimedByPayment, mayModifyCost, startPaying } from './costs.js';
 
 const { HAND, SCRAP, zoneOf } = st;
@@ -64,6 +64,7 @@ function matches(s: OphidianState, k: number, tr: Trigger, p: number, c: number)
   const source = s.events[k * 4 + 2]!;
   // 7.0: only events of the player itself and its neighbours.
   if ((subject >= 0 && !reaches(s, p, controller(s, subject))) || (source >= 0 && !reaches(s, p, controller(s, source)))) return false;
+  if (!destroyedSubjectOk(s, tr.event, tr.of, subject)) return false;
   if (tr.of === 'any') return true;
   if (tr.of === 'self') return subject === c;
   if (tr.of === 'host') return s.loc[c] === LOC.pump && s.host[c] === subject;
@@ -165,7 +166,7 @@ export function playEventResponse(d: D, p: number, a: OphAction, costDelta = 0):
     // Seen by all; a Response Quick-Hit is Scrapped after use (2.2). Playing it is itself an event.
     const hand = zoneOf(p, HAND);
     d.zones = moveCard(d.zones, hand, d.zones.cards[hand]!.indexOf(c), zoneOf(p, SCRAP), { reveal: EVERYONE });
-    runProgram(d, card.onPlay, c, p, targets, 0, event, foe, (d2) => fire(d2, 'played', c, c)); // once its effects resolved (a choice answered)
+    runProgram(d, card.onPlay, c, p, targets, 0, event, foe, tailFor(`played:${c}`, () => (d2) => fire(d2, 'played', c, c))); // once its effects resolved (a choice answered)
     return;
   }
   d.chainUsed = [...d.chainUsed, c];

@@ -46,6 +46,14 @@ export const ophidianOptionsSchema = z
       .enum(['pass', 'allowed'])
       .optional() // absent means 'pass' (no default written into the options, so runs and models keyed on the options before it stay valid)
       .meta({ description: "'pass' when absent: an action that brings back a position the Wave already had (free (+) moves in a cycle): 'pass' counts it as a pass so every Wave ends (the engine's interpretation), 'allowed' plays the text as printed (such a cycle may never end; the runner's decision cap then reports a failed game)" }),
+    zoneLimit: z
+      .enum(['per-player', 'arena'])
+      .optional() // absent means 'per-player' (as `repetition`: runs keyed on the options before it stay valid)
+      .meta({ description: "'per-player' when absent: 2.2's four-Zone limit (\"You can only have four Zone cards in the Arena ... you must scrap one of your other ... Zones\") counts the player's own Zones, so a fifth of yours makes you scrap one of yours; 'arena' counts every Zone in the Arena (with none of yours among four, no Zone of yours can enter)" }),
+    waveEnd: z
+      .enum(['effects-first', 'victory-first'])
+      .optional() // absent means 'effects-first'
+      .meta({ description: "'effects-first' when absent: after Wave 4 (and each elimination Wave) the \"After a Wave ends\" effects and Responses resolve, then most VP wins (3.0: \"Wave Four, Check for Victory\"); 'victory-first' checks the Point Victory before them" }),
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -168,6 +176,8 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     payDelta: 0,
     deathMatch: options.deathMatch,
     repetition: options.repetition !== 'allowed',
+    zonesPerPlayer: options.zoneLimit !== 'arena',
+    pointsAfterWaveEnd: options.waveEnd !== 'victory-first',
     loop: [],
     pending: null,
     breather: SETUP,

@@ -415,7 +415,8 @@ export const zonesInArena = (s: OphidianState): number[] => {
  */
 export function zoneChoices(s: OphidianState, p: number, card: StrategyCard): readonly string[] {
   if (card.type !== 'zone') return NO_CHOICE;
-  const zones = zonesInArena(s);
+  // 2.2: "You can only have four Zone cards in the Arena at any one time" — your own four by default (option `zoneLimit`).
+  const zones = s.zonesPerPlayer ? zonesInArena(s).filter((z) => controller(s, z) === p) : zonesInArena(s);
   if (zones.length < 4) return NO_CHOICE;
   return zones.filter((z) => controller(s, z) === p).map((z) => `:z${z}`);
 }

@@ -7,7 +7,7 @@ import { setAt } from '../../core/flow.js';
 import { EVERYONE, moveCard } from '../../core/zones.js';
 import { openWindow } from './ask.js';
 import { chainDone } from './attack.js';
-import { fire, runProgram, setCard, type D } from './effects.js';
+import { fire, runProgram, tailFor, setCard, type D } from './effects.js';
 import { canPlayDiscipline, parseTargets, responseFoes, targetChoices, tKey } from './legal.js';
 import * as st from './state.js';
 import type { OphidianState } from './state.js';
@@ -74,7 +74,7 @@ export function playResponse(d: D, p: number, a: OphAction, costDelta = 0): void
     d.chainUsed = [...d.chainUsed, c];
     // Playing it is itself an event (as in an event chain, events.ts), fired once its effects resolved (a choice
     // answered): "After a card is played" Responses answer it once the Attack's action is done.
-    runProgram(d, card.onPlay, c, p, targets, 0, event, foe, (d2) => fire(d2, 'played', c, c));
+    runProgram(d, card.onPlay, c, p, targets, 0, event, foe, tailFor(`played:${c}`, () => (d2) => fire(d2, 'played', c, c)));
     return;
   }
   const c = Number(parts[1]);

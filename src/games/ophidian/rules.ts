@@ -61,7 +61,7 @@ function copyState(s: OphidianState): D {
     loc: s.loc, wounds: s.wounds, isSet: s.isSet, host: s.host, lvl: s.lvl,
     cp: s.cp, cheer: s.cheer, vp: s.vp, wave: s.wave, flowHolder: s.flowHolder, passes: s.passes, lost: s.lost, plusJustMade: s.plusJustMade,
     attack: s.attack, chain: s.chain, chainUsed: s.chainUsed, continuousUsed: s.continuousUsed, events: s.events, uniqueUsed: s.uniqueUsed, paying: s.paying, payDelta: s.payDelta,
-    deathMatch: s.deathMatch, repetition: s.repetition, loop: s.loop, pending: s.pending, breather: s.breather, maneuver: s.maneuver,
+    deathMatch: s.deathMatch, repetition: s.repetition, zonesPerPlayer: s.zonesPerPlayer, pointsAfterWaveEnd: s.pointsAfterWaveEnd, loop: s.loop, pending: s.pending, breather: s.breather, maneuver: s.maneuver,
     winner: s.winner, drawn: s.drawn, alive: s.alive, pool: s.pool, endReason: s.endReason,
     firstFlow: s.firstFlow, waveLog: s.waveLog, plays: s.plays,
   };
@@ -115,8 +115,15 @@ export const flow = defineFlow<OphidianState, OphAction>({
       ...reactWindow,
       onClose(d: D, by: number, data: number) {
         reactWindow.onClose!(d, by, data);
-        // The "After a Wave ends" chain is over: the Breather begins (4.0).
+        // The "After a Wave ends" chain is over: after Wave 4 (and each elimination Wave) the Point
+        // Victory is checked now (option `waveEnd`, 'effects-first'), then the Breather begins (4.0).
         if (d.stack.length === 0 && d.breather === WAVE_END && d.winner === -1) {
+          if (d.pointsAfterWaveEnd && d.wave >= RULES.waves) {
+            d.wave = d.wave + 1;
+            checkWaveLimit(d);
+            d.wave = d.wave - 1;
+            if (d.winner !== -1) return;
+          }
           d.breather = 0;
           continueBreather(d);
         }
@@ -135,7 +142,7 @@ export const flow = defineFlow<OphidianState, OphAction>({
   },
   onRoundEnd(d) {
     if (d.winner !== -1) return;
-    if (d.wave >= RULES.waves) {
+    if (d.wave >= RULES.waves && !d.pointsAfterWaveEnd) {
       // After Wave 4 (and each elimination Wave): most VP wins (4.2).
       d.wave = d.wave + 1;
       checkWaveLimit(d);

@@ -108,6 +108,10 @@ export interface OphidianState extends FlowFields {
   readonly deathMatch: boolean;
   /** The repetition rule is on (repetition.ts; option `repetition: 'pass'`), and its history of this Wave's positions. */
   readonly repetition: boolean;
+  /** Option `zoneLimit` (2.2): true ('per-player', the default) when the four-Zone limit counts the player's own Zones, false ('arena') when it counts every Zone in the Arena. */
+  readonly zonesPerPlayer: boolean;
+  /** Option `waveEnd`: true ('effects-first', the default) when Wave 4's "After a Wave ends" effects and Responses resolve before the Point Victory check, false ('victory-first') for the check first. */
+  readonly pointsAfterWaveEnd: boolean;
   readonly loop: readonly number[];
   /** Winner seat, -2 for a draw, -1 while playing. */
   readonly winner: number;

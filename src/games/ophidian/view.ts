@@ -24,6 +24,16 @@ export const isG = (s: OphidianState, c: number) => s.t.card[c]!.kind === 'gladi
 export const inPlay = (s: OphidianState, c: number) => s.loc[c]! !== LOC.out;
 export const isChar = (s: OphidianState, c: number) => (s.loc[c] === LOC.support || s.loc[c] === LOC.action) && (isG(s, c) || strat(s, c).type === 'minion');
 export const controller = (s: OphidianState, c: number) => s.t.owner[c]!;
+/** A character card (a Gladiator or a Minion), in play or not. */
+export const characterCard = (s: OphidianState, c: number) => isG(s, c) || strat(s, c).type === 'minion';
+/**
+ * Does a trigger's `of` reach an event's subject beyond what `matches` checks? `destroyed` names a
+ * character Destroyed (the glossary: "a character is Destroyed"; Media Hype: "After an enemy
+ * character is Destroyed"): another card an effect Destroys (Let Freedom Ring's Pump, 5.0) is
+ * answered only as `self` or `host`.
+ */
+export const destroyedSubjectOk = (s: OphidianState, event: string, of: string, subject: number) =>
+  event !== 'destroyed' || of === 'self' || of === 'host' || subject < 0 || characterCard(s, subject);
 
 /** Abilities of an instance in play (a Gladiator's current Level, or a Strategy card's). */
 export function abilitiesOf(s: OphidianState, c: number): readonly Ability[] {

@@ -146,3 +146,28 @@ describe('3.9: a Character is Destroyed whenever its Wounds reach its Life', () 
     expect(after.zones.cards[q * 4 + 3]).toContain(g); // the Funeral Pyre
   });
 });
+
+describe('after Wave 4: "After a Wave ends" effects, then the Point Victory (option waveEnd)', () => {
+  // 3.0: "Wave Four / Check for Victory"; 4.2: "At the end of the fourth Wave, both players add up all the
+  // victory points (VP) they have scored. The player with the most VP wins the game."
+  /** Wave 4, no VP yet; seat 0's Toxic Fog ("After a Wave ends" 1 DMG to each enemy character in the Action Field) will Destroy seat 1's first Gladiator. */
+  function lastWave(pointsAfterWaveEnd: boolean): { s: OphidianState; g: number } {
+    const s0 = { ...position(1, ['plague-temple', 'abe']), wave: 4, pointsAfterWaveEnd };
+    const { s } = inPlay(s0, 0, ['toxic-fog'], LOC.zoneUp);
+    const g = s.t.team[1]![0]!;
+    const life = (s.t.card[g] as GladiatorCard).levels[0]!.life;
+    return { s: { ...s, wounds: s.wounds.map((w, i) => (i === g ? life - 1 : w)), loc: s.loc.map((l, i) => (i === g ? LOC.action : l)) }, g };
+  }
+  it('effects-first (default): the Fog Destroys a Gladiator after the last pass, and its VP decide the match', () => {
+    const { s, g } = lastWave(true);
+    const end = quiet(act(act(s, 'pass'), 'pass'));
+    expect(end.loc[g]).toBe(LOC.out);
+    expect([end.winner, end.endReason, end.vp[0]]).toEqual([0, 'points', (s.t.card[g] as GladiatorCard).levels[0]!.vp]);
+  });
+  it('victory-first: the tie at 0 VP is checked first, so an elimination Wave follows', () => {
+    const { s } = lastWave(false);
+    const end = quiet(act(act(s, 'pass'), 'pass'));
+    expect(end.winner).toBe(-1);
+    expect(end.wave).toBe(5);
+  });
+});

@@ -163,12 +163,12 @@ describe('the rulebook\'s named cards behave as its examples show', () => {
     expect(w.cards[3]!.action).toBe(true);
   });
 
-  it('Let Freedom Ring scraps the targeted enemy Pump (5.0: Phase Blades)', () => {
+  it('Let Freedom Ring destroys the targeted enemy Pump (5.0: "I play (-) Let Freedom Ring and destroy your Phase Blades")', () => {
     const l = card('let-freedom-ring');
     expect(l.target).toMatchObject({ kind: 'pump', side: 'enemy' });
     const w = new TestWorld({});
     run(l.onPlay, env(w, 0, 0, [12]));
-    expect(w.log).toEqual(['scrap 12']);
+    expect(w.log).toEqual(['destroy 12']);
   });
 
   it('Channeling is a (-) ability that Sets Madame Petice and uses a Pyre Gladiator\'s ability (8.0)', () => {

@@ -107,6 +107,9 @@ describe('Example Game (5.0)', () => {
     const arsenalBefore = s.zones.cards[zoneOf(1, ARSENAL)]!.length;
     s = act(s, `ab:${v9}:0:t${poc}`);
     expect(flow.decision(s)).toMatchObject({ player: 1, name: 'choose' });
+    // 5.0: Dripping Leak resolves first ("After Version 9 Sets, dripping leak causes you to take 1 Damage or
+    // Scrap three cards" — "Betty scraps three cards." — then "Grappling strike Advances Poc Shot"): Poc Shot waits in Support.
+    expect([s.loc[poc], s.wounds[poc]]).toEqual([LOC.support, 0]);
     s = act(s, 'opt:1');
     expect(s.zones.cards[zoneOf(1, ARSENAL)]!.length).toBe(arsenalBefore - 3);
     // Grappling Strike Advances Poc Shot and deals 1 Damage: he is Raging (Rage 1). Abe has the Flow.

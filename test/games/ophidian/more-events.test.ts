@@ -111,21 +111,38 @@ describe('After a card is Scrapped', () => {
     expect(s.events).toEqual([]);
   });
 
-  it('Let Freedom Ring Scraps an enemy Pump in a Wave: a `scrapped` event Salvage answers', () => {
+  it('Let Freedom Ring Destroys an enemy Pump in a Wave (5.0: "destroy your Phase Blades"): a `destroyed` event, not `scrapped` — Salvage cannot answer it', () => {
     let s = withFlow(position(1), 1);
     s = hand(s, 1, ['phase-blades']);
     const blades = s.zones.cards[zoneOf(1, HAND)]![0]!;
     const v9 = idOf(s, 1, 'version-9');
     s = quiet(act(s, `play:${blades}:t${v9}`)); // a (-): Abe has the Flow
     s = hand(s, 0, ['let-freedom-ring', 'salvage']);
-    const [lfr, salvage] = s.zones.cards[zoneOf(0, HAND)]!;
+    const [lfr] = s.zones.cards[zoneOf(0, HAND)]!;
     s = act(s, `play:${lfr}:t${blades}`);
     while (decision(s)!.name === 'cost') s = step(s, 'pass');
-    expect([s.loc[blades], eventsNamed(s)]).toEqual([LOC.out, ['scrapped', 'played']]);
-    expect(decision(s)).toMatchObject({ player: 0, name: 'react' });
-    expect(legal(s)).toEqual(['pass', `ev:${salvage}:0`]); // the Scrap, not the card played
+    expect(s.loc[blades]).toBe(LOC.out);
+    expect(s.zones.cards[zoneOf(1, 2)]).toContain(blades); // Destroyed Strategy cards go to the Scrapheap (3.9)
+    expect(decision(s)!.name).not.toBe('react'); // Salvage answers a Scrap only: nobody is asked
+    expect(s.cheer[0]).toBe(0);
+  });
+
+  it('a Minion Scrapped as an extra play cost (Blood Offering) is a `scrapped` event Salvage answers in a Wave', () => {
+    let s = withFlow(position(1), 0);
+    s = hand(s, 1, ['salvage']);
+    const salvage = s.zones.cards[zoneOf(1, HAND)]![0]!;
+    s = hand(s, 0, ['bloaters', 'blood-offering']);
+    const [bloaters, offering] = s.zones.cards[zoneOf(0, HAND)]!;
+    s = quiet(act(s, `play:${bloaters}`)); // (-): Betty has the Flow
+    s = quiet(act(s, 'pass')); // back to Abe
+    const play = legal(s).find((a) => a.startsWith(`play:${offering}:`) && a.includes(`${bloaters}`))!;
+    s = act(s, play);
+    while (decision(s)!.name === 'cost') s = step(s, 'pass');
+    expect([s.loc[bloaters], eventsNamed(s)]).toEqual([LOC.out, ['scrapped', 'played']]);
+    while (decision(s)!.player !== 1) s = step(s, 'pass');
+    expect(legal(s)).toEqual(['pass', `ev:${salvage}:0`]);
     s = step(s, `ev:${salvage}:0`);
-    expect(s.cheer[0]).toBe(1);
+    expect(s.cheer[1]).toBe(1);
   });
 });
 

@@ -28,13 +28,19 @@ describe('the four-Zone limit (2.2)', () => {
     expect([s.loc[hand[1]!], s.loc[fifth]]).toEqual([LOC.zoneDown, LOC.zoneUp]);
   });
 
-  it('with four Zones in the Arena and none of yours, a Zone cannot be played', () => {
+  it('four Zones in the Arena, none of yours: the limit counts your own Zones (option zoneLimit, default per-player), so yours enters; under `arena` it cannot', () => {
+    // 2.2: "You can only have four Zone cards in the Arena at any one time. When you bring a new Zone into play
+    // past the four-Zone limit, you must scrap one of your other face-up or face-down Zones in the Arena."
     let s = withFlow(position(1, ['mind-gate', 'mind-gate']), 0);
     s = giveHand(giveHand(s, 0, ['warp-gate']), 1, ['warp-gate', 'warp-gate', 'sanctuary', 'sanctuary']);
     const theirs = s.zones.cards[zoneOf(1, HAND)]!;
     s = { ...s, loc: s.loc.map((l, i) => (theirs.includes(i) ? LOC.zoneDown : l)) };
     const mine = s.zones.cards[zoneOf(0, HAND)]![0]!;
-    expect(legal(s).some((a) => a.startsWith(`play:${mine}`))).toBe(false);
+    expect(s.zonesPerPlayer).toBe(true);
+    expect(legal(s).filter((a) => a.startsWith(`play:${mine}`))).toEqual([`play:${mine}`]);
+    expect(legal({ ...s, zonesPerPlayer: false }).some((a) => a.startsWith(`play:${mine}`))).toBe(false);
+    const arena = ophidian.setup(ophidian.optionsSchema.parse({ zoneLimit: 'arena' }) as never, 1);
+    expect(arena.zonesPerPlayer).toBe(false);
   });
 });
 
