@@ -15,19 +15,28 @@
  * - `heal`: `kite`, and when behind by no more than its healing uses can restore, it
  *   disengages too, heals back to level out of reach and only then closes in again;
  * - `fight`: the same without disengaging (close in and strike to the end);
- * - `wait`: never move, never attack unless the foe stands next to it (then strike).
+ * - `wait`: never move, never attack unless the foe stands next to it (then strike);
+ * - `flee`: never strike; every action, stand on the reachable cell farthest from the
+ *   foe (dry land first) — the line of a side that loses the exchange and takes the
+ *   cap's draw instead (can a stronger foe force the fight on it?).
  *
  *   node --import tsx bench/shg-kite.ts [--pairs 20] [--seed shg-kite] [--foe mcts]
- *     [--probe kite] [--team Amazon]
+ *     [--probe kite] [--team Amazon] [--foe-team Amazon] [--heroes FILE.json]
+ *
+ * `--foe probe:NAME` seats a second scripted probe as the foe. `--team` is the probe's
+ * hero and `--foe-team` the foe's (default: the same) in every game, whichever seat the
+ * probe has; `--heroes` names a JSON file holding a list of heroes (the `heroes` option).
  *
  * Output: the probe's share with a 95% t interval over pairs, pairs won / split / lost,
  * games won / drawn / lost, how games ended (knockout, turn cap) and who struck first.
  * Deterministic: a game's seed and each seat's agent stream derive from (seed, pair).
  */
+import { readFileSync } from 'node:fs';
 import { Rng, deriveSeed } from '../src/core/rng.js';
 import type { Agent, DecisionContext } from '../src/core/agent.js';
 import { superheroGladiators } from '../src/games/superhero-gladiators/index.js';
-import { powerAt, type ShgAction, type ShgState } from '../src/games/superhero-gladiators/state.js';
+import type { ShgAction, ShgState } from '../src/games/superhero-gladiators/state.js';
+import { PROBES, probeChoice, type Probe } from '../src/games/superhero-gladiators/probes.js';
 import { createAgent } from '../agents/index.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 
@@ -39,71 +48,20 @@ const arg = (name: string, fallback: string) => {
 const pairs = Number(arg('pairs', '20'));
 const seed = arg('seed', 'shg-kite');
 const foeSpec = arg('foe', 'mcts');
-const probe = arg('probe', 'kite') as 'kite' | 'heal' | 'fight' | 'wait';
+const probe = arg('probe', 'kite') as Probe;
 const team = arg('team', 'Amazon');
-if (!['kite', 'heal', 'fight', 'wait'].includes(probe)) throw new Error(`--probe is ${probe}; allowed: kite, heal, fight, wait`);
+const foeTeam = arg('foe-team', team);
+const heroesFile = arg('heroes', '');
+if (!(PROBES as readonly string[]).includes(probe)) throw new Error(`--probe is ${probe}; allowed: ${PROBES.join(', ')}`);
+const foeProbe = foeSpec.startsWith('probe:') ? (foeSpec.slice(6) as Probe) : null;
+if (foeProbe && !(PROBES as readonly string[]).includes(foeProbe)) throw new Error(`--foe is ${foeSpec}; allowed: an agent spec or probe:${PROBES.join('|')}`);
 
 const game = superheroGladiators;
-const options = game.optionsSchema.parse({ teams: [[team], [team]] });
+const heroes = heroesFile ? (JSON.parse(readFileSync(heroesFile, 'utf8')) as unknown[]) : [];
+/** The probe's hero on its seat's side, the foe's on the other. */
+const optionsFor = (probeSeat: number) => game.optionsSchema.parse({ teams: probeSeat === 0 ? [[team], [foeTeam]] : [[foeTeam], [team]], heroes });
 
-/** Share of its Oomph maximum hero h has left. */
-const share = (s: ShgState, h: number) => Math.max(0, s.heroes[h]!.oomph) / s.setup.heroes[h]!.oomphMax;
-
-/** The probe's choice for the hero it moves now (1v1: one hero a side). */
-function probeAct(s: ShgState, legal: readonly ShgAction[]): ShgAction {
-  const grid = s.setup.map.grid;
-  if (legal.some((a) => a.k === 'absorb')) return legal.find((a) => a.k === 'absorb' && a.yes) ?? legal[0]!;
-  if (legal.some((a) => a.k === 'copy')) return legal[0]!;
-  const me = s.order[s.turn]!;
-  const foe = s.heroes.findIndex((_, h) => s.setup.side[h] !== s.setup.side[me]);
-  if (legal[0]!.k === 'place') {
-    // stand as near the middle as the start zone allows
-    const mid = grid.size >> 1;
-    return [...legal].sort((a, b) => grid.distance((a as { cell: number }).cell, mid) - grid.distance((b as { cell: number }).cell, mid))[0]!;
-  }
-  const here = s.heroes[me]!.cell;
-  const there = s.heroes[foe]!.cell;
-  const d = grid.distance(here, there);
-  const strikes = legal.filter((a) => a.k === 'attack' && a.gizmo === -1 && a.target === foe);
-  const bestStrike = strikes.sort((a, b) => Number((b as { p: number }).p >= 0) - Number((a as { p: number }).p >= 0))[0];
-  const moves = legal.filter((a): a is ShgAction & { k: 'move' } => a.k === 'move');
-  const heal = legal.find((a) => a.k === 'use' && powerAt(s, me, a.p)?.type === 'healing');
-  const pass = legal.find((a) => a.k === 'pass')!;
-  const ahead = share(s, me) > share(s, foe) + 1e-9;
-  if (probe === 'wait') return d === 1 && bestStrike ? bestStrike : pass;
-  const healPower = heal ? powerAt(s, me, (heal as { p: number }).p)! : null;
-  const healsLeft = heal ? s.heroes[me]!.uses[(heal as { p: number }).p]! : 0;
-  const deficit = s.heroes[foe]!.oomph - s.heroes[me]!.oomph; // same hero in a mirror
-  const canMendGap = probe === 'heal' && !ahead && deficit > 0 && healPower !== null && healsLeft * healPower.level >= deficit;
-  if ((ahead && (probe === 'kite' || probe === 'heal')) || canMendGap) {
-    // a foe that can jump 4 hexes and then needs to stand next to us reaches 5 hexes
-    if (heal && d > 5) return heal;
-    let best: ShgAction = pass;
-    let far = d;
-    for (const m of moves) {
-      const dm = grid.distance(m.to, there);
-      if (dm > far) {
-        far = dm;
-        best = m;
-      }
-    }
-    return best;
-  }
-  if (d === 1 && bestStrike) return bestStrike;
-  // close in: a move next to the foe if one is reachable, else the nearest cell
-  let best: ShgAction = pass;
-  let near = d;
-  for (const m of moves) {
-    const dm = grid.distance(m.to, there);
-    if (dm < near) {
-      near = dm;
-      best = m;
-    }
-  }
-  return best;
-}
-
-const probeAgent: Agent = { spec: `probe:${probe}`, act: (ctx: DecisionContext) => probeAct(ctx.obs as ShgState, ctx.legal as ShgAction[]) };
+const probeAgent = (which: Probe): Agent => ({ spec: `probe:${which}`, act: (ctx: DecisionContext) => probeChoice(which, ctx.obs as ShgState, ctx.legal as ShgAction[]) });
 
 interface Outcome {
   ret: number;
@@ -113,7 +71,9 @@ interface Outcome {
 
 function play(pair: number, probeSeat: number): Outcome {
   const gseed = deriveSeed(seed, 'game', pair);
-  const foe = createAgent(foeSpec, game, new Rng(deriveSeed(seed, 'agent', pair, probeSeat)));
+  const foe = foeProbe ? probeAgent(foeProbe) : createAgent(foeSpec, game, new Rng(deriveSeed(seed, 'agent', pair, probeSeat)));
+  const me = probeAgent(probe);
+  const options = optionsFor(probeSeat);
   let s = game.setup(options, gseed) as ShgState;
   let firstBlowByProbe: boolean | null = null;
   for (;;) {
@@ -122,7 +82,7 @@ function play(pair: number, probeSeat: number): Outcome {
     const seat = movers[0]!;
     const legal = game.legalActions(s, seat) as ShgAction[];
     const ctx = { game, options, obs: game.observe(s, seat), player: seat, legal };
-    const a = (seat === probeSeat ? probeAgent : foe).act(ctx) as ShgAction;
+    const a = (seat === probeSeat ? me : foe).act(ctx) as ShgAction;
     const before = s;
     s = game.apply(s, [a]) as ShgState;
     if (firstBlowByProbe === null && s.heroes.some((r, h) => r.oomph < before.heroes[h]!.oomph && a.k === 'attack')) firstBlowByProbe = seat === probeSeat;
@@ -158,6 +118,7 @@ const line = {
   probe,
   foe: foeSpec,
   team,
+  foeTeam,
   seed,
   pairs,
   share: f(ci.mean),

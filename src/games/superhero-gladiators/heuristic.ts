@@ -5,11 +5,12 @@
  * - attacks: expected Oomph taken off the target (hit chance x damage after defenses,
  *   missile deflection and darkness), as a share of what the target has left, with a
  *   bonus for a likely knockout; an entangle is worth a share of the target's threat;
- * - movement: "close with the best attack, keep distance when the foe out-punches you":
- *   when this hero's best expected damage per action is at least the foe's (or its side
- *   is behind on Oomph share, so the turn cap would go against it), a cell is worth what
- *   it could attack from there next; otherwise distance from the foes' close attacks and
- *   cover from their distance attacks;
+ * - movement: "close in when the fight pays, keep away when it does not": when its side
+ *   would not lose the fight both sides would have if they met (race.ts's damage race to
+ *   a knockout or the cap, within 0.1 of even) or is behind on Oomph share (the turn cap
+ *   would go against it), a cell is worth what it could attack from there next;
+ *   otherwise a cell in a foe's reach costs more than any blow struck from it (step out
+ *   of reach rather than trade) and distance and cover from distance attacks count;
  * - powers when they pay: heal when hurt, switch defenses on when a foe can strike,
  *   darkness against a distance attacker it blinds, a force wall toward a foe that
  *   out-shoots it, desolidify when low and threatened, escape an entangle if it can
@@ -22,72 +23,10 @@ import { invalid } from '../../core/errors.js';
 import { WATER } from './arena.js';
 import type { Power } from './builder.js';
 import { conscious, sees, slotOf } from './rules.js';
+import { fightIfMet } from './race.js';
+import { PROBES, probeChoice, type Probe } from './probes.js';
+import { attackSlots, deflects, env, expectedDamage, hitChance, isRanged, rawDamage, throughDefenses } from './odds.js';
 import { powerAt, type ShgAction, type ShgState } from './state.js';
-
-function env(level: number, s: ShgState, h: number) {
-  const x = s.setup.heroes[h]!;
-  return { level, STR: x.STR, DEX: x.DEX, SIZ: x.SIZ, PER: x.PER };
-}
-
-function hitChance(s: ShgState, a: number, t: number, penalty = 0): number {
-  const o = s.setup.options.rules;
-  const n = o.toHitBase + s.setup.heroes[a]!.combatModifier - s.setup.heroes[t]!.combatModifier - penalty;
-  return Math.max(o.toHitMin, Math.min(o.toHitMax, n)) / 20;
-}
-
-function rawDamage(s: ShgState, a: number, p: Power | null): number {
-  if (!p) return s.setup.options.rules.punchDivisor > 0 ? Math.ceil(s.setup.heroes[a]!.STR / s.setup.options.rules.punchDivisor) : 0;
-  if (p.type === 'close-attack' || p.type === 'distance-attack') return s.setup.numbers[p.type].damage(env(p.level, s, a));
-  return 0;
-}
-
-/** Damage that gets through `t`'s defenses (always-on or switched on), expected over its reliability. */
-function throughDefenses(s: ShgState, t: number, damage: number, piercing: boolean): number {
-  const n = s.setup.heroes[t]!.powers.length;
-  const r = s.heroes[t]!;
-  for (let slot = 0; slot <= n; slot++) {
-    const p = powerAt(s, t, slot);
-    if (!p || p.type !== 'defenses' || (r.lost >> slot) & 1) continue;
-    if (!(p.alwaysOn || r.onUntil[slot]! >= s.round)) continue;
-    if (piercing && !p.piercing) return damage;
-    const limit = s.setup.numbers.defenses.blocks(env(p.level, s, t));
-    const works = p.worksOn / 20;
-    const blocked = s.setup.options.rules.defenses === 'threshold' ? (damage <= limit ? damage : 0) : Math.min(damage, limit);
-    return damage - works * blocked;
-  }
-  return damage;
-}
-
-function deflects(s: ShgState, t: number, p: Power | null): boolean {
-  if (!p || !p.missile) return false;
-  const slot = slotOf(s, t, 'missile-deflection');
-  if (slot < 0) return false;
-  const md = powerAt(s, t, slot)!;
-  return md.alwaysOn || s.heroes[t]!.onUntil[slot]! >= s.round;
-}
-
-/** Expected Oomph an attack with `slot` (-1 punch) by `a` takes off `t`. */
-function expectedDamage(s: ShgState, a: number, slot: number, t: number): number {
-  const p = slot < 0 ? null : powerAt(s, a, slot);
-  if (deflects(s, t, p)) return 0;
-  const works = p ? p.worksOn / 20 : 1;
-  return works * hitChance(s, a, t) * throughDefenses(s, t, rawDamage(s, a, p), p?.piercing ?? false);
-}
-
-/** The attack slots (-1 punch) a hero could use. */
-function attackSlots(s: ShgState, h: number): number[] {
-  const out = s.setup.options.rules.punchDivisor > 0 ? [-1] : [];
-  const n = s.setup.heroes[h]!.powers.length;
-  for (let slot = 0; slot <= n; slot++) {
-    const p = powerAt(s, h, slot);
-    if (p && (p.type === 'close-attack' || p.type === 'distance-attack') && !((s.heroes[h]!.lost >> slot) & 1) && s.heroes[h]!.uses[slot]! > 0) out.push(slot);
-  }
-  return out;
-}
-
-function isRanged(s: ShgState, h: number, slot: number): boolean {
-  return slot >= 0 && powerAt(s, h, slot)!.type === 'distance-attack';
-}
 
 /** Best expected damage of `a` on `t` per action: close attacks count only when `adjacent`, ranged only with sight. */
 function threat(s: ShgState, a: number, t: number, from: number, to: number): number {
@@ -125,33 +64,44 @@ function oomphShare(s: ShgState, side: number): number {
   return max > 0 ? left / max : 0;
 }
 
-/** Worth of standing on `cell` for hero `h`. */
-function cellValue(s: ShgState, h: number, cell: number): number {
+/**
+ * Whether hero `h` should close in: when its side would not lose the fight both sides
+ * would have if they met (race.ts, within ENGAGE_MARGIN of even, so mirrors still
+ * fight), or when its side is behind on its share of Oomph left (the turn cap would go
+ * against it: keeping away loses).
+ */
+function wantsFight(s: ShgState, h: number): boolean {
+  const side = s.setup.side[h]!;
+  const foes = foesOf(s, h);
+  if (foes.length === 0) return true;
+  const behind = oomphShare(s, side) < Math.max(...foes.map((t) => oomphShare(s, s.setup.side[t]!)));
+  return behind || fightIfMet(s, side) >= 0.5 - ENGAGE_MARGIN;
+}
+
+/** How far below even the fight-if-met may be and the heuristic still closes in. */
+const ENGAGE_MARGIN = 0.1;
+
+/** Worth of standing on `cell` for hero `h`, closing in (`engage`) or keeping away. */
+function cellValue(s: ShgState, h: number, cell: number, engage: boolean): number {
   const foes = foesOf(s, h);
   if (foes.length === 0) return 0;
   const grid = s.setup.map.grid;
   let attack = 0;
   let danger = 0;
-  let mine = 0;
-  let theirs = 0;
   for (const t of foes) {
     const tc = s.heroes[t]!.cell;
     const left = Math.max(1, s.heroes[t]!.oomph);
     attack = Math.max(attack, threat(s, h, t, cell, tc) / left);
     danger += threat(s, t, h, tc, cell);
-    mine = Math.max(mine, potential(s, h, t) / left);
-    theirs += potential(s, t, h);
   }
   const myLeft = Math.max(1, s.heroes[h]!.oomph);
-  theirs /= myLeft;
   let nearest = Infinity;
   for (const t of foes) nearest = Math.min(nearest, grid.distance(cell, s.heroes[t]!.cell));
   const water = s.setup.map.terrain[cell] === WATER && slotOf(s, h, 'life-support') < 0 && slotOf(s, h, 'swim-fast') < 0 ? 0.02 : 0;
-  // Keeping away only pays when the turn cap would not go against this side: a side
-  // behind on its share of Oomph left must close in (fleeing would lose at the cap).
-  const behind = oomphShare(s, s.setup.side[h]!) < Math.max(...foes.map((t) => oomphShare(s, s.setup.side[t]!)));
-  if (mine >= theirs || behind) return attack - 0.5 * (danger / myLeft) - 0.01 * nearest - water; // close in
-  return 0.5 * attack - danger / myLeft + 0.005 * nearest - water; // keep away
+  if (engage) return attack - 0.5 * (danger / myLeft) - 0.01 * nearest - water; // close in
+  // Keep away: standing in a foe's reach costs more than any blow struck from there, so
+  // a hero that would lose the exchange steps out of reach rather than trade.
+  return 0.5 * attack - 3 * (danger / myLeft) + 0.005 * nearest - water;
 }
 
 /**
@@ -211,16 +161,16 @@ function useWorth(s: ShgState, h: number, a: ShgAction & { k: 'use' }, p: Power,
   }
 }
 
-function scoreAction(s: ShgState, h: number, a: ShgAction): number {
+function scoreAction(s: ShgState, h: number, a: ShgAction, engage: boolean): number {
   const r = s.heroes[h]!;
   const hero = s.setup.heroes[h]!;
   // Actions other than moving leave the hero where it stands.
-  const here = a.k === 'move' || a.k === 'place' ? 0 : cellValue(s, h, r.cell);
+  const here = a.k === 'move' || a.k === 'place' ? 0 : cellValue(s, h, r.cell, engage);
   switch (a.k) {
     case 'pass':
       return here - 0.001;
     case 'move':
-      return cellValue(s, h, a.to) - (a.p >= 0 && powerAt(s, h, a.p)!.uses !== Infinity ? 0.02 : 0);
+      return cellValue(s, h, a.to, engage) - (a.p >= 0 && powerAt(s, h, a.p)!.uses !== Infinity ? 0.02 : 0);
     case 'attack': {
       const t = a.target;
       const left = Math.max(1, s.heroes[t]!.oomph);
@@ -256,7 +206,7 @@ function scoreAction(s: ShgState, h: number, a: ShgAction): number {
         const centre = grid.cellAtOffset(grid.cols >> 1, grid.rows >> 1);
         return -grid.distance(a.cell, centre) / 100;
       }
-      return cellValue(s, h, a.cell);
+      return cellValue(s, h, a.cell, engage);
     }
     default:
       return 0;
@@ -278,10 +228,11 @@ export function heuristicChoice(s: ShgState, legal: readonly ShgAction[]): ShgAc
     return legal.reduce((b, a) => (rank(a) > rank(b) ? a : b), first);
   }
   const h = s.order[s.turn]!;
+  const engage = s.round > 0 ? wantsFight(s, h) : true;
   let best: ShgAction = first;
   let bestScore = -Infinity;
   for (const a of legal) {
-    const v = scoreAction(s, h, a);
+    const v = scoreAction(s, h, a, engage);
     if (v > bestScore) {
       bestScore = v;
       best = a;
@@ -292,9 +243,18 @@ export function heuristicChoice(s: ShgState, legal: readonly ShgAction[]): ShgAc
 
 export { expectedDamage };
 
-/** The `heuristic` agent (registered in agents/heuristics/index.ts). Deterministic; no parameters. */
+/**
+ * The `heuristic` agent (registered in agents/heuristics/index.ts). Deterministic. One
+ * parameter: `probe=fight|kite|heal|wait|flee` plays that scripted line instead
+ * (probes.ts; one hero a side).
+ */
 export const superheroGladiatorsHeuristic: AgentFactory = ({ spec, params }) => {
-  const keys = Object.keys(params);
-  if (keys.length > 0) throw invalid(`agent spec ${JSON.stringify(spec)}`, keys[0]!, params[keys[0]!], 'no parameters for the superhero-gladiators heuristic');
+  const where = `agent spec ${JSON.stringify(spec)}`;
+  for (const key of Object.keys(params)) if (key !== 'probe') throw invalid(where, key, params[key]!, 'the superhero-gladiators heuristic takes only probe');
+  const probe = params['probe'];
+  if (probe !== undefined) {
+    if (!(PROBES as readonly string[]).includes(probe)) throw invalid(where, 'probe', probe, PROBES.join(', '));
+    return { spec, act: (ctx) => probeChoice(probe as Probe, ctx.obs as ShgState, ctx.legal as readonly ShgAction[]) };
+  }
   return { spec, act: (ctx) => heuristicChoice(ctx.obs as ShgState, ctx.legal as readonly ShgAction[]) };
 };

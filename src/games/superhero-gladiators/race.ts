@@ -1,0 +1,289 @@
+/**
+ * The fight's value as a chance of winning (what `evaluate` returns): a damage race to
+ * a knockout or to the turn cap, played out exactly over the segments left.
+ *
+ * Why not each side's share of Oomph left: that values an even exchange at nothing, so a
+ * search cut off two plies after stepping into reach sees only the blow it takes first
+ * and never the knockout its stronger attack wins a few exchanges later. Here every hero
+ * who can strike a foe from where it stands now (adjacent with a close attack or the
+ * punch, in sight with a distance attack) strikes on each of its segments until one side
+ * is knocked out or the cap comes; the cap's own tie-break decides what is left. Heroes
+ * who cannot strike from where they stand do not strike in the race: a stand-off is
+ * valued as what it is — the turn cap's verdict on the Oomph as it stands — so a player
+ * who would win the exchange sees that closing in gains it something, and a player who
+ * would lose it sees that it does not. Where nobody can strike, this is exactly the
+ * returns of a game that ends now at the cap.
+ *
+ * The race, per pair of sides: each striker's best attack on the other side (hit chance
+ * times reliability, damage after defenses; heuristic.ts's `strikeOdds`), the other
+ * side's Oomph pooled and counted in hits of the side's hardest hitter (a weaker
+ * striker's chance scaled by its damage share, so each action's expected damage is
+ * kept), the actions in segment order (the rest of this segment, then whole segments to
+ * the cap), and an exact dynamic programme over the hits each side still needs. Not
+ * modelled: healing, entangles, copy, switching defenses on, movement during the race.
+ * Three or more sides: each side's value is the product of its pairwise chances,
+ * normalised.
+ */
+import { conscious, isDesolid, sees } from './rules.js';
+import { attackSlots, isRanged, strikeOdds } from './odds.js';
+import type { ShgState } from './state.js';
+
+/** Largest product of the two sides' hits-needed before the units are coarsened (cost bound). */
+const MAX_CELLS = 900;
+/** Probability mass still undecided below which the race stops early. */
+const SETTLED = 1e-6;
+/** Weight of the fight-if-met next to the foe, where nobody can strike yet (see pairValue). */
+const LEAN = 0.2;
+/** Hexes from which the fight-if-met no longer leans the value. */
+const LEAN_RANGE = 12;
+
+interface Strike {
+  /** Chance per action of one hit, in the striker side's hit unit. */
+  readonly p: number;
+  /** Oomph a hit takes. */
+  readonly d: number;
+}
+
+/**
+ * The best strike of `a` on any conscious foe of side `foeSide` it can hit from where it
+ * stands (`anywhere`: wherever the foe stands), or null.
+ */
+function strikeNow(s: ShgState, a: number, foeSide: number, anywhere: boolean): Strike | null {
+  if (!conscious(s, a) || s.heroes[a]!.entangled > 0 || isDesolid(s, a)) return null;
+  const grid = s.setup.map.grid;
+  const from = s.heroes[a]!.cell;
+  let best: Strike | null = null;
+  for (let t = 0; t < s.heroes.length; t++) {
+    if (s.setup.side[t] !== foeSide || !conscious(s, t) || isDesolid(s, t)) continue;
+    const to = s.heroes[t]!.cell;
+    for (const slot of attackSlots(s, a)) {
+      const ok = anywhere || (isRanged(s, a, slot) ? sees(s, from, to) : grid.distance(from, to) === 1);
+      if (!ok) continue;
+      const o = strikeOdds(s, a, slot, t);
+      if (o.p > 0 && o.d > 0 && (!best || o.p * o.d > best.p * best.d)) best = o;
+    }
+  }
+  return best;
+}
+
+/** The heroes acting on each segment 1..6 (conscious now), in the flow's order. */
+function segmentActors(s: ShgState): number[][] {
+  const heroes = s.setup.heroes;
+  const out: number[][] = [];
+  for (let seg = 0; seg < 6; seg++) {
+    const list: number[] = [];
+    for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && heroes[h]!.segments[seg]) list.push(h);
+    list.sort((a, b) => heroes[b]!.PER - heroes[a]!.PER || heroes[b]!.DEX - heroes[a]!.DEX || s.initiative[b]! - s.initiative[a]! || a - b);
+    out.push(list);
+  }
+  return out;
+}
+
+function sideOomph(s: ShgState, side: number): { left: number; max: number } {
+  let left = 0;
+  let max = 0;
+  for (let h = 0; h < s.heroes.length; h++) {
+    if (s.setup.side[h] !== side) continue;
+    left += Math.max(0, s.heroes[h]!.oomph);
+    max += s.setup.heroes[h]!.oomphMax;
+  }
+  return { left, max };
+}
+
+/** The cap's verdict between two sides with `li`/`lj` Oomph left (of `mi`/`mj`): 1, 0 or 1/2 for side i. */
+function capVerdict(s: ShgState, li: number, mi: number, lj: number, mj: number): number {
+  if (s.setup.options.capTiebreak === 'draw') return 0.5;
+  const a = li / mi;
+  const b = lj / mj;
+  return Math.abs(a - b) < 1e-12 ? 0.5 : a > b ? 1 : 0;
+}
+
+/**
+ * Side i's chance of beating side j: knocking it out first, or leading at the cap.
+ * `actions` is the rest of the schedule as hero indices (the current actor first);
+ * `anywhere`: every hero strikes as if in reach (the fight both sides would have).
+ * `engaged` is false when nobody in the pair can strike (the value is then the cap's).
+ */
+function pairChance(s: ShgState, i: number, j: number, actions: readonly number[], anywhere: boolean): { v: number; engaged: boolean } {
+  const oi = sideOomph(s, i);
+  const oj = sideOomph(s, j);
+  if (oj.left <= 0) return { v: oi.left > 0 ? 1 : 0.5, engaged: true };
+  if (oi.left <= 0) return { v: 0, engaged: true };
+  // Strikes per hero in this pair, and each side's hit unit (its hardest hitter's damage).
+  const strikes = new Map<number, Strike>();
+  let unitI = 0;
+  let unitJ = 0;
+  for (let h = 0; h < s.heroes.length; h++) {
+    const side = s.setup.side[h];
+    if (side !== i && side !== j) continue;
+    const st = strikeNow(s, h, side === i ? j : i, anywhere);
+    if (!st) continue;
+    strikes.set(h, st);
+    if (side === i) unitI = Math.max(unitI, st.d);
+    else unitJ = Math.max(unitJ, st.d);
+  }
+  if (strikes.size === 0) return { v: capVerdict(s, oi.left, oi.max, oj.left, oj.max), engaged: false };
+  const key = `${i},${j},${actions.length},${actions[0]},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
+  let memo = raceMemo.get(s.setup);
+  if (!memo) raceMemo.set(s.setup, (memo = new Map()));
+  let v = memo.get(key);
+  if (v === undefined) {
+    v = race(s, i, actions, strikes, oi, oj, unitI, unitJ);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(key, v);
+  }
+  return { v, engaged: true };
+}
+
+/**
+ * Races already run, per setup: within one search the same Oomph, segment and strikes
+ * recur at many leaves. The key holds everything the race reads but the schedule, which
+ * the setup, its length and its first actor fix (a schedule runs to the cap).
+ */
+const raceMemo = new WeakMap<object, Map<string, number>>();
+const MEMO_SIZE = 20_000;
+
+/** The race itself (see pairChance): side i's chance of a knockout first or a lead at the cap. */
+function race(
+  s: ShgState,
+  i: number,
+  actions: readonly number[],
+  strikes: ReadonlyMap<number, Strike>,
+  oi: { left: number; max: number },
+  oj: { left: number; max: number },
+  unitI: number,
+  unitJ: number,
+): number {
+  // Hits side i needs on j (ki) and j on i (kj); coarsen both units alike if too many.
+  // (A side with no striker needs one hit it never lands.)
+  let ki = unitI > 0 ? Math.ceil(oj.left / unitI - 1e-9) : 1;
+  let kj = unitJ > 0 ? Math.ceil(oi.left / unitJ - 1e-9) : 1;
+  const cells = ki * kj;
+  const f = cells > MAX_CELLS ? Math.ceil(Math.sqrt(cells / MAX_CELLS)) : 1;
+  if (f > 1) {
+    ki = Math.ceil(ki / f);
+    kj = Math.ceil(kj / f);
+  }
+  const W = kj + 1; // prob[a * W + b]: side i still needs a hits, side j still needs b
+  const prob = new Float64Array((ki + 1) * W);
+  prob[ki * W + kj] = 1;
+  let winI = 0;
+  let winJ = 0;
+  for (const h of actions) {
+    if (1 - winI - winJ < SETTLED) break;
+    const st = strikes.get(h);
+    if (!st) continue;
+    const mine = s.setup.side[h] === i;
+    const p = Math.min(1, (st.p * st.d) / ((mine ? unitI : unitJ) * f));
+    if (p <= 0) continue;
+    // In place: a hit only lowers a (or b), and the lower cell has been updated already.
+    for (let a = 1; a <= ki; a++) {
+      for (let b = 1; b <= kj; b++) {
+        const at = a * W + b;
+        const m = prob[at]!;
+        if (m === 0) continue;
+        prob[at] = m * (1 - p);
+        if (mine) {
+          if (a === 1) winI += m * p;
+          else prob[at - W]! += m * p;
+        } else if (b === 1) winJ += m * p;
+        else prob[at - 1]! += m * p;
+      }
+    }
+  }
+  // What is still standing at the cap goes to the cap's tie-break.
+  let capI = 0;
+  for (let a = 1; a <= ki; a++) {
+    for (let b = 1; b <= kj; b++) {
+      const m = prob[a * W + b]!;
+      if (m === 0) continue;
+      const leftJ = Math.max(0, oj.left - (ki - a) * unitI * f);
+      const leftI = Math.max(0, oi.left - (kj - b) * unitJ * f);
+      capI += m * capVerdict(s, leftI, oi.max, leftJ, oj.max);
+    }
+  }
+  return winI + capI;
+}
+
+/** The actions left before the turn cap, in order (hero indices; the hero deciding now first); `whole`: from the next segment on. */
+function schedule(s: ShgState, whole = false): number[] {
+  const cap = s.setup.options.turnCap * 6;
+  const out: number[] = [];
+  if (s.round < 1) return out;
+  const from = s.stack.length > 0 ? s.turn + 1 : s.turn;
+  if (!whole) for (let k = from; k < s.order.length; k++) if (conscious(s, s.order[k]!)) out.push(s.order[k]!);
+  const bySegment = segmentActors(s);
+  for (let r = s.round + 1; r <= cap; r++) for (const h of bySegment[(r - 1) % 6]!) out.push(h);
+  return out;
+}
+
+/** Nearest distance between two conscious heroes of sides i and j (Infinity before placement). */
+function gap(s: ShgState, i: number, j: number): number {
+  const grid = s.setup.map.grid;
+  let best = Infinity;
+  for (let a = 0; a < s.heroes.length; a++) {
+    if (s.setup.side[a] !== i || !conscious(s, a)) continue;
+    for (let b = 0; b < s.heroes.length; b++) if (s.setup.side[b] === j && conscious(s, b)) best = Math.min(best, grid.distance(s.heroes[a]!.cell, s.heroes[b]!.cell));
+  }
+  return best;
+}
+
+/**
+ * Side i's chance against side j. Where neither can strike, the cap's verdict on the
+ * Oomph as it stands, leaning by `closeness` toward the fight both would have if they
+ * met (each hero striking on its segments from the next segment on): a small pull, at
+ * most LEAN next to each other and nothing from LEAN_RANGE hexes on, that lets a search
+ * whose horizon ends before contact see which way the fight lies — toward the foe for
+ * the side that would win it, away for the side that would lose it, neither in a mirror
+ * — without ever outweighing what contact itself is worth.
+ */
+function pairValue(s: ShgState, i: number, j: number, actions: readonly number[], whole: () => readonly number[]): number {
+  const now = pairChance(s, i, j, actions, false);
+  if (now.engaged) return now.v;
+  const d = gap(s, i, j);
+  const closeness = Number.isFinite(d) ? Math.max(0, 1 - (d - 1) / LEAN_RANGE) : 0;
+  if (closeness <= 0) return now.v;
+  const met = pairChance(s, i, j, whole(), true);
+  return now.v + LEAN * closeness * (met.v - now.v);
+}
+
+/**
+ * Side `side`'s chance in the fight every side would have if they met now (each hero
+ * striking on its segments from the next segment on, wherever it stands): does closing
+ * in pay for this side, once contact is made?
+ */
+export function fightIfMet(s: ShgState, side: number): number {
+  const whole = schedule(s, true);
+  const v = new Array<number>(s.setup.sides).fill(1);
+  for (let i = 0; i < v.length; i++) {
+    for (let j = i + 1; j < v.length; j++) {
+      const c = pairChance(s, i, j, whole, true).v;
+      v[i]! *= c;
+      v[j]! *= 1 - c;
+    }
+  }
+  const total = v.reduce((a, b) => a + b, 0);
+  return total > 0 ? v[side]! / total : 1 / v.length;
+}
+
+/** Each side's chance of winning from `s` (sums to 1). */
+export function raceValue(s: ShgState): number[] {
+  const n = s.setup.sides;
+  const actions = schedule(s);
+  let wholeCache: number[] | null = null;
+  const whole = () => (wholeCache ??= schedule(s, true));
+  if (n === 2) {
+    const v = pairValue(s, 0, 1, actions, whole);
+    return [v, 1 - v];
+  }
+  const v = new Array<number>(n).fill(1);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const c = pairValue(s, i, j, actions, whole);
+      v[i]! *= c;
+      v[j]! *= 1 - c;
+    }
+  }
+  const total = v.reduce((a, b) => a + b, 0);
+  return total > 0 ? v.map((x) => x / total) : new Array<number>(n).fill(1 / n);
+}

@@ -1,0 +1,70 @@
+/**
+ * Superhero Gladiators' cut-off value (evaluate.ts → race.ts) estimates winning, not a
+ * share of Oomph: issue #27 — "an agent's evaluation at a cut-off must estimate winning
+ * (the game's returns), not a proxy that values an even exchange at zero". The text's only
+ * end is fainting ("they just go 'oomph', 'oomph', and eventually faint"); the engine's
+ * turn cap (option `turnCap`) gives the win to the larger share of Oomph left.
+ */
+import { describe, expect, it } from 'vitest';
+import { superheroGladiators as game } from '../../src/games/superhero-gladiators/index.js';
+import type { HeroRun, ShgState } from '../../src/games/superhero-gladiators/state.js';
+import { fightIfMet } from '../../src/games/superhero-gladiators/race.js';
+
+const AMAZON3 = {
+  name: 'Amazon3',
+  STR: 5, DEX: 4, SIZ: 3, PER: 3,
+  powers: [
+    { type: 'missile-deflection', level: 2, uses: 'infinite', enhancements: ['always-on', 'indestructible-gizmo'] },
+    { type: 'close-attack', level: 3, uses: 'infinite' },
+    { type: 'jumping', level: 2, uses: 'infinite' },
+    { type: 'healing', level: 3, uses: 3 },
+  ],
+};
+
+/** A state after placement, in segment 1 of turn 1, with the heroes moved to `cells` and Oomph set. */
+function fight(teams: string[][], cells: [number, number], oomph?: [number, number]): ShgState {
+  const options = game.optionsSchema.parse({ teams, heroes: [AMAZON3] });
+  let s = game.setup(options, 7) as ShgState;
+  while (s.round === 0) s = game.apply(s, [game.legalActions(s, game.toMove(s)[0]!)[0]]) as ShgState;
+  const heroes: HeroRun[] = s.heroes.map((h, i) => ({ ...h, cell: cells[i]!, oomph: oomph ? oomph[i]! : h.oomph }));
+  return { ...s, heroes };
+}
+
+const grid = () => (game.setup(game.optionsSchema.parse({ teams: [['Amazon'], ['Amazon']] }), 7) as ShgState).setup.map.grid;
+
+describe('superhero-gladiators evaluate: a chance of winning', () => {
+  const g = grid();
+  const a = g.cellAtOffset(6, 7);
+  const next = g.step(a, 0);
+  const far = g.cellAtOffset(12, 0);
+
+  it('values a stronger close attack next to the foe above 1/2 with Oomph level (the share said 1/2)', () => {
+    const s = fight([['Amazon3'], ['Amazon']], [a, next]);
+    const v = game.evaluate!(s);
+    expect(v[0]! + v[1]!).toBeCloseTo(1, 9);
+    expect(v[0]).toBeGreaterThan(0.75);
+  });
+
+  it('values a stand-off out of reach at the turn cap\'s verdict: level is 1/2, behind loses', () => {
+    expect(game.evaluate!(fight([['Amazon3'], ['Amazon']], [a, far]))[0]).toBeCloseTo(0.5, 1);
+    const behind = game.evaluate!(fight([['Amazon3'], ['Amazon']], [a, far], [40, 45]))[0]!;
+    expect(behind).toBeLessThan(0.1);
+  });
+
+  it('leans toward contact for the side that would win it and away for the side that would lose it', () => {
+    const near = fight([['Amazon3'], ['Amazon']], [a, g.cellAtOffset(8, 7)]);
+    const away = fight([['Amazon3'], ['Amazon']], [a, far]);
+    expect(game.evaluate!(near)[0]).toBeGreaterThan(game.evaluate!(away)[0]!);
+    expect(fightIfMet(near, 0)).toBeGreaterThan(0.75);
+  });
+
+  it('in the mirror the fight if met is even and stepping next to the foe, who strikes first, is worse than waiting', () => {
+    const s = fight([['Amazon'], ['Amazon']], [a, next]);
+    expect(fightIfMet(s, 0)).toBeGreaterThan(0.4);
+    expect(fightIfMet(s, 0)).toBeLessThan(0.6);
+    // The hero to act next strikes first: the other side is below 1/2.
+    const mover = s.order[s.turn]!;
+    const v = game.evaluate!(s);
+    expect(v[s.setup.side[mover]!]).toBeGreaterThan(0.5);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The scripted probes of Superhero Gladiators (src/games/superhero-gladiators/probes.ts,
+ * `heuristic:probe=NAME`) against the studies' agents, Amazon mirror, paired games (same
+ * seed, seats swapped; a pair is one unit, 95% t interval over pair means).
+ *
+ * Issue #27: "the studies' agents must not lose to `fight`" — a hero that always closes
+ * in and strikes to the end. The text has no end but fainting ("Superheroes never die,
+ * they just go 'oomph', 'oomph', and eventually faint"); a player whose evaluation does
+ * not see an exchange through to the knockout can be walked into and beaten by one that
+ * simply fights. Asserted: against `fight`, the heuristic and the tuned `mcts` (the
+ * studies' two agents) score at least 1/2 and the interval does not lie below 1/2.
+ *
+ * And a build edge the rules let show, shows: an Amazon with one extra segment (extra
+ * limbs) acts twice in a row once a turn, so it can step next to the foe and strike
+ * before the foe can step away — it must win the fight under the heuristic.
+ */
+import { describe, expect, it } from 'vitest';
+import { playGame } from '../../src/sim/runner.js';
+import type { MatchConfig } from '../../src/sim/types.js';
+import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
+
+const MIRROR = { teams: [['Amazon'], ['Amazon']] };
+
+function share(agents: [string, string], games: number, seed: string, options: Record<string, unknown> = MIRROR): PairedShare {
+  const config: MatchConfig = { gameId: 'superhero-gladiators', options, agents, games, seed, paired: true };
+  const records = [];
+  for (let i = 0; i < games; i++) {
+    const record = playGame(config, i);
+    expect(record.error).toBeUndefined();
+    records.push(record);
+  }
+  return pairedShare(records, 0);
+}
+
+const show = (r: PairedShare) => `${r.mean.toFixed(3)} [${r.lo.toFixed(3)}, ${r.hi.toFixed(3)}] over ${r.n} pairs`;
+
+describe('superhero-gladiators: the studies\' agents against the scripted probes (Amazon mirror, paired)', () => {
+  it('the heuristic does not lose to `fight`', { timeout: 300_000 }, () => {
+    const r = share(['heuristic', 'heuristic:probe=fight'], 40, 'probes');
+    console.log(`heuristic vs probe fight: ${show(r)}`);
+    expect(r.mean).toBeGreaterThanOrEqual(0.5);
+    expect(r.hi).toBeGreaterThan(0.5);
+  });
+
+  it('the tuned mcts does not lose to `fight`', { timeout: 600_000 }, () => {
+    const r = share(['mcts', 'heuristic:probe=fight'], 12, 'probes');
+    console.log(`tuned mcts vs probe fight: ${show(r)}`);
+    expect(r.mean).toBeGreaterThanOrEqual(0.5);
+    expect(r.hi).toBeGreaterThan(0.5);
+  });
+});
