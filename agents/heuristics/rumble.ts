@@ -27,7 +27,7 @@ import { MctsAgent } from '../mcts/search.js';
 export const RUMBLE_SEARCH_ITERATIONS = 50;
 
 /** The heuristic's own parameters plus `iterations` (play=search only). */
-const PLAYS = ['lookahead', 'random', 'search'];
+const PLAYS = ['lookahead', 'random', 'attack', 'search'];
 
 export const rumbleHeuristicOrSearch: AgentFactory = (args) => {
   const { params, spec, rng } = args;

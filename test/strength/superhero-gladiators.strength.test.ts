@@ -1,5 +1,5 @@
 /**
- * Playing strength on Superhero Gladiators — mcts > heuristic > random — through the
+ * Playing strength on Superhero Gladiators — mcts ≥ heuristic > random — through the
  * runner's own game loop, paired games (same seed, seats swapped; the pair is the
  * unit, a t interval over pair means). Mirror matches (the same sample hero on both
  * sides), because in an uneven matchup the hero, not the player, decides most games and
@@ -12,13 +12,19 @@
  *
  * The tree branches only on the decider's own actions (the foe answers with the
  * heuristic's move), two plies deep (its action and the foe's answer), each leaf scored
- * by evaluate (each side's share of its Oomph left, the turn cap's own tie-break), every
- * iteration a fresh draw of the dice. Measured (agents/README.md): 0.671 [0.579, 0.763]
- * over 60 pairs on seed shg-mcts-a (`crucible play superhero-gladiators --agents
- * <spec>,heuristic --paired --games 120 --seed shg-mcts-a`). This test plays the first
- * 40 of those pairs, the smallest prefix whose lower bound is above 1/2 (0.619, lower
- * bound about 0.507) — lean, so the margin is thin; the 60-pair figure is the evidence.
- * Plain `mcts:iterations=200,rollout=evaluate,depth=4` was 0.425 [0.307, 0.543].
+ * by evaluate — since issue #27 a chance of winning (race.ts: a damage race to a
+ * knockout or the turn cap), every iteration a fresh draw of the dice.
+ * Before #27 (Oomph-share evaluate, a heuristic that traded blows it would lose) this
+ * search beat the heuristic, 0.671 [0.579, 0.763] over 60 pairs on seed shg-mcts-a, mostly
+ * by standing off and letting the heuristic step into reach first and walk through the
+ * river (agents/README.md). The heuristic now closes in only when the fight pays and
+ * otherwise steps out of reach, and in the Amazon mirror, where careful play is a
+ * stand-off, the two are level: 0.500 (± 0.094 standard error) over the first 23 pairs of
+ * the same seed (`crucible play superhero-gladiators --agents <spec>,heuristic --paired
+ * --games 80 --seed shg-mcts-a --workers 1 --options '{"teams":[["Amazon"],["Amazon"]]}'`).
+ * Asserted: the tuned search is not shown weaker than the heuristic (its interval over
+ * these 40 pairs reaches above 1/2) — what the evidence supports; the build-edge and
+ * probe tests (superhero-gladiators-probes.strength.test.ts) show what it does better.
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
@@ -51,9 +57,9 @@ describe('strength on superhero-gladiators (mirror matches, paired games, 95% in
     expect(wilson(r.pairsWon, r.n).lo).toBeGreaterThan(0.5);
   });
 
-  it('mcts beats the heuristic', { timeout: 900_000 }, () => {
+  it('mcts is not shown weaker than the heuristic', { timeout: 900_000 }, () => {
     const r = shareOfFirst([MCTS, 'heuristic'], 80, 'Amazon', 'shg-mcts-a');
     console.log(`mcts vs heuristic (Amazon mirror): ${show(r)}`);
-    expect(r.lo).toBeGreaterThan(0.5);
+    expect(r.hi).toBeGreaterThan(0.5);
   });
 });

@@ -18,6 +18,9 @@
  * every attack worthless and tables of heuristics stall to the round cap.)
  * `play=random` keeps the bidder but plays the menu uniformly (a noisy field in which
  * games end; tables of lookahead players mostly defend and stall to the round cap).
+ * `play=attack` keeps the bidder and the lookahead elsewhere but always takes the
+ * Allocation with the most Attack (the menu's all-in): the deviating player that asks
+ * whether a table's stall can be exploited (issue #27).
  * Reveal: the allocations are known, so each menu choice is scored the same way with
  * the others taking their default. Award (after the auction: curse recipients, Expert
  * Training, discards): each menu choice with the others at their defaults, scored after
@@ -42,6 +45,7 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
     private readonly samples: number,
     private readonly playRandom: boolean,
     private readonly values?: Readonly<Record<string, number>>,
+    private readonly playAttack = false,
   ) {}
 
   act(ctx: DecisionContext<RumbleState, RumbleAction>): RumbleAction {
@@ -49,6 +53,7 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
     if (ctx.legal.length === 1) return ctx.legal[0]!;
     if (s.phase === 'auction') return this.chooseBid(s, ctx.player, ctx.legal);
     if (this.playRandom) return ctx.legal[this.rng.int(ctx.legal.length)]!;
+    if (this.playAttack && s.phase === 'alloc') return mostAttack(ctx.legal);
     return this.lookahead(s, ctx.player, ctx.legal);
   }
 
@@ -151,6 +156,22 @@ function value(s: RumbleState, player: number): number {
   return rumble.isTerminal(s) ? rumble.returns(s)[player]! : rumble.evaluate!(s)[player]!;
 }
 
+/** The Allocation with the most Attack in all (the first of equals). */
+function mostAttack(legal: readonly RumbleAction[]): RumbleAction {
+  let best = legal[0]!;
+  let most = -1;
+  for (const a of legal) {
+    if (a.t !== 'alloc') continue;
+    let atk = 0;
+    for (const h of a.heroes) for (const x of h.attack) atk += x ?? 0;
+    if (atk > most) {
+      most = atk;
+      best = a;
+    }
+  }
+  return best;
+}
+
 /** Each opponent's menu allocation that puts the most Attack on `player`'s heroes. */
 function hitHard(s: RumbleState, movers: readonly number[], player: number): RumbleAction[] {
   const mine = controlledHeroes(s, player);
@@ -182,8 +203,8 @@ export interface RumbleHeuristicOptions {
   readonly skip?: readonly string[];
   /** Opponent guesses per lookahead (1..64, default 4). */
   readonly samples?: number;
-  /** 'lookahead' (default) or 'random' (menu-uniform play after the auction). */
-  readonly play?: 'lookahead' | 'random';
+  /** 'lookahead' (default), 'random' (menu-uniform play after the auction) or 'attack' (the most Attack at Allocation). */
+  readonly play?: 'lookahead' | 'random' | 'attack';
 }
 
 /** A Rumble heuristic built from options (the spec form is `heuristic:values=id/20+id/5,...`). */
@@ -196,7 +217,7 @@ export function createRumbleHeuristic(options: RumbleHeuristicOptions, rng: Rng,
   if (options.values)
     for (const [id, v] of Object.entries(options.values))
       if (!Number.isFinite(v) || v < 0 || v > 10_000) throw invalid(where, `values.${id}`, v, 'a number of Energy from 0 to 10000');
-  return new RumbleHeuristic(spec, rng, bid, new Set(options.skip ?? []), samples, options.play === 'random', options.values);
+  return new RumbleHeuristic(spec, rng, bid, new Set(options.skip ?? []), samples, options.play === 'random', options.values, options.play === 'attack');
 }
 
 /** Parses `id/value+id/value` (a spec cannot hold ':' or ',' inside a value). */
@@ -217,12 +238,12 @@ export const rumbleHeuristic: AgentFactory = ({ spec, params, rng }) => {
   const where = `agent spec ${JSON.stringify(spec)}`;
   for (const key of Object.keys(params)) if (!['bid', 'skip', 'samples', 'play', 'values'].includes(key)) throw invalid(where, 'parameter', key, 'bid, skip, samples, play, values');
   const play = params['play'] ?? 'lookahead';
-  if (play !== 'lookahead' && play !== 'random') throw invalid(where, 'play', play, 'lookahead, random');
+  if (play !== 'lookahead' && play !== 'random' && play !== 'attack') throw invalid(where, 'play', play, 'lookahead, random, attack');
   const samples = params['samples'] === undefined ? 4 : Number(params['samples']);
   if (!Number.isInteger(samples) || samples < 1 || samples > 64) throw invalid(where, 'samples', params['samples'], 'an integer from 1 to 64');
   const bid = params['bid'] === undefined ? 1 : Number(params['bid']);
   if (!Number.isFinite(bid) || bid < 0 || bid > 3) throw invalid(where, 'bid', params['bid'], 'a number from 0 to 3 (fraction of a power\'s value)');
   const skip = new Set((params['skip'] ?? '').split('+').filter(Boolean));
   const values = params['values'] === undefined ? undefined : parseValues(where, params['values']);
-  return new RumbleHeuristic(spec, rng, bid, skip, samples, play === 'random', values) as Agent;
+  return new RumbleHeuristic(spec, rng, bid, skip, samples, play === 'random', values, play === 'attack') as Agent;
 };
