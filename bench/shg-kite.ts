@@ -67,6 +67,8 @@ interface Outcome {
   ret: number;
   reason: string;
   firstBlowByProbe: boolean | null;
+  /** Segment (flow round) of the first blow, -1 when none landed. */
+  firstBlowRound: number;
 }
 
 function play(pair: number, probeSeat: number): Outcome {
@@ -76,6 +78,7 @@ function play(pair: number, probeSeat: number): Outcome {
   const options = optionsFor(probeSeat);
   let s = game.setup(options, gseed) as ShgState;
   let firstBlowByProbe: boolean | null = null;
+  let firstBlowRound = -1;
   for (;;) {
     const movers = game.toMove(s);
     if (movers.length === 0) break;
@@ -85,9 +88,12 @@ function play(pair: number, probeSeat: number): Outcome {
     const a = (seat === probeSeat ? me : foe).act(ctx) as ShgAction;
     const before = s;
     s = game.apply(s, [a]) as ShgState;
-    if (firstBlowByProbe === null && s.heroes.some((r, h) => r.oomph < before.heroes[h]!.oomph && a.k === 'attack')) firstBlowByProbe = seat === probeSeat;
+    if (firstBlowByProbe === null && s.heroes.some((r, h) => r.oomph < before.heroes[h]!.oomph && a.k === 'attack')) {
+      firstBlowByProbe = seat === probeSeat;
+      firstBlowRound = before.round;
+    }
   }
-  return { ret: game.returns(s)[probeSeat]!, reason: s.endReason, firstBlowByProbe };
+  return { ret: game.returns(s)[probeSeat]!, reason: s.endReason, firstBlowByProbe, firstBlowRound };
 }
 
 const pairShares: number[] = [];
@@ -109,7 +115,7 @@ for (let i = 0; i < pairs; i++) {
     else if (o.firstBlowByProbe) tally.firstProbe++;
     else tally.firstFoe++;
   }
-  process.stderr.write(`pair ${i + 1}/${pairs}: ${g.map((o) => `${o.ret} (${o.reason})`).join(', ')}\n`);
+  process.stderr.write(`pair ${i + 1}/${pairs}: ${g.map((o) => `${o.ret} (${o.reason}${o.firstBlowRound >= 0 ? `, first blow on segment ${o.firstBlowRound}` : ''})`).join(', ')}\n`);
 }
 // Over pairs, cut to [0, 1]; the Wilson bound over pairs when every pair scored the same.
 const ci = unitShareInterval(pairShares);

@@ -10,20 +10,21 @@ import { superheroGladiators as game } from '../../src/games/superhero-gladiator
 import type { HeroRun, ShgState } from '../../src/games/superhero-gladiators/state.js';
 import { fightIfMet } from '../../src/games/superhero-gladiators/race.js';
 
-const AMAZON3 = {
-  name: 'Amazon3',
+/** The sample Amazon (close attack level 3) with a close attack one level weaker. */
+const AMAZON2 = {
+  name: 'Amazon2',
   STR: 5, DEX: 4, SIZ: 3, PER: 3,
   powers: [
     { type: 'missile-deflection', level: 2, uses: 'infinite', enhancements: ['always-on', 'indestructible-gizmo'] },
-    { type: 'close-attack', level: 3, uses: 'infinite' },
+    { type: 'close-attack', level: 2, uses: 'infinite' },
     { type: 'jumping', level: 2, uses: 'infinite' },
-    { type: 'healing', level: 3, uses: 3 },
+    { type: 'healing', level: 4, uses: 4 },
   ],
 };
 
 /** A state after placement, in segment 1 of turn 1, with the heroes moved to `cells` and Oomph set. */
 function fight(teams: string[][], cells: [number, number], oomph?: [number, number]): ShgState {
-  const options = game.optionsSchema.parse({ teams, heroes: [AMAZON3] });
+  const options = game.optionsSchema.parse({ teams, heroes: [AMAZON2] });
   let s = game.setup(options, 7) as ShgState;
   while (s.round === 0) s = game.apply(s, [game.legalActions(s, game.toMove(s)[0]!)[0]]) as ShgState;
   const heroes: HeroRun[] = s.heroes.map((h, i) => ({ ...h, cell: cells[i]!, oomph: oomph ? oomph[i]! : h.oomph }));
@@ -39,21 +40,21 @@ describe('superhero-gladiators evaluate: a chance of winning', () => {
   const far = g.cellAtOffset(12, 0);
 
   it('values a stronger close attack next to the foe above 1/2 with Oomph level (the share said 1/2)', () => {
-    const s = fight([['Amazon3'], ['Amazon']], [a, next]);
+    const s = fight([['Amazon'], ['Amazon2']], [a, next]);
     const v = game.evaluate!(s);
     expect(v[0]! + v[1]!).toBeCloseTo(1, 9);
     expect(v[0]).toBeGreaterThan(0.75);
   });
 
   it('values a stand-off out of reach at the turn cap\'s verdict: level is 1/2, behind loses', () => {
-    expect(game.evaluate!(fight([['Amazon3'], ['Amazon']], [a, far]))[0]).toBeCloseTo(0.5, 1);
-    const behind = game.evaluate!(fight([['Amazon3'], ['Amazon']], [a, far], [40, 45]))[0]!;
+    expect(game.evaluate!(fight([['Amazon'], ['Amazon2']], [a, far]))[0]).toBeCloseTo(0.5, 1);
+    const behind = game.evaluate!(fight([['Amazon'], ['Amazon2']], [a, far], [40, 45]))[0]!;
     expect(behind).toBeLessThan(0.1);
   });
 
   it('leans toward contact for the side that would win it and away for the side that would lose it', () => {
-    const near = fight([['Amazon3'], ['Amazon']], [a, g.cellAtOffset(8, 7)]);
-    const away = fight([['Amazon3'], ['Amazon']], [a, far]);
+    const near = fight([['Amazon'], ['Amazon2']], [a, g.cellAtOffset(8, 7)]);
+    const away = fight([['Amazon'], ['Amazon2']], [a, far]);
     expect(game.evaluate!(near)[0]).toBeGreaterThan(game.evaluate!(away)[0]!);
     expect(fightIfMet(near, 0)).toBeGreaterThan(0.75);
   });

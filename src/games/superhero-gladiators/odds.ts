@@ -84,3 +84,27 @@ export function isRanged(s: ShgState, h: number, slot: number): boolean {
   return slot >= 0 && powerAt(s, h, slot)!.type === 'distance-attack';
 }
 
+
+const MOVE_POWERS = ['tunneling', 'wall-clinging', 'flight', 'run-fast', 'swim-fast'] as const;
+
+/**
+ * The most hexes one move of hero `h` can cover (plain movement or any usable movement
+ * power; terrain ignored): how far a `charge` (move, then strike) reaches.
+ */
+export function moveReach(s: ShgState, h: number): number {
+  const hero = s.setup.heroes[h]!;
+  const o = s.setup.options;
+  const hexes = (rate: number) => Math.ceil(rate / o.rules.moveDivisor);
+  const feet = (f: number) => Math.floor(f / o.arena.hexFeet);
+  let best = hexes(hero.movementRate);
+  const r = s.heroes[h]!;
+  for (let slot = 0; slot <= hero.powers.length; slot++) {
+    const p = powerAt(s, h, slot);
+    if (!p || (r.lost >> slot) & 1 || r.uses[slot]! <= 0) continue;
+    const e = env(p.level, s, h);
+    if ((MOVE_POWERS as readonly string[]).includes(p.type)) best = Math.max(best, hexes(s.setup.numbers[p.type as (typeof MOVE_POWERS)[number]].rate(e)));
+    else if (p.type === 'jumping') best = Math.max(best, feet(s.setup.numbers.jumping.standing(e)));
+    else if (p.type === 'teleport') best = Math.max(best, feet(s.setup.numbers.teleport.distance(e)));
+  }
+  return best;
+}

@@ -24,8 +24,8 @@
  * Three or more sides: each side's value is the product of its pairwise chances,
  * normalised.
  */
-import { conscious, isDesolid, sees } from './rules.js';
-import { attackSlots, isRanged, strikeOdds } from './odds.js';
+import { conscious, isDesolid, mayActOn, sees } from './rules.js';
+import { attackSlots, isRanged, moveReach, strikeOdds } from './odds.js';
 import type { ShgState } from './state.js';
 
 /** Largest product of the two sides' hits-needed before the units are coarsened (cost bound). */
@@ -52,12 +52,14 @@ function strikeNow(s: ShgState, a: number, foeSide: number, anywhere: boolean): 
   if (!conscious(s, a) || s.heroes[a]!.entangled > 0 || isDesolid(s, a)) return null;
   const grid = s.setup.map.grid;
   const from = s.heroes[a]!.cell;
+  // Under `charge` a close attack reaches a foe one move away (move, then strike).
+  const closeReach = s.setup.options.charge ? moveReach(s, a) + 1 : 1;
   let best: Strike | null = null;
   for (let t = 0; t < s.heroes.length; t++) {
     if (s.setup.side[t] !== foeSide || !conscious(s, t) || isDesolid(s, t)) continue;
     const to = s.heroes[t]!.cell;
     for (const slot of attackSlots(s, a)) {
-      const ok = anywhere || (isRanged(s, a, slot) ? sees(s, from, to) : grid.distance(from, to) === 1);
+      const ok = anywhere || (isRanged(s, a, slot) ? sees(s, from, to) : grid.distance(from, to) <= closeReach);
       if (!ok) continue;
       const o = strikeOdds(s, a, slot, t);
       if (o.p > 0 && o.d > 0 && (!best || o.p * o.d > best.p * best.d)) best = o;
@@ -66,14 +68,20 @@ function strikeNow(s: ShgState, a: number, foeSide: number, anywhere: boolean): 
   return best;
 }
 
-/** The heroes acting on each segment 1..6 (conscious now), in the flow's order. */
+/** The heroes acting on each segment 1..6 (conscious now), in the flow's order (game.ts, `rules.actingOrder`). */
 function segmentActors(s: ShgState): number[][] {
   const heroes = s.setup.heroes;
+  const dexFirst = s.setup.options.rules.actingOrder === 'dex';
   const out: number[][] = [];
   for (let seg = 0; seg < 6; seg++) {
     const list: number[] = [];
-    for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && heroes[h]!.segments[seg]) list.push(h);
-    list.sort((a, b) => heroes[b]!.PER - heroes[a]!.PER || heroes[b]!.DEX - heroes[a]!.DEX || s.initiative[b]! - s.initiative[a]! || a - b);
+    for (let h = 0; h < s.heroes.length; h++) if (conscious(s, h) && mayActOn(s, h, seg)) list.push(h);
+    list.sort((a, b) => {
+      const x = heroes[a]!;
+      const y = heroes[b]!;
+      const first = dexFirst ? y.DEX - x.DEX || y.PER - x.PER : y.PER - x.PER || y.DEX - x.DEX;
+      return first || s.initiative[b]! - s.initiative[a]! || a - b;
+    });
     out.push(list);
   }
   return out;
@@ -209,11 +217,12 @@ function race(
 function schedule(s: ShgState, whole = false): number[] {
   const cap = s.setup.options.turnCap * 6;
   const out: number[] = [];
-  if (s.round < 1) return out;
+  // During placement (round 0) the fight starts with segment 1: where a hero is put decides who strikes first.
+  const placing = s.round < 1;
   const from = s.stack.length > 0 ? s.turn + 1 : s.turn;
-  if (!whole) for (let k = from; k < s.order.length; k++) if (conscious(s, s.order[k]!)) out.push(s.order[k]!);
+  if (!whole && !placing) for (let k = from; k < s.order.length; k++) if (conscious(s, s.order[k]!)) out.push(s.order[k]!);
   const bySegment = segmentActors(s);
-  for (let r = s.round + 1; r <= cap; r++) for (const h of bySegment[(r - 1) % 6]!) out.push(h);
+  for (let r = placing ? 1 : s.round + 1; r <= cap; r++) for (const h of bySegment[(r - 1) % 6]!) out.push(h);
   return out;
 }
 
