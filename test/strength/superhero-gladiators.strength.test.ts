@@ -20,7 +20,7 @@
  * river (agents/README.md). The heuristic now closes in only when the fight pays and
  * otherwise steps out of reach, and in the Amazon mirror, where careful play is a
  * stand-off, the two are level: 0.500 (± 0.094 standard error) over the first 23 pairs of
- * the same seed (`crucible play superhero-gladiators --agents <spec>,heuristic --paired
+ * the same seed, measured just before the #26 rule changes (`crucible play superhero-gladiators --agents <spec>,heuristic --paired
  * --games 80 --seed shg-mcts-a --workers 1 --options '{"teams":[["Amazon"],["Amazon"]]}'`).
  * Asserted: the tuned search is not shown weaker than the heuristic (its interval over
  * these 40 pairs reaches above 1/2) — what the evidence supports; the build-edge and

@@ -10,7 +10,8 @@
  *   a knockout or the cap, within 0.1 of even) or is behind on Oomph share (the turn cap
  *   would go against it), a cell is worth what it could attack from there next;
  *   otherwise a cell in a foe's reach costs more than any blow struck from it (step out
- *   of reach rather than trade) and distance and cover from distance attacks count;
+ *   of reach rather than trade) and distance and cover from distance attacks count —
+ *   but a hero next to a foe and not ahead strikes first (a hit is the lead);
  * - powers when they pay: heal when hurt, switch defenses on when a foe can strike,
  *   darkness against a distance attacker it blinds, a force wall toward a foe that
  *   out-shoots it, desolidify when low and threatened, escape an entangle if it can
@@ -76,6 +77,12 @@ function wantsFight(s: ShgState, h: number): boolean {
   if (foes.length === 0) return true;
   const behind = oomphShare(s, side) < Math.max(...foes.map((t) => oomphShare(s, s.setup.side[t]!)));
   return behind || fightIfMet(s, side) >= 0.5 - ENGAGE_MARGIN;
+}
+
+/** Whether hero `h`'s side leads every foe's side on share of Oomph left (the turn cap would go its way). */
+function ahead(s: ShgState, h: number): boolean {
+  const mine = oomphShare(s, s.setup.side[h]!);
+  return foesOf(s, h).every((t) => mine > oomphShare(s, s.setup.side[t]!));
 }
 
 /** How far below even the fight-if-met may be and the heuristic still closes in. */
@@ -182,7 +189,10 @@ function scoreAction(s: ShgState, h: number, a: ShgAction, engage: boolean): num
       if (a.gizmo >= 0) return here + gizmoWorth(s, h, a.p, t, a.gizmo);
       const exp = expectedDamage(s, h, a.p, t);
       const ko = exp >= left ? 0.5 : 0;
-      return here + exp / left + ko + (p && p.uses !== Infinity ? -0.05 : 0);
+      // Keeping away but not ahead, a blow struck first is the way to the lead (then walk
+      // away with it): standing in reach does not count against the strike.
+      const from = engage || ahead(s, h) ? here : cellValue(s, h, r.cell, true);
+      return from + exp / left + ko + (p && p.uses !== Infinity ? -0.05 : 0);
     }
     case 'wall':
       return here + 0.005;
