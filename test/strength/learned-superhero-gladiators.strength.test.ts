@@ -8,8 +8,8 @@
  * place of `evaluate`) — is not shown weaker than the heuristic. It beat it with a lower
  * bound above the issue's 0.55 until issue #27 made the heuristic stop trading blows it
  * would lose (its edge was the heuristic's mistakes: agents/README.md); on today's rules
- * (#26) and the #27 heuristic the first 10 pairs gave 0.600 [0.449, 0.751], and the model,
- * trained on the old rules against the old heuristic, is due a retraining.
+ * (#26) the first 10 pairs gave 0.600 [0.449, 0.751] with the heuristic before #27 and the
+ * same with the #27 heuristic: the model, trained on the old rules, is due a retraining.
  * This replays the first 10 pairs of the measurement in agents/README.md ("Measured
  * strength: Superhero Gladiators"): `crucible play superhero-gladiators --paired --games 80
  * --seed shg-net-h --workers 1 --options '{"teams":[["Amazon"],["Amazon"]]}' --agents
