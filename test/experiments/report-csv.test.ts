@@ -50,8 +50,9 @@ const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').re
 /** The header and body cells of the HTML table in the figure whose CSV link is `id`.csv. */
 function htmlTable(html: string, id: string): string[][] {
   const at = html.indexOf(`<a href="${id}.csv">CSV</a>`);
-  const table = html.slice(html.indexOf('<table>', at), html.indexOf('</table>', at));
-  return [...table.matchAll(/<tr>(.*?)<\/tr>/gs)].map((m) => [...m[1]!.matchAll(/<t[hd]>(.*?)<\/t[hd]>/gs)].map((c) => unescape(c[1]!)));
+  // Tables and cells carry attributes (sortable headers, a wide table's hidden columns).
+  const table = html.slice(html.indexOf('<table', at), html.indexOf('</table>', at));
+  return [...table.matchAll(/<tr>(.*?)<\/tr>/gs)].map((m) => [...m[1]!.matchAll(/<t[hd](?:\s[^>]*)?>(.*?)<\/t[hd]>/gs)].map((c) => unescape(c[1]!)));
 }
 
 let dir: string;
