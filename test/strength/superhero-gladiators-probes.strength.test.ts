@@ -14,22 +14,12 @@
  * [0.311, 1.000] over 6 pairs (seed probes) — a mirror in which careful play is level.
  */
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../../src/sim/runner.js';
-import type { MatchConfig } from '../../src/sim/types.js';
-import { pairedShare, type PairedShare } from '../../src/analysis/stats/paired.js';
+import { shareOfFirst } from '../agents/paired-share.js';
+import type { PairedShare } from '../../src/analysis/stats/paired.js';
 
 const MIRROR = { teams: [['Amazon'], ['Amazon']] };
 
-function share(agents: [string, string], games: number, seed: string, options: Record<string, unknown> = MIRROR): PairedShare {
-  const config: MatchConfig = { gameId: 'superhero-gladiators', options, agents, games, seed, paired: true };
-  const records = [];
-  for (let i = 0; i < games; i++) {
-    const record = playGame(config, i);
-    expect(record.error).toBeUndefined();
-    records.push(record);
-  }
-  return pairedShare(records, 0);
-}
+const share = (agents: [string, string], games: number, seed: string) => shareOfFirst(agents, games, seed, 'superhero-gladiators', MIRROR);
 
 const show = (r: PairedShare) => `${r.mean.toFixed(3)} [${r.lo.toFixed(3)}, ${r.hi.toFixed(3)}] over ${r.n} pairs`;
 
