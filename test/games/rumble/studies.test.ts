@@ -34,6 +34,8 @@ describe('rumble studies (quick)', () => {
     const table = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'fair-prices');
     const rows = table && table.kind === 'table' ? table.rows : [];
     expect(rows.filter((r) => r['power'] === 'iron-hide')).toHaveLength(2);
-    expect(report.verdicts.some((v) => v.statement.startsWith('iron-hide'))).toBe(true);
+    // The user's power is named by its name, not its id (issue #29).
+    expect(report.verdicts.some((v) => v.statement.startsWith('Iron Hide'))).toBe(true);
+    expect(report.verdicts.some((v) => v.statement.startsWith('iron-hide'))).toBe(false);
   });
 });
