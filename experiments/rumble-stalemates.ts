@@ -10,10 +10,9 @@
  * rules that end stalls (sudden death, Energy drain) under the heuristic.
  */
 import type { Report } from '../src/analysis/report-model.js';
-import { describeTally } from './cap-report.js';
 import { RUMBLE_MCTS, RUMBLE_PRICE_AGENT } from './rumble-common.js';
 import { learnedAgentFor } from './skill.js';
-import { conditionTable, differenceVerdicts, houseRuleSweep, playStallTable, sweepReport, tallies, worstTables, type RuleSetting, type StallTable, type SweepMatchup } from './stalemate-common.js';
+import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, worstTables, type RuleSetting, type StallTable, type SweepMatchup } from './stalemate-common.js';
 import type { Study, StudyContext } from './study.js';
 
 const GAME_ID = 'rumble';
@@ -80,8 +79,6 @@ function sweepMatchups(full: boolean): SweepMatchup[] {
   return duels.map(([a, b]) => ({ key: `${a}-v-${b}`, label: `${a} v ${b}`, ab: fixed(a, b), ba: fixed(b, a), games: full ? 50 : 4 }));
 }
 
-const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
 /** The agent the house rules are tuned under: the default agent, which stalls the default table. */
 export const SWEEP_AGENT = 'heuristic';
 
@@ -103,57 +100,25 @@ export const rumbleStalemates: Study = {
         tables.push(await playStallTable(ctx, `${t.key}-${slug(plan.name)}`, t.label, `${plan.name}, ${t.label}`, { gameId: GAME_ID, options: t.options, agents: [plan.spec], games: plan.games, rotate: true }));
       }
     }
-    const byCondition = tallies(tables, GAME_ID);
-    const baseline = plans[0]!.name;
-    const twinKey = (t: StallTable): string => {
-      const plan = plans.find((p) => t.condition.startsWith(`${p.name}, `))!;
-      return t.key.replace(new RegExp(`${slug(plan.name)}$`), slug(baseline));
-    };
-    const verdicts = [];
-    for (const t of TABLES) {
-      const inTable = [...byCondition.keys()].filter((c) => c.endsWith(`, ${t.label}`));
-      const base = `${baseline}, ${t.label}`;
-      if (inTable.includes(base)) verdicts.push(...differenceVerdicts(GAME_ID, tables, inTable, base, twinKey, byCondition));
-    }
-    const heuristicDefault = `heuristic, ${TABLES[0]!.label}`;
-    const worst = byCondition.has(heuristicDefault) ? [worstTables(GAME_ID, tables, heuristicDefault, 3)] : [];
-
     // House rules that end stalls, tuned under the default agent on the default table.
     const matchups = sweepMatchups(ctx.full);
     const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, [{ key: 'default-4', label: TABLES[0]!.label, options: {}, games: ctx.full ? 200 : 8 }], matchups, settingsFor(ctx.full));
-    const tuned = sweepReport(GAME_ID, SWEEP_AGENT, matchups, sweep);
-
-    const summary = [...byCondition].map(([c, t]) => `${c}: ${describeTally(t, GAME_ID)}`).join('. ');
-    return {
+    const heuristicDefault = `heuristic, ${TABLES[0]!.label}`;
+    return stalemateReport({
       id: 'rumble-stalemates',
       title: this.title,
       gameId: GAME_ID,
       question: this.question,
-      verdicts: [...verdicts, ...tuned.verdicts],
-      sections: [
-        {
-          heading: 'Stalls per condition',
-          blocks: [
-            {
-              kind: 'text',
-              text: `Each agent plays every seat of the same tables (seats rotated, the same seeds): ${TABLES.map((t) => t.label).join('; ')}. A game stopped at the round cap (\`roundCap\`, default 50) goes to the highest Energy, which the text does not have; "no Energy lost" means no hero lost Energy in any round (tag \`energyLost\`: damage, Burn, Drain; auction payments are not counted). Differences against ${baseline} play are game by game on the same tables and seeds. ${summary}.`,
-            },
-            conditionTable(GAME_ID, byCondition),
-            ...worst,
-          ],
-        },
-        {
-          heading: 'House rules that end stalls (tuned by the tool)',
-          blocks: [
-            {
-              kind: 'text',
-              text: `Two house rules, off by default and not in the text (src/games/rumble/README.md): \`suddenDeath\` N (after round N every living hero loses 5 × (rounds past N) Energy a round) and \`energyDrain\` D (every living hero loses D Energy a round). Each setting plays the default table under "${SWEEP_AGENT}" (the default agent, which stalls it) and ${matchups.length} power duels (both seat orders, the same seeds at every setting). The pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05); its cost is how far it moves the duels' shares. The same search on the command line: \`crucible tune rumble --param suddenDeath --range 5..40 --target stalls --agents heuristic\` and \`crucible compare\` of the base rules against the setting found.`,
-            },
-            ...tuned.blocks,
-          ],
-        },
-      ],
-      meta: { command: ctx.command, seed: ctx.seed, sampleSizes: Object.fromEntries([...byCondition].map(([c, t]) => [`games, ${c}`, t.games])) },
-    };
+      ctx,
+      tables,
+      agentNames: plans.map((p) => p.name),
+      groups: TABLES.map((t) => t.label),
+      worst: (byCondition) => (byCondition.has(heuristicDefault) ? [worstTables(GAME_ID, tables, heuristicDefault, 3)] : []),
+      stallsText: (baseline, summary) =>
+        `Each agent plays every seat of the same tables (seats rotated, the same seeds): ${TABLES.map((t) => t.label).join('; ')}. A game stopped at the round cap (\`roundCap\`, default 50) goes to the highest Energy, which the text does not have; "no Energy lost" means no hero lost Energy in any round (tag \`energyLost\`: damage, Burn, Drain; auction payments are not counted). Differences against ${baseline} play are game by game on the same tables and seeds. ${summary}.`,
+      sweepText: () =>
+        `Two house rules, off by default and not in the text (src/games/rumble/README.md): \`suddenDeath\` N (after round N every living hero loses 5 × (rounds past N) Energy a round) and \`energyDrain\` D (every living hero loses D Energy a round). Each setting plays the default table under "${SWEEP_AGENT}" (the default agent, which stalls it) and ${matchups.length} power duels (both seat orders, the same seeds at every setting). The pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05); its cost is how far it moves the duels' shares. The same search on the command line: \`crucible tune rumble --param suddenDeath --range 5..40 --target stalls --agents heuristic\` and \`crucible compare\` of the base rules against the setting found.`,
+      tuned: sweepReport(GAME_ID, SWEEP_AGENT, matchups, sweep),
+    });
   },
 };

@@ -7,7 +7,7 @@
  * `crucible replay` command for one of their stalled games.
  */
 import { relative } from 'node:path';
-import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
+import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
 import { prepareMatch } from '../src/sim/play.js';
@@ -318,3 +318,61 @@ export function sweepReport(gameId: string, agent: string, matchups: readonly Sw
 
 /** The share of games at the cap a house rule must be shown under. */
 export const CAP_GOAL = 0.05;
+
+/** What a stalemate study supplies to {@link stalemateReport}; the rest of the report is shared. */
+export interface StalemateReportParts {
+  readonly id: string;
+  readonly title: string;
+  readonly question: string;
+  readonly gameId: string;
+  readonly ctx: StudyContext;
+  readonly tables: readonly StallTable[];
+  /** The conditions' agent names in plan order; the first is the baseline every other is compared with. */
+  readonly agentNames: readonly string[];
+  /** The table groups; a condition is named `${agent}, ${group}` and compared only within its group. */
+  readonly groups: readonly string[];
+  /** The replays worth opening (the worst tables of the condition the study cares most about). */
+  readonly worst: (byCondition: ReadonlyMap<string, CapTally>) => ReportBlock[];
+  /** The "Stalls per condition" paragraph, given the baseline's name and the per-condition summary. */
+  readonly stallsText: (baseline: string, summary: string) => string;
+  /** The house-rule section's paragraph. */
+  readonly sweepText: (byCondition: ReadonlyMap<string, CapTally>) => string;
+  readonly tuned: { readonly blocks: readonly ReportBlock[]; readonly verdicts: readonly ReportVerdict[] };
+}
+
+/**
+ * The report both stalemate studies write: each condition's cap and nothing-happened
+ * shares, each agent's difference from the baseline on the same tables and seeds (a table
+ * is matched to the baseline's twin by its key, which ends with the agent's slug), the
+ * worst tables, then the house rules the sweep picked.
+ */
+export function stalemateReport(p: StalemateReportParts): Report {
+  const byCondition = tallies(p.tables, p.gameId);
+  const baseline = p.agentNames[0]!;
+  const twinKey = (t: StallTable): string => {
+    const agent = p.agentNames.find((a) => t.condition.startsWith(`${a}, `))!;
+    return t.key.replace(new RegExp(`${slugOf(agent)}$`), slugOf(baseline));
+  };
+  const verdicts: ReportVerdict[] = [];
+  for (const group of p.groups) {
+    const inGroup = [...byCondition.keys()].filter((c) => c.endsWith(`, ${group}`));
+    const base = `${baseline}, ${group}`;
+    if (inGroup.includes(base)) verdicts.push(...differenceVerdicts(p.gameId, p.tables, inGroup, base, twinKey, byCondition));
+  }
+  const summary = [...byCondition].map(([c, t]) => `${c}: ${describeTally(t, p.gameId)}`).join('. ');
+  return {
+    id: p.id,
+    title: p.title,
+    gameId: p.gameId,
+    question: p.question,
+    verdicts: [...verdicts, ...p.tuned.verdicts],
+    sections: [
+      { heading: 'Stalls per condition', blocks: [{ kind: 'text', text: p.stallsText(baseline, summary) }, conditionTable(p.gameId, byCondition), ...p.worst(byCondition)] },
+      { heading: 'House rules that end stalls (tuned by the tool)', blocks: [{ kind: 'text', text: p.sweepText(byCondition) }, ...p.tuned.blocks] },
+    ],
+    meta: { command: p.ctx.command, seed: p.ctx.seed, sampleSizes: Object.fromEntries([...byCondition].map(([c, t]) => [`games, ${c}`, t.games])) },
+  };
+}
+
+/** A name as it ends a table key. */
+export const slugOf = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -15,7 +15,7 @@ import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-glad
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
 import { describeTally } from './cap-report.js';
-import { conditionTable, differenceVerdicts, houseRuleSweep, playStallTable, sweepReport, tallies, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from './stalemate-common.js';
+import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from './stalemate-common.js';
 import type { Study, StudyContext } from './study.js';
 
 const GAME_ID = 'superhero-gladiators';
@@ -110,8 +110,6 @@ export function sweepDesign(full: boolean, pairings: readonly [string, string][]
 /** The agent the house rules are tuned under. */
 export const SWEEP_AGENT = 'heuristic';
 
-const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
 const condition = (agent: string, set: string): string => `${agent}, ${set}`;
 
 /** A condition's search budget (0 for random and heuristic play), to find the strongest. */
@@ -161,59 +159,29 @@ export const superheroGladiatorsStalemates: Study = {
       }
     }
 
-    const byCondition = tallies(tables, GAME_ID);
-    const conditions = [...byCondition.keys()];
-    const baselineName = plans[0]!.name;
-    const twinKey = (t: StallTable): string => {
-      const plan = plans.find((p) => t.condition.startsWith(`${p.name},`))!;
-      return t.key.replace(new RegExp(`${slug(plan.name)}$`), slug(baselineName));
-    };
-    const verdicts = [];
-    for (const set of ['sample heroes', 'random builds']) {
-      const inSet = conditions.filter((c) => c.endsWith(`, ${set}`));
-      const base = condition(baselineName, set);
-      if (!inSet.includes(base)) continue;
-      verdicts.push(...differenceVerdicts(GAME_ID, tables, inSet, base, twinKey, byCondition));
-    }
-    // The worst tables under the strongest play on the sample heroes (the largest MCTS budget).
-    const strongest = conditions.filter((c) => c.endsWith('sample heroes')).sort((a, b) => budget(b) - budget(a))[0];
-    const worst = strongest ? [worstTables(GAME_ID, tables, strongest, 8)] : [];
-    const heuristicSamples = condition('heuristic', 'sample heroes');
-    const summary = conditions.map((c) => `${c}: ${describeTally(byCondition.get(c)!, GAME_ID)}`).join('. ');
     // House rules that end stalls (charge, shrinking arena, crowd penalty), tuned under the heuristic.
     const sweepPlan = sweepDesign(ctx.full, pairings);
     const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, sweepPlan.stalls, sweepPlan.matchups, settingsFor(ctx.full));
-    const tuned = sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep);
-    return {
+    const heuristicSamples = condition('heuristic', 'sample heroes');
+    return stalemateReport({
       id: 'superhero-gladiators-stalemates',
       title: this.title,
       gameId: GAME_ID,
       question: this.question,
-      verdicts: [...verdicts, ...tuned.verdicts],
-      sections: [
-        {
-          heading: 'Stalls per condition',
-          blocks: [
-            {
-              kind: 'text',
-              text: `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table, and ${builds.length} random legal builds (generator.ts, the documented space) in a ring, each against the next ${design.degree}, one fight per side order. A fight stopped at the 20-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a foe hero all fight (tag \`blowsLanded\` = 0). Differences against ${baselineName} play are game by game on the same tables and seeds. ${summary}.`,
-            },
-            conditionTable(GAME_ID, byCondition),
-            ...worst,
-          ],
-        },
-        {
-          heading: 'House rules that end stalls (tuned by the tool)',
-          blocks: [
-            {
-              kind: 'text',
-              text: `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
-            },
-            ...tuned.blocks,
-          ],
-        },
-      ],
-      meta: { command: ctx.command, seed: ctx.seed, sampleSizes: Object.fromEntries([...byCondition].map(([c, t]) => [`games, ${c}`, t.games])) },
-    };
+      ctx,
+      tables,
+      agentNames: plans.map((p) => p.name),
+      groups: ['sample heroes', 'random builds'],
+      // The worst tables under the strongest play on the sample heroes (the largest MCTS budget).
+      worst: (byCondition) => {
+        const strongest = [...byCondition.keys()].filter((c) => c.endsWith('sample heroes')).sort((a, b) => budget(b) - budget(a))[0];
+        return strongest ? [worstTables(GAME_ID, tables, strongest, 8)] : [];
+      },
+      stallsText: (baseline, summary) =>
+        `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table, and ${builds.length} random legal builds (generator.ts, the documented space) in a ring, each against the next ${design.degree}, one fight per side order. A fight stopped at the 20-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a foe hero all fight (tag \`blowsLanded\` = 0). Differences against ${baseline} play are game by game on the same tables and seeds. ${summary}.`,
+      sweepText: (byCondition) =>
+        `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
+      tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),
+    });
   },
 };
