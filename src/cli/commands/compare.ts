@@ -12,6 +12,8 @@ import { UserError, showValue } from '../../core/errors.js';
 import { createHash } from 'node:crypto';
 import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import type { ReportVerdict } from '../../analysis/report-model.js';
+import type { CompareConfig, CompareResult } from '../../analysis/house-rules/compare.js';
 
 interface CompareFlags {
   queue?: string;
@@ -27,6 +29,7 @@ interface CompareFlags {
   workers?: string;
   out: string;
   progress: boolean;
+  json?: boolean;
 }
 
 export function numberArg(name: string, raw: string): number {
@@ -52,6 +55,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads')
     .option('--out <dir>', 'reports folder', 'reports')
     .option('--no-progress', 'no progress bars')
+    .option('--json', 'print the result (SPRT decision, each measure\'s change with its interval, verdicts, report path) as JSON on stdout')
     .option('--queue <url>', QUEUE_HELP)
     .addHelpText(
       'after',
@@ -95,10 +99,36 @@ unchanged rules show a false "supported" change.`,
       const dir = path.join(flags.out, id);
       await writeReport(report, dir);
       writeReportsIndex(flags.out);
+      if (flags.json) {
+        process.stdout.write(JSON.stringify(compareJson(config, result, report.verdicts, path.join(dir, 'index.html')), null, 2) + '\n');
+        return;
+      }
       const lines = [`SPRT on ${result.primary}: ${result.sprt.decision} after ${result.gamesPerSide} games per rule set (${result.units} ${result.paired ? 'pairs' : 'games'})`];
       for (const c of result.changes) lines.push(`  ${c.label}: A ${c.a.toFixed(3)}  B ${c.b.toFixed(3)}  change ${c.diff.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}] at ${(c.level * 100).toFixed(2)}%`);
       lines.push(...report.verdicts.map((v) => `${v.strength === 'supported' ? '✔' : v.strength === 'warning' ? '!' : '·'} ${v.statement}`));
       lines.push(`Report: ${path.join(dir, 'index.html')}`);
       process.stdout.write(lines.join('\n') + '\n');
     });
+}
+
+/** `compare --json`: what the text output says, as data (agents and seats as given; intervals at their Holm level). */
+export function compareJson(config: CompareConfig, result: CompareResult, verdicts: readonly ReportVerdict[], report: string): Record<string, unknown> {
+  return {
+    command: 'compare',
+    gameId: config.gameId,
+    optionsA: config.optionsA,
+    optionsB: config.optionsB,
+    aa: config.aa === true,
+    agents: config.agents,
+    seed: config.seed,
+    sprt: { measure: result.primary, decision: result.sprt.decision, h0: config.h0 ?? 0, h1: config.h1 ?? 0.05 },
+    gamesPerSide: result.gamesPerSide,
+    batches: result.batches,
+    units: result.units,
+    unit: result.paired ? 'seat-swapped pair' : 'game',
+    failed: result.failed,
+    changes: result.changes.map((c) => ({ measure: c.label, scale: c.scale, a: c.a, b: c.b, change: c.diff, lo: c.lo, hi: c.hi, level: c.level, supported: c.supported, n: c.n, games: c.games })),
+    verdicts,
+    report,
+  };
 }

@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 import { nonNegativeInt, optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { numberArg } from './compare.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import type { ReportVerdict } from '../../analysis/report-model.js';
+import type { Evaluated, TuneConfig, TuneResult } from '../../analysis/house-rules/tune.js';
 
 interface TuneFlags {
   queue?: string;
@@ -31,6 +33,7 @@ interface TuneFlags {
   workers?: string;
   out: string;
   progress: boolean;
+  json?: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -53,6 +56,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads')
     .option('--out <dir>', 'reports folder', 'reports')
     .option('--no-progress', 'no progress bars')
+    .option('--json', 'print the result (the setting closest to the goal and every setting tried, each with its interval; verdicts; report path) as JSON on stdout')
     .option('--queue <url>', QUEUE_HELP)
     .addHelpText(
       'after',
@@ -97,6 +101,10 @@ Examples:
       const dir = path.join(flags.out, id);
       await writeReport(report, dir);
       writeReportsIndex(flags.out);
+      if (flags.json) {
+        process.stdout.write(JSON.stringify(tuneJson(config, result, report.verdicts, path.join(dir, 'index.html')), null, 2) + '\n');
+        return;
+      }
       const e = result.best.evaluation;
       process.stdout.write(
         [
@@ -107,4 +115,33 @@ Examples:
         ].join('\n') + '\n',
       );
     });
+}
+
+/** `tune --json`: the setting closest to the goal and every setting tried, each with its 95% interval over `n` units. */
+export function tuneJson(config: TuneConfig, result: TuneResult, verdicts: readonly ReportVerdict[], report: string): Record<string, unknown> {
+  const setting = (e: Evaluated) => ({
+    values: Object.fromEntries(result.params.map((p, i) => [p.path, e.values[i]])),
+    value: e.evaluation.value,
+    lo: e.evaluation.lo,
+    hi: e.evaluation.hi,
+    n: e.evaluation.n,
+    objective: e.evaluation.objective,
+    failed: e.evaluation.failed ?? 0,
+  });
+  return {
+    command: 'tune',
+    gameId: config.gameId,
+    baseOptions: config.baseOptions,
+    agents: config.agents,
+    seed: config.seed,
+    gamesPerSetting: config.games,
+    target: result.target,
+    goal: result.goal,
+    metric: result.metricLabel,
+    params: result.params.map((p) => ({ path: p.path, lo: p.lo, hi: p.hi })),
+    best: setting(result.best),
+    settings: result.all.map(setting),
+    verdicts,
+    report,
+  };
 }
