@@ -13,3 +13,4 @@ export * from './restricted.js';
 export * from './costcurve.js';
 export * from './quality.js';
 export * from './verdict.js';
+export * from './confidence-sequence.js';
