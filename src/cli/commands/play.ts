@@ -12,6 +12,8 @@ import { checkWorkers, formatSummary, runKeyHash, runMatch } from '../../sim/run
 import type { MatchConfig } from '../../sim/types.js';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import { checkBatch, describeStop, formatSlotIntervals, playToPrecision, precisionGoal } from '../../analysis/precision.js';
+import { createHash } from 'node:crypto';
 
 interface PlayFlags {
   queue?: string;
@@ -25,6 +27,9 @@ interface PlayFlags {
   rotate: boolean;
   json?: boolean;
   progress: boolean;
+  precision?: string;
+  minutes?: string;
+  batch: string;
 }
 
 /**
@@ -59,11 +64,15 @@ export function register(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .option('--no-progress', 'no progress bar')
     .option('--queue <url>', QUEUE_HELP)
+    .option('--precision <width>', 'play in batches until every agent\'s overall share interval (anytime-valid) is at most this wide; --games is then the most games')
+    .option('--minutes <m>', 'with or without --precision: stop starting batches after m minutes of wall-clock time')
+    .option('--batch <n>', 'games per batch under --precision/--minutes (even with --paired)', '100')
     .addHelpText(
       'after',
       `
 Examples:
   crucible play gladiator-duel --agents mcts:iterations=400,random --games 2000 --seed 7
+  crucible play gladiator-duel --agents heuristic,random --paired --precision 0.05 --games 20000
   crucible play gladiator-duel --agents heuristic,random --paired --options '{"turnCap": 40}'
   crucible play gladiator-duel --options house-rules.json --out runs/my-test --json
 
@@ -71,7 +80,16 @@ A slot is one agent spec; slot k sits in seat (k + i) mod players in game i, cou
 from 0 (seats rotate unless --no-rotate; a short list repeats to fill the seats). The
 printed summary numbers agents and seats from 1, like compare and tune; summary.json
 and games.jsonl keep 0-based indices. Rerunning the same
-command resumes from its run folder; a different config in that folder is refused.`,
+command resumes from its run folder; a different config in that folder is refused.
+
+--precision W / --minutes M: batch k (of --batch games) is seeded from (seed, k), and after
+each batch the anytime-valid 95% interval of each agent's overall share (a betting
+confidence sequence: peeking after every batch does not inflate its error) is checked;
+the run stops when every one is at most W wide (target width reached), after M minutes
+(time up, checked between batches) or at --games (plan exhausted). The same seed and
+--precision give the same games for any worker count. --minutes reads the wall clock, so
+the count it stops at depends on the machine: <out>/meta.json records the games played,
+and rerunning with --games <that count> and without --minutes reproduces the run.`,
     )
     .action(async (gameId: string, flags: PlayFlags) => {
       await useQueue(flags.queue);
@@ -87,6 +105,33 @@ command resumes from its run folder; a different config in that folder is refuse
         rotate: flags.rotate,
       };
       const workers = flags.workers === undefined ? undefined : checkWorkers('--workers', positiveInt('--workers', flags.workers));
+      const goal = precisionGoal(flags.precision, flags.minutes);
+      if (goal) {
+        const batch = checkBatch('--batch', positiveInt('--batch', flags.batch), config.paired ?? false);
+        const outDir = flags.out ?? `${defaultOutDir(config)}-precision-${createHash('sha256').update(String(batch)).digest('hex').slice(0, 6)}`;
+        const command = ['crucible', ...process.argv.slice(2)].join(' ');
+        const result = await playToPrecision(config, goal, { batch, outDir, workers, progress: flags.progress && !flags.json, command });
+        const played = `${result.games} games in ${result.batches} batches of ${batch} (${result.units} ${config.paired ? 'pairs' : 'games'})`;
+        if (flags.json) {
+          const { summary, ...precision } = result;
+          process.stdout.write(JSON.stringify({ outDir, summary, precision }, null, 2) + '\n');
+          return;
+        }
+        const lines = [
+          describeStop(result.stop, goal, played),
+          '',
+          ...formatSlotIntervals(result),
+          '',
+          'The fixed-n summary (descriptive: its intervals do not allow for the stopping rule):',
+          formatSummary(result.summary),
+          '',
+          `Batches: ${outDir}/batch-K/games.jsonl; the rule and count: ${outDir}/meta.json`,
+        ];
+        const first = result.summary.firstFailure;
+        if (first) lines.push(`Warning: ${result.summary.failed} game(s) failed and are not scored; first: game ${first.index} of the run (seed ${first.seed}): ${first.error}`);
+        process.stdout.write(lines.join('\n') + '\n');
+        return;
+      }
       const outDir = flags.out ?? defaultOutDir(config);
       const { summary } = await runMatch(config, { workers, outDir, progress: flags.progress && !flags.json, keepRecords: false });
       if (flags.json) {
