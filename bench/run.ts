@@ -2,6 +2,7 @@
  * Runs every bench/*.bench.ts (each exports `run(): Promise<void>`), or only those whose
  * file name contains the first argument: `npm run bench -- gladiator`. A bench that
  * exports `longRunning = true` (the million-game memory run) runs only when named.
+ * `npm run bench -- studies [options]` times every study instead (bench/studies.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,13 @@ import { closeRunnerPool } from '../src/sim/runner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
+
+if (filter === 'studies') {
+  const { main } = (await import('./studies.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  await main(process.argv.slice(3));
+  await closeRunnerPool();
+  process.exit(0);
+}
 const files = fs
   .readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { writeReport, writeReportsIndex } from '../src/analysis/report/write.js';
 import { describeBackend, initTf } from '../src/core/tf.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
-import { startStudyProgress } from '../src/sim/progress.js';
+import { startStudyProgress, type ProgressSink } from '../src/sim/progress.js';
+import { studyPlan } from './study-plans.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
@@ -62,6 +63,8 @@ export interface StudyRunOptions {
   readonly skill?: SkillRequest;
   /** Where to print one progress line per study (default: stderr). */
   readonly log?: (line: string) => void;
+  /** Instead of a bar per study, report every table here (bench/studies.ts times each part). */
+  readonly sink?: ProgressSink;
 }
 
 export interface StudyOutcome {
@@ -92,9 +95,11 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     log(`[${i + 1}/${studies.length}] ${study.name}: ${study.title}`);
     const started = performance.now();
     const ledger = new GameLedger(opts.progress ? undefined : log);
-    // On a terminal, one bar for the whole study (each table a part of it); off a terminal
-    // the ledger prints a line per finished part instead.
-    const bar = startStudyProgress(study.name, opts.progress);
+    // On a terminal, one bar for the whole study (each table a part of it), its ETA over the
+    // study's recorded plan (study-plans.ts); off a terminal the ledger prints a line per
+    // finished part instead.
+    const plan = studyPlan(study.name, opts.full);
+    const bar = startStudyProgress(study.name, opts.progress, plan ? { plan } : {});
     const ctx = {
       seed: opts.seed,
       full: opts.full,
@@ -110,7 +115,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ...(opts.deckFile === undefined ? {} : { deckFile: opts.deckFile }),
       ...(opts.agents === undefined ? {} : { agents: opts.agents }),
       ...(opts.options === undefined ? {} : { options: opts.options }),
-      progressSink: bar.sink,
+      progressSink: opts.sink ?? bar.sink,
     };
     const played = await study.run(ctx).finally(() => bar.stop());
     const files = { cardFile: opts.cardFile, deckFile: opts.deckFile };

@@ -199,6 +199,21 @@ async function playInPool(config: MatchConfig, chunks: Iterator<number[]>, worke
 }
 
 /**
+ * Plays the games `indices` of `config` on this machine — in this thread (workers 1) or on
+ * the shared pool — handing records to `onRecords` as they finish (any order). For tools
+ * that choose the games themselves (bench/studies.ts plays a fixed fraction of each table);
+ * runs go through runMatch.
+ */
+export async function playLocally(config: MatchConfig, indices: readonly number[], workers: number, onRecords: (records: readonly GameRecord[]) => void): Promise<void> {
+  const stop: Stop = { signal: null, error: null };
+  const chunks = (function* (size: number) {
+    for (let i = 0; i < indices.length; i += size) yield indices.slice(i, i + size);
+  })(chunkSize(indices.length, workers));
+  if (workers === 1) await playInThread(prepareMatch(config), chunks, stop, (r) => onRecords([r]));
+  else await playInPool(config, chunks, workers, stop, onRecords);
+}
+
+/**
  * Feeds records to the summary in index order when they arrive out of order (worker
  * threads) and no run folder sorts them: holds only the records that arrived early.
  */
@@ -228,6 +243,18 @@ function reportCorrupt(store: RunStore, warn: (message: string) => void): void {
   warn(`${store.dir}/games.jsonl: ${store.corrupt.length} line(s) are not games of this run and were dropped; their games will be played again (${shown.join('; ')}${more})`);
 }
 
+/** Set by a bench only (setSampleCap): every run plays the first `cap(games)` games instead. */
+let sampleCap: ((games: number) => number) | null = null;
+
+/**
+ * For bench/studies.ts only: every following run plays only the first `cap(games)` of its
+ * games (a fixed sample: game i depends on the master seed and i alone), as if the config
+ * asked for that many. null: back to whole runs. Never set by a command.
+ */
+export function setSampleCap(cap: ((games: number) => number) | null): void {
+  sampleCap = cap;
+}
+
 /**
  * Plays `config.games` games (only those not already in `opts.outDir`) and returns the
  * records sorted by index (unless `keepRecords: false`) with their summary.
@@ -236,7 +263,8 @@ function reportCorrupt(store: RunStore, warn: (message: string) => void): void {
  * one, and `Interrupted` when SIGINT/SIGTERM stopped the run (finished games are kept).
  */
 export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Promise<RunResult> {
-  const match = prepareMatch(config, { resolveGame: opts.resolveGame });
+  const sampled = sampleCap && Number.isInteger(config.games) ? { ...config, games: Math.min(config.games, sampleCap(config.games)) } : config;
+  const match = prepareMatch(sampled, { resolveGame: opts.resolveGame });
   const cfg = match.config;
   const requested = opts.workers ?? (opts.resolveGame ? 1 : defaultWorkers(cfg.games));
   checkWorkers('workers', requested);

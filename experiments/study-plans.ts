@@ -1,0 +1,47 @@
+/**
+ * The plan of each study: every part (table) it plays and its games, in order, with the
+ * CPU seconds a game of each part costs — what the study's progress bar needs for an ETA
+ * that covers the whole study, and what `npm run bench -- studies` extrapolates from.
+ *
+ * Plans are recorded, not declared: many studies choose later tables from earlier results
+ * (refined grids, value iterations, shortlists), so only playing them shows their parts.
+ * `npm run bench -- studies --write-plans` plays a fixed fraction of every table of every
+ * study and writes study-plans.json beside this file (the planned games are the tables'
+ * full sizes; a part's cost is measured on its sampled games). A run whose parts differ
+ * from the recorded plan (other content, another design since) still gets a study-wide
+ * ETA: parts are matched by label or in order, and a part the plan lacks adds its games.
+ */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { StudyPlan } from '../src/sim/progress.js';
+
+export const PLANS_FILE = fileURLToPath(new URL('./study-plans.json', import.meta.url));
+
+/** study-plans.json: plans by study name, for the --full run and the quick one. */
+export interface RecordedPlans {
+  /** How and when the plans were measured (command, commit, machine load). */
+  readonly measured: string;
+  readonly studies: Readonly<Record<string, { readonly full?: StudyPlan; readonly quick?: StudyPlan }>>;
+}
+
+let cache: RecordedPlans | null | undefined;
+
+/** The recorded plans, or null when the file is missing or unreadable (bars then show the part's ETA). */
+export function recordedPlans(): RecordedPlans | null {
+  if (cache !== undefined) return cache;
+  try {
+    const parsed = JSON.parse(fs.readFileSync(PLANS_FILE, 'utf8')) as RecordedPlans;
+    cache = parsed && typeof parsed === 'object' && parsed.studies && typeof parsed.studies === 'object' ? parsed : null;
+  } catch {
+    cache = null;
+  }
+  return cache;
+}
+
+/** The recorded plan of study `name` for a full or quick run, if any. */
+export function studyPlan(name: string, full: boolean): StudyPlan | undefined {
+  const entry = recordedPlans()?.studies[name];
+  const plan = full ? entry?.full : entry?.quick;
+  if (!plan || !Array.isArray(plan.parts) || plan.parts.length === 0) return undefined;
+  return { ...plan, source: recordedPlans()!.measured };
+}
