@@ -25,13 +25,15 @@
  *    calls a card mispriced only when confirmed and replicated.
  */
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { Report, ReportVerdict, YourContent, YourItem } from '../src/analysis/report-model.js';
+import { yourShares } from '../src/analysis/report/yours.js';
+import { formatLevel } from '../src/analysis/stats/multiplicity.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { mean, seFloored, tInterval, type Bounds } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { BARRING_KINDS, parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
-import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext, type UserContent } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';
 import { analyseReplication, namedByConfirmation, REPLICATE_FULL, REPLICATE_QUICK } from './ophidian-cards-replicate.js';
@@ -384,6 +386,7 @@ export function ophidianCards(): Study {
           screeningPrice: f.price ? (f.price.rejected ? `off the line, ${f.price.direction} (screening only${stage ? '; the confirmation stage decides' : ''})` : 'on the line') : unpricedReason(c, analysis),
         };
       });
+      const yours = yourCards({ user, evidence, analysis, stage, decks, unitsOf });
       const barredRows = analysis.findings.filter((f) => f.loss.n >= 2);
       const pricedRows = analysis.findings.filter((f) => f.price);
       return {
@@ -392,6 +395,7 @@ export function ophidianCards(): Study {
         gameId: GAME_ID,
         question: study.question,
         verdicts,
+        ...(yours ? { yourContent: yours } : {}),
         findings: cardFindings(stage, analysis.findings.map((f) => ({ ...f, name: evidence.find((e) => e.id === f.id)!.name })), analysis.families),
         sections: [
           {
@@ -496,6 +500,99 @@ export function ophidianCards(): Study {
     },
   };
   return study;
+}
+
+/**
+ * The user's content for the report's opening section. Cards (--card-file): each studied
+ * card of the user's by its screening measure, ranked among the sample cards measured the
+ * same way — the share lost when it is barred (restricted play, the causal measure) at its
+ * Holm level, or, when the agents cannot be barred, the inclusion share (an association);
+ * the verdict is the study's last word on it (the confirmation and replication stages, which
+ * always replay a user's card, with their own numbers). Decks only (--deck-file without new
+ * cards): each user deck's field share in the round robin against the sample decks (unit:
+ * the seed index, shared by its tables), ranked among the sample decks.
+ */
+export function yourCards(x: {
+  readonly user: UserContent;
+  readonly evidence: readonly CardEvidence[];
+  readonly analysis: CardAnalysis;
+  readonly stage: ConfirmStage | null;
+  readonly decks: readonly string[];
+  readonly unitsOf: (a: string, b: string) => MatchupUnit[];
+}): YourContent | undefined {
+  const { user, evidence, analysis, stage } = x;
+  const nameOf = (id: string) => evidence.find((e) => e.id === id)?.name ?? id;
+  const mine = analysis.findings.filter((f) => user.cardIds.includes(f.id));
+  const barred = mine.filter((f) => f.loss.n >= 2);
+  if (barred.length > 0) {
+    const field = analysis.findings.filter((f) => !user.cardIds.includes(f.id) && f.loss.n >= 2);
+    return {
+      measure: 'win share lost when the card is barred (screening restricted play, unbarred − barred)',
+      fieldName: `the ${field.length} sample cards barred in this run`,
+      nullValue: 0,
+      items: barred.map((f): YourItem => ({ name: nameOf(f.id), estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, level: f.loss.level, n: f.loss.n, ...cardVerdict(f, stage) })),
+      field: field.map((f) => ({ name: nameOf(f.id), estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi })),
+    };
+  }
+  const included = mine.filter((f) => f.inclusion.n >= 2);
+  if (included.length > 0) {
+    const field = analysis.findings.filter((f) => !user.cardIds.includes(f.id) && f.inclusion.n >= 2);
+    return {
+      measure: 'win share of the decks holding the card against decks without it (an association: restricted play was not run)',
+      fieldName: `the ${field.length} sample cards with an inclusion comparison`,
+      nullValue: 0.5,
+      items: included.map((f): YourItem => ({
+        name: nameOf(f.id),
+        estimate: f.inclusion.mean,
+        lo: f.inclusion.lo,
+        hi: f.inclusion.hi,
+        level: f.inclusion.level,
+        n: f.inclusion.n,
+        verdict: f.inclusion.rejected ? `decks holding it ${f.inclusion.mean > 0.5 ? 'beat' : 'lose to'} decks without it head to head — an association, not a price (rerun with barring agents for one).` : 'decks holding it are not shown to beat or lose to decks without it at this sample size; no price without restricted play.',
+        strength: f.inclusion.rejected ? 'supported' : 'inconclusive',
+      })),
+      field: field.map((f) => ({ name: nameOf(f.id), estimate: f.inclusion.mean, lo: f.inclusion.lo, hi: f.inclusion.hi })),
+    };
+  }
+  if (user.deckIds.length === 0) return undefined;
+  const samples = x.decks.filter((d) => !user.deckIds.includes(d));
+  const unitsOf = (deck: string): number[] => {
+    const bySeed = new Map<number, number[]>();
+    for (const o of samples) if (o !== deck) for (const u of x.unitsOf(deck, o)) bySeed.set(u.index, [...(bySeed.get(u.index) ?? []), u.share]);
+    return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, xs]) => xs.reduce((t, v) => t + v, 0) / xs.length);
+  };
+  const deckName = (id: string) => user.content.decks.get(id)?.name ?? id;
+  return yourShares({
+    measure: 'field share in the round robin (mean seat-swapped share against the sample decks; unit: the seed index)',
+    fieldName: `the ${samples.length} sample decks`,
+    users: user.deckIds.filter((d) => x.decks.includes(d)).map((d) => ({ name: deckName(d), units: unitsOf(d) })),
+    field: samples.map((d) => ({ name: deckName(d), units: unitsOf(d) })),
+    say: {
+      higher: 'beats the sample decks: wins more than half its games against them.',
+      lower: 'loses to the sample decks: wins less than half its games against them.',
+      none: 'not shown to win or lose more than half its games against the sample decks at this sample size.',
+    },
+  });
+}
+
+/** A user card's verdict: the confirmation and replication stages' word on it when they ran (with their numbers), else the screening's. */
+function cardVerdict(f: CardFinding, stage: ConfirmStage | null): Pick<YourItem, 'verdict' | 'strength'> {
+  const c = stage?.analysis.findings.find((x) => x.id === f.id);
+  if (!stage || !c) {
+    if (!f.loss.rejected) return { verdict: 'barring it is not shown to change its decks\' win share at this sample size (screening only).', strength: 'inconclusive' };
+    return { verdict: `${f.loss.mean > 0 ? 'pulls its weight: its decks win less when it is barred' : 'playing it hurts: its decks win more when it is barred'} (screening only).`, strength: 'supported' };
+  }
+  const replicated = stage.replication?.findings.find((r) => r.id === f.id)?.replicated === true;
+  const numbers = `confirmation on fresh seeds: share lost ${fmt(c.loss.mean)} [${fmt(c.loss.lo)}, ${fmt(c.loss.hi)}] at ${formatLevel(c.loss.level)}, n=${c.loss.n}${c.price ? `; gap from the price line ${fmt(c.price.gap)} [${fmt(c.price.lo)}, ${fmt(c.price.hi)}] at ${formatLevel(c.price.level)}` : ''}`;
+  if (c.price?.rejected)
+    return replicated
+      ? { verdict: `too ${c.price.direction} for its cost: confirmed on fresh seeds and replicated on other seeds and deck pairs (${numbers}).`, strength: 'supported' }
+      : { verdict: `named too ${c.price.direction} for its cost by the confirmation but not replicated — not called mispriced, a lead (${numbers}).`, strength: 'inconclusive' };
+  if (c.loss.rejected)
+    return replicated
+      ? { verdict: `not shown mispriced; ${c.loss.mean > 0 ? 'pulls its weight' : 'playing it hurts'}, confirmed and replicated (${numbers}).`, strength: 'supported' }
+      : { verdict: `not shown mispriced; a restricted-play effect that did not replicate — a lead (${numbers}).`, strength: 'inconclusive' };
+  return { verdict: `not shown too strong or too weak for its cost at this sample size${c.price ? '' : ` (not priced: ${c.unpriced})`} (${numbers}).`, strength: 'inconclusive' };
 }
 
 /** Holm's sentence for a family, or that nothing was tested (holmNote would say "One … tested" for an empty family). */

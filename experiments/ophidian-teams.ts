@@ -16,7 +16,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { equilibriumBars, forestPlot, matchupHeatmap, ratingBars, type MatchupCell } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { Report, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
+import { contentFromTexts } from '../src/games/ophidian/content.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nash.js';
@@ -177,6 +178,35 @@ export function ophidianTeams(): Study {
         });
       });
 
+      // "Your content": the user's decks, and the sampled teams holding a Gladiator of the user's card file.
+      const baseGladiators = contentFromTexts(undefined, undefined).cards.gladiators;
+      const userGladiators = [...cards.gladiators.keys()].filter((g) => baseGladiators.get(g) !== cards.gladiators.get(g));
+      const isYours = (e: (typeof entries)[number]) => user.deckIds.includes(e.id) || e.team.some((g) => userGladiators.includes(g));
+      const yourIdx = entries.map((e, i) => (isYours(e) ? i : -1)).filter((i) => i >= 0);
+      const yourContent: YourContent | undefined = yourIdx.length
+        ? {
+            measure: 'field share (mean seat-swapped share against the other teams of the matrix)',
+            fieldName: `the ${n - yourIdx.length} sampled legal teams`,
+            nullValue: 0.5,
+            items: yourIdx.map((i) => {
+              const e = entries[i]!;
+              const mine = e.team.filter((g) => userGladiators.includes(g)).map((g) => cards.gladiators.get(g)!.name);
+              return {
+                name: user.deckIds.includes(e.id) ? e.name : `${e.name} (your ${mine.join(', ')})`,
+                estimate: fieldAtLevel[i]!.p,
+                lo: fieldAtLevel[i]!.lo,
+                hi: fieldAtLevel[i]!.hi,
+                level: fieldTests[i]!.level,
+                n: field[i]!.n,
+                // The statement opens with the team's name, which the section shows beside it.
+                verdict: teamWords(classes[i]!.verdict.statement).replace(`${e.name} `, ''),
+                strength: classes[i]!.verdict.strength === 'supported' ? ('supported' as const) : ('inconclusive' as const),
+              };
+            }),
+            field: entries.flatMap((e, i) => (yourIdx.includes(i) ? [] : [{ name: e.name, estimate: field[i]!.p, lo: Math.max(0, field[i]!.lo), hi: Math.min(1, field[i]!.hi) }])),
+          }
+        : undefined;
+
       const cells: MatchupCell[] = [];
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
@@ -192,6 +222,7 @@ export function ophidianTeams(): Study {
         gameId: GAME_ID,
         question: study.question,
         verdicts,
+        ...(yourContent ? { yourContent } : {}),
         findings: teamFindings(entries, fieldUnits, fieldTests.map((t) => t.level)),
         sections: [
           {

@@ -14,7 +14,8 @@
  * placement roll), so the seed is the unit: a t interval over seeds, not over games.
  */
 import { equilibriumBars, matchupHeatmap, ratingBars, seatShareBars, type MatchupCell } from '../src/analysis/charts.js';
-import type { Report, ReportVerdict } from '../src/analysis/report-model.js';
+import type { Report, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
+import { yourShares } from '../src/analysis/report/yours.js';
 import { alphaRankSingle } from '../src/analysis/stats/alpharank.js';
 import { tFromMoments } from '../src/analysis/stats/descriptive.js';
 import { groupStats } from '../src/analysis/table.js';
@@ -52,16 +53,49 @@ async function duel(ctx: StudyContext, a: string, b: string, games: number, user
   return playStudyTable(ctx, key, { gameId: GAME_ID, options, agents: studyAgents(superheroGladiatorsSamples, ctx), games, rotate: false });
 }
 
-/** Side-0 hero's share over seed pairs (A on side 0 in `ab`, on side 1 in `ba`). */
-function pairScores(ab: readonly GameRecord[], ba: readonly GameRecord[]): number[] {
+/** Side-0 hero's share over seed pairs (A on side 0 in `ab`, on side 1 in `ba`), with the pair's seed index. */
+function pairScores(ab: readonly GameRecord[], ba: readonly GameRecord[]): { index: number; score: number }[] {
   const byIndex = new Map(ba.map((r) => [r.index, r]));
-  const out: number[] = [];
+  const out: { index: number; score: number }[] = [];
   for (const r of ab) {
     const m = byIndex.get(r.index);
     if (!m || r.error !== undefined || m.error !== undefined) continue;
-    out.push((r.returns[0]! + m.returns[1]!) / 2);
+    out.push({ index: r.index, score: (r.returns[0]! + m.returns[1]!) / 2 });
   }
   return out;
+}
+
+/**
+ * The hero file's heroes for the report's opening section: each one's field share, its
+ * mean pair share against the sample heroes, ranked among the sample heroes measured the
+ * same way (each against the other sample heroes). Every table plays game i on seed i, so
+ * a hero's pairs on one seed index share their dice: the unit is the seed index (its pair
+ * shares averaged over the opponents), a t interval over seed indices; Holm over the user's heroes.
+ */
+export function yourHeroes(samples: readonly string[], user: readonly string[], pairs: ReadonlyMap<string, readonly { index: number; score: number }[]>): { yourContent?: YourContent } {
+  if (user.length === 0) return {};
+  const unitsOf = (hero: string): number[] => {
+    const bySeed = new Map<number, number[]>();
+    for (const opp of samples) {
+      if (opp === hero) continue;
+      const mine = pairs.get(`${hero}|${opp}`)?.map((p) => ({ index: p.index, score: p.score })) ?? pairs.get(`${opp}|${hero}`)?.map((p) => ({ index: p.index, score: 1 - p.score })) ?? [];
+      for (const p of mine) bySeed.set(p.index, [...(bySeed.get(p.index) ?? []), p.score]);
+    }
+    return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, xs]) => xs.reduce((t, x) => t + x, 0) / xs.length);
+  };
+  return {
+    yourContent: yourShares({
+      measure: 'field share (mean pair share against the sample heroes; unit: the seed index)',
+      fieldName: `the ${samples.length} sample heroes`,
+      users: user.map((name) => ({ name, units: unitsOf(name) })),
+      field: samples.map((name) => ({ name, units: unitsOf(name) })),
+      say: {
+        higher: 'beats the sample heroes: wins more than half its duels against them.',
+        lower: 'loses to the sample heroes: wins less than half its duels against them.',
+        none: 'not shown to win or lose more than half its duels against the sample heroes at this sample size.',
+      },
+    }),
+  };
 }
 
 /**
@@ -97,6 +131,7 @@ export const superheroGladiatorsSamples: Study = {
     // (src/analysis/table.ts), which the matrix, the heatmap and the table all read.
     const pairRows: { hero: string; opponent: string; share: number }[] = [];
     let played = 0;
+    const pairsOf = new Map<string, { index: number; score: number }[]>();
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {
         const a = heroes[i]!;
@@ -104,7 +139,9 @@ export const superheroGladiatorsSamples: Study = {
         const ab = await duel(ctx, a, b, perOrder, user);
         const ba = await duel(ctx, b, a, perOrder, user);
         played += ab.length + ba.length;
-        pairScores(ab, ba).forEach((score, u) => {
+        const scored = pairScores(ab, ba);
+        pairsOf.set(`${a}|${b}`, scored);
+        scored.forEach(({ score }, u) => {
           pairRows.push({ hero: a, opponent: b, share: score });
           results.push({ a, b, score, group: `${a}|${b}|${u}` });
         });
@@ -174,6 +211,7 @@ export const superheroGladiatorsSamples: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
+      ...yourHeroes(ctx.full ? HEROES : QUICK_HEROES, user.map((h) => h.name), pairsOf),
       // Key findings for skill sensitivity (--skill): each hero's rating (0 = the sample's
       // average hero; 95% bootstrap interval, as the ratings chart) and the placement effect.
       findings: [

@@ -42,6 +42,15 @@ describe('ophidian-cards end to end', () => {
     expect(mine['decks']).toBe(1);
     expect(report.verdicts.length).toBeGreaterThan(0);
     for (const v of report.verdicts) expect(v.statement + v.evidence).toMatch(/heuristic|Holm/);
+    // "Your content" (issue #29): the user's card by its name, its restricted-play loss (the
+    // table's, at its Holm level) ranked among the 4 sample cards barred, and the
+    // confirmation stage's word on it with that stage's numbers.
+    const yours = report.yourContent!;
+    expect(yours.items.map((i) => [i.name, i.n, i.level])).toEqual([['Big Cheer', 4, mine['lossLevel']]]);
+    expect(yours.items[0]!.estimate).toBeCloseTo(Number(mine['restrictedLoss']), 3);
+    expect(yours.field).toHaveLength(4);
+    expect(yours.nullValue).toBe(0);
+    expect(yours.items[0]!.verdict).toMatch(/confirmation on fresh seeds: share lost -?\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\] at [\d.]+%, n=\d+/);
     // The files' content keys land in meta.json.
     const meta = withCode(report, undefined, undefined, { cardFile, deckFile }).meta.details as { content: Record<string, { sha256: string }> };
     expect(Object.keys(meta.content).sort()).toEqual(['cardFile', 'deckFile']);
@@ -61,6 +70,7 @@ describe('ophidian-cards with agents that cannot bar a card', () => {
     expect(report.verdicts[0]!.statement).toMatch(/^Restricted play, the confirmation and the replication were not run: "random" cannot be barred/);
     expect(report.verdicts.some((v) => /too strong|too weak/.test(v.statement) && v.strength === 'supported')).toBe(false);
     expect(report.findings!.every((f) => f.id.startsWith('screening-inclusion-'))).toBe(true);
+    expect(report.yourContent).toBeUndefined(); // no card or deck file
   });
 });
 

@@ -74,6 +74,18 @@ describe('ophidian-teams end to end', () => {
     expect(table && table.kind === 'table' ? table.rows.map((r) => r['id']) : []).toContain('mine');
     expect(report.verdicts.length).toBe(6);
     for (const v of report.verdicts) expect(v.statement).not.toMatch(/\bpower\b/);
+    // "Your content" (issue #29): the user's deck by its name, its field share at its Holm level (of 6 teams), ranked among the 5 sampled teams.
+    const yours = report.yourContent!;
+    expect(yours.items.map((i) => i.name)).toEqual(['mine (your deck)']);
+    expect(yours.field).toHaveLength(5);
+    const item = yours.items[0]!;
+    const row = (table && table.kind === 'table' ? table.rows : []).find((r) => r['id'] === 'mine')!;
+    expect(item.estimate).toBeCloseTo(Number(row['fieldShare']), 3);
+    expect(item.n).toBe(row['units']);
+    expect(item.level).toBeGreaterThanOrEqual(0.95);
+    expect(item.level).toBeLessThanOrEqual(1 - 0.05 / 6);
+    expect(item.verdict).toMatch(/^is (neither shown dominant nor dominated|dominant|dominated|the only team|(strictly|weakly) dominated)/);
+    expect(item.lo >= 0 && item.hi <= 1 && item.lo <= item.estimate && item.estimate <= item.hi).toBe(true);
     // Shares are quoted inside [0, 1]; a pairing interval exists only from three teams whose shares differ.
     for (const v of report.verdicts) for (const m of v.evidence.matchAll(/\[(-?[0-9.]+), (-?[0-9.]+)\]/g)) expect(Number(m[1]) >= 0 && Number(m[2]) <= 1).toBe(true);
     const pairings = blocks(report).find((b) => b.kind === 'table' && b.id === 'pairings-table');

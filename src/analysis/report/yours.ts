@@ -5,6 +5,8 @@
  */
 import { forestPlot } from '../charts.js';
 import type { ReportChart, YourContent, YourItem } from '../report-model.js';
+import { holm } from '../stats/multiplicity.js';
+import { unitShareInterval } from '../stats/paired.js';
 
 /** Id of the section's chart (its SVG/PNG/Vega-Lite files carry it). */
 export const YOUR_CONTENT_CHART = 'your-content';
@@ -53,5 +55,53 @@ export function yourContentChart(content: YourContent): ReportChart {
     title: `Your content among ${content.fieldName}`,
     caption: `${content.measure}, highest first, with intervals; your items and the ${shown.length - content.items.length} of ${content.field.length} others nearest them.${content.nullValue === undefined ? '' : ' Dashed line: no effect.'}`,
     spec,
+  };
+}
+
+/** A user's item or a field item as share units (one number in [0, 1] per independent unit). */
+export interface ShareUnits {
+  readonly name: string;
+  readonly units: readonly number[];
+}
+
+/**
+ * "Your content" for a share measure: each user item's mean share over its units with a t
+ * interval cut to [0, 1], tested against an even 0.5 with Holm over the user's items (each
+ * interval at the level it was tested at); the field at 95%. `say` words the verdict.
+ */
+export function yourShares(opts: {
+  readonly measure: string;
+  readonly fieldName: string;
+  readonly users: readonly ShareUnits[];
+  readonly field: readonly ShareUnits[];
+  readonly say: { readonly higher: string; readonly lower: string; readonly none: string };
+}): YourContent {
+  const users = opts.users.filter((u) => u.units.length > 0);
+  const decisions = holm(
+    users,
+    (u) => {
+      const t = unitShareInterval(u.units, 0.95);
+      return Math.abs(t.mean - 0.5) / Math.max(1e-9, (t.hi - t.lo) / 3.92);
+    },
+    (u, level) => {
+      const t = unitShareInterval(u.units, level);
+      return t.lo > 0.5 || t.hi < 0.5;
+    },
+  );
+  return {
+    measure: opts.measure,
+    fieldName: opts.fieldName,
+    nullValue: 0.5,
+    items: users.map((u, i) => {
+      const { level, rejected } = decisions[i]!;
+      const t = unitShareInterval(u.units, level);
+      return { name: u.name, estimate: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi), level, n: u.units.length, verdict: rejected ? (t.mean > 0.5 ? opts.say.higher : opts.say.lower) : opts.say.none, strength: rejected ? ('supported' as const) : ('inconclusive' as const) };
+    }),
+    field: opts.field
+      .filter((f) => f.units.length > 0)
+      .map((f) => {
+        const t = unitShareInterval(f.units, 0.95);
+        return { name: f.name, estimate: t.mean, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi) };
+      }),
   };
 }
