@@ -14,7 +14,10 @@ import { randomPlayout } from '../src/core/game.js';
 import { loadModel } from '../agents/learned/model-files.js';
 import { NetRunner } from '../agents/learned/network.js';
 import { buildTfModel, importWeights } from '../src/sim/train/tf-model.js';
-import { TUNED_MCTS } from '../agents/index.js';
+import { TUNED_MCTS, createAgent } from '../agents/index.js';
+import { BatchForward } from '../agents/learned/batch-forward.js';
+import { BatchedPuctAgent } from '../agents/learned/batched-puct.js';
+import type { AnyGame } from '../src/core/game.js';
 import { fmt, measureMcts, report } from './harness.js';
 
 const MODEL = 'models/gladiator-duel';
@@ -95,6 +98,102 @@ export async function run(): Promise<void> {
   superheroGladiators();
   ophidian();
   rumble();
+  await batched();
+}
+
+/** CPU seconds `f` takes (process time: what a loaded machine does not inflate as much as wall time). */
+function cpuSeconds(f: () => void): number {
+  const c = process.cpuUsage();
+  f();
+  const u = process.cpuUsage(c);
+  return (u.user + u.system) / 1e6;
+}
+
+/** `count` decision states (one mover, two or more legal actions) from random play. */
+function decisionStates(game: AnyGame, options: object, count: number, seed: number) {
+  const rng = new Rng(seed);
+  const out: { s: unknown; p: number; legal: readonly unknown[] }[] = [];
+  while (out.length < count) {
+    const full = randomPlayout(game, game.setup(options, rng.u32() | 0), rng);
+    const s = randomPlayout(game, game.setup(options, rng.u32() | 0), rng, rng.int(Math.max(1, full.steps))).state;
+    const movers = game.toMove(s);
+    if (movers.length !== 1) continue;
+    const legal = game.legalActions(s, movers[0]!);
+    if (legal.length >= 2) out.push({ s, p: movers[0]!, legal });
+  }
+  return out;
+}
+
+/**
+ * Batched network evaluation (issue #30), per game with a shipped model whose decisions
+ * are one player's at a time: what a row costs one at a time (the hand-written pass) and
+ * in a tfjs call of k rows (BatchForward), then decisions per CPU-second of the search
+ * with the net — mcts:prior=net (one row a leaf) against the leaf-batched PUCT at 16
+ * leaves a call — and of the policy-only net agent, on the same decision states.
+ */
+export async function batched(iterations = 100, states = 40): Promise<void> {
+  const rt = await initTf();
+  for (const id of ['gladiator-duel', 'superhero-gladiators', 'ophidian', 'dark-hero']) {
+    const dir = `models/${id}`;
+    if (!fs.existsSync(`${dir}/manifest.json`)) {
+      process.stdout.write(`  (skipped: no model at ${dir})\n`);
+      continue;
+    }
+    const game = getGame(id);
+    const model = loadModel(dir, game, 'bench');
+    const options = game.optionsSchema.parse(model.manifest.options) as object;
+    const shape = model.net.shape;
+    const decisions = decisionStates(game, options, states, 7);
+    const rows = 256;
+    const xs = new Float32Array(rows * shape.inputs);
+    decisions.forEach((d, i) => game.encoder!.encode(game.observe(d.s, d.p), d.p, xs.subarray(i * shape.inputs, (i + 1) * shape.inputs)));
+    for (let i = decisions.length; i < rows; i++) xs.copyWithin(i * shape.inputs, (i % decisions.length) * shape.inputs, ((i % decisions.length) + 1) * shape.inputs);
+    const runner = new NetRunner(model.net);
+    const idx = Int32Array.from({ length: 8 }, (_, k) => k);
+    const one = () => {
+      for (let i = 0; i < rows; i++) {
+        runner.trunk(xs.subarray(i * shape.inputs, (i + 1) * shape.inputs));
+        runner.valueHead();
+        runner.logitsAt(idx, 8);
+      }
+    };
+    one();
+    const handUs = (cpuSeconds(() => { for (let r = 0; r < 4; r++) one(); }) * 1e6) / (4 * rows);
+    const forward = new BatchForward(rt, model.net);
+    const perRow: string[] = [];
+    for (const k of [1, 16, 64]) {
+      const features = new Float32Array(k * forward.width);
+      const values = new Float32Array(k * shape.players);
+      const pass = () => {
+        for (let i = 0; i + k <= rows; i += k) forward.run(xs.subarray(i * shape.inputs), k, features, values);
+      };
+      pass();
+      perRow.push(`${k}: ${fmt((cpuSeconds(() => { for (let r = 0; r < 4; r++) pass(); }) * 1e6) / (4 * rows), 1)}`);
+    }
+    forward.dispose();
+    report(`${id}: a row, one at a time (hand-written)`, `${fmt(handUs, 1)} µs CPU`);
+    report(`${id}: a row in a tfjs call of k rows (${rt.backend})`, `${perRow.join(', ')} µs CPU`);
+    const decide = (make: (rng: Rng) => { act: (c: never) => unknown }) =>
+      decisions.length /
+      cpuSeconds(() => {
+        decisions.forEach((d, i) => make(new Rng(100 + i)).act({ game, options, obs: game.observe(d.s, d.p), player: d.p, legal: d.legal } as never));
+      });
+    const spec = `mcts:prior=net:model=${dir},iterations=${iterations}`;
+    const single = (rng: Rng) => createAgent(spec, game, rng);
+    const batchedAgent = (rng: Rng) => new BatchedPuctAgent('batched', rng, model.net, { iterations, batch: 16, c: 1 });
+    const policy = (rng: Rng) => createAgent(`net:model=${dir}`, game, rng);
+    // Warm both, then alternate twice (the machine is shared: compare within a pass).
+    decide(single);
+    decide(batchedAgent);
+    for (let pass = 1; pass <= 2; pass++) {
+      const a = decide(single);
+      const b = decide(batchedAgent);
+      report(`${id}: PUCT ${iterations} it, one row a leaf, pass ${pass}`, `${fmt(a, 1)} decisions/CPU-s`);
+      report(`${id}: PUCT ${iterations} it, 16 leaves a call, pass ${pass}`, `${fmt(b, 1)} decisions/CPU-s (${fmt(b / a, 2)}x)`);
+    }
+    decide(policy);
+    report(`${id}: net agent (policy only, one row a decision)`, `${fmt(decide(policy), 0)} decisions/CPU-s`);
+  }
 }
 
 const RUM_MODEL = 'models/rumble';

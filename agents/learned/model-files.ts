@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AnyGame } from '../../src/core/game.js';
 import { UserError, parseErrorText } from '../../src/core/errors.js';
-import { netFromArrays, weightNames, weightShapes, type NetShape, type NetWeights } from './network.js';
+import { flushSubnormals, netFromArrays, weightNames, weightShapes, type NetShape, type NetWeights } from './network.js';
 
 export const MODEL_FORMAT = 'crucible-model';
 export const MODEL_FORMAT_VERSION = 1;
@@ -171,6 +171,8 @@ function readModel(dir: string, where: string): LoadedModel {
     if (a.length !== size) throw new UserError(`${where}: weight ${name} has ${a.length} values; the manifest's network shape needs ${size}`);
     return a;
   });
+  // (The arrays are this read's own copy: flushing them changes no file.)
+  flushSubnormals(arrays);
   return { dir, manifest, net: netFromArrays(shape, arrays) };
 }
 

@@ -6,7 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { Interrupted, UserError, errorLine } from '../core/errors.js';
 import { codeVersion } from '../sim/run-key.js';
-import { NATIVE_INSTALL, nativeTfInstalled } from '../core/tf.js';
+import { versionLine as tfVersionLine } from '../core/tf.js';
 import { closeRunnerPool } from '../sim/pool.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -27,9 +27,7 @@ function versionLine(): string {
 
 /** The tfjs backend in one line: said here (and in the README) once, not on every study run. */
 function tfLine(): string {
-  return nativeTfInstalled()
-    ? 'tfjs: native backend (@tensorflow/tfjs-node)'
-    : `tfjs: wasm backend — native tfjs-node not installed; fits and training run slower without it (install it with: ${NATIVE_INSTALL})`;
+  return tfVersionLine();
 }
 
 function onStdoutError(err: NodeJS.ErrnoException): void {

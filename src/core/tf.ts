@@ -3,7 +3,7 @@
  * @tensorflow/tfjs API; which backend runs it is decided here, once per process:
  *
  *   1. 'tensorflow' — the native libtensorflow backend, when the user has installed
- *      @tensorflow/tfjs-node themselves. Detected by the backend actually registering,
+ *      @tensorflow/tfjs-node (`npm run native`) and CRUCIBLE_NO_NATIVE_TF is not 1. Detected by the backend actually registering,
  *      not by the package resolving: this project's danfojs-node override aliases
  *      node_modules/@tensorflow/tfjs-node to plain @tensorflow/tfjs, which loads fine
  *      and registers nothing.
@@ -27,7 +27,18 @@ export interface TfRuntime {
   readonly note: string;
 }
 
-export const NATIVE_INSTALL = 'npm install @tensorflow/tfjs-node';
+/** How a user installs the native backend (package.json's `native` script; README). */
+export const NATIVE_INSTALL = 'npm run native';
+
+/**
+ * Set to 1 to skip the native backend even when installed (a native build that loads but
+ * misbehaves, or to compare backends): wasm is used, and `--version` says so.
+ */
+export const NO_NATIVE_ENV = 'CRUCIBLE_NO_NATIVE_TF';
+
+function nativeDisabled(): boolean {
+  return process.env[NO_NATIVE_ENV] === '1';
+}
 
 // CommonJS loading keeps tfjs out of the import graph until a fit needs it (stats/index.ts
 // re-exports the cost-curve module) and lets `tfNow()` load it synchronously.
@@ -53,6 +64,7 @@ function message(e: unknown): string {
  * `crucible --version`, which is where a missing one is mentioned — not on every run).
  */
 export function nativeTfInstalled(): boolean {
+  if (nativeDisabled()) return false;
   try {
     return (require('@tensorflow/tfjs-node/package.json') as { name?: string }).name === '@tensorflow/tfjs-node';
   } catch {
@@ -60,10 +72,21 @@ export function nativeTfInstalled(): boolean {
   }
 }
 
+/**
+ * The backend fits and training will use, in one line for `crucible --version` (from
+ * what is installed, without loading tfjs).
+ */
+export function versionLine(): string {
+  if (nativeTfInstalled()) return 'tfjs: native backend (@tensorflow/tfjs-node)';
+  const why = nativeDisabled() ? `native tfjs-node skipped (${NO_NATIVE_ENV}=1)` : 'native tfjs-node not installed';
+  return `tfjs: wasm backend — ${why}; fits and training run slower without it (install it with: ${NATIVE_INSTALL})`;
+}
+
 /** Loads @tensorflow/tfjs-node if present; true when it registered the native backend. */
 function tryNative(tf: Tf): { ok: boolean; why: string } {
   // libtensorflow's C++ start-up chatter (CPU feature guards, oneDNN notes) goes to stderr.
   process.env['TF_CPP_MIN_LOG_LEVEL'] ??= '2';
+  if (nativeDisabled()) return { ok: false, why: `native tfjs-node skipped (${NO_NATIVE_ENV}=1)` };
   let name = '';
   try {
     name = (require('@tensorflow/tfjs-node/package.json') as { name?: string }).name ?? '';
@@ -124,6 +147,15 @@ export function tfNow(): TfRuntime {
   // The cpu backend initialises synchronously, so this takes effect before returning.
   void tf.setBackend('cpu');
   return { tf, backend: 'cpu', note: 'initTf() was not awaited before this fit' };
+}
+
+/**
+ * The runtime `initTf()` chose once it has finished, else undefined — for code whose
+ * results depend on the backend (batched network search), which must refuse to run
+ * rather than fall back to another backend silently.
+ */
+export function tfStarted(): TfRuntime | undefined {
+  return current;
 }
 
 /** One line for logs and reports, e.g. "tfjs backend: wasm (native tfjs-node not installed; …)". */
