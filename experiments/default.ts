@@ -11,6 +11,8 @@ import { describeBackend, initTf } from '../src/core/tf.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { startStudyProgress, type ProgressSink } from '../src/sim/progress.js';
 import { studyPlan } from './study-plans.js';
+import { holdPool } from '../src/sim/pool.js';
+import { currentMatchExecutor } from '../src/sim/queue/executor.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
@@ -117,7 +119,13 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       ...(opts.options === undefined ? {} : { options: opts.options }),
       progressSink: opts.sink ?? bar.sink,
     };
-    const played = await study.run(ctx).finally(() => bar.stop());
+    // One pool of threads for the whole study, started now (it loads while the first table is
+    // set up) and held between tables; queue runs play elsewhere.
+    const releasePool = opts.workers > 1 && !currentMatchExecutor() ? holdPool(opts.workers) : () => {};
+    const played = await study.run(ctx).finally(() => {
+      bar.stop();
+      releasePool();
+    });
     const files = { cardFile: opts.cardFile, deckFile: opts.deckFile };
     const report = withOptions(
       study.training

@@ -1,9 +1,13 @@
 /**
- * The worker-thread pool of the runner. Starting a thread costs about half a second
- * (it loads TypeScript through tsx and imports the engines) and its JIT warms up over
- * its first games, so one pool is kept and reused by consecutive runs (a study runs
- * many). An idle pool does not keep the process alive (its threads are unref'd), and
- * it closes after a while or when `closeRunnerPool` is called (the CLI does, as it exits).
+ * The worker-thread pool of the runner. Starting a thread costs about 1.5 CPU-seconds
+ * (it loads TypeScript through tsx and imports every engine: 3.1–3.3 CPU-s for a pool
+ * of two, measured) and its JIT warms up over its first games, so one pool is kept and
+ * reused by consecutive runs (a study runs many tables). `holdPool` keeps it up for a
+ * whole command (runStudies holds it over all its studies), so a pause between tables
+ * (analysis, reports) never closes it; a run that needs fewer threads than the pool has
+ * uses the pool as it is rather than replacing it. An idle pool does not keep the
+ * process alive (its threads are unref'd), and it closes after a while or when
+ * `closeRunnerPool` is called (the CLI does, as it exits).
  */
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
@@ -53,16 +57,20 @@ function terminate(pool: workerpool.Pool, force = false): Promise<void> {
   return pool.terminate(force).then(() => undefined);
 }
 
-/** A pool of `size` threads: the shared one when free (or resizable), else a private one. */
+/**
+ * A pool of `size` threads: the shared one when it has at least that many (a smaller run
+ * of a study — a table with few games left — never restarts the threads), a new shared one
+ * when it is free but too small, else a private one.
+ */
 export function acquirePool(size: number): { pool: workerpool.Pool; release: () => void } {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  if (shared && shared.size !== size && shared.users === 0) {
+  if (shared && shared.size < size && shared.users === 0) {
     void terminate(shared.pool);
     shared = null;
   }
   if (!shared) shared = { pool: newPool(size), size, users: 0 };
-  if (shared.size === size) {
+  if (shared.size >= size) {
     const s = shared;
     s.users++;
     setThreadsRef(s.pool, true);
@@ -81,6 +89,17 @@ export function acquirePool(size: number): { pool: workerpool.Pool; release: () 
   // The shared pool is busy with another size (concurrent runs): a private pool.
   const pool = newPool(size);
   return { pool, release: () => void terminate(pool) };
+}
+
+/**
+ * Starts the shared pool of `size` threads now (each loads the engines in the background
+ * while the caller sets up its first table) and keeps it up until the returned release is
+ * called: a study pays the threads' start-up once, not per table.
+ */
+export function holdPool(size: number): () => void {
+  const { pool, release } = acquirePool(size);
+  for (let i = 0; i < size; i++) void pool.exec('ready', []).catch(() => undefined);
+  return release;
 }
 
 /** Closes every runner thread (`force` also stops games in progress). */

@@ -9,6 +9,10 @@ const { playChunk } = await import('./worker.ts');
 let selfPlay;
 
 workerpool.worker({
+  // Nothing: answered once this thread has loaded the engines (holdPool starts threads early).
+  ready() {
+    return true;
+  },
   playChunk(config, indices) {
     return playChunk(config, indices, (records) => workerpool.workerEmit(records));
   },
