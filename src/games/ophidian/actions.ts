@@ -1,9 +1,9 @@
 /**
  * The Flow holder's actions (3.2): play a card (3.3, 2.2), use an ability, Advance and
  * Retreat (3.5), Attack (attack.ts), trade a Cheer (3.11), pass (2.6); and how each ends
- * by its Flow symbol (2.5).
+ * by its Flow symbol (2.5). Also the Interceptor's Cheer trade (3.11's note, tradeCheerWindow).
  */
-import { setAt } from '../../core/flow.js';
+import { setAt, type WindowSpec } from '../../core/flow.js';
 import { EVERYONE, moveCard, type Zones } from '../../core/zones.js';
 import { declareAttack } from './attack.js';
 import { destroyAtLife, fire, removeFromPlay, runProgram, setCard, tailFor, wound } from './effects.js';
@@ -135,6 +135,27 @@ export function useChannel(d: D, p: number, c: number, k: number, g: number, k2:
   runProgram(d, ab.steps, c, p, targets, 0, null, foe, tailFor(`ch:${p}:${channeling.flow}`, () => (d2) => resolveFlow(d2, p, channeling.flow, null)));
 }
 
+/** The Interceptor's answers: keep its Cheer, or trade one in. */
+const KEEP_OR_TRADE: readonly OphAction[] = Object.freeze(['pass', 'trade']);
+
+/**
+ * 3.11's note: the player who received an Attack's Cheer by Intercepting it may, once the
+ * Attack resolved and before the next action, trade in one Cheer to change that Attack (a (+))
+ * into a (-): the Flow holder loses the Flow to its left (2.5) — in two-player, to the
+ * Interceptor. Asked by effects.ts endOfAction; `pass` keeps the Cheer and the Flow holder acts
+ * on (it may still trade a Cheer of its own, 3.11). A decision of the Interceptor, never a default.
+ */
+export const tradeCheerWindow: WindowSpec<OphidianState, OphAction> = {
+  moves: () => KEEP_OR_TRADE,
+  play(d, p, a) {
+    if (a !== 'trade') return false;
+    d.cheer = setAt(d.cheer, p, d.cheer[p]! - 1);
+    d.passes = 0;
+    loseFlow(d, d.flowHolder);
+    return true;
+  },
+};
+
 export function doPass(d: D, p: number): void {
   d.passes = d.passes + 1;
   loseFlow(d, p);
@@ -178,6 +199,7 @@ function parsedOf(a: OphAction): ParsedAction {
 export function actPlay(d: D, p: number, a: OphAction): void {
   const { kind, nums, choice } = parsedOf(a);
   beforeFlowAction(d); // the repetition rule (repetition.ts) notes where the action starts
+  if (d.cheerTrader !== -1) d.cheerTrader = -1; // an offer never outlives the action that made it
   const wasPlus = d.plusJustMade;
   d.plusJustMade = false;
   if (kind === 'pass') return doPass(d, p);

@@ -10,7 +10,7 @@ import type { OphidianState } from './state.js';
 /** Every window of the Ophidian flow (rules.ts): a misspelt name is a type error. */
 export type WindowName =
   | 'defend' | 'respond' | 'retarget' | 'choose' | 'react' | 'cost'
-  | 'redraw' | 'bottom' | 'force' | 'maintain' | 'promote' | 'reinforce' | 'maneuver';
+  | 'redraw' | 'bottom' | 'force' | 'maintain' | 'promote' | 'reinforce' | 'maneuver' | 'trade-cheer';
 
 type Open = (d: Draft<OphidianState>, name: WindowName, askers: readonly number[], data?: number) => void;
 

@@ -36,6 +36,9 @@ export function resolveAttack(d: D, defender: number, how: 'hit' | 'intercept' |
   if (unsetAtDeclaration && isG(d as OphidianState, attacker)) {
     const gainer = how === 'intercept' ? controller(d as OphidianState, defender) : p;
     d.cheer = setAt(d.cheer, gainer, d.cheer[gainer]! + 1);
+    // 3.11 note: "You can trade in cheer after receiving cheer from intercepting during an
+    // Attack" — the Interceptor is asked once the Attack and its event chain resolved (effects.ts endOfAction).
+    if (how === 'intercept') d.cheerTrader = gainer;
   }
   if (how === 'intercept') setCard(d, defender);
   const targetWasSet = d.isSet[target]!;

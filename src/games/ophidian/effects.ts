@@ -41,6 +41,23 @@ export function endOfAction(d: D): void {
   if (d.continuousUsed.length) d.continuousUsed = [];
   // A Flow holder's action is over: one that brought back a position of this Wave counts as a pass (repetition.ts).
   if (d.breather === -1 && d.winner === -1) afterFlowAction(d);
+  if (d.cheerTrader !== -1) offerCheerTrade(d);
+}
+
+/**
+ * 3.11: "After a (+) action resolves, but before the next action is performed, you may trade in
+ * one cheer counter to change that action to a (-) action", and its note: "You can trade in
+ * cheer after receiving cheer from intercepting during an Attack." The player who Intercepted
+ * this Attack and took its Cheer is asked now — the Attack (a (+)) and its event chain have
+ * resolved and the Flow holder has not acted again — whether to trade one Cheer in (actions.ts
+ * tradeCheerWindow). Not when the Attack is no longer a (+) that keeps the Flow (an effect of the
+ * chain took the Flow, the repetition rule made it a pass), the match is over, or an effect of
+ * the chain left the Interceptor no Cheer.
+ */
+function offerCheerTrade(d: D): void {
+  const q = d.cheerTrader;
+  d.cheerTrader = -1;
+  if (d.breather === -1 && d.winner === -1 && !d.lost && d.plusJustMade && d.alive[q] && d.cheer[q]! > 0) openWindow(d, 'trade-cheer', [q]);
 }
 
 /** The draft as card effects see it: every write goes through the rule helpers below. */

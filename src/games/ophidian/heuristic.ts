@@ -6,7 +6,9 @@
  * - Flow actions: a killing Attack (worth the target's VP), else an Attack on an Unset
  *   target (Cheer) or the most damage; then the dearest playable card (spend CP on the best
  *   value, (+) cards first so the Flow is kept); then Advance an Unset attacker; else pass.
- *   It never Retreats nor trades Cheer.
+ *   It never Retreats nor trades Cheer on its own (+) actions.
+ * - Trade the Cheer it took by Intercepting (3.11 note): when the Attacker's side still has a
+ *   ready attacker (the trade takes the Flow from it); else keep it.
  * - Defend: Intercept or Protect with a healthy Gladiator when the Attack would destroy the
  *   target; else let it hit. Responses: play one that lowers an Attack on its side or raises
  *   its own Attack, if affordable; else pass.
@@ -73,9 +75,23 @@ function defend(s: OphidianState, legal: readonly string[]): string {
   return best;
 }
 
+/**
+ * The Interceptor's Cheer trade (3.11 note): trade the Cheer in — taking the Flow from the
+ * Attacker — while the Flow holder still has a ready attacker (Unset, in the Action Field, with
+ * ADMG), i.e. while the Flow would bring another Attack; else keep it for the crowd.
+ */
+function tradeCheer(s: OphidianState): string {
+  const holder = s.flowHolder;
+  for (let c = 0; c < s.loc.length; c++) {
+    if (s.loc[c] === LOC.action && !s.isSet[c] && isChar(s, c) && controller(s, c) === holder && admg(s, c) > 0) return 'trade';
+  }
+  return 'pass';
+}
+
 export function chooseOphidian(s: OphidianState, p: number, legal: readonly string[]): string {
   const d = flow.decision(s);
   const name = d?.name ?? 'act';
+  if (name === 'trade-cheer') return tradeCheer(s);
   if (name === 'defend') return defend(s, legal);
   if (name === 'respond') return legal.find((a) => a.startsWith('resp:') || a.startsWith('rab:')) ?? 'pass';
   if (name === 'react') return legal.find((a) => a !== 'pass') ?? 'pass';

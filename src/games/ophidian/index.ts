@@ -166,6 +166,7 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     passes: 0,
     lost: false,
     plusJustMade: false,
+    cheerTrader: -1,
     attack: [],
     chain: [],
     chainUsed: [],

@@ -9,6 +9,7 @@
  *   pass | play:<card>[:t<targets>][:x<X>] | ab:<card>:<ability>[:t<targets>] | adv:<c> | ret:<c>
  *   atk:<attacker>:<target> | trade (a Cheer turns the (+) just made into a (-), 3.11)
  * and window answers: allow | icp:<c> | prt:<c> | opt:<k> | field:<action|support>
+ *   | trade | pass (the Interceptor's Cheer traded in or kept, 3.11 note)
  *   | keep | drop | promote:<g> | reinforce | none | scrap:<c> | done | bottom:<c>
  *
  * The rules live in small modules, each with one job; this file assembles them into the flow:
@@ -19,7 +20,7 @@
  */
 import { defineFlow, type WindowSpec } from '../../core/flow.js';
 import { actMoves } from './legal.js';
-import { actPlay } from './actions.js';
+import { actPlay, tradeCheerWindow } from './actions.js';
 import { openWindow, plugFlow } from './ask.js';
 import { defendWindow, retargetWindow } from './attack.js';
 import { bottomWindow, continueBreather, forceWindow, WAVE_END, maintainWindow, maneuverWindow, promoteWindow, redrawWindow, reinforceWindow, SETUP, wavePassed } from './breather.js';
@@ -59,7 +60,7 @@ function copyState(s: OphidianState): D {
     phase: s.phase, round: s.round, order: s.order, turn: s.turn, current: s.current, stack: s.stack, steps: s.steps,
     t: s.t, zones: s.zones, rng: s.rng,
     loc: s.loc, wounds: s.wounds, isSet: s.isSet, host: s.host, lvl: s.lvl,
-    cp: s.cp, cheer: s.cheer, vp: s.vp, wave: s.wave, flowHolder: s.flowHolder, passes: s.passes, lost: s.lost, plusJustMade: s.plusJustMade,
+    cp: s.cp, cheer: s.cheer, vp: s.vp, wave: s.wave, flowHolder: s.flowHolder, passes: s.passes, lost: s.lost, plusJustMade: s.plusJustMade, cheerTrader: s.cheerTrader,
     attack: s.attack, chain: s.chain, chainUsed: s.chainUsed, continuousUsed: s.continuousUsed, events: s.events, uniqueUsed: s.uniqueUsed, paying: s.paying, payDelta: s.payDelta,
     deathMatch: s.deathMatch, repetition: s.repetition, zonesPerPlayer: s.zonesPerPlayer, pointsAfterWaveEnd: s.pointsAfterWaveEnd, loop: s.loop, pending: s.pending, breather: s.breather, maneuver: s.maneuver,
     winner: s.winner, drawn: s.drawn, alive: s.alive, pool: s.pool, endReason: s.endReason,
@@ -139,6 +140,7 @@ export const flow = defineFlow<OphidianState, OphAction>({
     promote: promoteWindow,
     reinforce: reinforceWindow,
     maneuver: maneuverWindow,
+    'trade-cheer': tradeCheerWindow,
   },
   onRoundEnd(d) {
     if (d.winner !== -1) return;

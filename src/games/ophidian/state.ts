@@ -72,6 +72,13 @@ export interface OphidianState extends FlowFields {
   readonly lost: boolean;
   /** The player may trade a Cheer to turn the (+) action just made into a (-) (3.11). */
   readonly plusJustMade: boolean;
+  /**
+   * The player who received the Cheer of the Attack under way by Intercepting it (3.11 note:
+   * "You can trade in cheer after receiving cheer from intercepting during an Attack"): once
+   * the Attack and its event chain resolved it is asked whether to trade one Cheer in and turn
+   * the Attack into a (-) (actions.ts tradeCheerWindow); -1 when none.
+   */
+  readonly cheerTrader: number;
   /** The Attack being declared: [attacker, target, target Unset at declaration (0/1), target Raging before the action (0/1), ADMG changes carried over a retarget (Hidden Danger)]; empty when none. */
   readonly attack: readonly number[];
   /**

@@ -7,7 +7,8 @@ import { ophidian } from '../../../src/games/ophidian/index.js';
 import { LOC, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { parseCardFile } from '../../../src/games/ophidian/cards/format.js';
 import type { GladiatorCard } from '../../../src/games/ophidian/cards/types.js';
-import { act, giveHand, position, quiet, settle, tableWith, withCards } from './play.js';
+import { act, decision, giveHand, position, quiet, settle, step, tableWith, withCards } from './play.js';
+import { chooseOphidian } from '../../../src/games/ophidian/heuristic.js';
 
 const spare = (s: OphidianState, p: number, k: number) =>
   s.t.card.map((_, i) => i).filter((i) => s.t.owner[i] === p && s.t.card[i]!.kind === 'strategy' && s.loc[i] === LOC.out && !s.zones.cards[p * 4 + 1]!.includes(i))[k]!;
@@ -43,6 +44,65 @@ describe('3.11 Cheer comes from a Gladiator\'s Attack only', () => {
     const target = s.t.team[1 - p]![0]!;
     const hit = quiet(settle(act(act(s, `atk:${attacker}:${target}`), 'allow')));
     expect(hit.cheer[p]).toBe(1);
+  });
+});
+
+describe('3.11 note: the Interceptor may trade in the Cheer it received', () => {
+  // 3.11: "After a (+) action resolves, but before the next action is performed, you may trade in
+  // one cheer counter to change that action to a (-) action." Note: "You can trade in cheer after
+  // receiving cheer from intercepting during an Attack."
+  /** Seat p's first Gladiator Attacks q's first, q's second Intercepts (every Gladiator is Unset in the Action Field). */
+  function intercepted() {
+    const s = position();
+    const p = s.flowHolder;
+    const q = 1 - p;
+    const attacker = s.t.team[p]![0]!;
+    const [target, interceptor] = s.t.team[q]!;
+    return { p, q, s: quiet(settle(act(act(s, `atk:${attacker}:${target}`), `icp:${interceptor}`))) };
+  }
+
+  it('once the Attack resolved, the Interceptor (not the Flow holder) decides: keep or trade its Cheer', () => {
+    const { q, s } = intercepted();
+    expect(s.cheer[q]).toBe(1);
+    expect(decision(s)).toEqual({ player: q, name: 'trade-cheer', window: true });
+    expect(ophidian.legalActions(s, q)).toEqual(['pass', 'trade']);
+  });
+
+  it('trading one Cheer in makes the Attack a (-): the Attacker loses the Flow to its left, the Interceptor', () => {
+    const { p, q, s } = intercepted();
+    const traded = step(s, 'trade');
+    expect(traded.cheer[q]).toBe(0);
+    expect(traded.cheer[p]).toBe(0);
+    expect([traded.flowHolder, decision(traded)]).toEqual([q, { player: q, name: 'act', window: false }]);
+    expect(traded.passes).toBe(0); // a (-) action, not a pass: the Wave goes on
+  });
+
+  it('keeping it: the Interceptor keeps 1 Cheer, the Attack stays a (+) and the Attacker acts on', () => {
+    const { p, q, s } = intercepted();
+    const kept = step(s, 'pass');
+    expect(kept.cheer[q]).toBe(1);
+    expect([kept.flowHolder, decision(kept)]).toEqual([p, { player: p, name: 'act', window: false }]);
+  });
+
+  it('no offer without Cheer received by Intercepting: a hit Attack (the Attacker took the Cheer), a Minion Attack intercepted (no Cheer)', () => {
+    const s0 = position();
+    const p = s0.flowHolder;
+    const q = 1 - p;
+    const [target, other] = s0.t.team[q]!;
+    const hit = quiet(settle(act(act(s0, `atk:${s0.t.team[p]![0]!}:${target}`), 'allow')));
+    expect(decision(hit)).toEqual({ player: p, name: 'act', window: false });
+    const { s, cards: [minion] } = inPlay(s0, p, ['pit-veteran']);
+    const minionAttack = quiet(settle(act(act(s, `atk:${minion}:${target}`), `icp:${other}`)));
+    expect(decision(minionAttack)).toEqual({ player: p, name: 'act', window: false });
+  });
+
+  it('the heuristic trades while the Attacker still has a ready attacker (the Flow would bring another Attack)', () => {
+    const { q, s } = intercepted();
+    expect(chooseOphidian(s, q, ophidian.legalActions(s, q))).toBe('trade');
+    // Every Gladiator of the Flow holder Set: nothing more to stop, the Cheer is kept.
+    const holder = s.flowHolder;
+    const allSet = { ...s, isSet: s.isSet.map((v, i) => (s.t.owner[i] === holder && s.t.card[i]!.kind === 'gladiator' ? true : v)) };
+    expect(chooseOphidian(allSet, q, ophidian.legalActions(allSet, q))).toBe('pass');
   });
 });
 
