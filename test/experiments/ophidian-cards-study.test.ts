@@ -27,14 +27,15 @@ describe('ophidian-cards end to end', () => {
     const ledger = new GameLedger(() => undefined);
     const report = await ophidianCardsStudy.run({ seed: 2, full: false, workers: 1, runDir: join(dir, 'run'), command: 'test', progress: false, ledger, cardFile, deckFile });
     expect(ledger.failed).toBe(0);
-    // Five decks in a round robin (10 matchups × 8 games) + five barred cards × 8 games
-    // + the confirmation stage: the quick shortlist of 2 and the user's card, 32 games each.
-    expect(ledger.games).toBe(80 + 40 + 3 * 32);
     const confirmation = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'confirmation');
     const confirmed = confirmation && confirmation.kind === 'table' ? confirmation.rows : [];
-    expect(confirmed).toHaveLength(3);
+    // The confirmation stage: the quick shortlist of 2, and the user's card besides unless the
+    // screening shortlisted it already (which it does depends on play, not on this test).
     expect(confirmed.filter((r) => r['id'] === 'big-cheer').map((r) => r['chosenBy'])).toEqual([expect.stringMatching(/^(your card|screening rank [12] of \d+)$/)]);
-    expect(report.meta.sampleSizes['confirmation games']).toBe(96);
+    expect(confirmed).toHaveLength(confirmed.some((r) => r['chosenBy'] === 'your card') ? 3 : 2);
+    // Five decks in a round robin (10 matchups × 8 games) + five barred cards × 8 games + 32 games a confirmed card.
+    expect(ledger.games).toBe(80 + 40 + confirmed.length * 32);
+    expect(report.meta.sampleSizes['confirmation games']).toBe(confirmed.length * 32);
     const table = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'cards');
     const rows = table && table.kind === 'table' ? table.rows : [];
     const mine = rows.find((r) => r['id'] === 'big-cheer')!;
