@@ -13,6 +13,7 @@ import { PrecisionClock, playToPrecision, slotIntervals, type PrecisionGoal } fr
 import { highCard } from '../../src/games/toy/index.js';
 import type { MatchConfig } from '../../src/sim/types.js';
 import { crucibleInProcess } from '../cli/helpers.js';
+import { compareReport, compareRules, type CompareConfig } from '../../src/analysis/house-rules/compare.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-precision-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +80,51 @@ describe('playToPrecision', () => {
   });
 });
 
+describe('compare --precision', () => {
+  const cmp: CompareConfig = { gameId: highCard.id, optionsA: { cards: 4 }, optionsB: { cards: 4 }, aa: true, agents: ['random'], games: 2000, batch: 40, seed: 2, precision: { width: 0.5 } };
+  it('stops when every primary change interval (a betting CS) is at most that wide, reads its verdicts from anytime-valid intervals and says the rule', async () => {
+    const r = await compareRules(cmp, { resolveGame, runDir: path.join(dir, 'cmp') });
+    expect(r.precision).toMatchObject({ stop: 'target width reached', looks: 50, primary: ['seat 1 win share (first seat)', 'draw rate'] });
+    expect(r.gamesPerSide).toBeLessThan(2000);
+    const primary = r.changes.filter((c) => r.precision!.primary.includes(c.label));
+    for (const c of primary) {
+      expect(c.anytime).toBe('sequence');
+      expect(c.hi - c.lo).toBeLessThanOrEqual(0.5);
+    }
+    // Length is unbounded: valid over the run's at most 50 looks instead.
+    expect(r.changes.find((c) => c.label === 'game length')!.anytime).toBe('looks');
+    const report = compareReport(cmp, r, { id: 'x', command: 'crucible compare …' });
+    const text = JSON.stringify(report);
+    expect(text).toContain('Stopped by: target width reached');
+    expect(text).toContain('anytime-valid interval (betting confidence sequence)');
+    expect(report.meta.details).toMatchObject({ precision: { stoppedBy: 'target width reached', gamesPerSide: r.gamesPerSide } });
+    // One batch fewer is not yet narrow enough (the batches are the same: seeded by index).
+    const before = await compareRules({ ...cmp, games: r.gamesPerSide - 40 }, { resolveGame, runDir: path.join(dir, 'cmp') });
+    expect(before.precision!.stop).toBe('plan exhausted');
+  });
+
+  it('--minutes stops between batches and the report records the games played', async () => {
+    let t = 0;
+    const now = () => (t += 30_000) - 30_000;
+    const r = await compareRules({ ...cmp, precision: { minutes: 1 } }, { resolveGame, runDir: path.join(dir, 'cmp'), now });
+    expect(r.precision!.stop).toBe('time up');
+    const report = compareReport({ ...cmp, precision: { minutes: 1 } }, r, { id: 'y', command: 'crucible compare …' });
+    expect(report.meta.details).toMatchObject({ precision: { stoppedBy: 'time up', gamesPerSide: r.gamesPerSide, batches: r.batches } });
+  });
+});
+
 describe('bad --precision / --minutes / --batch: one line, exit 2, before any game', () => {
+  for (const args of [
+    ['compare', 'gladiator-duel', '--a', '{}', '--a-a', '--precision', '-0.1'],
+    ['compare', 'gladiator-duel', '--a', '{}', '--a-a', '--minutes', 'soon'],
+  ]) {
+    it(args.join(' '), async () => {
+      const r = await crucibleInProcess([...args, '--out', path.join(dir, 'never-reports')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(fs.existsSync(path.join(dir, 'never-reports'))).toBe(false);
+    });
+  }
   for (const args of [
     ['--precision', '0'],
     ['--precision', '1.5'],

@@ -20,6 +20,7 @@ import { fairnessMeasures } from './fairness.js';
 import { mean } from '../stats/descriptive.js';
 import { formatLevel, holmNote } from '../stats/multiplicity.js';
 import { fullOptions } from './paths.js';
+import { PrecisionClock, describeStop, type PrecisionGoal, type PrecisionStop } from '../precision.js';
 
 export interface CompareConfig {
   readonly gameId: string;
@@ -42,6 +43,13 @@ export interface CompareConfig {
    * report shows is a false alarm; over many seeds at most 5% of reports should show one.
    */
   readonly aa?: boolean;
+  /**
+   * `--precision` / `--minutes`: stop when every primary interval (the changes of the bounded
+   * measures — the game's fairness measures or seat shares, and the draw rate) is at most
+   * that wide, or the time is up, instead of by the SPRT; every interval is then
+   * anytime-valid (metrics.ts, AnytimeOptions) and the verdicts are read from them.
+   */
+  readonly precision?: PrecisionGoal;
 }
 
 export interface CompareRunOptions {
@@ -51,6 +59,8 @@ export interface CompareRunOptions {
   readonly progress?: boolean;
   /** Tests only: a game outside the registry (in-process). */
   readonly resolveGame?: GameResolver;
+  /** Tests only: the wall clock --minutes reads. */
+  readonly now?: () => number;
 }
 
 export interface CompareResult {
@@ -66,6 +76,13 @@ export interface CompareResult {
   /** Independent units (pairs when paired) per rule set. */
   readonly units: number;
   readonly paired: boolean;
+  /** A --precision/--minutes run: the rule it stopped by, and the most batches it could look at. */
+  readonly precision?: { readonly stop: PrecisionStop; readonly goal: PrecisionGoal; readonly looks: number; readonly minutes: number; readonly primary: readonly string[] };
+}
+
+/** The primary measures of a --precision compare: changes with a betting CS (bounded measures). */
+function primaryChanges(changes: readonly PairedChange[]): PairedChange[] {
+  return changes.filter((c) => c.anytime === 'sequence');
 }
 
 /**
@@ -108,6 +125,10 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
   let up: SprtResult | undefined;
   let down: SprtResult | undefined;
   let paired = true;
+  const clock = config.precision ? new PrecisionClock(config.precision, opts.now) : undefined;
+  const looks = Math.ceil(config.games / batch);
+  const anytime = clock ? { looks } : undefined;
+  let stop: PrecisionStop | null = null;
   while (a.length < config.games) {
     const n = Math.min(batch, config.games - a.length);
     paired &&= n % 2 === 0;
@@ -140,10 +161,15 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
     const d = unitDiffs(a, b, primary.value, !config.aa);
     up = sprtValues(d, sprtOpts, -span, span);
     down = sprtValues(d.map((x) => -x), sprtOpts, -span, span);
-    if (decide(up, down) !== 'undecided') break;
+    if (clock) {
+      const primaries = primaryChanges(pairedChanges(config.gameId, a, b, { matchSeeds: !config.aa, anytime }));
+      const widest = Math.max(...primaries.map((c) => (Number.isFinite(c.hi - c.lo) ? c.hi - c.lo : Infinity)));
+      stop = clock.stop(widest, a.length < config.games);
+      if (stop !== null) break;
+    } else if (decide(up, down) !== 'undecided') break;
   }
   const failures = [...a, ...b].map((x) => x.record).filter((r) => !completed(r));
-  const changes = pairedChanges(config.gameId, a, b, { matchSeeds: !config.aa });
+  const changes = pairedChanges(config.gameId, a, b, { matchSeeds: !config.aa, ...(anytime ? { anytime } : {}) });
   return {
     gamesPerSide: a.length,
     batches: k,
@@ -157,6 +183,7 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
     },
     units: Math.max(0, ...changes.map((c) => c.n)),
     paired,
+    ...(clock && config.precision ? { precision: { stop: stop ?? 'plan exhausted', goal: config.precision, looks, minutes: clock.elapsedMinutes(), primary: primaryChanges(changes).map((c) => c.label) } } : {}),
   };
 }
 
@@ -201,7 +228,7 @@ export function compareReport(
     const mde = minimumDetectableEffect(c);
     const estimable = Number.isFinite(c.lo) && Number.isFinite(c.hi);
     const evidence = estimable
-      ? `change ${f(c.diff, digits)} (${formatLevel(c.level)} CI ${f(c.lo, digits)} to ${f(c.hi, digits)}, Holm-corrected over ${family} measures; n = ${c.n} ${unitName}, ${c.games} games per rule set; MDE ${f(mde, digits)} at 80% power)`
+      ? `change ${f(c.diff, digits)} (${formatLevel(c.level)} ${c.anytime === 'sequence' ? 'anytime-valid interval (betting confidence sequence)' : c.anytime === 'looks' ? `interval valid over the run's ${result.precision?.looks ?? ''} looks` : 'CI'} ${f(c.lo, digits)} to ${f(c.hi, digits)}, Holm-corrected over ${family} measures; n = ${c.n} ${unitName}, ${c.games} games per rule set; MDE ${f(mde, digits)} at 80% power)`
       : `change ${f(c.diff, digits)} (interval not estimable: every unit's change is the same, so the units show no spread; n = ${c.n} ${unitName}, ${c.games} games per rule set)`;
     const by = `${f(Math.abs(c.diff), digits)}${c.scale === 'length' ? ' decisions' : ''}`;
     verdicts.push(
@@ -215,6 +242,10 @@ export function compareReport(
     sprt.decision === 'undecided'
       ? `The SPRT on the change of ${result.primary} (H0 ${sprt.up.h0} vs H1 ±${sprt.up.h1}, per ${result.paired ? 'pair' : 'game'}) had not decided after ${result.gamesPerSide} games per rule set.`
       : `The SPRT on the change of ${result.primary} (H0 ${sprt.up.h0} vs H1 ±${sprt.up.h1}, per ${result.paired ? 'pair' : 'game'}) stopped after ${result.gamesPerSide} games per rule set: ${lb} ${sprt.decision === 'no change' ? 'does not change it by that much' : sprt.decision + ' it'}.`;
+  const pr = result.precision;
+  const precisionText = pr
+    ? `${describeStop(pr.stop, pr.goal, `${result.gamesPerSide} games per rule set in ${result.batches} batches (${result.units} ${result.paired ? 'pairs' : 'games'})`)} Every interval here is anytime-valid, so stopping on what the batches showed does not inflate the error: the primary measures (${pr.primary.join('; ')}) — the ones the width applies to — by a betting confidence sequence over their per-${result.paired ? 'pair' : 'game'} changes (Waudby-Smith & Ramdas), the others at the level that holds over the run's at most ${pr.looks} looks (Bonferroni over batches); Holm over all ${family} measures. The SPRT was not used to stop. Batch k is seeded from (seed, k), so the same seed and --precision give the same games; --minutes makes the count depend on the machine, and meta.json records it (rerun with --games ${result.gamesPerSide} and without --minutes to reproduce).`
+    : '';
   const toEffect = (c: PairedChange): Effect => ({ label: c.label, estimate: c.diff, lo: c.lo, hi: c.hi, n: c.n });
   const shares = result.changes.filter((c) => c.scale === 'share' || c.scale === 'difference');
   const lengths = result.changes.filter((c) => c.scale === 'length');
@@ -237,7 +268,7 @@ export function compareReport(
         blocks: [
           {
             kind: 'text',
-            text: `${calibration}${la}: ${JSON.stringify(config.optionsA)}\n\n${config.aa ? lb : `${lb}: ${JSON.stringify(config.optionsB)}`}\n\nPlay: ${play}. The unit is the ${result.paired ? 'pair of games on one seed with seats swapped (its two games are often the same game, so they count once)' : 'game'}: ${result.units} units per rule set. ${holmNote(family, 'measures')}\n\n${sprtText}`,
+            text: `${calibration}${la}: ${JSON.stringify(config.optionsA)}\n\n${config.aa ? lb : `${lb}: ${JSON.stringify(config.optionsB)}`}\n\nPlay: ${play}. The unit is the ${result.paired ? 'pair of games on one seed with seats swapped (its two games are often the same game, so they count once)' : 'game'}: ${result.units} units per rule set. ${holmNote(family, 'measures')}\n\n${pr ? precisionText : sprtText}`,
           },
           {
             kind: 'chart',
@@ -277,7 +308,10 @@ export function compareReport(
       command: meta.command,
       seed: config.seed,
       sampleSizes: { 'games per rule set': result.gamesPerSide, [result.paired ? 'pairs per rule set' : 'units per rule set']: result.units, batches: result.batches, 'failed games': failed },
-      details: { agents: config.agents, optionsA: config.optionsA, optionsB: config.aa ? config.optionsA : config.optionsB, aa: config.aa ?? false, sprt: result.sprt.decision, measuresTested: family },
+      details: {
+        agents: config.agents, optionsA: config.optionsA, optionsB: config.aa ? config.optionsA : config.optionsB, aa: config.aa ?? false, sprt: pr ? 'not used (--precision)' : result.sprt.decision, measuresTested: family,
+        ...(pr ? { precision: { stoppedBy: pr.stop, asked: pr.goal, gamesPerSide: result.gamesPerSide, batches: result.batches, units: result.units, mostLooks: pr.looks, minutes: Number(pr.minutes.toFixed(3)), primary: pr.primary } } : {}),
+      },
     },
   };
 }

@@ -20,6 +20,7 @@ import { holm } from '../stats/multiplicity.js';
 import { isDraw } from '../stats/quality.js';
 import { Rng } from '../../core/rng.js';
 import { fairnessMeasures, type Measure } from './fairness.js';
+import { bettingInterval, lookLevel } from '../stats/confidence-sequence.js';
 
 export type { Measure } from './fairness.js';
 
@@ -99,6 +100,8 @@ export interface PairedChange {
   readonly n: number;
   /** Games behind the interval (per rule set). */
   readonly games: number;
+  /** Set in a --precision run: 'sequence' (betting CS) or 'looks' (Bonferroni over the batches); see AnytimeOptions. */
+  readonly anytime?: 'sequence' | 'looks';
 }
 
 interface Candidate {
@@ -113,6 +116,31 @@ interface Candidate {
   readonly at: (level: number) => { lo: number; hi: number };
   /** |diff| / standard error: the order in which Holm tests. */
   readonly strength: number;
+  /** Per-unit changes in play order (bounded measures), for the anytime-valid interval. */
+  readonly units?: readonly number[];
+  /** The interval is a betting confidence sequence (see AnytimeOptions). */
+  readonly sequence?: boolean;
+}
+
+/**
+ * A --precision run looks after every batch, so its intervals must hold at every look
+ * (src/analysis/precision.ts). Bounded measures (shares, share differences) then get the
+ * betting confidence sequence over their per-unit changes (valid at any stopping time);
+ * the others (length, lead changes, the bootstrap seat gap) their own interval at the
+ * level Bonferroni over the run's most looks gives (at most `looks` batches). Holm runs
+ * over these intervals as usual: each is a valid test at the time the run stopped.
+ */
+export interface AnytimeOptions {
+  readonly looks: number;
+}
+
+function anytimeCandidate(c: Candidate, opts: AnytimeOptions): Candidate {
+  if (c.units && (c.scale === 'share' || c.scale === 'difference')) {
+    const span = c.scale === 'difference' ? 2 : 1;
+    const units = c.units;
+    return { ...c, sequence: true, at: (level) => (units.length ? bettingInterval(units, 1 - level, [-span, span]) : { lo: NaN, hi: NaN }) };
+  }
+  return { ...c, at: (level) => c.at(lookLevel(level, opts.looks)) };
 }
 
 /**
@@ -120,7 +148,7 @@ interface Candidate {
  * (default true) requires a unit's seed to be the same in A and B (common random
  * numbers); an A/A calibration run gives B independent seeds and sets it false.
  */
-export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly Keyed[], opts: { matchSeeds?: boolean } = {}): PairedChange[] {
+export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly Keyed[], opts: { matchSeeds?: boolean; anytime?: AnytimeOptions } = {}): PairedChange[] {
   const ua = unitsOf(a);
   const ub = unitsOf(b);
   const common: [GameRecord[], GameRecord[]][] = [];
@@ -152,10 +180,12 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
         const t = tInterval(padded, level);
         return { lo: t.lo, hi: t.hi };
       },
+      units: diffs,
       // A zero-variance difference of 0 (identical games) is no evidence at all.
       strength: se > 0 ? Math.abs(t95.mean) / se : t95.mean !== 0 ? Infinity : 0,
     });
   }
+  if (opts.anytime) candidates.splice(0, candidates.length, ...candidates.map((c) => anytimeCandidate(c, opts.anytime!)));
   const decisions = holm(candidates, (c) => c.strength, (c, level) => {
     const { lo, hi } = c.at(level);
     return lo > 0 || hi < 0;
@@ -163,7 +193,10 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
   return candidates.map((c, i) => {
     const { level, rejected } = decisions[i]!;
     const { lo, hi } = c.at(level);
-    return { label: c.label, scale: c.scale, a: c.a, b: c.b, diff: c.diff, lo, hi, level, supported: rejected, n: c.n, games: c.games };
+    return {
+      label: c.label, scale: c.scale, a: c.a, b: c.b, diff: c.diff, lo, hi, level, supported: rejected, n: c.n, games: c.games,
+      ...(opts.anytime ? { anytime: c.sequence ? ('sequence' as const) : ('looks' as const) } : {}),
+    };
   });
 }
 

@@ -12,6 +12,7 @@ import { UserError, showValue } from '../../core/errors.js';
 import { createHash } from 'node:crypto';
 import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import { describeStop, precisionGoal } from '../../analysis/precision.js';
 import type { ReportVerdict } from '../../analysis/report-model.js';
 import type { CompareConfig, CompareResult } from '../../analysis/house-rules/compare.js';
 
@@ -30,6 +31,8 @@ interface CompareFlags {
   out: string;
   progress: boolean;
   json?: boolean;
+  precision?: string;
+  minutes?: string;
 }
 
 export function numberArg(name: string, raw: string): number {
@@ -57,6 +60,8 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bars')
     .option('--json', 'print the result (SPRT decision, each measure\'s change with its interval, verdicts, report path) as JSON on stdout')
     .option('--queue <url>', QUEUE_HELP)
+    .option('--precision <width>', 'instead of the SPRT: play batches until every primary change interval (anytime-valid) is at most this wide; --games is then the most games')
+    .option('--minutes <m>', 'stop starting batches after m minutes of wall-clock time (the count played goes to meta.json)')
     .addHelpText(
       'after',
       `
@@ -66,7 +71,17 @@ Example:
 
 The unit of every interval is the pair of games on one seed with seats swapped; all
 measures of one report are corrected together (Holm), so at most 5% of reports on
-unchanged rules show a false "supported" change.`,
+unchanged rules show a false "supported" change.
+
+--precision W / --minutes M: batch k is seeded from (seed, k); after each batch the
+changes of the primary measures (the game's fairness measures or seat shares, and the
+draw rate) get anytime-valid intervals (a betting confidence sequence over the pairs'
+changes), the other measures intervals valid over the run's most batches; the run stops
+when every primary interval is at most W wide (target width reached), after M minutes
+(time up, between batches) or at --games (plan exhausted), and the report says which.
+The same seed and --precision give the same games for any worker count; --minutes makes
+the count machine-dependent: the report's meta.json records it, and rerunning with
+--games <games per rule set> and without --minutes reproduces the run.`,
     )
     .action(async (gameId: string, flags: CompareFlags) => {
       await useQueue(flags.queue);
@@ -75,6 +90,7 @@ unchanged rules show a false "supported" change.`,
       if (flags.aA && flags.b !== undefined) throw new UserError(`--b is ${showValue(flags.b)}; allowed: no --b with --a-a (B plays A's rules on independent seeds)`);
       if (!flags.aA && flags.b === undefined) throw new UserError(`--b is missing; allowed: inline JSON options or a .json/.yaml file (or --a-a for a calibration run)`);
       const optionsA = optionsArg('--a', flags.a);
+      const precision = precisionGoal(flags.precision, flags.minutes);
       const config = {
         gameId,
         optionsA,
@@ -86,8 +102,11 @@ unchanged rules show a false "supported" change.`,
         seed: parseSeed(flags.seed),
         h0: numberArg('--h0', flags.h0),
         h1: numberArg('--h1', flags.h1),
+        ...(precision ? { precision } : {}),
       };
       outFolder('--out', flags.out);
+      // The run folder holds the batches (keyed on their own configs), shared by SPRT and --precision runs of one plan;
+      // the report's id names a --precision run apart, so the two reports do not overwrite each other.
       const hash = createHash('sha256').update(JSON.stringify({ gameId, options: { a: config.optionsA, b: config.optionsB }, aa: config.aa, agents, games: config.games, seed: config.seed })).digest('hex').slice(0, 8);
       const id = `compare-${gameId}-${hash}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
       const result = await compareRules(config, {
@@ -95,16 +114,22 @@ unchanged rules show a false "supported" change.`,
         runDir: path.join('runs', id),
         progress: flags.progress && process.stderr.isTTY === true,
       });
-      const report = compareReport(config, result, { id, command: ['crucible', ...process.argv.slice(2)].join(' ') });
-      const dir = path.join(flags.out, id);
+      const reportId = precision ? `${id}-precision` : id;
+      const report = compareReport(config, result, { id: reportId, command: ['crucible', ...process.argv.slice(2)].join(' ') });
+      const dir = path.join(flags.out, reportId);
       await writeReport(report, dir);
       writeReportsIndex(flags.out);
       if (flags.json) {
         process.stdout.write(JSON.stringify(compareJson(config, result, report.verdicts, path.join(dir, 'index.html')), null, 2) + '\n');
         return;
       }
-      const lines = [`SPRT on ${result.primary}: ${result.sprt.decision} after ${result.gamesPerSide} games per rule set (${result.units} ${result.paired ? 'pairs' : 'games'})`];
-      for (const c of result.changes) lines.push(`  ${c.label}: A ${c.a.toFixed(3)}  B ${c.b.toFixed(3)}  change ${c.diff.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}] at ${(c.level * 100).toFixed(2)}%`);
+      const pr = result.precision;
+      const lines = [
+        pr
+          ? describeStop(pr.stop, pr.goal, `${result.gamesPerSide} games per rule set in ${result.batches} batches (${result.units} ${result.paired ? 'pairs' : 'games'}); primary: ${pr.primary.join('; ')}`)
+          : `SPRT on ${result.primary}: ${result.sprt.decision} after ${result.gamesPerSide} games per rule set (${result.units} ${result.paired ? 'pairs' : 'games'})`,
+      ];
+      for (const c of result.changes) lines.push(`  ${c.label}: A ${c.a.toFixed(3)}  B ${c.b.toFixed(3)}  change ${c.diff.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}] at ${(c.level * 100).toFixed(2)}%${c.anytime === 'sequence' ? ' (anytime-valid)' : c.anytime === 'looks' ? ` (valid over ${pr?.looks} looks)` : ''}`);
       lines.push(...report.verdicts.map((v) => `${v.strength === 'supported' ? '✔' : v.strength === 'warning' ? '!' : '·'} ${v.statement}`));
       lines.push(`Report: ${path.join(dir, 'index.html')}`);
       process.stdout.write(lines.join('\n') + '\n');
@@ -121,13 +146,14 @@ export function compareJson(config: CompareConfig, result: CompareResult, verdic
     aa: config.aa === true,
     agents: config.agents,
     seed: config.seed,
-    sprt: { measure: result.primary, decision: result.sprt.decision, h0: config.h0 ?? 0, h1: config.h1 ?? 0.05 },
+    sprt: { measure: result.primary, decision: result.precision ? 'not used (--precision)' : result.sprt.decision, h0: config.h0 ?? 0, h1: config.h1 ?? 0.05 },
+    ...(result.precision ? { precision: { stoppedBy: result.precision.stop, asked: result.precision.goal, mostLooks: result.precision.looks, primary: result.precision.primary } } : {}),
     gamesPerSide: result.gamesPerSide,
     batches: result.batches,
     units: result.units,
     unit: result.paired ? 'seat-swapped pair' : 'game',
     failed: result.failed,
-    changes: result.changes.map((c) => ({ measure: c.label, scale: c.scale, a: c.a, b: c.b, change: c.diff, lo: c.lo, hi: c.hi, level: c.level, supported: c.supported, n: c.n, games: c.games })),
+    changes: result.changes.map((c) => ({ measure: c.label, scale: c.scale, a: c.a, b: c.b, change: c.diff, lo: c.lo, hi: c.hi, level: c.level, supported: c.supported, n: c.n, games: c.games, ...(c.anytime ? { anytime: c.anytime } : {}) })),
     verdicts,
     report,
   };
