@@ -31,15 +31,18 @@ import { describeAgents, studyAgents, type Study, type StudyContext } from './st
 
 const GAME_ID = 'superhero-gladiators';
 /** The sample heroes (src/games/superhero-gladiators/heroes/samples.yaml). */
-const HEROES = ['Lightning Lass', 'Ironclad', 'Webspinner', 'Amazon', 'Shade', 'Mole King', 'Sea Serpent', 'Mimic', 'Speedster'];
+export const SAMPLE_HERO_NAMES: readonly string[] = ['Lightning Lass', 'Ironclad', 'Webspinner', 'Amazon', 'Shade', 'Mole King', 'Sea Serpent', 'Mimic', 'Speedster'];
 const QUICK_HEROES = ['Lightning Lass', 'Ironclad', 'Webspinner', 'Amazon', 'Mimic', 'Speedster'];
+
+/** The agent of every seat in --full runs (bench/shg-samples-speed.ts times its play). */
+export const FULL_AGENT = 'mcts:iterations=200,rollout=evaluate,depth=4';
 
 function agentFor(full: boolean): string {
   // The heuristic is fast and beats random play (README); full runs use a plain MCTS
   // (0.425 [0.307, 0.543] against the heuristic over 40 pairs: not separable from it). The
   // tuned MCTS (bare `mcts`, agents/README.md) beats the heuristic but takes seconds a
   // game, hours for the full study's 9,000 games; `--agents mcts` plays it on request.
-  return full ? 'mcts:iterations=200,rollout=evaluate,depth=4' : 'heuristic';
+  return full ? FULL_AGENT : 'heuristic';
 }
 
 const fmt = (x: number): string => x.toFixed(3);
@@ -119,7 +122,7 @@ export const superheroGladiatorsSamples: Study = {
   async run(ctx: StudyContext): Promise<Report> {
     // Heroes from --hero-file join the sample heroes in every matchup.
     const user = userHeroes(ctx);
-    const heroes = [...(ctx.full ? HEROES : QUICK_HEROES), ...user.map((h) => h.name)];
+    const heroes = [...(ctx.full ? SAMPLE_HERO_NAMES : QUICK_HEROES), ...user.map((h) => h.name)];
     const perOrder = ctx.full ? 100 : 8;
     const mirrorGames = ctx.full ? 200 : 20;
     const k = heroes.length;
@@ -211,7 +214,7 @@ export const superheroGladiatorsSamples: Study = {
       gameId: GAME_ID,
       question: this.question,
       verdicts,
-      ...yourHeroes(ctx.full ? HEROES : QUICK_HEROES, user.map((h) => h.name), pairsOf),
+      ...yourHeroes(ctx.full ? SAMPLE_HERO_NAMES : QUICK_HEROES, user.map((h) => h.name), pairsOf),
       // Key findings for skill sensitivity (--skill): each hero's rating (0 = the sample's
       // average hero; 95% bootstrap interval, as the ratings chart) and the placement effect.
       findings: [

@@ -12,6 +12,7 @@ import { OPEN, PIT, WALL, WATER } from './arena.js';
 import type { Power } from './builder.js';
 import type { NumberEnv } from './power-numbers.js';
 import { powerAt, turnOf, type HeroRun, type ShgAction, type ShgState } from './state.js';
+import { cellsBetween, clearOfBuildings } from './sight.js';
 
 // ---------------------------------------------------------------------------------
 // Small readers
@@ -77,8 +78,13 @@ function heroAt(s: ShgState, cell: number): number {
 
 /** Line of sight: no building or force wall strictly between. */
 export function sees(s: ShgState, a: number, b: number): boolean {
-  const t = s.setup.map.terrain;
-  return s.setup.map.grid.lineOfSight(a, b, (c) => t[c] === WALL || (s.walls.length > 0 && wallAt(s, c) >= 0));
+  const map = s.setup.map;
+  // The buildings' part is remembered per map (sight.ts); force walls are checked as they stand.
+  if (!clearOfBuildings(map, a, b)) return false;
+  if (s.walls.length === 0) return true;
+  const between = cellsBetween(map, a, b);
+  for (let i = 0; i < between.length; i++) if (wallAt(s, between[i]!) >= 0) return false;
+  return true;
 }
 
 /**
@@ -210,36 +216,105 @@ export function pushInside(d: Draft<ShgState>, round: number): void {
   }
 }
 
-/** Cells reachable with `budget` movement in `mode` (Dijkstra on small integer costs), excluding the start. */
-function reachable(s: ShgState, from: number, budget: number, mode: Mode, into: Set<number>): void {
-  const grid = s.setup.map.grid;
-  const terrain = s.setup.map.terrain;
+/**
+ * Scratch arrays of the movement search, reused from call to call (sized to the largest
+ * grid met): the search runs hundreds of thousands of times a game under MCTS, and a Map
+ * and a Set per call were most of its cost.
+ */
+const scratch = { size: 0, cost: new Int32Array(0), stamp: new Int32Array(0), generation: 0, blocked: new Uint8Array(0), order: [] as number[], frontier: [] as number[], next: [] as number[] };
+/** `blocked` marks: a force wall or a closed hex (nobody enters), a conscious hero (only the desolidified pass). */
+const SHUT = 1;
+const TAKEN = 2;
+
+/**
+ * Marks every cell of `s` a move cannot enter (SHUT) or end in for a hero (TAKEN) in
+ * `scratch.blocked`; the marks hold until the next call (one state's legal moves).
+ */
+function markBlocked(s: ShgState): Uint8Array {
+  const size = s.setup.map.grid.size;
+  if (scratch.size < size) {
+    scratch.size = size;
+    scratch.cost = new Int32Array(size);
+    scratch.stamp = new Int32Array(size);
+    scratch.generation = 0;
+    scratch.blocked = new Uint8Array(size);
+  }
+  const blocked = scratch.blocked;
+  blocked.fill(0, 0, size);
+  for (const w of s.walls) for (const c of w.cells) blocked[c] = SHUT;
   const level = shrinkLevelAt(s, s.round);
-  const best = new Map<number, number>([[from, 0]]);
-  let frontier = [from];
-  while (frontier.length) {
-    const next: number[] = [];
-    for (const c of frontier) {
-      const spent = best.get(c)!;
+  if (level > 0) for (let c = 0; c < size; c++) if (closedAt(s, c, level)) blocked[c] = SHUT;
+  for (const r of s.heroes) if (r.cell >= 0 && r.oomph > 0 && blocked[r.cell] === 0) blocked[r.cell] = TAKEN;
+  return blocked;
+}
+
+/**
+ * Cells reachable with `budget` movement in `mode`, excluding the start, in the order
+ * they are first reached, appended to `into` (a label-correcting search on small
+ * integer costs, frontier by frontier; `markBlocked(s)` must have been called). A cell
+ * whose cheapest cost drops is searched again, so every cell within the budget is found.
+ */
+function reachable(s: ShgState, from: number, budget: number, mode: Mode, into: number[]): void {
+  const terrain = s.setup.map.terrain;
+  const neighbor = s.setup.map.grid.neighbor;
+  const { cost, stamp, blocked, order } = scratch;
+  const costs = STEP_COSTS[mode];
+  if (scratch.generation >= 0x3fffffff) {
+    stamp.fill(0);
+    scratch.generation = 0;
+  }
+  const gen = ++scratch.generation;
+  const passHeroes = mode === 'desolid';
+  const swim = mode === 'swim';
+  order.length = 0;
+  stamp[from] = gen;
+  cost[from] = 0;
+  order.push(from);
+  let frontier = scratch.frontier;
+  let next = scratch.next;
+  frontier.length = 0;
+  frontier.push(from);
+  while (frontier.length > 0) {
+    next.length = 0;
+    for (let i = 0; i < frontier.length; i++) {
+      const c = frontier[i]!;
+      const spent = cost[c]!;
       for (let d = 0; d < 6; d++) {
-        const n = grid.step(c, d);
+        const n = neighbor[c * 6 + d]!;
         if (n < 0) continue;
-        const cost = stepCost(terrain[n]!, mode);
-        if (spent + cost > budget) continue;
-        if (wallAt(s, n) >= 0 || closedAt(s, n, level)) continue;
-        const occupant = heroAt(s, n);
-        if (occupant >= 0 && mode !== 'desolid') continue;
-        if (mode === 'swim' && terrain[n] !== WATER && terrain[c] !== WATER) continue; // swimming follows water
-        const prev = best.get(n);
-        if (prev !== undefined && prev <= spent + cost) continue;
-        best.set(n, spent + cost);
+        const total = spent + costs[terrain[n]!]!;
+        if (total > budget) continue;
+        const mark = blocked[n]!;
+        if (mark === SHUT || (mark === TAKEN && !passHeroes)) continue;
+        if (swim && terrain[n] !== WATER && terrain[c] !== WATER) continue; // swimming follows water
+        if (stamp[n] === gen) {
+          if (cost[n]! <= total) continue;
+        } else {
+          stamp[n] = gen;
+          order.push(n);
+        }
+        cost[n] = total;
         next.push(n);
       }
     }
+    const t = frontier;
     frontier = next;
+    next = t;
   }
-  for (const c of best.keys()) if (c !== from && canStand(s, c)) into.add(c);
+  scratch.frontier = frontier;
+  scratch.next = next;
+  // Where a hero may end its move: open ground or water, nobody there, no wall, not closed.
+  for (let i = 1; i < order.length; i++) {
+    const c = order[i]!;
+    const t = terrain[c]!;
+    if ((t === OPEN || t === WATER) && blocked[c] === 0) into.push(c);
+  }
 }
+
+/** Movement cost of entering each terrain (OPEN, WALL, WATER, PIT) in each mode: `stepCost` as a table. */
+const STEP_COSTS: Readonly<Record<Mode, readonly number[]>> = Object.fromEntries(
+  (['walk', 'tunnel', 'cling', 'fly', 'run', 'swim', 'desolid'] as const).map((m) => [m, [OPEN, WALL, WATER, PIT].map((t) => stepCost(t, m))]),
+) as unknown as Record<Mode, readonly number[]>;
 
 function hexesFor(s: ShgState, rate: number): number {
   return Math.ceil(rate / s.setup.options.rules.moveDivisor);
@@ -250,41 +325,64 @@ const MODE_OF: Readonly<Record<string, Mode>> = { tunneling: 'tunnel', 'wall-cli
 function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
   const hero = s.setup.heroes[h]!;
   const from = s.heroes[h]!.cell;
-  const seen = new Set<number>();
-  const plain = new Set<number>();
+  const blocked = markBlocked(s);
+  // Cells already listed (by plain movement or a free, reliable mode): a stamp per cell.
+  const listed = listedStamp(s.setup.map.grid.size);
   const desolid = isDesolid(s, h) && s.setup.options.rules.desolidPassesWalls;
-  reachable(s, from, hexesFor(s, hero.movementRate), desolid ? 'desolid' : 'walk', plain);
-  for (const c of plain) {
+  const cells = moveCells;
+  cells.length = 0;
+  reachable(s, from, hexesFor(s, hero.movementRate), desolid ? 'desolid' : 'walk', cells);
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i]!;
     out.push({ k: 'move', p: -1, to: c });
-    seen.add(c);
+    listed.stamp[c] = listed.generation;
   }
   const n = hero.powers.length;
   const numbers = s.setup.numbers;
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(s, h, slot);
     if (!p) continue;
-    const dests = new Set<number>();
+    cells.length = 0;
     const mode = MODE_OF[p.type];
     if (mode) {
       const rate = numbers[p.type as 'flight'].rate(env(p.level, s, h));
-      reachable(s, from, hexesFor(s, rate), mode, dests);
-    } else if (p.type === 'teleport') {
-      const range = feetToHexes(s, numbers.teleport.distance(env(p.level, s, h)));
+      reachable(s, from, hexesFor(s, rate), mode, cells);
+    } else if (p.type === 'teleport' || p.type === 'jumping') {
+      const teleport = p.type === 'teleport';
+      const range = feetToHexes(s, teleport ? numbers.teleport.distance(env(p.level, s, h)) : numbers.jumping.standing(env(p.level, s, h)));
       const grid = s.setup.map.grid;
-      for (let c = 0; c < grid.size; c++) if (c !== from && grid.distance(from, c) <= range && canStand(s, c) && sees(s, from, c)) dests.add(c);
-    } else if (p.type === 'jumping') {
-      const range = feetToHexes(s, numbers.jumping.standing(env(p.level, s, h)));
-      const grid = s.setup.map.grid;
-      for (let c = 0; c < grid.size; c++) if (c !== from && grid.distance(from, c) <= range && canStand(s, c)) dests.add(c);
+      const terrain = s.setup.map.terrain;
+      for (let c = 0; c < grid.size; c++) {
+        if (c === from || grid.distance(from, c) > range) continue;
+        const t = terrain[c]!;
+        // canStand: open ground or water, nobody there, no wall, not closed.
+        if ((t !== OPEN && t !== WATER) || blocked[c] !== 0) continue;
+        if (!teleport || sees(s, from, c)) cells.push(c);
+      }
     } else continue;
     // A free, reliable mode makes the same destination by a costly one pointless to list twice.
     const free = p.uses === Infinity && p.worksOn >= 20;
-    for (const c of dests) {
-      if (seen.has(c)) continue;
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i]!;
+      if (listed.stamp[c] === listed.generation) continue;
       out.push({ k: 'move', p: slot, to: c });
-      if (free) seen.add(c);
+      if (free) listed.stamp[c] = listed.generation;
     }
   }
+}
+
+/** The destinations of one movement mode (reused). */
+const moveCells: number[] = [];
+const listed = { stamp: new Int32Array(0), generation: 0 };
+
+/** A fresh generation of the "already listed" stamps, sized for `size` cells. */
+function listedStamp(size: number): typeof listed {
+  if (listed.stamp.length < size || listed.generation >= 0x3fffffff) {
+    listed.stamp = new Int32Array(Math.max(size, listed.stamp.length));
+    listed.generation = 0;
+  }
+  listed.generation++;
+  return listed;
 }
 
 // ---------------------------------------------------------------------------------
