@@ -221,7 +221,7 @@ export function pushInside(d: Draft<ShgState>, round: number): void {
  * grid met): the search runs hundreds of thousands of times a game under MCTS, and a Map
  * and a Set per call were most of its cost.
  */
-const scratch = { size: 0, cost: new Int32Array(0), stamp: new Int32Array(0), generation: 0, blocked: new Uint8Array(0), order: [] as number[], frontier: [] as number[], next: [] as number[] };
+const scratch = { signature: '', size: 0, cost: new Int32Array(0), stamp: new Int32Array(0), generation: 0, blocked: new Uint8Array(0), order: [] as number[], frontier: [] as number[], next: [] as number[] };
 /** `blocked` marks: a force wall or a closed hex (nobody enters), a conscious hero (only the desolidified pass). */
 const SHUT = 1;
 const TAKEN = 2;
@@ -241,11 +241,68 @@ function markBlocked(s: ShgState): Uint8Array {
   }
   const blocked = scratch.blocked;
   blocked.fill(0, 0, size);
-  for (const w of s.walls) for (const c of w.cells) blocked[c] = SHUT;
   const level = shrinkLevelAt(s, s.round);
+  // What the marks depend on, as a string: the closed rings, the wall cells, the heroes' cells.
+  let signature = `${level}|`;
+  for (const w of s.walls) {
+    for (const c of w.cells) {
+      blocked[c] = SHUT;
+      signature += `${c},`;
+    }
+  }
+  signature += '|';
   if (level > 0) for (let c = 0; c < size; c++) if (closedAt(s, c, level)) blocked[c] = SHUT;
-  for (const r of s.heroes) if (r.cell >= 0 && r.oomph > 0 && blocked[r.cell] === 0) blocked[r.cell] = TAKEN;
+  for (const r of s.heroes) {
+    if (r.cell >= 0 && r.oomph > 0) {
+      if (blocked[r.cell] === 0) blocked[r.cell] = TAKEN;
+      signature += `${r.cell},`;
+    }
+  }
+  scratch.signature = signature;
   return blocked;
+}
+
+/**
+ * Destinations found before, per map, by mode, budget, start and blocked cells: under a
+ * search the same hero stands on the same cell, with the foe on the same cell, at
+ * thousands of the states it lists moves for.
+ */
+const reachMemo = new WeakMap<object, Map<string, Int16Array>>();
+const REACH_MEMO_SIZE = 50_000;
+
+/**
+ * The destinations of one way of moving (a mode of `reachable`, or a teleport or jump of
+ * `range` hexes), remembered (`markBlocked(s)` must have been called): the cells in
+ * order, appended to `into`.
+ */
+function destinations(s: ShgState, from: number, how: Mode | 'teleport' | 'jumping', range: number, into: number[]): void {
+  let memo = reachMemo.get(s.setup.map);
+  if (memo === undefined) reachMemo.set(s.setup.map, (memo = new Map()));
+  const key = `${how}:${range}:${from}:${scratch.signature}`;
+  let cells = memo.get(key);
+  if (cells === undefined) {
+    const found: number[] = [];
+    if (how === 'teleport' || how === 'jumping') jumpDestinations(s, from, range, how === 'teleport', found);
+    else reachable(s, from, range, how, found);
+    cells = Int16Array.from(found);
+    if (memo.size >= REACH_MEMO_SIZE) memo.clear();
+    memo.set(key, cells);
+  }
+  for (let i = 0; i < cells.length; i++) into.push(cells[i]!);
+}
+
+/** Free hexes within `range` of `from` (in sight of it for a teleport), by cell index. */
+function jumpDestinations(s: ShgState, from: number, range: number, teleport: boolean, into: number[]): void {
+  const grid = s.setup.map.grid;
+  const terrain = s.setup.map.terrain;
+  const blocked = scratch.blocked;
+  for (let c = 0; c < grid.size; c++) {
+    if (c === from || grid.distance(from, c) > range) continue;
+    const t = terrain[c]!;
+    // canStand: open ground or water, nobody there, no wall, not closed.
+    if ((t !== OPEN && t !== WATER) || blocked[c] !== 0) continue;
+    if (!teleport || sees(s, from, c)) into.push(c);
+  }
 }
 
 /**
@@ -325,13 +382,13 @@ const MODE_OF: Readonly<Record<string, Mode>> = { tunneling: 'tunnel', 'wall-cli
 function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
   const hero = s.setup.heroes[h]!;
   const from = s.heroes[h]!.cell;
-  const blocked = markBlocked(s);
+  markBlocked(s);
   // Cells already listed (by plain movement or a free, reliable mode): a stamp per cell.
   const listed = listedStamp(s.setup.map.grid.size);
   const desolid = isDesolid(s, h) && s.setup.options.rules.desolidPassesWalls;
   const cells = moveCells;
   cells.length = 0;
-  reachable(s, from, hexesFor(s, hero.movementRate), desolid ? 'desolid' : 'walk', cells);
+  destinations(s, from, desolid ? 'desolid' : 'walk', hexesFor(s, hero.movementRate), cells);
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i]!;
     out.push({ k: 'move', p: -1, to: c });
@@ -346,19 +403,11 @@ function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
     const mode = MODE_OF[p.type];
     if (mode) {
       const rate = numbers[p.type as 'flight'].rate(env(p.level, s, h));
-      reachable(s, from, hexesFor(s, rate), mode, cells);
-    } else if (p.type === 'teleport' || p.type === 'jumping') {
-      const teleport = p.type === 'teleport';
-      const range = feetToHexes(s, teleport ? numbers.teleport.distance(env(p.level, s, h)) : numbers.jumping.standing(env(p.level, s, h)));
-      const grid = s.setup.map.grid;
-      const terrain = s.setup.map.terrain;
-      for (let c = 0; c < grid.size; c++) {
-        if (c === from || grid.distance(from, c) > range) continue;
-        const t = terrain[c]!;
-        // canStand: open ground or water, nobody there, no wall, not closed.
-        if ((t !== OPEN && t !== WATER) || blocked[c] !== 0) continue;
-        if (!teleport || sees(s, from, c)) cells.push(c);
-      }
+      destinations(s, from, mode, hexesFor(s, rate), cells);
+    } else if (p.type === 'teleport') {
+      destinations(s, from, 'teleport', feetToHexes(s, numbers.teleport.distance(env(p.level, s, h))), cells);
+    } else if (p.type === 'jumping') {
+      destinations(s, from, 'jumping', feetToHexes(s, numbers.jumping.standing(env(p.level, s, h))), cells);
     } else continue;
     // A free, reliable mode makes the same destination by a costly one pointless to list twice.
     const free = p.uses === Infinity && p.worksOn >= 20;
