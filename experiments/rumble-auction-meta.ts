@@ -27,7 +27,7 @@ import { SEED_POWERS } from '../src/games/rumble/index.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { GAME_ID, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import type { Study } from './study.js';
-import { BIDDER_BASE, SKILLED_BIDDER_BASE, JITTER, MAX_VALUE, ROUND1_MAX, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, type MeasuredPrice, type MeasuredValues } from './rumble-measured-values.js';
+import { BIDDER_BASE, SKILLED_BIDDER_BASE, JITTER, MAX_VALUE, ROUND1_MAX, bidderSpec, measureValues, MIN_HOLDINGS, TOLERANCE, supportedValues, type MeasuredPrice, type MeasuredValues } from './rumble-measured-values.js';
 import { parseAgentSpec } from '../agents/index.js';
 import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
@@ -267,8 +267,11 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       const table0 = { players, customPowers: user.specs, roundCap: 50 };
       // Bidders' values from play (no hand-set priors), iterated until they settle.
       const measured = await measureValues(ctx, table0, games, sizes.valueRounds, base);
-      const BIDDER = bidderSpec(measured.values, undefined, base);
-      // The auction outcomes: every seat bids the final values, unperturbed.
+      // The auction outcomes: every seat bids the final values, unperturbed — so only the
+      // values the data support (supportedValues: a price shown above 0, else 0), or noise
+      // between two equally worthless powers would become "always bought" against "never".
+      const bid = supportedValues(measured);
+      const BIDDER = bidderSpec(bid, undefined, base);
       const records = await playTable(ctx, 'auction-full', table0, games, [BIDDER]);
       const table = withHolm(powerTable(records, players), 1 / players);
 
@@ -279,7 +282,7 @@ export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
       // The unrestricted baseline is the main auction's games (same bidders, seats, seeds).
       const unrestricted = records;
       for (const id of chosen) {
-        const recs = await playTable(ctx, `auction-skip-${id}`, table0, games, [bidderSpec(measured.values, id, base), BIDDER, BIDDER, BIDDER]);
+        const recs = await playTable(ctx, `auction-skip-${id}`, table0, games, [bidderSpec(bid, id, base), BIDDER, BIDDER, BIDDER]);
         restricted.push(restrictedPlay(unrestricted, recs, 0, id));
       }
 
@@ -408,7 +411,7 @@ function report(
       command: ctx.command,
       seed: ctx.seed,
       sampleSizes: { 'auction games': sizes.games, 'restricted runs': sizes.restrictedRuns, 'games per restricted run': sizes.games, 'games per synergy cell': sizes.perCell },
-      details: { agents: BIDDER, tableAgent: synergyAgent(base), pairs: PAIRS.map((p) => p.join('+')), values: measured.values, valueRounds: measured.history.length, settled: measured.settled, stuck: measured.stuck, prices: Object.fromEntries(priced.map((p) => [p.power, { price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings }])) },
+      details: { agents: BIDDER, tableAgent: synergyAgent(base), pairs: PAIRS.map((p) => p.join('+')), values: measured.values, finalBids: supportedValues(measured), valueRounds: measured.history.length, settled: measured.settled, stuck: measured.stuck, prices: Object.fromEntries(priced.map((p) => [p.power, { price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings }])) },
     },
   };
 }
@@ -536,12 +539,13 @@ export function priceVerdicts(prices: readonly AuctionPrice[], play: string): Re
 function convergenceBlocks(m: MeasuredValues, prices: readonly AuctionPrice[]): ReportBlock[] {
   // The most held powers' prices round by round (a line each, band = 95% interval).
   const last = m.history[m.history.length - 1]!;
+  const finalBids = supportedValues(m);
   const shown = Object.entries(last.measured).sort((a, b) => b[1].holdings - a[1].holdings).slice(0, 6).map(([id]) => id);
   const trace = m.history.flatMap((h) => shown.flatMap((id) => (h.measured[id] ? [{ x: h.iteration, value: h.measured[id]!.price, lo: h.measured[id]!.lo, hi: h.measured[id]!.hi, n: h.measured[id]!.holdings, series: powerName(id) }] : [])));
   return [
     {
       kind: 'text',
-      text: `Each round of auctions is a randomized pricing experiment, so that no hand-set prior is read and the prices are identified. In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy; in later rounds it bids the current value plus its own seeded draw from −${JITTER} to +${JITTER} Energy (a hash of round, seat and power id). Without that perturbation every bidder would bid the same values, a hero's Energy after the auction would be a fixed function of the powers it won, and no regression could tell "more Energy" from "fewer powers" (measured: a --full run with one shared set of values lost its Energy slope by round 4, −0.005 log-odds per Energy). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy in Energy, with a delta-method interval. The next round's bidders bid those prices (clamped to 0–${MAX_VALUE} Energy, averaged with the previous value). Settled: every price's interval — at the Bonferroni level over the powers priced, since "does every price hold?" is one test over all of them — clamped like the bids and widened by ${TOLERANCE} Energy, holds the value its bidders bid — the values are then a fixed point of "bid these values, measure what they buy", up to sampling noise. A round whose games do not show that more Energy helps (the interval of β_Energy does not lie above 0) prices nothing: the iteration stops there and the report says so first. Prices below are the last round's, Holm-corrected over the powers priced; a price is what holding the power is worth in Energy kept after the auction, against the powers the other bidders buy at these values.`,
+      text: `Each round of auctions is a randomized pricing experiment, so that no hand-set prior is read and the prices are identified. In round 1 each bidder values every power at its own seeded draw from 0 to ${ROUND1_MAX} Energy; in later rounds it bids the current value plus its own seeded draw from −${JITTER} to +${JITTER} Energy (a hash of round, seat and power id). Without that perturbation every bidder would bid the same values, a hero's Energy after the auction would be a fixed function of the powers it won, and no regression could tell "more Energy" from "fewer powers" (measured: a --full run with one shared set of values lost its Energy slope by round 4, −0.005 log-odds per Energy). After each round, a logistic regression of each hero's result on its Energy after the auction and the powers it holds (relative to the table average; a small ridge) prices every power held at least ${MIN_HOLDINGS} times as β_power / β_Energy in Energy, with a delta-method interval. The next round's bidders bid those prices (clamped to 0–${MAX_VALUE} Energy, averaged with the previous value). The final auctions (and restricted play) bid the settled value of a power only when its last price's interval at the Bonferroni level lies above 0, and 0 otherwise: their bids are not perturbed, so every bidder bids the same number and any value difference — noise included — would decide every lot the same way (two equally worthless planted powers settled at 5.6 and 0 Energy were bought 38 of 38 and 0 of 46 times). Settled: every price's interval — at the Bonferroni level over the powers priced, since "does every price hold?" is one test over all of them — clamped like the bids and widened by ${TOLERANCE} Energy, holds the value its bidders bid — the values are then a fixed point of "bid these values, measure what they buy", up to sampling noise. A round whose games do not show that more Energy helps (the interval of β_Energy does not lie above 0) prices nothing: the iteration stops there and the report says so first. Prices below are the last round's, Holm-corrected over the powers priced; a price is what holding the power is worth in Energy kept after the auction, against the powers the other bidders buy at these values.`,
     },
     {
       kind: 'chart',
@@ -575,8 +579,8 @@ function convergenceBlocks(m: MeasuredValues, prices: readonly AuctionPrice[]): 
       kind: 'table',
       id: 'measured-values',
       title: 'Prices measured in the last round (Energy) and the values the bidders bid',
-      caption: 'price: β_power / β_Energy; beyondRange: the price exceeds the 5th–95th percentile span of Energy differences the auctions produced (an extrapolation: read it as a bound); lo/hi: its interval at the Holm level (level); holdings: heroes holding it in that round; bid: the value its bidders bid around that round; next: the value bid in the final auctions (empty when the iteration stopped unidentified).',
-      rows: [...prices].sort((a, b) => b.price - a.price).map((p) => ({ power: p.power, name: powerName(p.power), beyondRange: Math.abs(p.price) > p.span, price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings, bid: r3(p.bid), next: r3(m.values[p.power] ?? 0) })),
+      caption: 'price: β_power / β_Energy; beyondRange: the price exceeds the 5th–95th percentile span of Energy differences the auctions produced (an extrapolation: read it as a bound); lo/hi: its interval at the Holm level (level); holdings: heroes holding it in that round; bid: the value its bidders bid around that round; next: the settled value (empty when the iteration stopped unidentified); finalBid: the value bid in the final auctions — the settled value when the price\'s interval at the Bonferroni level over the powers priced lies above 0, else 0 (unperturbed bids turn any value difference into always bought against never bought, so only what the data support is bid).',
+      rows: [...prices].sort((a, b) => b.price - a.price).map((p) => ({ power: p.power, name: powerName(p.power), beyondRange: Math.abs(p.price) > p.span, price: r3(p.price), lo: r3(p.lo), hi: r3(p.hi), level: r3(p.level), supported: p.supported, holdings: p.holdings, bid: r3(p.bid), next: r3(m.values[p.power] ?? 0), finalBid: r3(finalBids[p.power] ?? 0) })),
     },
   ];
 }

@@ -202,6 +202,31 @@ export function priceHolds(used: number, m: Pick<MeasuredPrice, 'price' | 'se'>,
   return used >= clampValue(m.price - half) - TOLERANCE && used <= clampValue(m.price + half) + TOLERANCE;
 }
 
+/**
+ * The values the study's final bidders bid: a power's settled value only when the data show
+ * it is worth more than nothing — its last measured price's interval, at the Bonferroni
+ * level over the powers priced in that round, lies above 0 — and 0 otherwise (issue #28).
+ *
+ * Why: the final auctions are not perturbed, so every bidder bids the same value and a
+ * small value difference becomes a deterministic one (bought every time, or never). Two
+ * equally worthless planted powers whose noisy settled values were 5.6 and 0 Energy were
+ * bought 38 of 38 and 0 of 46 times: the auction outcomes then report noise as a
+ * difference between them. Bidding only what the data support prices indistinguishable
+ * powers alike (a worthless power is shown above 0 with probability at most 5% over the
+ * whole family). Powers not priced in that round (held too rarely) are not shown worth
+ * anything and bid 0. A stuck iteration (its last round priced nothing) keeps the values of
+ * the round that priced them, judged by that round's intervals.
+ */
+export function supportedValues(m: Pick<MeasuredValues, 'values' | 'history'>): Values {
+  const round = [...m.history].reverse().find((h) => Object.keys(h.measured).length > 0);
+  if (!round) return {};
+  const family = Object.keys(round.measured).length;
+  const z = zFor(1 - 0.05 / family);
+  const out: Record<string, number> = {};
+  for (const [id, p] of Object.entries(round.measured)) if (p.se > 0 && p.price - z * p.se > 0) out[id] = m.values[id] ?? 0;
+  return out;
+}
+
 /** Iterates value estimates → bids → auction games → new estimates until they settle. */
 export async function measureValues(
   ctx: RumbleStudyContext,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JITTER, ROUND1_MAX, bidderSpec, estimateValues, explorationValues, measureValues, priceHolds } from '../../experiments/rumble-measured-values.js';
+import { JITTER, ROUND1_MAX, bidderSpec, estimateValues, explorationValues, measureValues, priceHolds, supportedValues } from '../../experiments/rumble-measured-values.js';
 import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
@@ -8,12 +8,12 @@ import type { GameRecord } from '../../src/sim/types.js';
  * Energy kept and by 1.0 for holding "strong" (so "strong" is worth 20 Energy), and
  * "dud" does nothing (worth 0).
  */
-function synthetic(games: number, seed: number, perEnergy = 0.05): GameRecord[] {
+function synthetic(games: number, seed: number, perEnergy = 0.05, nulls: readonly string[] = ['dud']): GameRecord[] {
   const rng = new Rng(seed);
   const out: GameRecord[] = [];
   for (let g = 0; g < games; g++) {
     const paid = [0, 1, 2, 3].map(() => rng.int(30));
-    const powers = [0, 1, 2, 3].map(() => [rng.float() < 0.3 ? 'strong' : null, rng.float() < 0.3 ? 'dud' : null].filter((x): x is string => x !== null));
+    const powers = [0, 1, 2, 3].map(() => [rng.float() < 0.3 ? 'strong' : null, ...nulls.map((id) => (rng.float() < 0.3 ? id : null))].filter((x): x is string => x !== null));
     const score = [0, 1, 2, 3].map((p) => Math.exp(perEnergy * (100 - paid[p]!) + (powers[p]!.includes('strong') ? 1 : 0)));
     const total = score.reduce((a, b) => a + b, 0);
     let u = rng.float() * total;
@@ -102,5 +102,25 @@ describe('power values measured from play (no priors)', () => {
     expect(bidderSpec({})).toBe('heuristic:bid=1,play=random,values=none/0');
     expect(bidderSpec({ flight: 0 }, 'flight')).toBe('heuristic:bid=1,play=random,values=none/0,skip=flight');
     expect(bidderSpec({ 'tough-skin': 12.34, flight: 0 }, 'flight')).toBe('heuristic:bid=1,play=random,values=tough-skin/12.3,skip=flight');
+  });
+
+  it('prices two equally worthless powers alike in the final (unperturbed) auctions: only values the data support are bid (issue #28)', async () => {
+    // The issue: two planted null powers settled at 5.6 and 0 Energy and, bid without
+    // perturbation by every seat, were bought 38 of 38 and 0 of 46 times. Here "dud-a" and
+    // "dud-b" do nothing; "strong" is worth 20 Energy.
+    const ctx = { seed: 1, full: false, workers: 1, runDir: '/nonexistent', command: 'test', progress: false };
+    let round = 0;
+    const m = await measureValues(ctx, { players: 4 }, 3000, 4, 'heuristic:bid=1,play=random', async () => synthetic(3000, 100 + ++round, 0.05, ['dud-a', 'dud-b']));
+    expect(m.stuck).toBe(false);
+    // The settled values differ by noise alone (what the old final auction bid)...
+    expect(m.values['dud-a']).not.toBe(m.values['dud-b']);
+    // ...the final bids do not: neither is shown worth anything, so both are bid 0.
+    const bids = supportedValues(m);
+    expect(bids['dud-a'] ?? 0).toBe(0);
+    expect(bids['dud-b'] ?? 0).toBe(0);
+    expect(bidderSpec(bids)).not.toMatch(/dud/);
+    // A power shown worth something keeps its settled value.
+    expect(bids['strong']).toBe(m.values['strong']);
+    expect(bids['strong']!).toBeGreaterThan(10);
   });
 });
