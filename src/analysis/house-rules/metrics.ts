@@ -15,7 +15,7 @@
  * was tested at, so the table, the chart and the verdict are one computation.
  */
 import type { GameRecord } from '../../sim/types.js';
-import { mean, tInterval } from '../stats/descriptive.js';
+import { mean, tInterval, type Bounds } from '../stats/descriptive.js';
 import { holm } from '../stats/multiplicity.js';
 import { isDraw } from '../stats/quality.js';
 import { Rng } from '../../core/rng.js';
@@ -166,7 +166,6 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
     const rows = common.map(([ga, gb]) => [unitValue(ga), unitValue(gb)] as const).filter(([x, y]) => !Number.isNaN(x) && !Number.isNaN(y));
     const diffs = rows.map(([x, y]) => y - x);
     const t95 = tInterval(diffs);
-    const padded = boundedPad(m.scale, diffs);
     const se = t95.sd / Math.sqrt(t95.n);
     candidates.push({
       label: m.label,
@@ -176,10 +175,7 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
       diff: t95.mean,
       n: rows.length,
       games: gamesIn(common, rows.length),
-      at: (level) => {
-        const t = tInterval(padded, level);
-        return { lo: t.lo, hi: t.hi };
-      },
+      at: (level) => changeInterval(m.scale, diffs, level),
       units: diffs,
       // A zero-variance difference of 0 (identical games) is no evidence at all.
       strength: se > 0 ? Math.abs(t95.mean) / se : t95.mean !== 0 ? Infinity : 0,
@@ -201,18 +197,24 @@ export function pairedChanges(gameId: string, a: readonly Keyed[], b: readonly K
 }
 
 /**
- * Differences of shares are bounded, and with few units they are very discrete (a pair
- * of deterministic duels scores 0, ½ or 1): a plain t interval then collapses when most
- * differences are 0 and calls a null change "supported" far more often than 5%. For
- * bounded scales we add one pseudo-unit at each end of the range before the t interval
- * (in the spirit of Agresti & Min (2005) for paired proportions, who add ½ to each
- * cell): it keeps the interval honest at small n and vanishes as n grows. The
- * estimate shown stays the plain mean. Tested by the A/A calibration in compare.test.ts.
+ * The range a per-unit difference of a bounded measure can take (a share difference lies in
+ * [−1, 1], a difference-of-shares measure in [−2, 2]); unbounded scales have none. With
+ * bounds the t interval is cut to them and, when every unit's difference is the same, is the
+ * exact interval for equal units (never of zero width: identical units are no proof of no
+ * spread). Measured by simulation (test/analysis/stats/coverage.test.ts, issue #28): this
+ * interval covers an A/A null 93–97% of the time from 5 pairs on; the pseudo-unit padding it
+ * replaces (one unit at each end of the range, Agresti–Min in spirit, from when a zero-spread
+ * sample gave a zero-width interval) covered it 100% of the time up to 8 pairs and 97–99.5% at
+ * 30, so compare claimed 3% where it stated 5%.
  */
-function boundedPad(scale: Measure['scale'], diffs: readonly number[]): number[] {
-  if (diffs.length === 0 || (scale !== 'share' && scale !== 'difference')) return [...diffs];
-  const span = scale === 'difference' ? 2 : 1;
-  return [...diffs, span, -span];
+function differenceBounds(scale: Measure['scale']): Bounds | undefined {
+  return scale === 'share' ? { min: -1, max: 1 } : scale === 'difference' ? { min: -2, max: 2 } : undefined;
+}
+
+/** The interval of a measure's B − A change over units (mean of `diffs`) at `level`; see differenceBounds. */
+export function changeInterval(scale: Measure['scale'], diffs: readonly number[], level = 0.95): { lo: number; hi: number } {
+  const t = tInterval(diffs, level, differenceBounds(scale));
+  return { lo: t.lo, hi: t.hi };
 }
 
 function gamesIn(common: readonly (readonly [readonly GameRecord[], readonly GameRecord[]])[], units: number): number {
