@@ -13,7 +13,7 @@ import type { GameResolver } from '../../sim/play.js';
 import type { GameRecord } from '../../sim/types.js';
 import { forestPlot, type Effect } from '../charts.js';
 import type { Report, ReportVerdict } from '../report-model.js';
-import { sprtValues, type SprtResult } from '../stats/sprt.js';
+import { sprtCalibrationNote, sprtValues, type SprtResult } from '../stats/sprt.js';
 import { agentsPhrase, failedGamesVerdict, minimumDetectableEffect } from '../stats/verdict.js';
 import { pairedChanges, completed, unitKey, unitsOf, type Keyed, type PairedChange } from './metrics.js';
 import { fairnessMeasures } from './fairness.js';
@@ -111,7 +111,8 @@ export async function compareRules(config: CompareConfig, opts: CompareRunOption
   const h0 = config.h0 ?? 0;
   const h1 = config.h1 ?? 0.05;
   if (!(h1 > h0)) throw new UserError(`--h1 is ${h1}; allowed: a number greater than --h0 (${h0})`);
-  const sprtOpts = { h0, h1, alpha: (config.alpha ?? 0.05) / 2, beta: config.beta };
+  // Looked at once per batch: the bounds are corrected for that batch's overshoot (sprt.ts).
+  const sprtOpts = { h0, h1, alpha: (config.alpha ?? 0.05) / 2, beta: config.beta, lookEvery: Math.max(1, Math.floor(batch / 2)) };
   const primary = fairnessMeasures(config.gameId)?.[0] ?? { label: 'seat 1 win share (first seat)', scale: 'share' as const, value: (r: GameRecord) => r.returns[0] ?? NaN };
   const span = primary.scale === 'difference' ? 2 : 1;
   // The SPRT's hypotheses are changes of the primary measure, which lie strictly within
@@ -246,6 +247,7 @@ export function compareReport(
   const precisionText = pr
     ? `${describeStop(pr.stop, pr.goal, `${result.gamesPerSide} games per rule set in ${result.batches} batches (${result.units} ${result.paired ? 'pairs' : 'games'})`)} Every interval here is anytime-valid, so stopping on what the batches showed does not inflate the error: the primary measures (${pr.primary.join('; ')}) — the ones the width applies to — by a betting confidence sequence over their per-${result.paired ? 'pair' : 'game'} changes (Waudby-Smith & Ramdas), the others at the level that holds over the run's at most ${pr.looks} looks (Bonferroni over batches); Holm over all ${family} measures. The SPRT was not used to stop. Batch k is seeded from (seed, k), so the same seed and --precision give the same games; --minutes makes the count depend on the machine, and meta.json records it (rerun with --games ${result.gamesPerSide} and without --minutes to reproduce).`
     : '';
+  const sprtRates = ` Nominal α ${config.alpha ?? 0.05} (half each way), β ${config.beta ?? 0.05}; ${sprtCalibrationNote()}.`;
   const toEffect = (c: PairedChange): Effect => ({ label: c.label, estimate: c.diff, lo: c.lo, hi: c.hi, n: c.n });
   const shares = result.changes.filter((c) => c.scale === 'share' || c.scale === 'difference');
   const lengths = result.changes.filter((c) => c.scale === 'length');
@@ -268,7 +270,7 @@ export function compareReport(
         blocks: [
           {
             kind: 'text',
-            text: `${calibration}${la}: ${JSON.stringify(config.optionsA)}\n\n${config.aa ? lb : `${lb}: ${JSON.stringify(config.optionsB)}`}\n\nPlay: ${play}. The unit is the ${result.paired ? 'pair of games on one seed with seats swapped (its two games are often the same game, so they count once)' : 'game'}: ${result.units} units per rule set. ${holmNote(family, 'measures')}\n\n${pr ? precisionText : sprtText}`,
+            text: `${calibration}${la}: ${JSON.stringify(config.optionsA)}\n\n${config.aa ? lb : `${lb}: ${JSON.stringify(config.optionsB)}`}\n\nPlay: ${play}. The unit is the ${result.paired ? 'pair of games on one seed with seats swapped (its two games are often the same game, so they count once)' : 'game'}: ${result.units} units per rule set. ${holmNote(family, 'measures')}\n\n${pr ? precisionText : sprtText + sprtRates}`,
           },
           {
             kind: 'chart',
