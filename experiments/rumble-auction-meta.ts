@@ -32,6 +32,7 @@ import { parseAgentSpec } from '../agents/index.js';
 import { UserError } from '../src/core/errors.js';
 import { studyAgents } from './study.js';
 import { holm, holmNote, formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { minimumDetectableEffect } from '../src/analysis/stats/verdict.js';
 import { responseCurve } from '../src/analysis/charts.js';
 import { groupSums, sortRows } from '../src/analysis/table.js';
 
@@ -332,7 +333,7 @@ function report(
     verdicts.push(
       r.significant
         ? { statement: `Being barred from ${powerName(r.choice)} ${r.value > 0 ? 'costs' : 'helps'} a bidder, ${play}.`, evidence: ev, strength: 'supported' }
-        : { statement: `Being barred from ${powerName(r.choice)} is not shown to matter, ${play}.`, evidence: ev, strength: 'inconclusive' },
+        : { statement: `Being barred from ${powerName(r.choice)} is not shown to matter: no loss larger than ${fmt(minimumDetectableEffect(r))} of a win share is shown (one that large would be found 80% of the time at this sample size), ${play}.`, evidence: `${ev}; MDE ${fmt(minimumDetectableEffect(r))} at 80% power`, strength: 'inconclusive' },
     );
   }
   for (const s of synergies) {
@@ -342,7 +343,7 @@ function report(
         ? { statement: `${s.pair} is a real synergy: together they beat the sum of their parts, ${tablePlay}.`, evidence: ev, strength: 'supported' }
         : s.hi < 0
           ? { statement: `${s.pair} overlap: together they are worth less than the sum of their parts, ${tablePlay}.`, evidence: ev, strength: 'supported' }
-          : { statement: `${s.pair}: no synergy is shown, ${tablePlay}.`, evidence: ev, strength: 'inconclusive' },
+          : { statement: `${s.pair}: no synergy larger than ${fmt(minimumDetectableEffect(s))} is shown (one that large would be found 80% of the time at this sample size), ${tablePlay}.`, evidence: `${ev}; MDE ${fmt(minimumDetectableEffect(s))} at 80% power`, strength: 'inconclusive' },
     );
   }
   const blocks: ReportBlock[] = [
@@ -530,8 +531,12 @@ export function priceVerdicts(prices: readonly AuctionPrice[], play: string): Re
         strength: 'supported',
       });
   }
-  const rest = prices.filter((x) => !x.supported).length;
-  if (rest) out.push({ statement: `${rest} of ${family} powers priced are not shown to be worth anything other than 0 Energy in these auctions (see "Prices from play"), ${play}.`, evidence: `Holm over ${family} powers priced; each price's interval at its tested level includes 0`, strength: 'inconclusive' });
+  const unshown = prices.filter((x) => !x.supported);
+  const rest = unshown.length;
+  // The smallest price each of them could have shown (80% power at its Holm level): the range says what the silence covers.
+  const mdes = unshown.map((x) => minimumDetectableEffect(x)).filter(Number.isFinite).sort((a, b) => a - b);
+  const mdeText = mdes.length ? `: no price larger than ${fmtNum(mdes[0]!)}–${fmtNum(mdes[mdes.length - 1]!)} Energy (by power) is shown — one that large would be found 80% of the time at this sample size` : '';
+  if (rest) out.push({ statement: `${rest} of ${family} powers priced are not shown to be worth anything other than 0 Energy in these auctions${mdeText} (see "Prices from play"), ${play}.`, evidence: `Holm over ${family} powers priced; each price's interval at its tested level includes 0${mdes.length ? `; MDE ${fmtNum(mdes[0]!, 1)} to ${fmtNum(mdes[mdes.length - 1]!, 1)} Energy at 80% power` : ''}`, strength: 'inconclusive' });
   return out;
 }
 

@@ -43,6 +43,13 @@ describe('report index: a dashboard, one panel per game', () => {
     expect(panel('rumble').match(/<span class="tag quick"/g)).toHaveLength(3);
     expect(panel('gladiator-duel')).toContain('<span class="tag full">full</span>');
   });
+  it('ranks a full-run finding before a quick one in the same panel, each tagged (issue #28)', () => {
+    const mixed = indexHtml([entry('q', [verdict('supported', 'Q1 from a quick run')], 'ran small'), entry('f', [verdict('supported', 'F1 from a full run')])]);
+    const p = mixed.slice(mixed.indexOf('data-game="rumble"'), mixed.indexOf('</section>', mixed.indexOf('data-game="rumble"')));
+    expect(p.indexOf('F1 from a full run')).toBeLessThan(p.indexOf('Q1 from a quick run'));
+    expect(p).toMatch(/<span class="tag full">full<\/span><span class="short"[^>]*>F1/);
+    expect(p).toMatch(/<span class="tag quick"[^>]*>quick<\/span><span class="short"[^>]*>Q1/);
+  });
   it('shows findings in at most 20 words, the full sentence a hover or a click away', () => {
     const short = shortFinding(long);
     expect(short.split(/\s+/).length).toBeLessThanOrEqual(20);
