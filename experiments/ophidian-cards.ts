@@ -440,7 +440,7 @@ export function ophidianCards(): Study {
                     caption: 'Right of zero: the deck wins less without the card. Intervals at each card\'s Holm level; n = paired units (seed index × deck × opponent).',
                     spec: forestPlot(
                       barredRows.map((f) => ({ label: evidence.find((e) => e.id === f.id)!.name, estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, n: f.loss.n })),
-                      { title: 'Restricted play per card', xTitle: 'win share lost when barred (unbarred − barred)', intervalLabel: 'Holm-level' },
+                      { title: 'Restricted play per card', xTitle: 'win share lost when barred (unbarred − barred)', intervalLabel: 'Holm-level', bounds: LOSS },
                     ),
                   },
                 ]
@@ -456,7 +456,7 @@ export function ophidianCards(): Study {
                 caption: 'Right of 0.5: decks holding the card won more of those matchups. An association only. Intervals at each card\'s Holm level; n = matchups.',
                 spec: forestPlot(
                   analysis.findings.filter((f) => f.inclusion.n >= 2).map((f) => ({ label: evidence.find((e) => e.id === f.id)!.name, estimate: f.inclusion.mean, lo: f.inclusion.lo, hi: f.inclusion.hi, n: f.inclusion.n })),
-                  { title: 'Inclusion per card', xTitle: 'win share of the deck holding the card', zero: 0.5, intervalLabel: 'Holm-level' },
+                  { title: 'Inclusion per card', xTitle: 'win share of the deck holding the card', zero: 0.5, intervalLabel: 'Holm-level', bounds: SHARE },
                 ),
               },
             ],
@@ -530,6 +530,7 @@ export function yourCards(x: {
       measure: 'win share lost when the card is barred (screening restricted play, unbarred − barred)',
       fieldName: `the ${field.length} sample cards barred in this run`,
       nullValue: 0,
+      bounds: LOSS,
       items: barred.map((f): YourItem => ({ name: nameOf(f.id), estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, level: f.loss.level, n: f.loss.n, ...cardVerdict(f, stage) })),
       field: field.map((f) => ({ name: nameOf(f.id), estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi })),
     };

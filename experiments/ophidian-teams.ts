@@ -288,7 +288,7 @@ export function ophidianTeams(): Study {
                 id: 'pairings',
                 title: 'Mean field share of the teams holding a discipline pairing',
                 caption: `Each row: the teams of the sample with both disciplines at Level 1 (n = teams); 95% t interval over teams, cut to [0, 1]; pairings held by fewer than ${MIN_PAIRING_TEAMS} teams, or whose teams all have the same field share, have no interval and are not shown.`,
-                spec: forestPlot(pairings.filter((p) => Number.isFinite(p.lo)).map((p) => ({ label: p.pairing, estimate: p.mean, lo: p.lo, hi: p.hi, n: p.n })), { title: 'Discipline pairings', xTitle: 'mean win share against the field', zero: 0.5 }),
+                spec: forestPlot(pairings.filter((p) => Number.isFinite(p.lo)).map((p) => ({ label: p.pairing, estimate: p.mean, lo: p.lo, hi: p.hi, n: p.n })), { title: 'Discipline pairings', xTitle: 'mean win share against the field', zero: 0.5, bounds: { min: 0, max: 1 } }),
               },
               { kind: 'table', id: 'pairings-table', title: 'Discipline pairings', caption: `lo/hi: 95% t interval over the teams, cut to [0, 1]; empty below ${MIN_PAIRING_TEAMS} teams or when their field shares are all equal.`, rows: pairings.map((p) => ({ pairing: p.pairing, teams: p.teams, meanFieldShare: r3(p.mean), lo: r3(p.lo), hi: r3(p.hi) })) },
             ],

@@ -354,7 +354,7 @@ function report(
       caption: `Point: win share of heroes holding the power (after paying for it); bar: Wilson interval at the Holm level; the line is the fair 1/${sizes.players}. Powers held fewer than 10 times are left out (see the table).`,
       spec: forestPlot(
         table.filter((t) => t.heldAtEnd >= 10).map((t) => ({ label: powerName(t.power), estimate: t.share, lo: t.lo, hi: t.hi, n: t.heldAtEnd })).sort((a, b) => b.estimate - a.estimate),
-        { title: 'Holder win share', xTitle: 'win share', zero: fair },
+        { title: 'Holder win share', xTitle: 'win share', zero: fair, bounds: { min: 0, max: 1 } },
       ),
     },
     {
@@ -373,7 +373,7 @@ function report(
       caption: 'Paired over common seeds; right of zero = the power is worth having access to.',
       spec: forestPlot(
         restricted.map((r) => ({ label: powerName(r.choice), estimate: r.value, lo: r.lo, hi: r.hi, n: r.n })),
-        { title: 'Value of access to a power', xTitle: 'win share lost', zero: 0 },
+        { title: 'Value of access to a power', xTitle: 'win share lost', zero: 0, bounds: { min: -1, max: 1 } },
       ),
     },
   ];

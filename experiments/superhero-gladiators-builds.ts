@@ -245,7 +245,7 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
             caption: `Point: mean pair share against ${s.finalOpponents} fresh random legal heroes; bar: t interval at the Holm level; dashed line: the fair 1/2.`,
             spec: forestPlot(
               measured.map((m, i) => ({ label: m.source === 'search' ? `finalist ${i + 1}` : m.spec.name, estimate: m.mean, lo: m.lo, hi: m.hi, n: m.n, group: m.source })),
-              { title: 'Best builds against the field', xTitle: 'win share against random legal heroes', zero: 0.5, intervalLabel: 'Holm-level' },
+              { title: 'Best builds against the field', xTitle: 'win share against random legal heroes', zero: 0.5, intervalLabel: 'Holm-level', bounds: { min: 0, max: 1 } },
             ),
           },
           {

@@ -128,8 +128,14 @@ function testPrices(fit: PriceFit): TestedPrice[] {
   });
 }
 
-/** Near an even fight a log-odds change η moves the share by about η/4: 10 points moved in move it by 2.5·d. */
-const sharePer10 = (d: number): number => 2.5 * d;
+/**
+ * What 10 points moved into a feature do to an even pair's win share: the logistic of the
+ * log-odds change 10·d, less ½. Near 0 that is 2.5·d (η/4), but the straight line runs past
+ * what a share can move (a charted 1.6); the curve stays within (−½, ½).
+ */
+export const sharePer10 = (d: number): number => (Number.isFinite(d) ? 1 / (1 + Math.exp(-10 * d)) - 0.5 : d);
+/** What sharePer10 can take: an even pair's share moved from ½ by at most ½ either way. */
+const PER10_BOUNDS = { min: -0.5, max: 0.5 } as const;
 
 export function superheroGladiatorsCostsStudy(sizes?: CostSizes): Study {
   return {
@@ -316,7 +322,7 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
       caption: `Point: change in an even pair's win share when 10 formula points move from the average purchase into the feature (0 = the formula prices it like everything else; right of 0 under-priced); bar: interval at the Holm level (${family} features tested together); colour: Holm's decision. ${PLAY}.`,
       spec: forestPlot(
         tested.filter((p) => !isExtraFeature(p.feature)).map(effect).sort((a, b) => b.estimate - a.estimate),
-        { title: `Mispricing per power and characteristic (${what})`, xTitle: 'win share per 10 points moved in', zero: 0, intervalLabel: 'Holm-level' },
+        { title: `Mispricing per power and characteristic (${what})`, xTitle: 'win share per 10 points moved in', zero: 0, intervalLabel: 'Holm-level', bounds: PER10_BOUNDS },
       ),
     },
     {
@@ -326,7 +332,7 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
       caption: 'Point: how much more (right) or less (left) 10 points of powers bought with the enhancement win than 10 points of the same powers without it (gizmo kinds against no gizmo); 0 = its cost modifier is fair. "limited uses": powers with a number of uses against infinite ones (the uses factor); "per level": each level above 1 per point (the level growth). Bar: Holm-level interval.',
       spec: forestPlot(
         tested.filter((p) => isExtraFeature(p.feature)).map(effect).sort((a, b) => b.estimate - a.estimate),
-        { title: `Mispricing per enhancement (${what})`, xTitle: 'extra win share per 10 points', zero: 0, intervalLabel: 'Holm-level' },
+        { title: `Mispricing per enhancement (${what})`, xTitle: 'extra win share per 10 points', zero: 0, intervalLabel: 'Holm-level', bounds: PER10_BOUNDS },
       ),
     },
   ];

@@ -52,6 +52,62 @@ export function bandAxisLabels(labels: readonly string[], step: number, orient: 
   return { labelAngle: -40, labelAlign: orient === 'top' ? 'left' : 'right', labelBaseline: 'middle', labelLimit: LABEL_LIMIT_PX, labelOverlap: false };
 }
 
+/** The widest a row label may grow before it is cut (long Ophidian team names fit). */
+const LABEL_MAX_PX = 600;
+/**
+ * Vega's own width estimate per character where it has no canvas (the SVG and PNG files are
+ * rendered in Node): 0.8 × the 11 px font. Room is sized by it, or those files cut the label.
+ */
+const LABEL_ESTIMATE_PX = 0.8 * 11;
+
+/**
+ * Room for row labels: the widest label's width as Vega estimates it (never below Vega's
+ * 180 px default, never above LABEL_MAX_PX), so names are shown whole instead of cut mid-word.
+ */
+export function labelRoom(labels: readonly string[]): number {
+  const widest = Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * LABEL_ESTIMATE_PX) + 4;
+  return Math.min(LABEL_MAX_PX, Math.max(LABEL_LIMIT_PX, widest));
+}
+
+/**
+ * Legend order: groups named by a number (2, 4, 10 heroes; 6, 12 turns) in natural order,
+ * any other groups by their value, highest first, so the legend reads in the order the
+ * marks stand (top curve first).
+ */
+export function legendOrder(groups: readonly { readonly group: string; readonly value: number }[]): string[] {
+  const names = [...new Set(groups.map((g) => g.group))];
+  if (names.every((n) => /\d/.test(n))) return naturalOrder(names);
+  const valueOf = (n: string) => {
+    const xs = groups.filter((g) => g.group === n && Number.isFinite(g.value)).map((g) => g.value);
+    return xs.length ? mean(xs) : -Infinity;
+  };
+  return names.sort((a, b) => valueOf(b) - valueOf(a) || a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** What a quantity can take (a share [0, 1], a change of a share [−1, 1]): axes and intervals stay inside. */
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Clamps x into `bounds` (no bounds: x itself). */
+function clampTo(x: number, bounds?: Bounds): number {
+  return bounds && Number.isFinite(x) ? Math.min(bounds.max, Math.max(bounds.min, x)) : x;
+}
+
+/**
+ * The axis domain for values that must stay within `bounds`: the data's extent (and the
+ * reference line) padded by 5% of the bounds' span, never past the bounds; no `nice`
+ * rounding, which would push the axis out again (a share axis to 1.2).
+ */
+export function boundedScale(xs: readonly number[], bounds: Bounds): { domain: [number, number]; nice: false; clamp: true } {
+  const finite = xs.filter(Number.isFinite);
+  const pad = 0.05 * (bounds.max - bounds.min);
+  const lo = finite.length ? Math.max(bounds.min, Math.min(...finite) - pad) : bounds.min;
+  const hi = finite.length ? Math.min(bounds.max, Math.max(...finite) + pad) : bounds.max;
+  return { domain: [r3(lo), r3(hi)], nice: false, clamp: true };
+}
+
 /** Rounds for display in tooltips and labels (keeps specs small and readable). */
 function r3(x: number): number {
   return Number.isFinite(x) ? Math.round(x * 1000) / 1000 : x;
@@ -99,7 +155,7 @@ export function matchupHeatmap(
   const step = 56;
   // Column names sit on top; long ones slant instead of running into each other.
   const x = { field: 'col', type: 'nominal', title: opts.colTitle ?? 'opponent', sort, axis: { orient: 'top', ...bandAxisLabels(cells.map((c) => c.col), step, 'top') } };
-  const y = { field: 'row', type: 'nominal', title: opts.rowTitle ?? 'side (its win share)', sort, axis: { labelLimit: LABEL_LIMIT_PX } };
+  const y = { field: 'row', type: 'nominal', title: opts.rowTitle ?? 'side (its win share)', sort, axis: { labelLimit: labelRoom(cells.map((c) => c.row)) } };
   return {
     ...base(opts.title, opts.subtitle),
     data: { values },
@@ -155,18 +211,20 @@ export interface Effect {
 export function forestPlot(
   effects: readonly Effect[],
   /** `intervalLabel`: what the intervals are, for the tooltip (default "95%"; e.g. "Holm-level"). */
-  opts: { title: string; subtitle?: string; xTitle: string; yTitle?: string; zero?: number; intervalLabel?: string },
+  /** `bounds`: what the quantity can take; estimates and interval ends are clamped into it and so is the axis. */
+  opts: { title: string; subtitle?: string; xTitle: string; yTitle?: string; zero?: number; intervalLabel?: string; bounds?: Bounds },
 ): VegaLiteSpec {
   const values = effects.map((e) => ({
     label: e.label,
-    estimate: r3(e.estimate),
-    lo: r3(e.lo),
-    hi: r3(e.hi),
+    estimate: r3(clampTo(e.estimate, opts.bounds)),
+    lo: r3(clampTo(e.lo, opts.bounds)),
+    hi: r3(clampTo(e.hi, opts.bounds)),
     n: e.n ?? null,
     group: e.group ?? 'effect',
   }));
   const zero = opts.zero ?? 0;
-  const y = { field: 'label', type: 'nominal', title: opts.yTitle ?? null, sort: null };
+  const y = { field: 'label', type: 'nominal', title: opts.yTitle ?? null, sort: null, axis: { labelLimit: labelRoom(values.map((v) => v.label)) } };
+  const scale = opts.bounds ? { scale: boundedScale([...values.flatMap((v) => [v.lo, v.hi, v.estimate]), zero], opts.bounds) } : {};
   const tooltip = [
     { field: 'label', type: 'nominal', title: 'effect' },
     { field: 'estimate', type: 'quantitative', title: 'estimate', format: '.3f' },
@@ -175,7 +233,7 @@ export function forestPlot(
     { field: 'n', type: 'quantitative', title: 'n' },
   ];
   const hasGroups = new Set(values.map((v) => v.group)).size > 1;
-  const color = hasGroups ? { field: 'group', type: 'nominal', title: null, sort: naturalOrder(values.map((v) => v.group)), legend: { orient: 'bottom', direction: 'vertical', labelLimit: 360 } } : { value: '#1f4e79' };
+  const color = hasGroups ? { field: 'group', type: 'nominal', title: null, sort: legendOrder(values.map((v) => ({ group: v.group, value: v.estimate }))), legend: { orient: 'bottom', direction: 'vertical', labelLimit: 360 } } : { value: '#1f4e79' };
   return {
     ...base(opts.title, opts.subtitle),
     width: 420,
@@ -186,7 +244,7 @@ export function forestPlot(
         mark: { type: 'rule', strokeWidth: 2 },
         encoding: {
           y,
-          x: { field: 'lo', type: 'quantitative', title: opts.xTitle },
+          x: { field: 'lo', type: 'quantitative', title: opts.xTitle, ...scale },
           x2: { field: 'hi' },
           color,
           tooltip,
@@ -195,12 +253,12 @@ export function forestPlot(
       {
         data: { values },
         mark: { type: 'point', filled: true, size: 70 },
-        encoding: { y, x: { field: 'estimate', type: 'quantitative' }, color, tooltip },
+        encoding: { y, x: { field: 'estimate', type: 'quantitative', ...scale }, color, tooltip },
       },
       {
         data: { values: [{ zero }] },
         mark: { type: 'rule', strokeDash: [4, 3], color: '#666' },
-        encoding: { x: { field: 'zero', type: 'quantitative' } },
+        encoding: { x: { field: 'zero', type: 'quantitative', ...scale } },
       },
     ],
   };
@@ -300,7 +358,7 @@ export function ratingBars(
   const values = rows.map((r) => ({ name: r.name, rating: r3(r.rating), lo: r3(r.lo), hi: r3(r.hi), n: r.n ?? null }));
   // An explicit order (highest first): a field sort across layers makes Vega-Lite warn.
   const order = [...values].sort((a, b) => b.rating - a.rating).map((v) => v.name);
-  const y = { field: 'name', type: 'nominal', title: null, sort: order };
+  const y = { field: 'name', type: 'nominal', title: null, sort: order, axis: { labelLimit: labelRoom(order) } };
   const xTitle = `rating (${opts.unit ?? 'Elo points'})`;
   return {
     ...base(opts.title, opts.subtitle),
@@ -347,7 +405,7 @@ export function equilibriumBars(rows: readonly EquilibriumRow[], opts: { title: 
     height: { step: 14 },
     encoding: {
       // Strategies by their largest mass (the order of names carries no meaning).
-      y: { field: 'name', type: 'nominal', title: null, sort: massOrder(rows) },
+      y: { field: 'name', type: 'nominal', title: null, sort: massOrder(rows), axis: { labelLimit: labelRoom(rows.map((r) => r.name)) } },
       yOffset: { field: 'method', type: 'nominal', sort: naturalOrder(rows.map((r) => r.method)) },
       x: { field: 'mass', type: 'quantitative', title: 'probability mass (0–1)', scale: { domain: [0, 1] } },
       color: { field: 'method', type: 'nominal', title: 'method', sort: naturalOrder(rows.map((r) => r.method)) },
@@ -412,38 +470,51 @@ export interface ResponsePoint {
   readonly series?: string;
 }
 
+/** More curves than this in one chart tangle their bands: they are drawn as small multiples instead. */
+export const MAX_OVERLAID_SERIES = 4;
+
 /**
  * Response curve for a swept option: the measured value (line + points) with its 95%
  * interval as a band, the target as a dashed horizontal rule and the chosen setting as
- * a vertical rule.
+ * a vertical rule. Up to MAX_OVERLAID_SERIES curves share one plot (legend in the order
+ * they stand); more are small multiples, one panel per curve with a shared y axis.
  */
 export function responseCurve(
   points: readonly ResponsePoint[],
-  opts: { title: string; subtitle?: string; xTitle: string; yTitle: string; target?: number; best?: number; integerX?: boolean },
+  /** `bounds`: what the value can take (a share: { min: 0, max: 1 }); points and bands are clamped into it and so is the axis. */
+  opts: { title: string; subtitle?: string; xTitle: string; yTitle: string; target?: number; best?: number; integerX?: boolean; bounds?: Bounds },
 ): VegaLiteSpec {
   const values = points.map((p) => ({
     x: p.x,
-    value: r3(p.value),
-    lo: r3(p.lo),
-    hi: r3(p.hi),
+    value: r3(clampTo(p.value, opts.bounds)),
+    lo: r3(clampTo(p.lo, opts.bounds)),
+    hi: r3(clampTo(p.hi, opts.bounds)),
     n: p.n ?? null,
     series: p.series ?? 'value',
   }));
-  const multi = new Set(values.map((v) => v.series)).size > 1;
-  const color = multi ? { field: 'series', type: 'nominal', title: null, sort: naturalOrder(values.map((v) => v.series)) } : { value: '#1f4e79' };
+  const seriesCount = new Set(values.map((v) => v.series)).size;
+  const facet = seriesCount > MAX_OVERLAID_SERIES;
+  const multi = seriesCount > 1 && !facet;
+  // Ordered by value: each curve by its last point, where a reader's eye meets the legend.
+  const lastOf = new Map<string, number>();
+  for (const v of [...values].sort((a, b) => a.x - b.x)) lastOf.set(v.series, v.value);
+  const order = legendOrder([...lastOf].map(([group, value]) => ({ group, value })));
+  const color = multi ? { field: 'series', type: 'nominal', title: null, sort: order } : { value: '#1f4e79' };
   const x = { field: 'x', type: 'quantitative', title: opts.xTitle, ...(opts.integerX ? { axis: { tickMinStep: 1, format: 'd' } } : {}) };
+  const yScale = opts.bounds ? { scale: boundedScale([...values.flatMap((v) => [v.lo, v.hi, v.value]), ...(opts.target === undefined ? [] : [opts.target])], opts.bounds) } : {};
+  const data = (rows: unknown[]) => (facet ? {} : { data: { values: rows } });
   const layer: VegaLiteSpec[] = [
     {
-      data: { values },
+      ...data(values),
       mark: { type: 'area', opacity: 0.18 },
-      encoding: { x, y: { field: 'lo', type: 'quantitative', title: opts.yTitle }, y2: { field: 'hi' }, color },
+      encoding: { x, y: { field: 'lo', type: 'quantitative', title: opts.yTitle, ...yScale }, y2: { field: 'hi' }, color },
     },
     {
-      data: { values },
+      ...data(values),
       mark: { type: 'line', point: true },
       encoding: {
         x,
-        y: { field: 'value', type: 'quantitative', title: opts.yTitle },
+        y: { field: 'value', type: 'quantitative', title: opts.yTitle, ...yScale },
         color,
         tooltip: [
           { field: 'series', type: 'nominal', title: 'series' },
@@ -456,21 +527,43 @@ export function responseCurve(
       },
     },
   ];
+  // In small multiples the reference lines are constants (datum), drawn in every panel.
   if (opts.target !== undefined) {
-    layer.push({
-      data: { values: [{ target: opts.target, label: `target ${opts.target}` }] },
-      mark: { type: 'rule', strokeDash: [6, 4], color: '#2e7d32' },
-      encoding: { y: { field: 'target', type: 'quantitative' }, tooltip: [{ field: 'label', type: 'nominal', title: 'target' }] },
-    });
+    layer.push(
+      facet
+        ? { mark: { type: 'rule', strokeDash: [6, 4], color: '#2e7d32' }, encoding: { y: { datum: opts.target, type: 'quantitative', ...yScale } } }
+        : {
+            data: { values: [{ target: opts.target, label: `target ${opts.target}` }] },
+            mark: { type: 'rule', strokeDash: [6, 4], color: '#2e7d32' },
+            encoding: { y: { field: 'target', type: 'quantitative', ...yScale }, tooltip: [{ field: 'label', type: 'nominal', title: 'target' }] },
+          },
+    );
   }
   if (opts.best !== undefined) {
-    layer.push({
-      data: { values: [{ best: opts.best, label: `best setting ${opts.best}` }] },
-      mark: { type: 'rule', strokeDash: [2, 2], color: '#c0392b' },
-      encoding: { x: { field: 'best', type: 'quantitative' }, tooltip: [{ field: 'label', type: 'nominal', title: 'chosen' }] },
-    });
+    layer.push(
+      facet
+        ? { mark: { type: 'rule', strokeDash: [2, 2], color: '#c0392b' }, encoding: { x: { datum: opts.best, type: 'quantitative' } } }
+        : {
+            data: { values: [{ best: opts.best, label: `best setting ${opts.best}` }] },
+            mark: { type: 'rule', strokeDash: [2, 2], color: '#c0392b' },
+            encoding: { x: { field: 'best', type: 'quantitative' }, tooltip: [{ field: 'label', type: 'nominal', title: 'chosen' }] },
+          },
+    );
   }
-  return { ...base(opts.title, opts.subtitle), width: 420, height: 240, layer };
+  if (!facet) return { ...base(opts.title, opts.subtitle), width: 420, height: 240, layer };
+  // Each panel row would repeat the y title, and long titles run into each other: the subtitle names it once.
+  for (const l of layer) {
+    const y = (l['encoding'] as Record<string, Record<string, unknown>>)['y'];
+    if (y && 'title' in y) y['title'] = null;
+  }
+  return {
+    ...base(opts.title, [opts.subtitle, `each panel: ${opts.yTitle} against ${opts.xTitle}, one panel per curve`].filter(Boolean).join('; ')),
+    data: { values },
+    facet: { field: 'series', type: 'nominal', title: null, sort: order, header: { labelFontSize: 12, labelLimit: 240 } },
+    columns: 3,
+    spec: { width: 220, height: 150, layer },
+    resolve: { scale: { y: 'shared', x: 'shared' } },
+  };
 }
 
 export interface SeatShare extends IntervalRow {

@@ -110,6 +110,8 @@ export interface YourContent {
   readonly fieldName: string;
   /** The no-effect value drawn as a dashed line (0.5 for a share). */
   readonly nullValue?: number;
+  /** What the measure can take (a share change: −1 to 1); a share (a no-effect value inside 0–1) is bounded to [0, 1] without it. */
+  readonly bounds?: { readonly min: number; readonly max: number };
   readonly items: readonly YourItem[];
   readonly field: readonly FieldItem[];
 }

@@ -122,7 +122,7 @@ export function trainReport(history: readonly GenerationRecord[], meta: TrainRep
             id: 'strength',
             title: 'Win share of each checkpoint (net-guided MCTS)',
             caption: `Each checkpoint searched with ${meta.evalIterations} PUCT iterations against the baselines and the previous best; paired games, 95% intervals over pairs. In a two-player zero-sum game 0.5 is an even match; in a general-sum game (Dark Hero) compare with the opponent's share in the table.`,
-            spec: responseCurve(strength, { title: 'Checkpoint win share by generation', subtitle: `paired games, 95% intervals; each checkpoint as mcts:prior=net,iterations=${meta.evalIterations}`, xTitle: 'generation', yTitle: 'win share of the checkpoint', target: 0.5, integerX: true }),
+            spec: responseCurve(strength, { title: 'Checkpoint win share by generation', subtitle: `paired games, 95% intervals; each checkpoint as mcts:prior=net,iterations=${meta.evalIterations}`, xTitle: 'generation', yTitle: 'win share of the checkpoint', target: 0.5, integerX: true, bounds: { min: 0, max: 1 } }),
           },
         ],
       },

@@ -29,6 +29,13 @@ export function describeItem(item: YourItem, content: YourContent): string {
   return `${item.estimate.toFixed(3)} [${item.lo.toFixed(3)}, ${item.hi.toFixed(3)}] (${(item.level * 100).toFixed(item.level * 100 >= 99.5 || Number.isInteger(item.level * 100) ? 0 : 2)}% interval, n = ${item.n}); ${ordinal(rank)} of ${of} by ${content.measure}, among ${content.fieldName} and yours`;
 }
 
+/** The measure's range for the chart's axis: given, or [0, 1] for a share (a no-effect value strictly inside it). */
+function boundsOf(content: YourContent): { bounds?: { min: number; max: number } } {
+  if (content.bounds) return { bounds: content.bounds };
+  const v = content.nullValue;
+  return v !== undefined && v > 0 && v < 1 ? { bounds: { min: 0, max: 1 } } : {};
+}
+
 /**
  * The chart: every user item and the field items nearest it (five above and five below
  * each, so a large field stays readable), ordered by estimate, the user's in orange.
@@ -45,7 +52,7 @@ export function yourContentChart(content: YourContent): ReportChart {
   const shown = rows.filter((_, i) => keep.has(i));
   const spec = forestPlot(
     shown.map((r) => ({ label: r.yours ? `${r.name} (yours)` : r.name, estimate: r.estimate, lo: r.lo, hi: r.hi, group: r.yours ? 'your content' : content.fieldName })),
-    { title: `Your content among ${content.fieldName}`, xTitle: content.measure, zero: content.nullValue ?? 0, intervalLabel: 'interval' },
+    { title: `Your content among ${content.fieldName}`, xTitle: content.measure, zero: content.nullValue ?? 0, intervalLabel: 'interval', ...boundsOf(content) },
   );
   // No no-effect line for a measure without one (a price): drop forestPlot's dashed rule.
   if (content.nullValue === undefined && Array.isArray(spec['layer'])) spec['layer'] = (spec['layer'] as unknown[]).slice(0, 2);
