@@ -25,10 +25,10 @@ export class BatchForward {
   readonly width: number;
 
   constructor(
-    private readonly rt: TfRuntime,
+    readonly runtime: TfRuntime,
     readonly net: NetWeights,
   ) {
-    const tf = rt.tf;
+    const tf = runtime.tf;
     this.layers = net.trunk.map((l) => ({ kernel: tf.tensor2d(l.kernel, [l.inputs, l.outputs]), bias: tf.tensor1d(l.bias) }));
     this.value = { kernel: tf.tensor2d(net.value.kernel, [net.value.inputs, net.value.outputs]), bias: tf.tensor1d(net.value.bias) };
     this.width = net.trunk.length > 0 ? net.trunk[net.trunk.length - 1]!.outputs : net.shape.inputs;
@@ -40,7 +40,7 @@ export class BatchForward {
    * head's seat-relative returns in [0, 1]).
    */
   run(inputs: Float32Array, rows: number, features: Float32Array, values: Float32Array): void {
-    const tf = this.rt.tf;
+    const tf = this.runtime.tf;
     const { shape } = this.net;
     const [f, v] = tf.tidy(() => {
       let x: Tensor2D = tf.tensor2d(inputs.subarray(0, rows * shape.inputs), [rows, shape.inputs]);
@@ -54,8 +54,23 @@ export class BatchForward {
 
   /** Frees the weight tensors. */
   dispose(): void {
-    this.rt.tf.dispose([...this.layers.flatMap((l) => [l.kernel, l.bias]), this.value.kernel, this.value.bias]);
+    this.runtime.tf.dispose([...this.layers.flatMap((l) => [l.kernel, l.bias]), this.value.kernel, this.value.bias]);
   }
+}
+
+const shared = new WeakMap<NetWeights, BatchForward>();
+
+/**
+ * The thread's BatchForward for `net` on `rt` (built once: its weight tensors live as long
+ * as the net, so agents built game after game do not each upload a copy).
+ */
+export function batchForwardFor(rt: TfRuntime, net: NetWeights): BatchForward {
+  let forward = shared.get(net);
+  if (forward === undefined || forward.runtime !== rt) {
+    forward = new BatchForward(rt, net);
+    shared.set(net, forward);
+  }
+  return forward;
 }
 
 /**

@@ -25,7 +25,7 @@ import type { Agent, DecisionContext } from '../../src/core/agent.js';
 import type { AnyGame, Encoder } from '../../src/core/game.js';
 import type { Rng } from '../../src/core/rng.js';
 import { tfStarted } from '../../src/core/tf.js';
-import { BatchForward, logitFrom } from './batch-forward.js';
+import { batchForwardFor, type BatchForward, logitFrom } from './batch-forward.js';
 import { maskedSoftmax, type NetWeights } from './network.js';
 
 type ActionKey = string | number;
@@ -124,7 +124,7 @@ export class BatchedPuctAgent implements Agent {
     if (rt === undefined) throw new Error('batched PUCT: tfjs is not started in this thread; await initTf() before play');
     const shape = this.net.shape;
     const rows = this.config.batch;
-    this.forward = new BatchForward(rt, this.net);
+    this.forward = batchForwardFor(rt, this.net);
     this.input = new Float32Array(rows * shape.inputs);
     this.features = new Float32Array(rows * this.forward.width);
     this.values = new Float32Array(rows * shape.players);
