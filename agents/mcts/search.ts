@@ -193,6 +193,13 @@ export class MctsAgent implements Agent {
   /** Set by `selectOne` beside its returned index (saves an allocation per step). */
   private pickedKey: ActionKey = 0;
   private pickedChild: Node | undefined;
+  /**
+   * The decider's legal actions at the root when every determinization has them (a
+   * perfect-information game, where a determinization differs from the state only in the
+   * unseen dice stream, which no legal list reads): `ctx.legal`, so the root's list is
+   * not rebuilt on every iteration. Null where the root's actions can differ by sample.
+   */
+  private rootLegal: readonly unknown[] | null = null;
   /** Rollout agents, one per seat, built on first use (rollout=heuristic). */
   private rolloutAgents: Agent[] | null = null;
   /** Prior agents, one per seat, built on first use (prior=heuristic). */
@@ -276,6 +283,7 @@ export class MctsAgent implements Agent {
     const root = new Node(players);
     this.options = ctx.options;
     this.decider = player;
+    this.rootLegal = game.perfectInformation ? ctx.legal : null;
     const model = this.config.opponentAgent;
     if (model !== undefined && this.modelAgents === null) {
       this.modelAgents = Array.from({ length: players }, () => model({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
@@ -337,7 +345,7 @@ export class MctsAgent implements Agent {
       }
       if (movers.length === 1) {
         const p = movers[0]!;
-        const legal = game.legalActions(s, p);
+        const legal = depth === 1 && this.rootLegal !== null && p === this.decider ? this.rootLegal : game.legalActions(s, p);
         const joint = this.joint;
         if (joint.length !== 1) joint.length = 1;
         let index: number;
