@@ -15,6 +15,7 @@ import { holdPool } from '../src/sim/pool.js';
 import { currentMatchExecutor } from '../src/sim/queue/executor.js';
 import { STUDIES } from './index.js';
 import { GameLedger } from './ledger.js';
+import { runStudyToPrecision, type StudyPrecision } from './precision.js';
 import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { withSkill, type SkillRequest } from './skill.js';
@@ -41,6 +42,8 @@ export function withEvidence(report: Report, ledger: GameLedger, full: boolean):
 }
 
 export interface StudyRunOptions {
+  /** --precision / --minutes / --rounds: run each study in growing rounds (experiments/precision.ts). */
+  readonly precision?: StudyPrecision;
   readonly seed: string | number;
   readonly full: boolean;
   readonly workers: number;
@@ -122,7 +125,11 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     // One pool of threads for the whole study, started now (it loads while the first table is
     // set up) and held between tables; queue runs play elsewhere.
     const releasePool = opts.workers > 1 && !currentMatchExecutor() ? holdPool(opts.workers) : () => {};
-    const played = await study.run(ctx).finally(() => {
+    // --precision: the study in growing rounds (experiments/precision.ts); the later steps read the last round's tables.
+    const run = opts.precision
+      ? runStudyToPrecision(study, ctx, opts.precision, () => new GameLedger(opts.progress ? undefined : log))
+      : study.run(ctx).then((report) => ({ report, ctx, ledger }));
+    const { report: played, ctx: playedCtx, ledger: playedLedger } = await run.finally(() => {
       bar.stop();
       releasePool();
     });
@@ -130,7 +137,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     const report = withOptions(
       study.training
         ? withCode(opts.full ? played : { ...played, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
-        : withAgents(withCode(withEvidence(await withCapSensitivity(await withSkill(played, study, ctx, opts.skill, log), study, ctx, ledger, log), ledger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
+        : withAgents(withCode(withEvidence(await withCapSensitivity(await withSkill(played, study, playedCtx, opts.skill, log), study, playedCtx, playedLedger, log), playedLedger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
       opts.options,
     );
     const reportDir = join(resolve(opts.out), report.id);

@@ -9,6 +9,7 @@ import type { GameRecord, MatchConfig } from '../src/sim/types.js';
 import type { StudyContext } from './study.js';
 import { NotReplayable, rescoreCapped } from './cap-sensitivity.js';
 import type { MatchExecutor } from '../src/sim/queue/executor.js';
+import { renumber } from '../src/analysis/precision.js';
 
 /**
  * Plays `config` (the study's master seed is added) under `ctx.runDir/<key>…` and
@@ -20,8 +21,23 @@ import type { MatchExecutor } from '../src/sim/queue/executor.js';
  */
 export async function playStudyTable(ctx: StudyContext, key: string, config: Omit<MatchConfig, 'seed'>, condition: string = agentsCondition(config.agents)): Promise<GameRecord[]> {
   const scoring = ctx.capScoring;
+  // A --precision round r (experiments/precision.ts): block 0 is the table itself, block b ≥ 1
+  // adds 2^(b−1) times its games on the seed "<seed>/round-<b>" in a folder of its own, its
+  // games numbered after the blocks before it, so no game is replayed as the rounds grow.
+  const played: GameRecord[] = [];
+  for (let b = 0; b <= (ctx.precisionRound ?? 0); b++) {
+    const games = b === 0 ? config.games : config.games * 2 ** (b - 1);
+    const block = await playBlock(ctx, b === 0 ? key : `${key}+r${b}`, { ...config, games }, b === 0 ? ctx.seed : `${String(ctx.seed)}/round-${b}`);
+    played.push(...block.map((r) => renumber(r, played.length)));
+  }
+  const records = scoring ? rescoreCapped(played, scoring) : played;
+  return ctx.ledger ? ctx.ledger.add(records, { condition, table: key }, config.gameId) : records.filter((r) => r.error === undefined && r.returns.length > 0);
+}
+
+async function playBlock(ctx: StudyContext, key: string, config: Omit<MatchConfig, 'seed'>, seed: string | number): Promise<GameRecord[]> {
+  const scoring = ctx.capScoring;
   const { records: played } = await runMatch(
-    { ...config, ...(ctx.options ? { options: { ...ctx.options, ...(config.options ?? {}) } } : {}), seed: ctx.seed },
+    { ...config, ...(ctx.options ? { options: { ...ctx.options, ...(config.options ?? {}) } } : {}), seed },
     {
       workers: ctx.workers,
       runsDir: ctx.runDir,
@@ -33,8 +49,7 @@ export async function playStudyTable(ctx: StudyContext, key: string, config: Omi
       ...(scoring ? { executor: replayOnly(key) } : {}),
     },
   );
-  const records = scoring ? rescoreCapped(played, scoring) : played;
-  return ctx.ledger ? ctx.ledger.add(records, { condition, table: key }, config.gameId) : records.filter((r) => r.error === undefined && r.returns.length > 0);
+  return played;
 }
 
 /** The default condition of a table in the cap report: its agents ("agents: heuristic"). */

@@ -56,6 +56,11 @@ export interface StudyContext {
    * Absent: the study's own choice (Study.defaultAgents).
    */
   readonly agents?: readonly string[];
+  /**
+   * A `--precision` run's round (experiments/precision.ts): every table plays 2^r times its
+   * size, the added games on fresh seeds in folders of their own (study-table.ts). Absent: 0.
+   */
+  readonly precisionRound?: number;
 }
 
 export interface Study {

@@ -83,8 +83,8 @@ export class PrecisionClock {
 }
 
 /** One line for reports and the terminal: the rule, what was asked, what was played. */
-export function describeStop(stop: PrecisionStop, goal: PrecisionGoal, played: string): string {
-  const asked = [goal.width !== undefined ? `every primary interval at most ${goal.width} wide` : '', goal.minutes !== undefined ? `at most ${goal.minutes} minutes` : ''].filter(Boolean).join(', ');
+export function describeStop(stop: PrecisionStop, goal: PrecisionGoal, played: string, what = 'every primary interval'): string {
+  const asked = [goal.width !== undefined ? `${what} at most ${goal.width} wide` : '', goal.minutes !== undefined ? `at most ${goal.minutes} minutes` : ''].filter(Boolean).join(', ');
   return `Stopped by: ${stop} (asked: ${asked}); played ${played}.`;
 }
 

@@ -13,6 +13,8 @@ import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.j
 import { parseWith } from '../../core/validate.js';
 import { checkContentFile, getGame } from '../../games/index.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import { precisionGoal } from '../../analysis/precision.js';
+import { DEFAULT_ROUNDS } from '../../../experiments/precision.js';
 import { userContent } from '../../../experiments/ophidian-common.js';
 
 interface StudyFlags {
@@ -32,6 +34,9 @@ interface StudyFlags {
   json?: boolean;
   skill?: boolean;
   skillAgents?: string;
+  precision?: string;
+  minutes?: string;
+  rounds?: string;
 }
 
 export function register(program: Command): void {
@@ -54,6 +59,9 @@ export function register(program: Command): void {
     .option('--options <json|file>', "rule and formula options for the study's game (inline JSON or a .json/.yaml file), played in every table; e.g. the refit constants the costs study prints")
     .option('--json', 'print the outcome of each study (report folder, verdicts with intervals) as JSON on stdout')
     .option('--skill', "skill sensitivity: play the study again with the game's learned agent (models/<game>) and compare its key findings side by side")
+    .option('--precision <width>', 'grow the study in rounds until every key finding\'s anytime-valid interval is at most this wide (see below)')
+    .option('--minutes <m>', 'stop starting rounds after m minutes of wall-clock time (the rounds played go to meta.json)')
+    .option('--rounds <r>', `with --precision/--minutes: the most rounds (round r plays 2^r times the base sizes; default ${DEFAULT_ROUNDS})`)
     .option('--skill-agents <list>', 'with --skill: the agents to compare against instead of the learned one (same form as --agents)')
     .addHelpText(
       'after',
@@ -65,7 +73,20 @@ Examples:
   crucible study rumble-power-values --agents mcts:iterations=400,rollout=evaluate,plies=1,random   # holder, others
   crucible study gladiator-duel-matchups --agents heuristic --skill   # heuristic vs learned play, side by side
   crucible study superhero-gladiators-costs --options '{"build":{"levelBase":1.6}}'   # the study under other formula constants
-Open reports/index.html in a browser (it works offline).`,
+  crucible study dark-hero-fairness --precision 0.1 --minutes 30   # grow until every key finding is ±0.05, or 30 minutes
+Open reports/index.html in a browser (it works offline).
+
+--precision W / --minutes M / --rounds R: the study runs in rounds; round r plays every
+table at 2^r times its size (quick, or --full) — the games of earlier rounds are kept, the
+added ones are seeded from (seed, r) — until every key finding's anytime-valid interval (its
+interval widened to hold over the R rounds' looks) is at most W wide on its own scale
+(target width reached), M minutes have passed (time up, checked between rounds) or R
+rounds were played (plan exhausted, default R = ${DEFAULT_ROUNDS}: up to 32× the base sizes). The report
+leads with the rule it stopped by. The same seed and --precision give the same games for any
+worker count; --minutes makes the rounds reached depend on the machine: the report's
+meta.json records them, and --rounds <that many> without --minutes reproduces the run. A
+study with no key findings (gladiator-duel-training, the stalemate studies) plays its base
+sizes once and says so. README "Answers to a chosen precision".`,
     )
     .action(async (name: string, flags: StudyFlags) => {
       await useQueue(flags.queue);
@@ -75,6 +96,10 @@ Open reports/index.html in a browser (it works offline).`,
       if (flags.skillAgents !== undefined && !flags.skill) throw new UserError('--skill-agents is given without --skill; allowed: --skill --skill-agents <specs>, or neither');
       const skillAgents = flags.skillAgents === undefined ? undefined : checkedAgents(flags.skillAgents, studies, '--skill-agents');
       const options = flags.options === undefined ? undefined : checkedStudyOptions(flags.options, studies);
+      const goal = precisionGoal(flags.precision, flags.minutes);
+      if (flags.rounds !== undefined && !goal) throw new UserError('--rounds is given without --precision or --minutes; allowed: --rounds with either, or neither');
+      const rounds = flags.rounds === undefined ? DEFAULT_ROUNDS : positiveInt('--rounds', flags.rounds);
+      if (rounds > 12) throw new UserError(`--rounds is ${rounds}; allowed: 1 to 12 (round 12 plays 2048 times the base sizes)`);
       const workers = flags.workers === undefined ? Math.max(1, (await import('node:os')).availableParallelism()) : positiveInt('--workers', flags.workers);
       const common = {
         seed: parseSeed(flags.seed),
@@ -91,6 +116,7 @@ Open reports/index.html in a browser (it works offline).`,
         ...(agents === undefined ? {} : { agents }),
         ...(options === undefined ? {} : { options }),
         ...(flags.skill ? { skill: skillAgents === undefined ? {} : { agents: skillAgents } } : {}),
+        ...(goal ? { precision: { ...goal, rounds } } : {}),
       };
       const outcomes = name === 'default' ? await runDefaultStudy(common) : await runStudies(studies, { ...common, full: flags.full ?? false });
       if (flags.json) process.stdout.write(JSON.stringify({ studies: outcomes, index: join(flags.out, 'index.html') }, null, 2) + '\n');
