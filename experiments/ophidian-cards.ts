@@ -523,38 +523,38 @@ export function yourCards(x: {
   const { user, evidence, analysis, stage } = x;
   const nameOf = (id: string) => evidence.find((e) => e.id === id)?.name ?? id;
   const mine = analysis.findings.filter((f) => user.cardIds.includes(f.id));
-  const barred = mine.filter((f) => f.loss.n >= 2);
-  if (barred.length > 0) {
-    const field = analysis.findings.filter((f) => !user.cardIds.includes(f.id) && f.loss.n >= 2);
+  /** The user's cards and the sample cards on one measure of the screening (those with two or more units of it). */
+  const onMeasure = (
+    measure: (f: CardFinding) => CardFinding['loss'],
+    head: Pick<YourContent, 'measure' | 'nullValue' | 'bounds'> & { fieldName: (k: number) => string },
+    say: (f: CardFinding) => Pick<YourItem, 'verdict' | 'strength'>,
+  ): YourContent | undefined => {
+    const items = mine.filter((f) => measure(f).n >= 2);
+    if (items.length === 0) return undefined;
+    const field = analysis.findings.filter((f) => !user.cardIds.includes(f.id) && measure(f).n >= 2);
+    const { fieldName, ...rest } = head;
     return {
-      measure: 'win share lost when the card is barred (screening restricted play, unbarred − barred)',
-      fieldName: `the ${field.length} sample cards barred in this run`,
-      nullValue: 0,
-      bounds: LOSS,
-      items: barred.map((f): YourItem => ({ name: nameOf(f.id), estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi, level: f.loss.level, n: f.loss.n, ...cardVerdict(f, stage) })),
-      field: field.map((f) => ({ name: nameOf(f.id), estimate: f.loss.mean, lo: f.loss.lo, hi: f.loss.hi })),
+      ...rest,
+      fieldName: fieldName(field.length),
+      items: items.map((f): YourItem => ({ name: nameOf(f.id), estimate: measure(f).mean, lo: measure(f).lo, hi: measure(f).hi, level: measure(f).level, n: measure(f).n, ...say(f) })),
+      field: field.map((f) => ({ name: nameOf(f.id), estimate: measure(f).mean, lo: measure(f).lo, hi: measure(f).hi })),
     };
-  }
-  const included = mine.filter((f) => f.inclusion.n >= 2);
-  if (included.length > 0) {
-    const field = analysis.findings.filter((f) => !user.cardIds.includes(f.id) && f.inclusion.n >= 2);
-    return {
-      measure: 'win share of the decks holding the card against decks without it (an association: restricted play was not run)',
-      fieldName: `the ${field.length} sample cards with an inclusion comparison`,
-      nullValue: 0.5,
-      items: included.map((f): YourItem => ({
-        name: nameOf(f.id),
-        estimate: f.inclusion.mean,
-        lo: f.inclusion.lo,
-        hi: f.inclusion.hi,
-        level: f.inclusion.level,
-        n: f.inclusion.n,
-        verdict: f.inclusion.rejected ? `decks holding it ${f.inclusion.mean > 0.5 ? 'beat' : 'lose to'} decks without it head to head — an association, not a price (rerun with barring agents for one).` : 'decks holding it are not shown to beat or lose to decks without it at this sample size; no price without restricted play.',
-        strength: f.inclusion.rejected ? 'supported' : 'inconclusive',
-      })),
-      field: field.map((f) => ({ name: nameOf(f.id), estimate: f.inclusion.mean, lo: f.inclusion.lo, hi: f.inclusion.hi })),
-    };
-  }
+  };
+  const byLoss = onMeasure(
+    (f) => f.loss,
+    { measure: 'win share lost when the card is barred (screening restricted play, unbarred − barred)', fieldName: (k) => `the ${k} sample cards barred in this run`, nullValue: 0, bounds: LOSS },
+    (f) => cardVerdict(f, stage),
+  );
+  if (byLoss) return byLoss;
+  const byInclusion = onMeasure(
+    (f) => f.inclusion,
+    { measure: 'win share of the decks holding the card against decks without it (an association: restricted play was not run)', fieldName: (k) => `the ${k} sample cards with an inclusion comparison`, nullValue: 0.5 },
+    (f) => ({
+      verdict: f.inclusion.rejected ? `decks holding it ${f.inclusion.mean > 0.5 ? 'beat' : 'lose to'} decks without it head to head — an association, not a price (rerun with barring agents for one).` : 'decks holding it are not shown to beat or lose to decks without it at this sample size; no price without restricted play.',
+      strength: f.inclusion.rejected ? 'supported' : 'inconclusive',
+    }),
+  );
+  if (byInclusion) return byInclusion;
   if (user.deckIds.length === 0) return undefined;
   const samples = x.decks.filter((d) => !user.deckIds.includes(d));
   const unitsOf = (deck: string): number[] => {

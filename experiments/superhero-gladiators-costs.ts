@@ -19,6 +19,7 @@
  */
 import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportBlock, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
+import { yourShares } from '../src/analysis/report/yours.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
@@ -231,32 +232,19 @@ function fieldShares(h: HeroSpec, duels: readonly PairUnit[]): number[] {
  */
 function yourHeroes(r: Results): { yourContent?: YourContent } {
   if (r.user.length === 0) return {};
-  const users = r.user.map((h) => ({ h, scores: fieldShares(h, r.duels) }));
-  const decisions = holm(
-    users,
-    (u) => {
-      const t = unitShareInterval(u.scores, 0.95);
-      return Math.abs(t.mean - 0.5) / Math.max(1e-9, (t.hi - t.lo) / 3.92);
-    },
-    (u, level) => {
-      const t = unitShareInterval(u.scores, level);
-      return t.lo > 0.5 || t.hi < 0.5;
-    },
-  );
-  const field = r.builds.filter((h) => !r.user.includes(h)).map((h) => ({ h, t: unitShareInterval(fieldShares(h, r.duels), 0.95) }));
+  const field = r.builds.filter((h) => !r.user.includes(h));
   return {
-    yourContent: {
+    yourContent: yourShares({
       measure: 'field share (mean pair share in duels against random heroes)',
       fieldName: `the ${field.length} random legal heroes`,
-      nullValue: 0.5,
-      items: users.map((u, i) => {
-        const { level, rejected } = decisions[i]!;
-        const t = unitShareInterval(u.scores, level);
-        const verdict = rejected ? (t.mean > 0.5 ? 'wins more than half its duels against random legal heroes of the same budget.' : 'loses more than half its duels against random legal heroes of the same budget.') : 'not shown to win or lose more than half its duels at this sample size.';
-        return { name: u.h.name, estimate: t.mean, lo: t.lo, hi: t.hi, level, n: u.scores.length, verdict, strength: rejected ? ('supported' as const) : ('inconclusive' as const) };
-      }),
-      field: field.map((f) => ({ name: f.h.name, estimate: f.t.mean, lo: f.t.lo, hi: f.t.hi })),
-    },
+      users: r.user.map((h) => ({ name: h.name, units: fieldShares(h, r.duels) })),
+      field: field.map((h) => ({ name: h.name, units: fieldShares(h, r.duels) })),
+      say: {
+        higher: 'wins more than half its duels against random legal heroes of the same budget.',
+        lower: 'loses more than half its duels against random legal heroes of the same budget.',
+        none: 'not shown to win or lose more than half its duels at this sample size.',
+      },
+    }),
   };
 }
 
