@@ -57,6 +57,60 @@ export function pairingTestable(xs: readonly number[]): boolean {
   return xs.length >= MIN_PAIRING_TEAMS && xs.some((x) => x !== xs[0]);
 }
 
+/** A deck's identity for play: its team (a set), its Reinforcement and its Arsenal (a multiset). */
+export function deckKey(team: readonly string[], reinforcement: string | null, arsenal: Readonly<Record<string, number>>): string {
+  const cards = Object.keys(arsenal).filter((id) => (arsenal[id] ?? 0) > 0).sort().map((id) => `${id}x${arsenal[id]}`);
+  return `${[...team].sort().join('+')}|${reinforcement ?? ''}|${cards.join(',')}`;
+}
+
+/**
+ * Decks that are exact copies of an earlier one in the list (same team, Reinforcement and
+ * Arsenal): each copy's id → the id of the first deck it copies. A deck is neither better nor
+ * worse than itself — their games against each other are mirror matches, 0.5 by construction —
+ * so the study plays each distinct deck once (six copies of one deck made a degenerate share
+ * matrix, issue #31, and would have given one verdict per copy).
+ */
+export function copiesOf(decks: readonly { readonly id: string; readonly key: string }[]): Map<string, string> {
+  const first = new Map<string, string>();
+  const copies = new Map<string, string>();
+  for (const d of decks) {
+    const seen = first.get(d.key);
+    if (seen === undefined) first.set(d.key, d.id);
+    else copies.set(d.id, seen);
+  }
+  return copies;
+}
+
+/** The verdict that names the copies left out of play (none when there are none). */
+export function copiesVerdict(copies: ReadonlyMap<string, string>, nameOf: (id: string) => string): ReportVerdict | null {
+  if (copies.size === 0) return null;
+  const byOriginal = new Map<string, string[]>();
+  for (const [copy, original] of copies) byOriginal.set(original, [...(byOriginal.get(original) ?? []), copy]);
+  const parts = [...byOriginal].map(([original, cs]) => `${cs.join(', ')} ${cs.length === 1 ? 'is a copy' : 'are copies'} of ${nameOf(original)}`);
+  return {
+    statement: `Your deck file repeats decks: ${parts.join('; ')} (same team, Reinforcement and Arsenal). Each distinct deck is played and judged once; a copy is equal to its original by construction.`,
+    evidence: `${copies.size} deck(s) left out of the matrix; games between a deck and its exact copy are mirror matches (seat-swapped on one seed, share 0.5 whatever the play), so copies would only split the original's Nash weight and repeat its verdict.`,
+    strength: 'warning',
+  };
+}
+
+/**
+ * A degenerate share matrix: every pairing split its games evenly (every off-diagonal share
+ * exactly 0.5). Then every mix of teams is an equilibrium and no team is better than another in
+ * these games: the study says so in one verdict instead of one "not shown" per team.
+ */
+export function levelMatrixVerdict(shares: readonly (readonly number[])[], names: readonly string[], games: number, play: string): ReportVerdict | null {
+  const n = shares.length;
+  if (n < 2) return null;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && shares[i]![j] !== 0.5) return null;
+  const pairs = (n * (n - 1)) / 2;
+  return {
+    statement: `All ${n} teams are equal in these games: every one of the ${pairs} pairings split its games evenly, so no team is dominant or dominated, ${play}.`,
+    evidence: `share 0.500 in each of the ${pairs} pairings (${games} games; teams: ${names.join(', ')}); with every share at 0.5 every mix of teams is a Nash equilibrium (the maximum-entropy one is uniform).`,
+    strength: 'inconclusive',
+  };
+}
+
 export function ophidianTeams(): Study {
   const study: Study = {
     name: 'ophidian-teams',
@@ -89,11 +143,21 @@ export function ophidianTeams(): Study {
       const file = join(ctx.runDir, 'team-decks.json');
       const specs = teams.map((t) => ({ id: teamId(t), name: label(t), team: t, arsenal: defaultArsenal(t.map((id) => cards.gladiators.get(id)!), cards) }));
       writeFileSync(file, JSON.stringify({ decks: specs }, null, 1));
-      const entries = [...specs.map((s) => ({ id: s.id, name: s.name, team: s.team })), ...user.deckIds.map((id) => ({ id, name: `${user.content.decks.get(id)!.name} (your deck)`, team: user.content.decks.get(id)!.team.map((g) => g.id) }))];
+      // A user deck that copies an earlier deck (a sampled team's or another of the file) is played once, as that deck.
+      const multiset = (list: readonly { id: string }[]) => list.reduce<Record<string, number>>((m, c) => ({ ...m, [c.id]: (m[c.id] ?? 0) + 1 }), {});
+      const copies = copiesOf([
+        ...specs.map((t) => ({ id: t.id, key: deckKey(t.team, null, t.arsenal) })),
+        ...user.deckIds.map((id) => {
+          const d = user.content.decks.get(id)!;
+          return { id, key: deckKey(d.team.map((g) => g.id), d.reinforcement?.id ?? null, multiset(d.arsenal)) };
+        }),
+      ]);
+      const userDeckIds = user.deckIds.filter((id) => !copies.has(id));
+      const entries = [...specs.map((s) => ({ id: s.id, name: s.name, team: s.team })), ...userDeckIds.map((id) => ({ id, name: `${user.content.decks.get(id)!.name} (your deck)`, team: user.content.decks.get(id)!.team.map((g) => g.id) }))];
       const n = entries.length;
       // User decks come from --deck-file; the team decks from the generated file: both files cannot be one option, so user decks are re-listed in the generated file.
-      if (user.deckIds.length) {
-        const userSpecs = user.deckIds.map((id) => {
+      if (userDeckIds.length) {
+        const userSpecs = userDeckIds.map((id) => {
           const d = user.content.decks.get(id)!;
           const arsenal: Record<string, number> = {};
           for (const c of d.arsenal) arsenal[c.id] = (arsenal[c.id] ?? 0) + 1;
@@ -146,7 +210,10 @@ export function ophidianTeams(): Study {
       );
       // classifyDominance speaks of powers (Rumble); here the strategies are teams.
       const teamWords = (t: string) => t.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams'));
-      const verdicts: ReportVerdict[] = classes.map((c) => ({ ...c.verdict, statement: teamWords(c.verdict.statement), evidence: teamWords(c.verdict.evidence) })).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
+      const level = levelMatrixVerdict(shares, entries.map((e) => e.name), games.flat().reduce((a, b) => a + b, 0) / 2, play);
+      const verdicts: ReportVerdict[] = level ? [level] : classes.map((c) => ({ ...c.verdict, statement: teamWords(c.verdict.statement), evidence: teamWords(c.verdict.evidence) })).sort((x, y) => Number(y.strength === 'supported') - Number(x.strength === 'supported'));
+      const copied = copiesVerdict(copies, (id) => entries.find((e) => e.id === id)?.name ?? id);
+      if (copied) verdicts.unshift(copied);
 
       // Discipline pairings: teams with both disciplines at Level 1, their field-share units pooled.
       const pairings: { pairing: string; teams: number; mean: number; lo: number; hi: number; n: number; xs: number[] }[] = [];
@@ -181,7 +248,7 @@ export function ophidianTeams(): Study {
       // "Your content": the user's decks, and the sampled teams holding a Gladiator of the user's card file.
       const baseGladiators = contentFromTexts(undefined, undefined).cards.gladiators;
       const userGladiators = [...cards.gladiators.keys()].filter((g) => baseGladiators.get(g) !== cards.gladiators.get(g));
-      const isYours = (e: (typeof entries)[number]) => user.deckIds.includes(e.id) || e.team.some((g) => userGladiators.includes(g));
+      const isYours = (e: (typeof entries)[number]) => userDeckIds.includes(e.id) || e.team.some((g) => userGladiators.includes(g));
       const yourIdx = entries.map((e, i) => (isYours(e) ? i : -1)).filter((i) => i >= 0);
       const yourContent: YourContent | undefined = yourIdx.length
         ? {
@@ -192,7 +259,7 @@ export function ophidianTeams(): Study {
               const e = entries[i]!;
               const mine = e.team.filter((g) => userGladiators.includes(g)).map((g) => cards.gladiators.get(g)!.name);
               return {
-                name: user.deckIds.includes(e.id) ? e.name : `${e.name} (your ${mine.join(', ')})`,
+                name: userDeckIds.includes(e.id) ? e.name : `${e.name} (your ${mine.join(', ')})`,
                 estimate: fieldAtLevel[i]!.p,
                 lo: fieldAtLevel[i]!.lo,
                 hi: fieldAtLevel[i]!.hi,
@@ -230,7 +297,7 @@ export function ophidianTeams(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${user.deckIds.length ? ` and ${user.deckIds.length} user deck(s)` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support (each cell drawn with the games its interval over units is worth). α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
+                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${userDeckIds.length ? ` and ${userDeckIds.length} user deck(s)${copies.size ? ` (${copies.size} exact copies left out)` : ''}` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support (each cell drawn with the games its interval over units is worth). α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
               },
             ],
           },

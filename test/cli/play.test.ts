@@ -5,11 +5,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../src/sim/runner.js';
 import { recordLine } from '../../src/sim/store.js';
 import type { GameRecord, RunSummary } from '../../src/sim/types.js';
 import { crucible, crucibleInProcess } from './helpers.js';
+
+// Ceiling for this file (vitest.config.ts): its slowest test 10.2 s on a near-idle CI run (crucible play in subprocesses); 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -10,10 +10,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../src/sim/runner.js';
 import { recordLine } from '../../src/sim/store.js';
 import { BIN, crucible, crucibleInProcess, type CliResult } from './helpers.js';
+
+// Ceiling for this file (vitest.config.ts): its slowest test 11.7 s on a near-idle CI run (subprocesses killed and resumed, a full disk); 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crucible-rel-'));
 fs.chmodSync(dir, 0o755);

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { vi, describe, expect, it } from 'vitest';
 import { compareReport, compareRules } from '../../../src/analysis/house-rules/compare.js';
 import { getPath, setPath } from '../../../src/analysis/house-rules/paths.js';
 import { UserError } from '../../../src/core/errors.js';
 import { resolveCoin } from './coin-game.js';
 import { wilson } from '../../../src/analysis/stats/wilson.js';
+
+// Ceiling for this file (vitest.config.ts): its slowest test 12.2 s on a near-idle CI run (a whole comparison); 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const base = { gameId: 'coin', agents: ['random'], seed: 11 } as const;
 

@@ -6,12 +6,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../../src/sim/runner.js';
 import { startQueueWorker, type QueueWorkerHandle } from '../../../src/sim/queue/queue-worker.js';
 import { parseQueueUrl } from '../../../src/sim/queue/url.js';
 import type { QueueStatus } from '../../../src/sim/queue/status.js';
 import { ROOT, runFiles, startRedis, tempDir, TEST_LOCK_MS, until, type RedisServer } from './redis.js';
+
+// Ceiling for this file (vitest.config.ts): its slowest test 14.3 s on a near-idle CI run (queue CLI end to end: redis-server, workers, a study); 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let redis: RedisServer;
 let worker: QueueWorkerHandle;

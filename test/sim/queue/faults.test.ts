@@ -7,13 +7,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../../src/sim/runner.js';
 import { QueueExecutor } from '../../../src/sim/queue/coordinator.js';
 import { startQueueWorker, type QueueWorkerHandle } from '../../../src/sim/queue/queue-worker.js';
 import { parseQueueUrl } from '../../../src/sim/queue/url.js';
 import type { MatchConfig } from '../../../src/sim/types.js';
 import { ROOT, runFiles, startRedis, startWorkerProcess, tempDir, TEST_LOCK_MS, until, type RedisServer, type WorkerProcess } from './redis.js';
+
+// Ceiling for this file (vitest.config.ts): its slowest test 10.2 s on a near-idle CI run (workers killed and restarted); hooks start redis-server; 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let redis: RedisServer;
 const cleanups: (() => Promise<void>)[] = [];

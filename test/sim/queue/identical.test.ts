@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../../src/sim/runner.js';
 import { QueueExecutor } from '../../../src/sim/queue/coordinator.js';
 import { startQueueWorker, type QueueWorkerHandle } from '../../../src/sim/queue/queue-worker.js';
@@ -13,6 +13,9 @@ import { parseQueueUrl } from '../../../src/sim/queue/url.js';
 import { sha256 } from '../../../src/sim/queue/content.js';
 import type { MatchConfig } from '../../../src/sim/types.js';
 import { runFiles, startRedis, startWorkerProcess, tempDir, type RedisServer, type WorkerProcess } from './redis.js';
+
+// Ceiling for this file (vitest.config.ts): hooks start redis-server and workers; slowest test 5.4 s on a near-idle CI run; 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let redis: RedisServer;
 beforeAll(async () => {

@@ -6,9 +6,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../../src/sim/runner.js';
 import { ROOT, startRedis, startWorkerProcess, tempDir, type RedisServer, type WorkerProcess } from './redis.js';
+
+// Ceiling for this file (vitest.config.ts): hooks start a TLS redis-server and workers (~7 s on a near-idle CI run); 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let dir: string;
 let redis: RedisServer;

@@ -7,7 +7,7 @@
  */
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../../src/core/game.js';
 import { UserError } from '../../../src/core/errors.js';
 import { runMatch } from '../../../src/sim/runner.js';
@@ -20,6 +20,9 @@ import { parseQueueUrl } from '../../../src/sim/queue/url.js';
 import { connectChecked } from '../../../src/cli/commands/queue.js';
 import { testGames } from '../fixtures.js';
 import { startRedis, until, type RedisServer } from './redis.js';
+
+// Ceiling for this file (vitest.config.ts): hooks start redis-server and workers; slowest test 2.8 s on a near-idle CI run; 300 s holds at 8x slowdown with room.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let redis: RedisServer;
 beforeAll(async () => {
