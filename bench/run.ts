@@ -3,6 +3,8 @@
  * file name contains the first argument: `npm run bench -- gladiator`. A bench that
  * exports `longRunning = true` (the million-game memory run) runs only when named.
  * `npm run bench -- studies [options]` times every study instead (bench/studies.ts).
+ * `search-throughput.bench.ts` prints every game's default-`mcts` iterations per CPU-second
+ * (issue #30's figures; `npm run bench -- search` alone).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -50,7 +50,7 @@ import type { AnyGame } from '../../src/core/game.js';
 import type { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';
 import { rollout, score, type RolloutPolicy } from '../rollout.js';
-import { ActionStats, Node, type ActionKey } from './node.js';
+import { ActionStats, LegalRows, Node, type ActionKey } from './node.js';
 import { NetEvaluator } from '../learned/evaluator.js';
 import { addDirichletNoise } from '../learned/dirichlet.js';
 import type { NetWeights } from '../learned/network.js';
@@ -390,14 +390,15 @@ export class MctsAgent implements Agent {
             continue;
           }
           const table = node.statsFor(p);
+          const rows = node.rowsFor(p);
           const from = this.simLegalCount;
           const sm = this.config.sm;
           const index =
             sm === 'rm'
-              ? this.selectRegretMatching(game, table, legal)
+              ? this.selectRegretMatching(game, table, rows, legal)
               : sm === 'puct'
-                ? this.selectDecoupledPuct(game, node, table, s, p, legal, depth === 1)
-                : this.selectDecoupledUcb(game, table, legal);
+                ? this.selectDecoupledPuct(game, node, table, rows, s, p, legal, depth === 1)
+                : this.selectDecoupledUcb(game, table, rows, legal);
           const chosen = this.simLegal[from + index]!;
           this.simPlayers[simCount] = p;
           this.simNode[simCount] = node;
@@ -606,9 +607,22 @@ export class MctsAgent implements Agent {
     return best;
   }
 
-  /** The statistics of each legal action of one mover, appended to `simLegal`. */
-  private collectStats(game: AnyGame, table: Map<ActionKey, ActionStats>, legal: readonly unknown[]): number {
+  /**
+   * The statistics of each legal action of one mover, appended to `simLegal`; `rows` holds
+   * them for the legal list last seen here, reused when the same list comes back.
+   */
+  private collectStats(game: AnyGame, table: Map<ActionKey, ActionStats>, rows: LegalRows, legal: readonly unknown[]): number {
     const from = this.simLegalCount;
+    if (rows.legal === legal) {
+      const same = rows.rows;
+      for (let i = 0; i < same.length; i++) {
+        const st = same[i]!;
+        st.avail++;
+        this.simLegal[this.simLegalCount++] = st;
+      }
+      return from;
+    }
+    const fresh: ActionStats[] = new Array<ActionStats>(legal.length);
     for (let i = 0; i < legal.length; i++) {
       const key = game.actionKey(legal[i]);
       let st = table.get(key);
@@ -617,14 +631,17 @@ export class MctsAgent implements Agent {
         table.set(key, st);
       }
       st.avail++;
+      fresh[i] = st;
       this.simLegal[this.simLegalCount++] = st;
     }
+    rows.legal = legal;
+    rows.rows = fresh;
     return from;
   }
 
   /** Decoupled UCT: this mover's own UCB over its own action statistics. */
-  private selectDecoupledUcb(game: AnyGame, table: Map<ActionKey, ActionStats>, legal: readonly unknown[]): number {
-    const from = this.collectStats(game, table, legal);
+  private selectDecoupledUcb(game: AnyGame, table: Map<ActionKey, ActionStats>, rows: LegalRows, legal: readonly unknown[]): number {
+    const from = this.collectStats(game, table, rows, legal);
     const c = this.config.c;
     let untried = 0;
     let pick = -1;
@@ -654,9 +671,9 @@ export class MctsAgent implements Agent {
    * steering selection (none, or `value=net`) every P is uniform. The final move and the
    * training target are the visit shares.
    */
-  private selectDecoupledPuct(game: AnyGame, node: Node, table: Map<ActionKey, ActionStats>, s: unknown, p: number, legal: readonly unknown[], root: boolean): number {
+  private selectDecoupledPuct(game: AnyGame, node: Node, table: Map<ActionKey, ActionStats>, rows: LegalRows, s: unknown, p: number, legal: readonly unknown[], root: boolean): number {
     const fresh = table.size === 0;
-    const from = this.collectStats(game, table, legal);
+    const from = this.collectStats(game, table, rows, legal);
     const n = legal.length;
     if (fresh && this.evaluator !== null && this.config.netSelects !== false) {
       const ev = this.evaluator;
@@ -682,8 +699,8 @@ export class MctsAgent implements Agent {
   }
 
   /** Regret matching with γ-uniform exploration; the average strategy is accumulated. */
-  private selectRegretMatching(game: AnyGame, table: Map<ActionKey, ActionStats>, legal: readonly unknown[]): number {
-    const from = this.collectStats(game, table, legal);
+  private selectRegretMatching(game: AnyGame, table: Map<ActionKey, ActionStats>, rows: LegalRows, legal: readonly unknown[]): number {
+    const from = this.collectStats(game, table, rows, legal);
     const n = legal.length;
     const gamma = this.config.gamma;
     let positive = 0;

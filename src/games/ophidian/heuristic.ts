@@ -26,12 +26,14 @@ import type { StrategyCard } from './cards/types.js';
 import { admg, controller, flow, isChar, life, raging } from './rules.js';
 import { LOC, type OphidianState } from './state.js';
 
+// (No closures inside these per-action functions: tsx names each closure it makes with a
+// defineProperty call, which cost rollouts more than the scoring itself.)
 function score(s: OphidianState, p: number, a: string): number {
   const parts = a.split(':');
-  const n = (i: number) => Number(parts[i]);
   switch (parts[0]) {
     case 'atk': {
-      const [att, t] = [n(1), n(2)];
+      const att = Number(parts[1]);
+      const t = Number(parts[2]);
       const dmg = Math.max(0, admg(s, att));
       const kills = s.wounds[t]! + dmg >= life(s, t);
       const vp = s.t.card[t]!.kind === 'gladiator' ? 3 : 1;
@@ -39,17 +41,18 @@ function score(s: OphidianState, p: number, a: string): number {
       return 50 + dmg * 5 + (kills ? 20 * vp : 0) + (s.isSet[t] ? 0 : 8) + rage;
     }
     case 'play': {
-      const card = s.t.card[n(1)] as StrategyCard;
+      const instance = Number(parts[1]);
+      const card = s.t.card[instance] as StrategyCard;
       const targets = a.includes(':t') ? a.split(':t')[1]!.split(':')[0]!.split(',').map(Number) : [];
       // Pumps that help go on its own characters, harmful ones on the enemy's (the card's target side says which).
       const onOwn = targets.length > 0 && controller(s, targets[0]!) === p;
       if (card.target && card.target.side === 'any' && !onOwn) return 0;
-      return 30 + 3 * card.cost.cp({ w: null as never, card: n(1), controller: p, targets: [], event: null, x: 0 }) + (card.flow === '+' ? 5 : 0);
+      return 30 + 3 * card.cost.cp({ w: null as never, card: instance, controller: p, targets: [], event: null, x: 0 }) + (card.flow === '+' ? 5 : 0);
     }
     case 'ab':
       return 25;
     case 'adv':
-      return admg(s, n(1)) > 0 ? 20 : 0;
+      return admg(s, Number(parts[1])) > 0 ? 20 : 0;
     case 'pass':
       return 1;
     default:
@@ -165,6 +168,16 @@ export function withoutBarred(s: OphidianState, legal: readonly string[], barred
   return kept.length > 0 ? kept : legal;
 }
 
+/** The key of action `a`'s uses in Wave `wave` (the heuristic's own count, below). */
+function usedKey(wave: number, a: string): string {
+  return `${wave}|${a}`;
+}
+
+/** Whether the heuristic has used ability `a` three times this Wave (only abilities are counted). */
+function usedUp(used: ReadonlyMap<string, number>, wave: number, a: string): boolean {
+  return a.startsWith('ab:') && (used.get(usedKey(wave, a)) ?? 0) >= 3;
+}
+
 export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
   for (const key of Object.keys(params))
     if (key !== 'bar') throw new UserError(`agent spec ${JSON.stringify(spec)}: unknown parameter ${JSON.stringify(key)} (value ${JSON.stringify(params[key])}); allowed: bar (Strategy card ids joined by +, never played)`);
@@ -182,13 +195,13 @@ export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
       const s = ctx.obs as OphidianState;
       let legal = withoutBarred(s, ctx.legal as readonly string[], barred);
       const acting = flow.decision(s)?.name === 'act';
-      const key = (a: string) => `${s.wave}|${a}`;
-      if (acting && legal.some((a) => (used.get(key(a)) ?? 0) >= 3)) {
-        const fresh = legal.filter((a) => (used.get(key(a)) ?? 0) < 3);
+      // Only abilities are counted, so nothing is left out while none is.
+      if (acting && used.size > 0 && legal.some((a) => usedUp(used, s.wave, a))) {
+        const fresh = legal.filter((a) => !usedUp(used, s.wave, a));
         if (fresh.length > 0) legal = fresh;
       }
       const a = chooseOphidian(s, ctx.player, legal);
-      if (acting && a.startsWith('ab:')) used.set(key(a), (used.get(key(a)) ?? 0) + 1);
+      if (acting && a.startsWith('ab:')) used.set(usedKey(s.wave, a), (used.get(usedKey(s.wave, a)) ?? 0) + 1);
       return a;
     },
   };

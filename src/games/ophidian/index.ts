@@ -9,7 +9,7 @@ import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
 import { determinizeZonesByGroup, freshStream, NOBODY, observeZones, seatBit, type ZoneKind, type Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
-import { flow, RULES, SETUP, type OphAction } from './rules.js';
+import { flow, RULES, SETUP, withHidden, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
 import { contentUsedBy, decksOf, matchContent, type MatchContent } from './content.js';
 import { evaluateOphidian } from './evaluate.js';
@@ -243,6 +243,25 @@ function describe(s: OphidianState, p: number, a: string): string {
   }
 }
 
+/**
+ * The last zones each seat observed and what it saw of them. A search's heuristic rollouts
+ * observe state after state (30 a rollout), and most moves leave the piles alone, so the
+ * next state holds the very same zones object; zones are immutable (transitions copy what
+ * they change, tests deep-freeze states), so the same object means the same cards and the
+ * same knowledge, and the same observation. Observing the Arsenals anew each time (a copy
+ * and a sort of every hidden card) was a third of a rollout's cost. One entry per seat, not
+ * a WeakMap over every zones object: random play makes new ones all the time.
+ */
+const lastObserved: { zones: Zones | null; seen: Zones | null }[] = [];
+function observedZones(zones: Zones, p: number): Zones {
+  const entry = (lastObserved[p] ??= { zones: null, seen: null });
+  if (entry.zones !== zones) {
+    entry.seen = observeZones(zones, p);
+    entry.zones = zones;
+  }
+  return entry.seen!;
+}
+
 export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOptions> = {
   id: 'ophidian',
   name: 'Ophidian 2350',
@@ -272,15 +291,11 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all; the
   // dice stream by nobody (from it every future roll — a Hex, a One-two Punch — could be read:
   // issue #26), so an observation holds UNSEEN_STREAM and a determinization draws a fresh one.
-  observe: (s, p) => ({ ...s, zones: observeZones(s.zones, p), rng: UNSEEN_STREAM }),
+  observe: (s, p) => withHidden(s, observedZones(s.zones, p), UNSEEN_STREAM),
   // Each player's Arsenal and hand hold only their own cards (every deck is its owner's),
   // so an unseen card is re-dealt only among its owner's hidden places — never into the other
   // player's hand or Arsenal, which would be a world nobody at the table thinks possible.
-  determinize: (obs, _p, rng: Rng) => ({
-    ...obs,
-    zones: determinizeZonesByGroup(obs.zones, rng, zoneOwner, (c) => obs.t.owner[c]!),
-    rng: freshStream(rng),
-  }),
+  determinize: (obs, _p, rng: Rng) => withHidden(obs, determinizeZonesByGroup(obs.zones, rng, zoneOwner, (c) => obs.t.owner[c]!), freshStream(rng)),
   actionKey: (a) => a,
   describeAction: (s, p, a) => {
     const parts = a.split(':');

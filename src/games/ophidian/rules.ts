@@ -56,9 +56,18 @@ function thenAfterAction(w: WindowSpec<OphidianState, OphAction>): WindowSpec<Op
  * checker refuses a literal that misses one).
  */
 function copyState(s: OphidianState): D {
+  return withHidden(s, s.zones, s.rng);
+}
+
+/**
+ * `s` with its zones and dice stream replaced — an observation's or a determinization's
+ * copy (index.ts), one per search step and rollout move — built as `copyState`'s literal
+ * (a spread of the state was several times slower and gave a second hidden class).
+ */
+export function withHidden(s: OphidianState, zones: OphidianState['zones'], rng: OphidianState['rng']): D {
   return {
     phase: s.phase, round: s.round, order: s.order, turn: s.turn, current: s.current, stack: s.stack, steps: s.steps,
-    t: s.t, zones: s.zones, rng: s.rng,
+    t: s.t, zones, rng,
     loc: s.loc, wounds: s.wounds, isSet: s.isSet, host: s.host, lvl: s.lvl,
     cp: s.cp, cheer: s.cheer, vp: s.vp, wave: s.wave, flowHolder: s.flowHolder, passes: s.passes, lost: s.lost, plusJustMade: s.plusJustMade, cheerTrader: s.cheerTrader,
     attack: s.attack, chain: s.chain, chainUsed: s.chainUsed, continuousUsed: s.continuousUsed, events: s.events, uniqueUsed: s.uniqueUsed, paying: s.paying, payDelta: s.payDelta,
