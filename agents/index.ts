@@ -156,6 +156,10 @@ export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
   'gladiator-duel': { iterations: '300', c: '0.2', rollout: 'evaluate', turns: '0', prior: 'heuristic', bias: '2' },
   'superhero-gladiators': { iterations: '800', rollout: 'evaluate', plies: '2', opponents: 'heuristic' },
   ophidian: { iterations: '200', rollout: 'heuristic', depth: '30', prior: 'heuristic', bias: '1' },
+  // The strength test's search (test/strength/rumble.strength.test.ts): it beats the generic
+  // random-rollout search head to head and runs 3x its iterations per CPU-second (issue #30,
+  // bench/rumble-default-ab.ts and bench/search-throughput.ts).
+  rumble: { iterations: '400', rollout: 'evaluate', plies: '1', backup: 'paranoid', final: 'most' },
 };
 
 const netSchema = z.object({
