@@ -24,15 +24,22 @@ function share(slot: number, agent: string, seat: number | null, total: number, 
 /**
  * A slot's share over `n` pairs from the sum and sum of squares of its pair scores: the
  * t interval over pairs, cut to [0, 1]. When every pair scored the same (no spread, e.g.
- * every pair won) the t interval has no width, so the Wilson interval over pairs is given
- * instead — the honest bound for "n of n".
+ * every pair won) the t interval has no width, so the exact interval for equal units is given
+ * instead — Clopper–Pearson for "n of n" (issue #28: Wilson's undercovers there).
  */
 function pairShare(slot: number, agent: string, total: number, squares: number, n: number): ShareSummary {
   const mean = n > 0 ? total / n : NaN;
   const variance = n > 1 ? Math.max(0, (squares - n * mean * mean) / (n - 1)) : NaN;
   if (!(variance > 1e-12)) {
-    const w = wilson(total, n);
-    return { slot, agent, seat: null, share: mean, lo: w.lo, hi: w.hi, n, unit: 'pair' };
+    if (!(n > 0)) {
+      const w = wilson(total, n);
+      return { slot, agent, seat: null, share: mean, lo: w.lo, hi: w.hi, n, unit: 'pair' };
+    }
+    // The exact interval for n equal units in [0, 1] (analysis/stats equalUnitsInterval; the
+    // Clopper–Pearson interval for n of n): Wilson's bound for n of n undercovers (0.438 for 3
+    // of 3 against the exact 0.292).
+    const q = 0.025 ** (1 / n);
+    return { slot, agent, seat: null, share: mean, lo: mean - (1 - q) * mean, hi: mean + (1 - q) * (1 - mean), n, unit: 'pair' };
   }
   const half = (tFor(0.95, n - 1) * Math.sqrt(variance)) / Math.sqrt(n);
   return { slot, agent, seat: null, share: mean, lo: Math.max(0, mean - half), hi: Math.min(1, mean + half), n, unit: 'pair' };

@@ -91,11 +91,13 @@ describe('summarize', () => {
       expect(s.failed).toBe(1);
     });
 
-    it('gives the Wilson interval over pairs when every pair scored the same (a t interval would have no width)', () => {
+    it('gives the exact (Clopper–Pearson) interval over pairs when every pair scored the same (a t interval would have no width; Wilson undercovers)', () => {
       const allWon = [0, 1, 2, 3, 4, 5].map((i) => game(i, 1));
       const s = summarize({ ...pairedConfig, games: 6 }, allWon);
-      const w = wilson(3, 3);
-      expect(s.shares[0]).toMatchObject({ share: 1, lo: w.lo, hi: w.hi, n: 3, unit: 'pair' });
+      // 3 of 3 pairs won: the lower bound solves p³ = 0.025 (Wilson's 0.438 is too high).
+      expect(s.shares[0]).toMatchObject({ share: 1, hi: 1, n: 3, unit: 'pair' });
+      expect(s.shares[0]!.lo).toBeCloseTo(0.025 ** (1 / 3), 12);
+      expect(s.shares[0]!.lo).toBeLessThan(wilson(3, 3).lo);
       expect(s.shares[0]!.lo).toBeLessThan(0.5);
     });
 
