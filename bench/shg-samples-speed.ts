@@ -4,9 +4,9 @@
  * loaded machine) — and a hash of every game it played, the guard for speed work: a
  * change that keeps play identical keeps the hash.
  *
- *   node --import tsx bench/shg-samples-speed.ts [--games N] [--spec SPEC] [--seed S] [--tables all|pairs|mirrors]
+ *   node --import tsx bench/shg-samples-speed.ts [--games N] [--spec SPEC] [--seed S] [--tables all|pairs|mirrors] [--every K]
  *
- * Plays games 0..N-1 (default 2) of every table the full study plays — each of the 36
+ * Plays games 0..N-1 (default 2) of every table (of every K-th with `--every K`) the full study plays — each of the 36
  * pairs of sample heroes in both side orders (100 games each in the study) and each
  * hero's mirror (200 each) — exactly as the study's runner would (same configs, seeds
  * and agent streams, through `playPrepared`), one core. Prints games per CPU-second, the
@@ -28,6 +28,7 @@ const games = Number(arg('games', '2'));
 const spec = arg('spec', FULL_AGENT);
 const seed = arg('seed', '1');
 const which = arg('tables', 'all');
+const every = Number(arg('every', '1'));
 
 interface Table {
   readonly a: string;
@@ -45,6 +46,8 @@ if (which !== 'mirrors') {
   }
 }
 if (which !== 'pairs') for (const h of heroes) tables.push({ a: h, b: h, planned: 200 });
+// Every K-th table stands for the K tables from it (its planned games count K times).
+const chosen = tables.filter((_, i) => i % every === 0).map((t, i) => ({ ...t, weight: Math.min(every, tables.length - i * every) }));
 
 const hash = createHash('sha256');
 let played = 0;
@@ -52,7 +55,7 @@ let cpuTotal = 0;
 let extrapolated = 0;
 let plannedTotal = 0;
 const byKind = { pair: { cpu: 0, games: 0 }, mirror: { cpu: 0, games: 0 } };
-for (const t of tables) {
+for (const t of chosen) {
   const match = prepareMatch({ gameId: 'superhero-gladiators', options: { teams: [[t.a], [t.b]] }, agents: [spec], games: t.planned, rotate: false, seed });
   const start = process.cpuUsage();
   for (let g = 0; g < games; g++) {
@@ -64,15 +67,15 @@ for (const t of tables) {
   const cpu = (used.user + used.system) / 1e6;
   cpuTotal += cpu;
   played += games;
-  extrapolated += (cpu / games) * t.planned;
-  plannedTotal += t.planned;
+  extrapolated += (cpu / games) * t.planned * t.weight;
+  plannedTotal += t.planned * t.weight;
   const kind = t.a === t.b ? byKind.mirror : byKind.pair;
   kind.cpu += cpu;
   kind.games += games;
 }
 const line = (label: string, value: string): void => console.log(`${label.padEnd(44)} ${value}`);
 line('agent', spec);
-line('tables', `${tables.length} (${which}), games 0..${games - 1} of each, seed ${seed}`);
+line('tables', `${chosen.length} of ${tables.length} (${which}${every > 1 ? `, every ${every}th` : ''}), games 0..${games - 1} of each, seed ${seed}`);
 line('games played', `${played} in ${cpuTotal.toFixed(1)} CPU s`);
 line('games per CPU-second', (played / cpuTotal).toFixed(3));
 for (const [k, v] of Object.entries(byKind)) if (v.games > 0) line(`CPU s a game (${k} tables)`, (v.cpu / v.games).toFixed(3));
