@@ -132,6 +132,7 @@ describe('bad --precision / --minutes / --batch: one line, exit 2, before any ga
     ['--minutes', '-3'],
     ['--minutes', ''],
     ['--precision', '0.1', '--paired', '--batch', '7'],
+    ['--batch', '50'],
   ]) {
     it(`play ${args.join(' ')}`, async () => {
       const r = await crucibleInProcess(['play', 'gladiator-duel', ...args, '--out', path.join(dir, 'never')]);

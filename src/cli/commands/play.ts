@@ -29,7 +29,7 @@ interface PlayFlags {
   progress: boolean;
   precision?: string;
   minutes?: string;
-  batch: string;
+  batch?: string;
 }
 
 /**
@@ -66,7 +66,7 @@ export function register(program: Command): void {
     .option('--queue <url>', QUEUE_HELP)
     .option('--precision <width>', 'play in batches until every agent\'s overall share interval (anytime-valid) is at most this wide; --games is then the most games')
     .option('--minutes <m>', 'with or without --precision: stop starting batches after m minutes of wall-clock time')
-    .option('--batch <n>', 'games per batch under --precision/--minutes (even with --paired)', '100')
+    .option('--batch <n>', 'games per batch under --precision/--minutes (even with --paired; default 100)')
     .addHelpText(
       'after',
       `
@@ -106,8 +106,9 @@ and rerunning with --games <that count> and without --minutes reproduces the run
       };
       const workers = flags.workers === undefined ? undefined : checkWorkers('--workers', positiveInt('--workers', flags.workers));
       const goal = precisionGoal(flags.precision, flags.minutes);
+      if (flags.batch !== undefined && !goal) throw new UserError(`--batch is ${flags.batch} without --precision or --minutes; allowed: --batch with either (a plain run plays --games at once)`);
       if (goal) {
-        const batch = checkBatch('--batch', positiveInt('--batch', flags.batch), config.paired ?? false);
+        const batch = checkBatch('--batch', positiveInt('--batch', flags.batch ?? '100'), config.paired ?? false);
         const outDir = flags.out ?? `${defaultOutDir(config)}-precision-${createHash('sha256').update(String(batch)).digest('hex').slice(0, 6)}`;
         const command = ['crucible', ...process.argv.slice(2)].join(' ');
         const result = await playToPrecision(config, goal, { batch, outDir, workers, progress: flags.progress && !flags.json, command });
