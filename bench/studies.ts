@@ -273,10 +273,16 @@ function writePlans(timings: readonly StudyTiming[], args: Args, measured: strin
   for (const t of timings) {
     if (t.failed) continue; // a partial plan would promise an early end
     const parts: PlanPart[] = t.parts.map((p) => ({ label: p.label, games: p.games, ...(p.sampled > 0 ? { cpuPerGame: Number((p.cpu / p.sampled).toPrecision(3)) } : {}) }));
-    studies[t.name] = { ...studies[t.name], [args.quick ? 'quick' : 'full']: { parts } };
+    if (parts.length > 0) studies[t.name] = { ...studies[t.name], [args.quick ? 'quick' : 'full']: { parts } };
   }
-  fs.writeFileSync(PLANS_FILE, JSON.stringify({ measured, studies }, null, 1) + '\n');
-  process.stdout.write(`plans written: ${path.relative(process.cwd(), PLANS_FILE)}\n`);
+  // One part a line: the file stays readable and its diffs small.
+  const body = Object.entries(studies)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, plans]) => {
+      const runs = Object.entries(plans).map(([kind, plan]) => `   ${JSON.stringify(kind)}: { "parts": [\n${plan!.parts.map((p) => `    ${JSON.stringify(p)}`).join(',\n')}\n   ] }`);
+      return `  ${JSON.stringify(name)}: {\n${runs.join(',\n')}\n  }`;
+    });
+  fs.writeFileSync(PLANS_FILE, `{\n "measured": ${JSON.stringify(measured)},\n "studies": {\n${body.join(',\n')}\n }\n}\n`);
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
@@ -298,13 +304,16 @@ export async function main(argv: readonly string[]): Promise<void> {
       const row = extrapolate(t);
       rows.push(row);
       process.stdout.write(`  ${study.name}: ${row.parts} parts, ${row.sampled} of ${row.planned} games in ${t.wall.toFixed(1)} s wall, ${t.cpu.toFixed(1)} CPU-s → ${fmtTime(row.fullWall)} on 2 cores${row.note ? ` (${row.note})` : ''}\n`);
+      // Written study by study, so that an interrupted bench keeps what it measured.
+      if (args.writePlans) writePlans([t], args, measuredNote(argv, load0));
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const load1 = os.loadavg();
   process.stdout.write(`\n${table(rows)}\n\nLoad average at the end ${load1.map((x) => x.toFixed(2)).join(' ')}; commit ${commit()}.\n`);
-  if (args.writePlans) {
-    writePlans(timings, args, `npm run bench -- studies${argv.length ? ' ' + argv.join(' ') : ''} at commit ${commit()}, load average ${load0[0]!.toFixed(1)}→${load1[0]!.toFixed(1)} on ${os.availableParallelism()} cores`);
-  }
+}
+
+function measuredNote(argv: readonly string[], load0: readonly number[]): string {
+  return `npm run bench -- studies${argv.length ? ' ' + argv.join(' ') : ''} at commit ${commit()}, load average ${load0[0]!.toFixed(1)} on ${os.availableParallelism()} cores at the start`;
 }

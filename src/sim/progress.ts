@@ -57,7 +57,7 @@ export function startProgress(label: string, total: number, done: number, enable
   const bar: BarView =
     view ??
     new cliProgress.SingleBar(
-      { stream: process.stderr, format: `${label} [{bar}] {value}/{total} games | {rate} games/s | ETA {eta}{note}`, hideCursor: true, fps: 5 },
+      { stream: process.stderr, format: `${label} [{bar}] {value}/{total} games | {rate} games/s | ETA {remaining}{note}`, hideCursor: true, fps: 5 },
       cliProgress.Presets.shades_classic,
     );
   const started = now();
@@ -67,8 +67,9 @@ export function startProgress(label: string, total: number, done: number, enable
     const seconds = (now() - started) / 1000;
     const played = value - done;
     const rate = seconds > 0 ? played / seconds : 0;
-    const eta = played > 0 ? formatSeconds((total - value) / rate) : '…';
-    return { rate: played > 0 ? formatRate(rate) : '-', eta, note };
+    // Not "eta": cli-progress fills its own eta over the payload's.
+    const remaining = played > 0 ? formatSeconds((total - value) / rate) : '…';
+    return { rate: played > 0 ? formatRate(rate) : '-', remaining, note };
   };
   bar.start(total, done, payload());
   const timer = setInterval(() => bar.update(value, payload()), REDRAW_MS);
@@ -254,7 +255,7 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
       ? new cliProgress.SingleBar(
           {
             stream: process.stderr,
-            format: `${label} [{bar}] {games} games | part {part} | {rate} games/s | {etaLabel} {eta} | {elapsed}{note}`,
+            format: `${label} [{bar}] {games} games | part {part} | {rate} games/s | {etaLabel} {remaining} | {elapsed}{note}`,
             barsize: 20,
             hideCursor: true,
             fps: 5,
@@ -273,7 +274,8 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
       part: planParts !== undefined ? `${eta.parts}/${Math.max(planParts, eta.parts)}` : String(eta.parts),
       rate: s.played > 0 ? formatRate(s.rate) : '-',
       etaLabel: s.scope === 'study' ? 'ETA' : 'part ETA',
-      eta: s.eta === null ? '…' : formatSeconds(s.eta),
+      // Not "eta" (nor value, total, duration): cli-progress fills those over the payload's.
+      remaining: s.eta === null ? '…' : formatSeconds(s.eta),
       elapsed: formatSeconds((now() - started) / 1000),
       note,
     };

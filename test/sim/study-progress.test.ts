@@ -93,14 +93,14 @@ describe('study progress', () => {
     ms = 10_000;
     one.tick(10); // part one done in 10 s: 1 game/s
     expect(view.last['etaLabel']).toBe('ETA');
-    expect(view.last['eta']).toBe('30 s'); // part two's 30 games are still to play
+    expect(view.last['remaining']).toBe('30 s'); // part two's 30 games are still to play
     expect(view.last['games']).toBe('10/40');
     expect(view.last['part']).toBe('1/2');
     expect(view.value).toBe(250); // a quarter of the study's work
     const two = bar.sink('two', 30, 0);
     ms = 25_000;
     two.tick(15);
-    expect(view.last['eta']).toBe('15 s');
+    expect(view.last['remaining']).toBe('15 s');
     bar.stop();
   });
 
@@ -113,7 +113,7 @@ describe('study progress', () => {
     const cheap = bar.sink('cheap', 100, 0);
     ms = 10_000;
     cheap.tick(100);
-    expect(view.last['eta']).toBe('1 min 40 s');
+    expect(view.last['remaining']).toBe('1 min 40 s');
     expect(bar.snapshot().fraction).toBeCloseTo(1 / 11, 6);
     bar.stop();
   });
@@ -128,7 +128,7 @@ describe('study progress', () => {
     ms = 10_000;
     big.tick(50);
     expect(view.last['rate']).toBe('5.0');
-    expect(view.last['eta']).toBe('10 s'); // 50 left at 5/s, not at (900+50)/10 s
+    expect(view.last['remaining']).toBe('10 s'); // 50 left at 5/s, not at (900+50)/10 s
     expect(view.last['games']).toBe('950/1000');
     bar.stop();
   });
@@ -145,7 +145,7 @@ describe('study progress', () => {
     extra.tick(10);
     expect(view.last['games']).toBe('30/40');
     expect(view.last['part']).toBe('3/3');
-    expect(view.last['eta']).toBe('7 s'); // 10 games left at 1.5 games/s
+    expect(view.last['remaining']).toBe('7 s'); // 10 games left at 1.5 games/s
     bar.stop();
   });
 
