@@ -264,11 +264,15 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
         )
       : undefined);
   const started = now();
+  // Rates and the ETA run from the first table's start: the study's set-up before it (content
+  // checks, the first trial setup) happens once and would make the early ETA too long.
+  let firstPart: number | null = null;
+  const playing = (): number => (firstPart === null ? 0 : (now() - firstPart) / 1000);
   const eta = new StudyEta(options.plan);
   let note = ' | setting up the first table…';
   const planParts = options.plan?.parts.length;
   const payload = (): Record<string, string> => {
-    const s = eta.snapshot((now() - started) / 1000);
+    const s = eta.snapshot(playing());
     return {
       games: `${s.gamesDone}/${s.gamesPlanned}`,
       part: planParts !== undefined ? `${eta.parts}/${Math.max(planParts, eta.parts)}` : String(eta.parts),
@@ -280,7 +284,7 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
       note,
     };
   };
-  const draw = (): void => bar?.update(Math.round(eta.snapshot((now() - started) / 1000).fraction * BAR_SCALE), payload());
+  const draw = (): void => bar?.update(Math.round(eta.snapshot(playing()).fraction * BAR_SCALE), payload());
   // Set while the bar is drawn (stop clears it: stopping twice draws nothing).
   let timer: NodeJS.Timeout | null = null;
   if (bar) {
@@ -292,6 +296,7 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
   const state: StudyProgress = {
     sink(partLabel, total, done) {
       if (!bar) return SILENT;
+      firstPart ??= now();
       const part = eta.startPart(partLabel, total, done);
       const partNote = partLabel ? ` | ${partLabel}` : '';
       note = partNote;
@@ -316,7 +321,7 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
       return played;
     },
     snapshot() {
-      return eta.snapshot((now() - started) / 1000);
+      return eta.snapshot(playing());
     },
     stop() {
       if (timer) clearInterval(timer);

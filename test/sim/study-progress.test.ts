@@ -149,6 +149,20 @@ describe('study progress', () => {
     bar.stop();
   });
 
+  it('the set-up before the first table (content checks, threads loading) is not in the rate', () => {
+    let ms = 0;
+    const view = fakeView();
+    const bar = startStudyProgress('s', true, { view, plan: { parts: [{ label: 'a', games: 20 }] }, now: () => ms });
+    ms = 12_000; // 12 s of set-up
+    const a = bar.sink('a', 20, 0);
+    ms = 22_000;
+    a.tick(10);
+    expect(view.last['rate']).toBe('1.0');
+    expect(view.last['remaining']).toBe('10 s');
+    expect(view.last['elapsed']).toBe('22 s');
+    bar.stop();
+  });
+
   it('is drawn at once and redrawn while nothing finishes (never silent at the start)', async () => {
     const view = fakeView();
     const bar = startStudyProgress('s', true, { view });
