@@ -127,6 +127,12 @@ export interface EtaSnapshot {
   readonly eta: number | null;
   /** 'study': the ETA covers every part of the plan; 'part': no plan, so only the part under way. */
   readonly scope: 'study' | 'part';
+  /**
+   * True once the study has started a part its plan lacks (the user's content, or a study
+   * that chose more tables than when its plan was recorded): parts may follow that no plan
+   * foresaw, so the ETA is a lower bound.
+   */
+  readonly beyondPlan: boolean;
 }
 
 interface SeenPart {
@@ -146,6 +152,7 @@ interface SeenPart {
  */
 export class StudyEta {
   private readonly seen: SeenPart[] = [];
+  private unplanned = false;
   private readonly unmatched: PlanPart[];
   private readonly meanWeight: number;
 
@@ -160,6 +167,7 @@ export class StudyEta {
     let at = this.unmatched.findIndex((p) => p.label === label);
     if (at < 0 && this.unmatched.length > 0) at = 0;
     const planned = at >= 0 ? this.unmatched.splice(at, 1)[0] : undefined;
+    if (this.plan && !planned) this.unplanned = true;
     const weight = planned?.cpuPerGame !== undefined && planned.cpuPerGame > 0 ? planned.cpuPerGame : this.meanWeight;
     this.seen.push({ total, done, played: 0, weight });
     return this.seen.length - 1;
@@ -206,6 +214,7 @@ export class StudyEta {
       rate: elapsedSeconds > 0 ? played / elapsedSeconds : 0,
       eta: liveWork > 0 && speed > 0 ? leftWork / speed : leftWork === 0 && this.seen.length > 0 ? 0 : null,
       scope,
+      beyondPlan: this.unplanned,
     };
   }
 
@@ -277,7 +286,7 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
       games: `${s.gamesDone}/${s.gamesPlanned}`,
       part: planParts !== undefined ? `${eta.parts}/${Math.max(planParts, eta.parts)}` : String(eta.parts),
       rate: s.played > 0 ? formatRate(s.rate) : '-',
-      etaLabel: s.scope === 'study' ? 'ETA' : 'part ETA',
+      etaLabel: s.scope === 'part' ? 'part ETA' : s.beyondPlan ? 'ETA ≥' : 'ETA',
       // Not "eta" (nor value, total, duration): cli-progress fills those over the payload's.
       remaining: s.eta === null ? '…' : formatSeconds(s.eta),
       elapsed: formatSeconds((now() - started) / 1000),

@@ -146,6 +146,7 @@ describe('study progress', () => {
     expect(view.last['games']).toBe('30/40');
     expect(view.last['part']).toBe('3/3');
     expect(view.last['remaining']).toBe('7 s'); // 10 games left at 1.5 games/s
+    expect(view.last['etaLabel']).toBe('ETA ≥'); // parts no plan foresaw may follow
     bar.stop();
   });
 
