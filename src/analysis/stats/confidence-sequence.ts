@@ -38,23 +38,35 @@ export interface SequenceInterval {
 const TRUNCATION = 0.5;
 
 /**
+ * The running estimate behind the predictable bets: σ̂² with a prior weight,
+ * (1/4 + Σ (x_j − μ̂_j)²) / (i + 1), and the bet size λ_i it gives for unit i (units
+ * 1..i−1 only). One place for the plug-in, which the interval and the test share.
+ */
+class BetSizer {
+  private i = 0;
+  private sum = 0;
+  private sq = 0.25;
+  constructor(private readonly log2a: number) {}
+
+  /** λ for the next unit (before the truncation at c/m), then x folded into the estimate. */
+  next(x: number): number {
+    const i = ++this.i;
+    const lambda = Math.sqrt((2 * this.log2a) / ((this.sq / i) * i * Math.log(1 + i)));
+    this.sum += x;
+    const mu = (0.5 + this.sum) / (i + 1);
+    this.sq += (x - mu) * (x - mu);
+    return lambda;
+  }
+}
+
+/**
  * The predictable bet sizes λ_1..λ_n for units xs already scaled to [0, 1] (before the
  * truncation at c/m, which depends on the candidate mean). λ_i uses units 1..i−1 only.
  */
 function betSizes(xs: ArrayLike<number>, alpha: number): Float64Array {
-  const n = xs.length;
-  const out = new Float64Array(n);
-  const log2a = Math.log(2 / alpha);
-  let sum = 0;
-  let sq = 0.25; // σ̂² prior weight: (1/4 + Σ (x_j − μ̂_j)²) / (i + 1)
-  for (let i = 1; i <= n; i++) {
-    const sigma2 = sq / i; // σ̂²_{i−1}
-    out[i - 1] = Math.sqrt((2 * log2a) / (sigma2 * i * Math.log(1 + i)));
-    const x = xs[i - 1]!;
-    sum += x;
-    const mu = (0.5 + sum) / (i + 1);
-    sq += (x - mu) * (x - mu);
-  }
+  const sizer = new BetSizer(Math.log(2 / alpha));
+  const out = new Float64Array(xs.length);
+  for (let i = 0; i < xs.length; i++) out[i] = sizer.next(xs[i]!);
   return out;
 }
 
@@ -99,11 +111,8 @@ export class BettingTest {
   private readonly mu: number;
   private readonly capUp: number;
   private readonly capDown: number;
-  private readonly log2a: number;
+  private readonly sizer: BetSizer;
   private readonly bar: number;
-  private i = 0;
-  private sum = 0;
-  private sq = 0.25;
   private up = 0;
   private down = 0;
   rejected = false;
@@ -117,21 +126,17 @@ export class BettingTest {
     this.mu = (m - range[0]) / (range[1] - range[0]);
     this.capUp = TRUNCATION / this.mu;
     this.capDown = TRUNCATION / (1 - this.mu);
-    this.log2a = Math.log(2 / alpha);
+    this.sizer = new BetSizer(Math.log(2 / alpha));
     this.bar = Math.log(1 / alpha);
     if (!(this.mu > 0 && this.mu < 1)) this.rejected = true;
   }
 
   push(raw: number): boolean {
     const x = Math.min(1, Math.max(0, (raw - this.range[0]) / (this.range[1] - this.range[0])));
-    const i = ++this.i;
-    const l = Math.sqrt((2 * this.log2a) / ((this.sq / i) * i * Math.log(1 + i)));
+    const l = this.sizer.next(x);
     const d = x - this.mu;
     this.up += Math.log1p((l < this.capUp ? l : this.capUp) * d);
     this.down += Math.log1p(-(l < this.capDown ? l : this.capDown) * d);
-    this.sum += x;
-    const mu = (0.5 + this.sum) / (i + 1);
-    this.sq += (x - mu) * (x - mu);
     const hi = Math.max(this.up, this.down);
     if (hi + Math.log(0.5 * Math.exp(this.up - hi) + 0.5 * Math.exp(this.down - hi)) >= this.bar) this.rejected = true;
     return this.rejected;
