@@ -18,7 +18,7 @@ import { Rng, deriveSeed } from '../src/core/rng.js';
 import { rumble } from '../src/games/rumble/index.js';
 import type { RumbleAction, RumbleState } from '../src/games/rumble/types.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { wilson } from '../src/core/wilson.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

@@ -10,7 +10,7 @@
  * readable line on stderr. Failed games are counted and named, never dropped silently.
  */
 import { runMatch } from '../src/sim/runner.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { wilson } from '../src/core/wilson.js';
 import type { GameRecord } from '../src/sim/types.js';
 
 const args = process.argv.slice(2);

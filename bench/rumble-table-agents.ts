@@ -12,7 +12,7 @@
  */
 import { runMatch } from '../src/sim/runner.js';
 import { fixedTable } from '../experiments/rumble-common.js';
-import { wilson } from '../src/analysis/stats/wilson.js';
+import { wilson } from '../src/core/wilson.js';
 import type { GameRecord } from '../src/sim/types.js';
 
 const args = process.argv.slice(2);

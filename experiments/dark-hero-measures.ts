@@ -7,8 +7,7 @@
  * never heroes of the same goal.
  */
 import { tInterval, type MeanInterval } from '../src/analysis/stats/descriptive.js';
-import { formatLevel, holm, type HolmDecision } from '../src/analysis/stats/multiplicity.js';
-import type { ReportVerdict } from '../src/analysis/report-model.js';
+import { holm, type HolmDecision } from '../src/analysis/stats/multiplicity.js';
 import type { GameRecord } from '../src/sim/types.js';
 
 function goalsOf(r: GameRecord): readonly string[] {
@@ -55,11 +54,6 @@ export function shareInterval(xs: readonly number[]): MeanInterval {
   return { ...m, lo: Math.max(0, m.lo), hi: Math.min(1, m.hi) };
 }
 
-/** "0.123 [0.101, 0.145] n=400" */
-export function fmt(m: MeanInterval, digits = 3): string {
-  return `${m.mean.toFixed(digits)} [${m.lo.toFixed(digits)}, ${m.hi.toFixed(digits)}] n=${m.n}`;
-}
-
 /** Per-game differences of `metric` between two runs on the same seeds (game i against game i), t interval at `level`. */
 export function pairedByGame(a: readonly GameRecord[], b: readonly GameRecord[], metric: (r: GameRecord) => number, level = 0.95): MeanInterval {
   const byIndex = new Map(b.map((r) => [r.index, r]));
@@ -71,17 +65,8 @@ export function pairedByGame(a: readonly GameRecord[], b: readonly GameRecord[],
   return interval(diffs, level);
 }
 
-/**
- * A verdict on a difference: "supported" only when the interval (95%, or the Holm level
- * passed) excludes 0, and
- * then stated in the direction the interval shows; otherwise "no difference shown".
- */
-export function differenceVerdict(what: string, m: MeanInterval, higher: string, lower: string, level = 0.95, holmFamily?: string): ReportVerdict {
-  const evidence = `difference ${fmt(m)} (${formatLevel(level)} t interval${holmFamily ? `, Holm over ${holmFamily}` : ''})`;
-  if (m.lo > 0) return { statement: `${what}: ${higher}.`, evidence, strength: 'supported' };
-  if (m.hi < 0) return { statement: `${what}: ${lower}.`, evidence, strength: 'supported' };
-  return { statement: `${what}: no difference shown at this sample size.`, evidence, strength: 'inconclusive' };
-}
+/** The difference verdict and its interval format ("0.123 [0.101, 0.145] n=400") are the analysis layer's, shared with every study. */
+export { differenceVerdict, formatDifference as fmt } from '../src/analysis/stats/verdict.js';
 
 /**
  * Holm over a family of per-game difference samples (null: mean 0). Ordered by |t|; each

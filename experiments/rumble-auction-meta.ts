@@ -19,7 +19,7 @@
 import { forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { restrictedPlay, type RestrictedPlayValue } from '../src/analysis/stats/restricted.js';
-import { wilson, zFor } from '../src/analysis/stats/wilson.js';
+import { wilson, zFor } from '../src/core/wilson.js';
 import { mean, tInterval } from '../src/analysis/stats/descriptive.js';
 import { clusterShare } from '../src/analysis/stats/paired.js';
 import { fmtNum, fmtRange } from '../src/analysis/stats/price.js';

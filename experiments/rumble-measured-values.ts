@@ -29,7 +29,7 @@
  */
 import type { GameRecord } from '../src/sim/types.js';
 import { fairPrices, logisticFit } from '../src/analysis/stats/costcurve.js';
-import { zFor } from '../src/analysis/stats/wilson.js';
+import { zFor } from '../src/core/wilson.js';
 import { playTable, type RumbleStudyContext } from './rumble-common.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 

@@ -12,7 +12,7 @@ import type { KeyFinding, Report, ReportBlock, ReportVerdict, YourContent } from
 import { shareCurve } from '../src/analysis/stats/costcurve.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, type PriceAnswer } from '../src/analysis/stats/price.js';
-import { wilson, zFor } from '../src/analysis/stats/wilson.js';
+import { wilson, zFor } from '../src/core/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
 import { GAME_ID, QUICK_POWERS, PLAYABLE_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fixedTable, fmt, playTable, powerName as seedPowerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { UserError } from '../src/core/errors.js';

@@ -26,7 +26,7 @@
 import { logisticFit, type CostCurveRow, type LogisticFit } from '../src/analysis/stats/costcurve.js';
 import { spdInverse } from '../src/analysis/stats/linalg.js';
 import { nelderMead, numericalHessian } from '../src/analysis/stats/optimize.js';
-import { zFor } from '../src/analysis/stats/wilson.js';
+import { zFor } from '../src/core/wilson.js';
 import type { BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
 import { Rng } from '../src/core/rng.js';

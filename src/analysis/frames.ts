@@ -10,7 +10,7 @@
  */
 import dfd from 'danfojs-node';
 import type { GameRecord } from '../sim/types.js';
-import { wilson } from './stats/wilson.js';
+import { wilson } from '../core/wilson.js';
 import { isComplete, unitShareInterval } from './stats/paired.js';
 
 type DataFrame = InstanceType<typeof dfd.DataFrame>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameLedger } from '../../experiments/ledger.js';
 import type { GameRecord } from '../../src/sim/types.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 
 const game = (seed: number): GameRecord => ({ seed, returns: [1, 0], tags: { endReason: 'knockout' } }) as unknown as GameRecord;
 

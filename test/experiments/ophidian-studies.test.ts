@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endingVerdict, ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 import { ophidianTeamsStudy, pairingTestable } from '../../experiments/ophidian-teams.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import type { Study } from '../../experiments/study.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../agents/learned/helpers.js';
 import { classifyDominance, dominanceFindings, duelPairScores, effectiveGames, fieldScores, fieldShare } from '../../experiments/rumble-dominance.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
 const base = {

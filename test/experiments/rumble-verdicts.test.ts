@@ -7,7 +7,7 @@
  * price explained as misuse, an unidentified iteration leading the report).
  */
 import { tFor } from '../../src/analysis/stats/descriptive.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 import { describe, expect, it } from 'vitest';
 import { refinement, twoVersusFour, type PowerPrice } from '../../experiments/rumble-power-values.js';
 import { auctionFindings, auctionPrices, holderEvidence, holderShare, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble-auction-meta.js';

@@ -12,7 +12,7 @@ import { synergyInteraction } from '../../experiments/rumble-auction-meta.js';
 import { analyseCards } from '../../experiments/ophidian-cards.js';
 import { ratingGroup } from '../../experiments/dark-hero-builds.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
 /** Game i of a table: seed 1000 + i, `tag` names the seat that moved (or placed) first. */

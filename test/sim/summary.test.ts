@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairedShare } from '../../src/analysis/stats/paired.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 import { formatSummary, summarize } from '../../src/sim/summary.js';
 import type { GameRecord, MatchConfig } from '../../src/sim/types.js';
 

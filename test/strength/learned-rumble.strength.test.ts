@@ -17,7 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 
 const NET_MCTS = 'mcts:prior=net:model=models/rumble,iterations=100,plies=1,backup=paranoid,final=most,sm=puct';
 // The first games of the measurement's seed (bench/rumble-learned.ts --seed rl2 plays these

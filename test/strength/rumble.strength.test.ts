@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
-import { wilson } from '../../src/analysis/stats/wilson.js';
+import { wilson } from '../../src/core/wilson.js';
 
 const RUMBLE_MCTS = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';
 /**

@@ -21,7 +21,7 @@
  * union bound instead (`lookLevel`): a run with at most L looks tests each look at
  * α/L, so the chance that any look excludes the truth stays ≤ α (Bonferroni over looks).
  */
-import { zFor } from './wilson.js';
+import { zFor } from '../../core/wilson.js';
 
 /** An anytime-valid interval for one mean, at the level its family gives it. */
 export interface SequenceInterval {

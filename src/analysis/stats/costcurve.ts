@@ -28,7 +28,7 @@
  * await `initTf()` once before fitting, or the fit runs on tfjs's 'cpu' backend and says so.
  */
 import { invalid, UserError } from '../../core/errors.js';
-import { zFor } from './wilson.js';
+import { zFor } from '../../core/wilson.js';
 import { logit, sigmoid } from './descriptive.js';
 import { solveUpper, type Matrix } from './linalg.js';
 import { tfNow, type TfBackend, type TfRuntime } from '../../core/tf.js';

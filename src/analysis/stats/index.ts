@@ -2,7 +2,7 @@
  * The statistics library in one import. Each method lives in its own module; see
  * src/analysis/README.md for what each computes, its inputs and outputs, and references.
  */
-export * from './wilson.js';
+export * from '../../core/wilson.js';
 export * from './descriptive.js';
 export * from './paired.js';
 export * from './sprt.js';

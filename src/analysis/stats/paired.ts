@@ -11,7 +11,7 @@
  */
 import type { GameRecord } from '../../core/record.js';
 import { equalUnitsInterval, mean, tFor, tInterval, type MeanInterval } from './descriptive.js';
-import { wilson } from './wilson.js';
+import { wilson } from '../../core/wilson.js';
 
 /** A slot's score in one independent unit (a pair, or a single unpaired game). */
 export interface UnitScore {

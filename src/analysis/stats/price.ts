@@ -18,7 +18,7 @@
  *   falsely tight interval wherever the grid happens to step.
  * - `not-estimable`: flat, rising or non-monotone response, or the fit failed.
  */
-import { wilson } from './wilson.js';
+import { wilson } from '../../core/wilson.js';
 
 /** The holder's share at one grid point. */
 export interface GridShare {

@@ -13,7 +13,7 @@
  * Every share comes with its 95% interval and sample size.
  */
 import type { GameRecord } from '../../core/record.js';
-import { wilson, type Proportion } from './wilson.js';
+import { wilson, type Proportion } from '../../core/wilson.js';
 import { mean, quantileSorted, variance } from './descriptive.js';
 import { isComplete, unitShareInterval } from './paired.js';
 

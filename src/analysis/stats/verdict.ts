@@ -6,7 +6,7 @@
  */
 import type { ReportVerdict } from '../report-model.js';
 import { formatLevel } from './multiplicity.js';
-import { zFor, type Proportion } from './wilson.js';
+import { zFor, type Proportion } from '../../core/wilson.js';
 
 /** An estimate with its interval and the number of independent units. */
 export interface Estimate {
@@ -60,22 +60,30 @@ export function verdict(
   return { statement: `${wording.none}${power}`, evidence: ev, strength: 'inconclusive' };
 }
 
-/** "A beats B" style verdict for a share difference A − B (paired or not). */
-export function differenceVerdict(
-  a: string,
-  b: string,
-  diff: { readonly mean: number; readonly lo: number; readonly hi: number; readonly n: number; readonly level?: number },
-  units = 'pairs',
-): ReportVerdict {
-  return verdict(
-    { estimate: diff.mean, lo: diff.lo, hi: diff.hi, n: diff.n, level: diff.level },
-    {
-      higher: `${a} scores higher than ${b}.`,
-      lower: `${a} scores lower than ${b}.`,
-      none: `No difference between ${a} and ${b} is shown at this sample size.`,
-    },
-    { units },
-  );
+/** A mean difference with its interval and the number of independent units ("0.123 [0.101, 0.145] n=400"). */
+export interface Difference {
+  readonly mean: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly n: number;
+}
+
+/** "0.123 [0.101, 0.145] n=400" */
+export function formatDifference(m: Difference, digits = 3): string {
+  return `${m.mean.toFixed(digits)} [${m.lo.toFixed(digits)}, ${m.hi.toFixed(digits)}] n=${m.n}`;
+}
+
+/**
+ * A verdict on a difference A − B (of shares or any per-unit measure): "supported" only when
+ * its interval (95%, or the Holm level passed, which the evidence then names with its family)
+ * excludes 0, and then stated in the direction the interval shows, "what: higher." or
+ * "what: lower."; otherwise "what: no difference shown at this sample size.".
+ */
+export function differenceVerdict(what: string, m: Difference, higher: string, lower: string, level = 0.95, holmFamily?: string): ReportVerdict {
+  const evidence = `difference ${formatDifference(m)} (${formatLevel(level)} t interval${holmFamily ? `, Holm over ${holmFamily}` : ''})`;
+  if (m.lo > 0) return { statement: `${what}: ${higher}.`, evidence, strength: 'supported' };
+  if (m.hi < 0) return { statement: `${what}: ${lower}.`, evidence, strength: 'supported' };
+  return { statement: `${what}: no difference shown at this sample size.`, evidence, strength: 'inconclusive' };
 }
 
 /** Verdict on a win share against the fair share (½ in a duel, 1/N in general). */

@@ -3,7 +3,7 @@ import { compareReport, compareRules } from '../../../src/analysis/house-rules/c
 import { getPath, setPath } from '../../../src/analysis/house-rules/paths.js';
 import { UserError } from '../../../src/core/errors.js';
 import { resolveCoin } from './coin-game.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 
 // Ceiling for this file (vitest.config.ts): its slowest test 12.2 s on a near-idle CI run (a whole comparison); 300 s holds at 8x slowdown with room.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { frameRows, groupShares, recordsFrame, seatRows, shareByAgent, shareByAgentSeat } from '../../../src/analysis/frames.js';
 import { groupMeans } from '../../../src/analysis/table.js';
 import { unitShareInterval } from '../../../src/analysis/stats/paired.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
 const rec = (index: number, seats: string[], returns: number[], pair?: number, error?: string): GameRecord => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairedDifference, pairedShare, pentanomial, shareBySeed, slotShare, trinomial, unitScores, unitShareInterval } from '../../../src/analysis/stats/paired.js';
 import { quantile, tFor, tInterval } from '../../../src/analysis/stats/descriptive.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
 /** A 2-player game of pair k, seats swapped in the second game; r0 is slot 0's return. */

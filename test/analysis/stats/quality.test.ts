@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endedAtCap, isDraw, leadChanges, leader, qualityPanel } from '../../../src/analysis/stats/quality.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
 const rec = (index: number, returns: number[], length: number, endReason = 'rules', error?: string): GameRecord => ({

@@ -32,12 +32,12 @@ describe('dark-hero study measures', () => {
   });
 
   it('states a difference only when its interval excludes zero', () => {
-    const clear = differenceVerdict('X', { mean: 0.2, lo: 0.1, hi: 0.3, sd: 0.1, n: 100 }, 'up', 'down');
+    const clear = differenceVerdict('X', { mean: 0.2, lo: 0.1, hi: 0.3, n: 100 }, 'up', 'down');
     expect(clear.strength).toBe('supported');
     expect(clear.statement).toContain('up');
-    const down = differenceVerdict('X', { mean: -0.2, lo: -0.3, hi: -0.1, sd: 0.1, n: 100 }, 'up', 'down');
+    const down = differenceVerdict('X', { mean: -0.2, lo: -0.3, hi: -0.1, n: 100 }, 'up', 'down');
     expect(down.statement).toContain('down');
-    const unclear = differenceVerdict('X', { mean: 0.05, lo: -0.01, hi: 0.11, sd: 0.1, n: 100 }, 'up', 'down');
+    const unclear = differenceVerdict('X', { mean: 0.05, lo: -0.01, hi: 0.11, n: 100 }, 'up', 'down');
     expect(unclear.strength).toBe('inconclusive');
     expect(unclear.statement).toContain('no difference shown');
   });

@@ -4,7 +4,7 @@ import { createRandomAgent } from '../../../agents/random.js';
 import { foeTurnsLeft, gladiatorDuelHeuristic } from '../../../src/games/gladiator-duel/heuristic.js';
 import { HEURISTICS } from '../../../agents/heuristics/index.js';
 import type { Agent } from '../../../src/core/agent.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 import { UserError } from '../../../src/core/errors.js';
 import { Rng } from '../../../src/core/rng.js';
 import { gladiatorDuel as g } from '../../../src/games/gladiator-duel/index.js';

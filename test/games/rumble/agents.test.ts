@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleState } from '../../../src/games/rumble/index.js';
 import { Rng } from '../../../src/core/rng.js';
 import { playGame } from '../../../src/sim/runner.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 import { createAgent } from '../../../agents/index.js';
 import { createRumbleHeuristic } from '../../../src/games/rumble/heuristic.js';
 import { UserError } from '../../../src/core/errors.js';

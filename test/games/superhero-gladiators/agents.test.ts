@@ -6,7 +6,7 @@
  */
 import { vi, describe, expect, it } from 'vitest';
 import { playGame } from '../../../src/sim/runner.js';
-import { wilson } from '../../../src/analysis/stats/wilson.js';
+import { wilson } from '../../../src/core/wilson.js';
 
 // Ceiling for this file (vitest.config.ts): its slowest test 11.9 s on a near-idle CI run (MCTS games); 300 s holds at 8x slowdown with room.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
