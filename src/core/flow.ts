@@ -12,6 +12,15 @@
  *   phase lists its moves and plays one; then the flow goes to the phase's `next` (a name,
  *   or `END_TURN`), unless `endIf` keeps the phase open for another move (a gladiator
  *   spending AP) or the move chose a phase with `goto`;
+ * - a **simultaneous phase** (boardgame.io's `activePlayers` stage) is a phase whose
+ *   `movers` all move at once: `toMove` lists them, each picks from its own `moves`, and
+ *   the phase's `resolve` plays the joint move once every mover has chosen. The Game
+ *   contract's `apply(s, moves)` gives every mover's move together; a table where players
+ *   hand in their moves one by one uses `commit(s, player, move)`, which keeps the move
+ *   face down in the state (`committed`) until the last mover's move resolves the phase.
+ *   `hideCommitted` (for `observe`) hides other players' committed moves, and
+ *   `determinizeCommits` (for `determinize`) samples them again. `endIf` false keeps the
+ *   phase open for another joint move (a re-bid after a tie);
  * - a **window** (a response window) is pushed on the decision stack by any move or hook
  *   with `openWindow`: it asks a list of players once each, in order, until one answers
  *   "yes" (its `play` returns true) or all have passed; then its `onClose` runs. While a
@@ -54,6 +63,11 @@ export interface FlowFields {
   readonly stack: readonly OpenWindow[];
   /** Decisions applied so far (every `apply` counts one): the game's `moveCount`. */
   readonly steps: number;
+  /**
+   * Moves handed in face down in a simultaneous phase (`commit`), by seat (undefined: not
+   * yet). Only games that use `commit` need the field; their `copy` must carry it over.
+   */
+  readonly committed?: readonly unknown[];
 }
 
 /** One open response window on the decision stack. */
@@ -81,12 +95,28 @@ export const ROUND_END = -2;
 export const GAME_OVER = -1;
 /** The `next` of a phase that ends the turn. */
 export const END_TURN = '@end-turn';
+/** A committed move as another player sees it (`hideCommitted`): handed in, face down. */
+export const HIDDEN_MOVE = '@hidden-move';
 
 export interface PhaseSpec<S extends FlowFields, A> {
-  /** The legal moves of the current player in this phase (non-empty). */
+  /** The legal moves of the current player (of each mover, in a simultaneous phase) in this phase (non-empty). */
   moves(s: S, player: number): readonly A[];
-  /** Plays `action` on the draft: assign fields, open windows, `goto` another phase. */
-  play(d: Draft<S>, player: number, action: A): void;
+  /** A turn phase: plays `action` on the draft: assign fields, open windows, `goto` another phase. */
+  play?(d: Draft<S>, player: number, action: A): void;
+  /**
+   * A simultaneous phase: the players who move at once, in seat order (non-empty; read
+   * from the game's fields, never from `committed`, so the list stays the same while
+   * moves are handed in).
+   */
+  movers?(s: S): readonly number[];
+  /** A simultaneous phase: plays the joint move, `moves[i]` being `players[i]`'s, once every mover has chosen. */
+  resolve?(d: Draft<S>, players: readonly number[], moves: readonly A[]): void;
+  /**
+   * Replaces the check that a move is one of `moves(s, player)`, for a phase whose list is a
+   * menu of the legal moves rather than all of them (Rumble's allocations): throws a
+   * `UserError` of one line naming the move when it is illegal.
+   */
+  check?(s: S, player: number, action: A): void;
   /** Where the turn goes after this phase: a phase name, `END_TURN` (default), or a function of the state. */
   readonly next?: string | ((s: S) => string);
   /** Runs on entering the phase (may open windows, which are asked before the phase's moves). */
@@ -163,8 +193,20 @@ export interface Flow<S extends FlowFields, A> {
   /** `apply` without the legality check: for a move taken from `legalActions(s, …)` by the caller itself (random playouts). */
   applyUnchecked(s: S, moves: readonly A[]): S;
   isOver(s: S): boolean;
-  /** Who decides what now: the player and the phase or window name (null when over). */
-  decision(s: S): { readonly player: number; readonly name: string; readonly window: boolean } | null;
+  /**
+   * Who decides what now: the player and the phase or window name (null when over). In a
+   * simultaneous phase, `player` is the first mover still to choose and `players` all of them.
+   */
+  decision(s: S): { readonly player: number; readonly name: string; readonly window: boolean; readonly players?: readonly number[] } | null;
+  /**
+   * Hands in `player`'s move face down in a simultaneous phase (checked like `apply`): the
+   * player leaves `toMove`, and the last mover's move (by `commit` or `apply`) resolves the phase.
+   */
+  commit(s: S, player: number, move: A): S;
+  /** `s` as `player` may see it: other players' committed moves replaced by `HIDDEN_MOVE` (for `observe`). */
+  hideCommitted(s: S, player: number): S;
+  /** Each `HIDDEN_MOVE` of `s` replaced by a legal move of its player drawn from `rng` (for `determinize`). */
+  determinizeCommits(s: S, rng: { int(n: number): number }): S;
   /** From a hook: push a response window asking `askers` once each, in order. */
   openWindow(d: Draft<S>, name: string, askers: readonly number[], data?: number): void;
   /**
@@ -189,6 +231,7 @@ export function setAt<T>(arr: readonly T[], i: number, v: T): readonly T[] {
 const SEATS: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, i) => Object.freeze([i]));
 const NOBODY: readonly number[] = Object.freeze([]);
 const EMPTY_STACK: readonly OpenWindow[] = Object.freeze([]);
+const NO_COMMITS: readonly unknown[] = Object.freeze([]);
 const END_TURN_INDEX = -3;
 
 /** Whether `action` is in `legal`: by identity first (the caller's own list), then by key. */
@@ -265,7 +308,9 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   // own set of keys, would make those reads megamorphic (a slow lookup in V8).
   const phases: PhaseSpec<S, A>[] = phaseNames.map((n) => {
     const p = spec.phases[n]!;
-    return { moves: p.moves, play: p.play, next: p.next, onBegin: p.onBegin, skipIf: p.skipIf, endIf: p.endIf };
+    if ((p.play === undefined) === (p.movers === undefined || p.resolve === undefined) || (p.movers === undefined) !== (p.resolve === undefined))
+      throw new Error(`flow: phase "${n}" needs either play (a turn phase) or movers and resolve (a simultaneous phase)`);
+    return { moves: p.moves, play: p.play, movers: p.movers, resolve: p.resolve, check: p.check, next: p.next, onBegin: p.onBegin, skipIf: p.skipIf, endIf: p.endIf };
   });
   const windowNames = Object.keys(spec.windows ?? {});
   const windows: WindowSpec<S, A>[] = windowNames.map((n) => {
@@ -347,7 +392,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       if (pendingGoto !== -1) then = pendingGoto; // a window's hook may choose the phase too
     } else {
       if (d.phase < 0) throw new Error('flow: apply called on a finished game');
-      phases[d.phase]!.play(d, d.current, action);
+      phases[d.phase]!.play!(d, d.current, action);
       then = pendingGoto;
       // The move opened windows and chose a phase: remember it on the bottom window until they close.
       if (then !== -1 && d.stack.length > 0) {
@@ -362,8 +407,52 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     return d as S;
   }
 
+  /** The joint move of a simultaneous phase (every mover's move, known to be legal), committed ones included. */
+  function playJoint(s: S, players: readonly number[], moves: readonly A[]): S {
+    const d = copy(s);
+    if (d.committed !== s.committed) throw new Error(`flow: ${spec.game}'s copy drops the committed field (a game using commit must copy it)`);
+    d.steps = s.steps + 1;
+    if (d.committed !== undefined && d.committed.length > 0) d.committed = NO_COMMITS;
+    pendingGoto = -1;
+    opening = false;
+    openingThen = -1;
+    phases[d.phase]!.resolve!(d, players, moves);
+    const then = pendingGoto;
+    if (then !== -1 && d.stack.length > 0) {
+      const stack = d.stack.slice();
+      stack[0] = { ...stack[0]!, then };
+      d.stack = stack;
+    }
+    if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, false, then);
+    if (listedFor === d) listedFor = null;
+    return d as S;
+  }
+
+  /** The movers of simultaneous phase `s.phase` who have not committed a move yet. */
+  function waiting(s: S, all: readonly number[]): readonly number[] {
+    const c = s.committed;
+    if (c === undefined || c.length === 0) return all;
+    const out: number[] = [];
+    for (let i = 0; i < all.length; i++) if (c[all[i]!] === undefined) out.push(all[i]!);
+    return out;
+  }
+
+  /** Every mover's move: the committed ones and `moves` (of the movers still waiting, in order). */
+  function jointMoves(s: S, all: readonly number[], moves: readonly A[]): readonly A[] {
+    const c = s.committed;
+    if (c === undefined || c.length === 0) return moves;
+    const out: A[] = [];
+    let j = 0;
+    for (let i = 0; i < all.length; i++) out.push(c[all[i]!] !== undefined ? (c[all[i]!] as A) : moves[j++]!);
+    return out;
+  }
+
   /** Throws the one-line refusal unless `action` is a legal move of `player` in `s`. */
   function checkLegal(s: S, player: number, action: A): void {
+    if (s.stack.length === 0) {
+      const check = phases[s.phase]!.check;
+      if (check !== undefined) return check(s, player, action);
+    }
     const legal = s === listedFor && player === listedPlayer ? listedMoves : movesOf(s, player);
     if (listed(legal, action, keyOf)) return;
     const show = (a: A): string => String(keyOf ? keyOf(a) : a);
@@ -476,6 +565,8 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     }
   }
 
+  const phaseName = (s: S): string => (s.phase === GAME_OVER ? 'over' : s.phase === ROUND_END ? 'round-end' : phaseNames[s.phase]!);
+
   return {
     initial: () => ({ phase: GAME_OVER, round: 0, order: NOBODY, turn: 0, current: -1, stack: EMPTY_STACK, steps: 0 }),
 
@@ -492,7 +583,9 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
         const w = st[st.length - 1]!;
         return SEATS[w.askers[w.at]!]!;
       }
-      return s.phase < 0 ? NOBODY : SEATS[s.current]!;
+      if (s.phase < 0) return NOBODY;
+      const movers = phases[s.phase]!.movers;
+      return movers === undefined ? SEATS[s.current]! : waiting(s, movers(s));
     },
 
     legalActions(s, player) {
@@ -505,14 +598,27 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     },
 
     apply(s, moves) {
-      if (moves.length !== 1) throw new UserError(`${spec.game}: ${moves.length} moves given; allowed: exactly 1 (one player moves at a time)`);
       if (s.phase === GAME_OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
       const st = s.stack;
+      const movers = st.length === 0 && s.phase >= 0 ? phases[s.phase]!.movers : undefined;
+      if (movers !== undefined) {
+        const all = movers(s);
+        const who = waiting(s, all);
+        if (moves.length !== who.length) throw new UserError(`${spec.game}: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
+        for (let i = 0; i < who.length; i++) checkLegal(s, who[i]!, moves[i]!);
+        return playJoint(s, all, jointMoves(s, all, moves));
+      }
+      if (moves.length !== 1) throw new UserError(`${spec.game}: ${moves.length} moves given; allowed: exactly 1 (one player moves at a time)`);
       checkLegal(s, st.length > 0 ? st[st.length - 1]!.askers[st[st.length - 1]!.at]! : s.current, moves[0]!);
       return play(s, moves[0]!);
     },
 
-    applyUnchecked: (s, moves) => play(s, moves[0]!),
+    applyUnchecked(s, moves) {
+      const movers = s.stack.length === 0 && s.phase >= 0 ? phases[s.phase]!.movers : undefined;
+      if (movers === undefined) return play(s, moves[0]!);
+      const all = movers(s);
+      return playJoint(s, all, jointMoves(s, all, moves));
+    },
     isOver: (s) => s.phase === GAME_OVER,
 
     decision(s) {
@@ -522,7 +628,52 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
         return { player: w.askers[w.at]!, name: windowNames[w.window]!, window: true };
       }
       if (s.phase < 0) return null;
-      return { player: s.current, name: phaseNames[s.phase]!, window: false };
+      const movers = phases[s.phase]!.movers;
+      if (movers === undefined) return { player: s.current, name: phaseNames[s.phase]!, window: false };
+      const players = waiting(s, movers(s));
+      return { player: players[0]!, name: phaseNames[s.phase]!, window: false, players };
+    },
+
+    commit(s, player, move) {
+      if (s.phase === GAME_OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
+      const movers = s.stack.length === 0 && s.phase >= 0 ? phases[s.phase]!.movers : undefined;
+      if (movers === undefined) throw new UserError(`${spec.game}: commit in phase ${phaseName(s)}; allowed: only in a simultaneous phase (use apply)`);
+      const all = movers(s);
+      const who = waiting(s, all);
+      if (!who.includes(player)) throw new UserError(`${spec.game}: player ${player} commits a move; allowed: players still to move: ${who.join(', ')}`);
+      checkLegal(s, player, move);
+      // The last move resolves the phase: a state with nobody to move would look finished.
+      if (who.length === 1) return playJoint(s, all, jointMoves(s, all, [move]));
+      const d = copy(s);
+      if (d.committed !== s.committed) throw new Error(`flow: ${spec.game}'s copy drops the committed field (a game using commit must copy it)`);
+      const c = s.committed === undefined ? [] : s.committed.slice();
+      while (c.length <= player) c.push(undefined);
+      c[player] = move;
+      d.committed = c;
+      return d as S;
+    },
+
+    hideCommitted(s, player) {
+      const c = s.committed;
+      if (c === undefined || c.length === 0) return s;
+      let hidden = false;
+      for (let p = 0; p < c.length; p++) if (p !== player && c[p] !== undefined) hidden = true;
+      if (!hidden) return s;
+      const d = copy(s);
+      d.committed = c.map((m, p) => (p === player || m === undefined ? m : HIDDEN_MOVE));
+      return d as S;
+    },
+
+    determinizeCommits(s, rng) {
+      const c = s.committed;
+      if (c === undefined || !c.includes(HIDDEN_MOVE)) return s;
+      const d = copy(s);
+      d.committed = c.map((m, p) => {
+        if (m !== HIDDEN_MOVE) return m;
+        const legal = movesOf(s, p);
+        return legal[rng.int(legal.length)];
+      });
+      return d as S;
     },
 
     openWindow(d, name, askers, data = 0) {
@@ -545,6 +696,6 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
 
     phaseIndex,
     windowIndex,
-    phaseName: (s) => (s.phase === GAME_OVER ? 'over' : s.phase === ROUND_END ? 'round-end' : phaseNames[s.phase]!),
+    phaseName,
   };
 }
