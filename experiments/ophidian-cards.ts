@@ -33,7 +33,7 @@ import { mean, seFloored, tInterval, type Bounds } from '../src/analysis/stats/d
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { BARRING_KINDS, parseAgentSpec } from '../agents/index.js';
 import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
-import { barredSpec, GAME_ID, OPH_AGENTS, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext, type UserContent } from './ophidian-common.js';
+import { barredSpec, GAME_ID, OPH_AGENTS, OPH_CONTENT, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext, type UserContent } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';
 import { analyseReplication, namedByConfirmation, REPLICATE_FULL, REPLICATE_QUICK } from './ophidian-cards-replicate.js';
@@ -232,6 +232,7 @@ export function ophidianCards(): Study {
     title: 'Ophidian: which card is too strong or too weak for its cost?',
     question: 'Per Strategy card: do decks holding it win more, how much win share is lost when its player may not play it, how often is it played, and is it worth its listed CP cost?',
     ...OPH_AGENTS,
+    ...OPH_CONTENT,
     async run(ctx: OphidianStudyContext): Promise<Report> {
       const user = userContent(ctx);
       const spec = studyAgents(study, ctx)[0]!;

@@ -33,6 +33,11 @@ export const OPH_AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoi
     'the Ophidian heuristic (spends CP on the dearest playable card, kills and Cheer Attacks first, Intercepts to save a Gladiator; beats uniform-random play in 20 of 20 seat-swapped games, 1.000 [0.839, 1.000]) at about 15–25 ms a match; the information-set MCTS has no measured edge over it yet and costs far more per match, so verdicts here are about play at the heuristic\'s level',
 };
 
+/** The Ophidian studies read the user's card and deck files: checked before any study plays a game. */
+export const OPH_CONTENT: Pick<Study, 'checkUserFiles'> = {
+  checkUserFiles: (files) => void userContent(files),
+};
+
 /** The StudyContext with a user's Ophidian card and deck files (`--card-file`, `--deck-file`). */
 export type OphidianStudyContext = StudyContext & { readonly cardFile?: string; readonly deckFile?: string };
 

@@ -18,7 +18,7 @@ import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import type { GameRecord } from '../src/core/record.js';
-import { GAME_ID, OPH_AGENTS, ci, fmt, inBatches, meanCi, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { GAME_ID, OPH_AGENTS, OPH_CONTENT, ci, fmt, inBatches, meanCi, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { flowFindings } from './ophidian-findings.js';
 
@@ -94,6 +94,7 @@ export function ophidianFlow(): Study {
     title: 'Ophidian: does the first Flow decide the match, and how do matches end?',
     question: 'Does the player who wins the first Flow win more often? How do VP and Cheer build Wave by Wave, how do matches end, and how long do they last?',
     ...OPH_AGENTS,
+    ...OPH_CONTENT,
     async run(ctx: OphidianStudyContext): Promise<Report> {
       const user = userContent(ctx);
       const spec = studyAgents(study, ctx)[0]!;

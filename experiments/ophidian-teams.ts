@@ -27,7 +27,7 @@ import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { DISCIPLINES } from '../src/games/ophidian/cards/types.js';
 import { defaultArsenal, legalTeams } from '../src/games/ophidian/construction.js';
 import { classifyDominance, effectiveGames } from './rumble-dominance.js';
-import { GAME_ID, OPH_AGENTS, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
+import { GAME_ID, OPH_AGENTS, OPH_CONTENT, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { teamFindings } from './ophidian-findings.js';
 
@@ -118,6 +118,7 @@ export function ophidianTeams(): Study {
     title: 'Ophidian: which 10-VP team is best?',
     question: 'Among the legal teams of Level-1 Gladiators totalling 10 VP, which are dominant, which are dominated, and which discipline pairings win?',
     ...OPH_AGENTS,
+    ...OPH_CONTENT,
     async run(ctx: OphidianStudyContext): Promise<Report> {
       const user = userContent(ctx);
       const spec = studyAgents(study, ctx)[0]!;

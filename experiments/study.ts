@@ -63,6 +63,9 @@ export interface StudyContext {
   readonly precisionRound?: number;
 }
 
+/** The user's content files a study may read (the command-line flags of `crucible study`). */
+export type UserFiles = Pick<StudyContext, 'powerFile' | 'heroFile' | 'cardFile' | 'deckFile'>;
+
 export interface Study {
   /** Command-line name: `crucible study <name>`. */
   readonly name: string;
@@ -84,6 +87,13 @@ export interface Study {
   readonly agentChoice: (full: boolean) => string;
   /** A study's own limits on --agents (e.g. a kind it needs), checked before any game. */
   readonly checkAgents?: (specs: readonly string[]) => void;
+  /**
+   * Reads and checks the user's content files this study plays (e.g. Ophidian's --card-file
+   * and --deck-file: size cap, every card and deck), so a bad file fails before any study
+   * plays a game (one line naming the file, the item, the field and the problem). The CLI
+   * calls it for every study it will run; absent: the study reads no such file.
+   */
+  readonly checkUserFiles?: (files: UserFiles) => void;
   /**
    * The comparison agents `--skill` seats when no --skill-agents are given, for a study
    * whose seats must be of one kind (rumble-auction-meta: value bidders), with why; absent:

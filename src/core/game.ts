@@ -37,6 +37,22 @@ export interface Encoder<S, A, O> {
 /** A documented rule option (declared with the other game facts). */
 export type { OptionDoc };
 
+/**
+ * Restricted play (`bar=a+b` on the search and learned agents, agents/barring.ts): which
+ * actions a bar list forbids. A game that takes `bar` declares it; the agents' code names no game.
+ */
+export interface ActionBar<O, A> {
+  /** What a `bar` value names, for error messages (e.g. "Strategy card ids … joined by +"). */
+  readonly allowed: string;
+  /** The syntax of a `bar` value. */
+  readonly pattern: RegExp;
+  /**
+   * `legal` (of the player who sees `view`: a full state or that player's observation)
+   * without the barred actions; all of them when nothing else is left.
+   */
+  without(view: O, legal: readonly A[], barred: ReadonlySet<string>): readonly A[];
+}
+
 export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>> {
   /** Stable id used on the command line (`gladiator-duel`). */
   readonly id: string;
@@ -123,6 +139,8 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   evaluate?(state: S): readonly number[];
   /** Optional tensor encoder for learned agents. */
   readonly encoder?: Encoder<S, A, O>;
+  /** Optional restricted play: the actions a `bar=a+b` agent never plays (see `ActionBar`). */
+  readonly bar?: ActionBar<O, A>;
 }
 
 /**

@@ -15,7 +15,6 @@ import { checkContentFile, getGame } from '../../games/index.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
 import { precisionGoal } from '../../analysis/precision.js';
 import { DEFAULT_ROUNDS } from '../../../experiments/precision.js';
-import { userContent } from '../../../experiments/ophidian-common.js';
 
 interface StudyFlags {
   queue?: string;
@@ -111,8 +110,8 @@ sizes once and says so. README "Answers to a chosen precision".`,
         progress: flags.progress && process.stderr.isTTY === true,
         ...(flags.powerFile === undefined ? {} : { powerFile: checkedPowerFile(flags.powerFile) }),
         ...(flags.heroFile === undefined ? {} : { heroFile: checkedHeroFile(flags.heroFile) }),
-        // Every card and deck checked (and the size cap) before any study plays a game.
-        ...(flags.cardFile === undefined && flags.deckFile === undefined ? {} : checkedOphidianFiles(flags.cardFile, flags.deckFile)),
+        // Every card and deck checked (and the size cap) by the studies that read them, before any study plays a game.
+        ...checkedUserFiles(studies, flags.cardFile, flags.deckFile),
         ...(agents === undefined ? {} : { agents }),
         ...(options === undefined ? {} : { options }),
         ...(flags.skill ? { skill: skillAgents === undefined ? {} : { agents: skillAgents } } : {}),
@@ -142,10 +141,15 @@ function checkedHeroFile(path: string): string {
   return path;
 }
 
-/** Validates an Ophidian card and deck file up front (size, every card, every deck), so a bad file fails before any study runs. */
-function checkedOphidianFiles(cardFile: string | undefined, deckFile: string | undefined): { cardFile?: string; deckFile?: string } {
-  userContent({ cardFile, deckFile });
-  return { ...(cardFile === undefined ? {} : { cardFile }), ...(deckFile === undefined ? {} : { deckFile }) };
+/**
+ * Has every study that reads them check the user's card and deck files up front (the study's
+ * own `checkUserFiles`: size, every card, every deck), so a bad file fails before any study runs.
+ */
+function checkedUserFiles(studies: readonly Study[], cardFile: string | undefined, deckFile: string | undefined): { cardFile?: string; deckFile?: string } {
+  const files = { ...(cardFile === undefined ? {} : { cardFile }), ...(deckFile === undefined ? {} : { deckFile }) };
+  if (cardFile === undefined && deckFile === undefined) return files;
+  for (const check of new Set(studies.map((s) => s.checkUserFiles))) check?.(files);
+  return files;
 }
 
 /** Splits and checks --agents for each study (count of specs, each spec for the study's game). */

@@ -25,6 +25,7 @@ import { UserError } from '../../core/errors.js';
 import type { StrategyCard } from './cards/types.js';
 import { admg, controller, flow, isChar, life, raging } from './rules.js';
 import { LOC, type OphidianState } from './state.js';
+import { BAR_LIST, withoutBarred } from './bar.js';
 
 // (No closures inside these per-action functions: tsx names each closure it makes with a
 // defineProperty call, which cost rollouts more than the scoring itself.)
@@ -150,22 +151,6 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
     }
   }
   return best;
-}
-
-/** Actions that play a Strategy card (instance after the first colon): from hand, Attack Responses, event Responses, cost modifiers. */
-const CARD_PLAYS = new Set(['play', 'resp', 'ev', 'cm']);
-
-/** A `bar` value: Strategy card ids (lowercase, digits, dashes) joined by +. */
-export const BAR_LIST = /^[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*$/;
-
-/** The legal actions without those that play a barred card (all of them when nothing else is left). */
-export function withoutBarred(s: OphidianState, legal: readonly string[], barred: ReadonlySet<string>): readonly string[] {
-  if (barred.size === 0) return legal;
-  const kept = legal.filter((a) => {
-    const parts = a.split(':');
-    return !(CARD_PLAYS.has(parts[0]!) && barred.has(s.t.card[Number(parts[1])]?.id ?? ''));
-  });
-  return kept.length > 0 ? kept : legal;
 }
 
 /** The key of action `a`'s uses in Wave `wave` (the heuristic's own count, below). */

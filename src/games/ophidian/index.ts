@@ -14,6 +14,7 @@ import { SAMPLE_DECKS } from './sample.js';
 import { contentUsedBy, decksOf, matchContent, type MatchContent } from './content.js';
 import { evaluateOphidian } from './evaluate.js';
 import { ophidianEncoder } from './encoder.js';
+import { ophidianBar } from './bar.js';
 import { ARSENAL, HAND, LOC, zoneOf, zoneOwner, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
@@ -288,6 +289,8 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   evaluate: evaluateOphidian,
   // Tensor view for learned agents (encoder.ts): what the player sees, moves by what they do.
   encoder: ophidianEncoder,
+  // Restricted play (bar.ts): `bar=a+b` agents never play those Strategy cards.
+  bar: ophidianBar,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all; the
   // dice stream by nobody (from it every future roll — a Hex, a One-two Punch — could be read:
   // issue #26), so an observation holds UNSEEN_STREAM and a determinization draws a fresh one.
