@@ -80,7 +80,8 @@ export const darkHeroFairness: Study = {
           games: records.length,
         });
         effects.push({ label: `${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, n: gap.n, group: `${players} heroes`, level });
-        findings.push({ id: `gap-${players}p-bent${bent}`, label: `Free − Safe, ${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, nullValue: 0, n: gap.n, level, family: `Holm over ${settings.length} settings` });
+        // Its units (a game's Free − Safe, one table the design fixes) let --precision decide on a betting confidence sequence.
+        findings.push({ id: `gap-${players}p-bent${bent}`, label: `Free − Safe, ${players} heroes, Bent ${bent}`, estimate: gap.mean, lo: gap.lo, hi: gap.hi, nullValue: 0, n: gap.n, level, family: `Holm over ${settings.length} settings`, units: { values: gaps.filter((x) => !Number.isNaN(x)), range: [-1, 1] } });
     });
     sizes.forEach(({ players, leans }, k) => {
       // Pooled over the four Bents: the side the Bent leans toward (Free on 1–2, Safe on 3–4) minus the underdog.

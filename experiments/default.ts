@@ -144,7 +144,7 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
     await writeReport(report, reportDir);
     const seconds = (performance.now() - started) / 1000;
     const supported = report.verdicts.filter((v) => v.strength === 'supported').length;
-    outcomes.push({ name: study.name, reportDir, seconds, supported, inconclusive: report.verdicts.length - supported, verdicts: report.verdicts, findings: report.findings ?? [], quick: report.quick !== undefined });
+    outcomes.push({ name: study.name, reportDir, seconds, supported, inconclusive: report.verdicts.length - supported, verdicts: report.verdicts, findings: (report.findings ?? []).map(withoutUnits), quick: report.quick !== undefined });
     log(`      done in ${seconds.toFixed(1)} s: ${supported} supported, ${report.verdicts.length - supported} inconclusive verdicts → ${join(reportDir, 'index.html')}`);
   }
   const index = writeReportsIndex(opts.out);
@@ -200,4 +200,9 @@ export function withAgents(report: Report, study: Study, opts: { readonly full: 
 /** The default study: the quick version of every registered study. */
 export function runDefaultStudy(opts: Omit<StudyRunOptions, 'full'>): Promise<StudyOutcome[]> {
   return runStudies(STUDIES, { ...opts, full: false });
+}
+
+/** A finding for --json: its estimate and interval, not every unit behind it (KeyFinding.units). */
+function withoutUnits({ units: _units, ...finding }: KeyFinding): KeyFinding {
+  return finding;
 }

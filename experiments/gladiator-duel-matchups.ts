@@ -102,6 +102,8 @@ export const gladiatorDuelMatchups: Study = {
     // (src/analysis/table.ts), and table, Holm decisions and verdicts all read them.
     const pairRows: { type: string; opponent: string; share: number }[] = [];
     const played: [string, string][] = [];
+    /** Each matchup's pair shares in pair order: the units --precision's betting confidence sequence reads. */
+    const pairUnits: number[][] = [];
     for (let i = 0; i < TYPES.length; i++) {
       for (let j = i + 1; j < TYPES.length; j++) {
         const a = TYPES[i]!;
@@ -109,8 +111,10 @@ export const gladiatorDuelMatchups: Study = {
         const ab = await playDuel(ctx, `${a}-vs-${b}`, a, b, perOrder);
         const ba = await playDuel(ctx, `${b}-vs-${a}`, b, a, perOrder);
         all.push(...ab, ...ba);
-        for (const share of pairScores(ab, ba)) pairRows.push({ type: a, opponent: b, share });
+        const shares = pairScores(ab, ba);
+        for (const share of shares) pairRows.push({ type: a, opponent: b, share });
         played.push([a, b]);
+        pairUnits.push(shares);
       }
     }
     const stats = groupStats(pairRows, ['type', 'opponent'], 'share');
@@ -150,7 +154,7 @@ export const gladiatorDuelMatchups: Study = {
         { nullValue: 0.5, units: 'seed-paired pairs' },
       );
       verdicts.push({ ...v, evidence: `${v.evidence}; Holm over ${matchups.length} matchups` });
-      findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: t.n, level, family: `Holm over ${matchups.length} matchups` });
+      findings.push({ id: `${a}-v-${b}`, label: `${TYPE_NAMES[a]} v ${TYPE_NAMES[b]} (${TYPE_NAMES[a]}'s share)`, estimate: t.mean, lo, hi, nullValue: 0.5, n: t.n, level, family: `Holm over ${matchups.length} matchups`, units: { values: pairUnits[k]!, range: [0, 1] } });
     });
     const done = all.filter((r) => r.error === undefined && r.returns.length === 2);
     const first = firstMoverShare(done);

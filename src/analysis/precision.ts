@@ -73,10 +73,15 @@ export class PrecisionClock {
     return (this.now() - this.start) / 60_000;
   }
 
-  /** The rule that stops the run now, or null to play another batch. `widest` is the widest primary interval; `more` whether the plan has games left. */
-  stop(widest: number, more: boolean): PrecisionStop | null {
+  /**
+   * The rule that stops the run now, or null to play another batch. `widest` is the widest
+   * primary interval; `more` whether the plan has games left; `nextMinutes` how long the
+   * next batch is expected to take (a study's next round plays as many games as all its
+   * rounds before it): the time is up when it would end past the limit.
+   */
+  stop(widest: number, more: boolean, nextMinutes = 0): PrecisionStop | null {
     if (this.goal.width !== undefined && widest <= this.goal.width) return 'target width reached';
-    if (this.goal.minutes !== undefined && this.elapsedMinutes() >= this.goal.minutes) return 'time up';
+    if (this.goal.minutes !== undefined && this.elapsedMinutes() + nextMinutes >= this.goal.minutes) return 'time up';
     if (!more) return 'plan exhausted';
     return null;
   }

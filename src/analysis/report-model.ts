@@ -73,6 +73,21 @@ export interface KeyFinding {
   readonly level: number;
   /** The test family it was corrected in, e.g. "Holm over 6 matchups" or "single test". */
   readonly family: string;
+  /**
+   * The independent units the estimate is the mean of, when it is one: what a --precision
+   * run's anytime-valid interval (a betting confidence sequence, experiments/precision.ts)
+   * is computed from. Give them only when the units are independent draws of one
+   * distribution from a table the design fixes (not one chosen from the data), in the
+   * order they were played; absent, a --precision run widens [lo, hi] over its rounds.
+   */
+  readonly units?: FindingUnits;
+}
+
+/** A finding's units: values in play order (index order; a --precision round's after the rounds before it) and the range they lie in. */
+export interface FindingUnits {
+  readonly values: readonly number[];
+  /** A share: [0, 1]; a difference of two shares: [−1, 1]. */
+  readonly range: readonly [number, number];
 }
 
 /** One of the user's own items (a power, hero, card or deck of their file) as a report measured it. */

@@ -17,10 +17,12 @@
  * Unlike a t interval it is never zero-width: units that all agree narrow it like
  * log(1/α)/n, not to a point.
  *
- * Unbounded measures (game length) and a study's own intervals get the group-sequential
- * union bound instead (`lookLevel`): a run with at most L looks tests each look at
- * α/L, so the chance that any look excludes the truth stays ≤ α (Bonferroni over looks).
+ * Unbounded measures (game length) and a study's findings that give no bounded units get
+ * the group-sequential union bound instead (`lookLevel`, `widenInterval`): a run with at
+ * most L looks tests each look at α/L, so the chance that any look excludes the truth
+ * stays ≤ α (Bonferroni over looks).
  */
+import { tFor } from '../../core/student-t.js';
 import { zFor } from '../../core/wilson.js';
 
 /** An anytime-valid interval for one mean, at the level its family gives it. */
@@ -212,11 +214,13 @@ export function lookLevel(level: number, looks: number): number {
 }
 
 /**
- * Widens an interval given at `from` (a normal-approximation interval: estimate ± z·se on
- * each side, so asymmetric intervals keep their shape) to the level `to`. Infinite or
- * missing ends stay as they are.
+ * Widens an interval given at `from` (estimate ± q·se on each side, so asymmetric intervals
+ * keep their shape) to the level `to`: q is Student t's at `df` degrees of freedom, or the
+ * normal's without. The t ratio is exact for a t interval over df + 1 units and at least
+ * the normal ratio (t's tails are heavier), so it never widens a t interval too little.
+ * Infinite or missing ends stay as they are.
  */
-export function widenInterval(estimate: number, lo: number, hi: number, from: number, to: number): { lo: number; hi: number } {
-  const k = zFor(to) / zFor(from);
+export function widenInterval(estimate: number, lo: number, hi: number, from: number, to: number, df?: number): { lo: number; hi: number } {
+  const k = df !== undefined && df >= 1 ? tFor(to, df) / tFor(from, df) : zFor(to) / zFor(from);
   return { lo: estimate - (estimate - lo) * k, hi: estimate + (hi - estimate) * k };
 }
