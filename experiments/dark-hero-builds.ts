@@ -23,7 +23,7 @@ import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-m
 import { quantileSorted } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { bradleyTerry, type PairResult, type Rating } from '../src/analysis/stats/ratings.js';
-import { allBuilds, buildCode } from '../src/games/dark-hero/options.js';
+import { allBuilds, buildCode } from '../src/games/dark-hero/index.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { DARK_HERO_AGENTS, GAME_ID, differenceVerdict, fmt, interval, playTable, playedBy, r3, teamShare } from './dark-hero-common.js';
 import { studyAgents, type Study, type StudyContext } from './study.js';

@@ -32,7 +32,7 @@ import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { mean, seFloored, tInterval, type Bounds } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { BARRING_KINDS, parseAgentSpec } from '../agents/index.js';
-import type { StrategyCard } from '../src/games/ophidian/cards/types.js';
+import type { StrategyCard } from '../src/games/ophidian/index.js';
 import { barredSpec, GAME_ID, OPH_AGENTS, OPH_CONTENT, fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext, type UserContent } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { cardFindings } from './ophidian-findings.js';

@@ -13,7 +13,7 @@ import { UserError } from '../src/core/errors.js';
 import { deriveSeed, Rng, shuffledWith } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
 import { readContentFile } from '../src/sim/run-key.js';
-import { contentFromTexts, type MatchContent } from '../src/games/ophidian/content.js';
+import { contentFromTexts, type MatchContent } from '../src/games/ophidian/index.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { playStudyTable } from './study-table.js';
 import type { Study, StudyContext } from './study.js';

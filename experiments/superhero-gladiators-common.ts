@@ -8,12 +8,7 @@
  * initiative d20s, every roll from the same stream), so the pair — not the game — is
  * the unit of every statistic.
  */
-import { POWER_INFO, POWER_TYPES, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
-import { DEFAULT_BUILD_OPTIONS, parseBuildOptions, type BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
-import { powerCost } from '../src/games/superhero-gladiators/builder.js';
-import { checkHeroFile } from '../src/games/superhero-gladiators/content.js';
-import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
-import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
+import { POWER_INFO, POWER_TYPES, type Enhancement, type PowerType, DEFAULT_BUILD_OPTIONS, parseBuildOptions, type BuildOptions, powerCost, checkHeroFile, type HeroSpec, SAMPLE_HEROES } from '../src/games/superhero-gladiators/index.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { playStudyTable } from './study-table.js';
 import type { Study, StudyContext } from './study.js';

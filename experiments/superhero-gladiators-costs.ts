@@ -24,10 +24,7 @@ import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
 import { deriveSeed, Rng } from '../src/core/rng.js';
-import type { BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
-import { POWER_INFO, type Enhancement, type PowerType } from '../src/games/superhero-gladiators/catalogue.js';
-import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-gladiators/generator.js';
-import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import { type BuildOptions, POWER_INFO, type Enhancement, type PowerType, BuildGenerator, DEFAULT_BUILD_SPACE, type HeroSpec } from '../src/games/superhero-gladiators/index.js';
 import {
   ALL_FEATURES,
   BUILD_STUDY_AGENTS,

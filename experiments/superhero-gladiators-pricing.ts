@@ -27,8 +27,7 @@ import { logisticFit, type CostCurveRow, type LogisticFit } from '../src/analysi
 import { spdInverse } from '../src/analysis/stats/linalg.js';
 import { nelderMead, numericalHessian } from '../src/analysis/stats/optimize.js';
 import { zFor } from '../src/core/wilson.js';
-import type { BuildOptions } from '../src/games/superhero-gladiators/build-options.js';
-import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import type { BuildOptions, HeroSpec } from '../src/games/superhero-gladiators/index.js';
 import { Rng } from '../src/core/rng.js';
 import { formulaCost, isExtraFeature, PRICED_ENHANCEMENTS } from './superhero-gladiators-common.js';
 

@@ -24,7 +24,7 @@ import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js'
 import { verdict } from '../src/analysis/stats/verdict.js';
 import { shareBySeed } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
-import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
+import type { HeroSpec } from '../src/games/superhero-gladiators/index.js';
 import { userHeroes } from './superhero-gladiators-common.js';
 import { playStudyTable } from './study-table.js';
 import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';

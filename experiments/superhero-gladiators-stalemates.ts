@@ -10,10 +10,7 @@
  */
 import type { Report } from '../src/analysis/report-model.js';
 import { Rng } from '../src/core/rng.js';
-import { DEFAULT_BUILD_OPTIONS } from '../src/games/superhero-gladiators/build-options.js';
-import { BuildGenerator, DEFAULT_BUILD_SPACE } from '../src/games/superhero-gladiators/generator.js';
-import type { HeroSpec } from '../src/games/superhero-gladiators/hero.js';
-import { SAMPLE_HEROES } from '../src/games/superhero-gladiators/samples.js';
+import { DEFAULT_BUILD_OPTIONS, BuildGenerator, DEFAULT_BUILD_SPACE, type HeroSpec, SAMPLE_HEROES } from '../src/games/superhero-gladiators/index.js';
 import { describeTally } from './cap-report.js';
 import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from './stalemate-common.js';
 import type { Study, StudyContext } from './study.js';

@@ -1,16 +1,16 @@
 /**
  * Game-specific heuristic agents, by game id. Each game's owner adds one line here for
- * its own heuristic (in its game folder, src/games/<game>/heuristic.ts, or
- * agents/heuristics/<game>.ts). The `heuristic` agent kind looks a game up in this record.
+ * its own heuristic (in its game folder, src/games/<game>/heuristic.ts, exported by the
+ * game's index, or agents/heuristics/<game>.ts). The `heuristic` agent kind looks a game up in this record.
  */
 import type { AgentFactory } from '../../src/core/agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { UserError } from '../../src/core/errors.js';
-import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/heuristic.js';
-import { darkHeroHeuristic } from '../../src/games/dark-hero/heuristic.js';
+import { gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/index.js';
+import { darkHeroHeuristic } from '../../src/games/dark-hero/index.js';
 import { rumbleHeuristicOrSearch } from './rumble.js';
-import { superheroGladiatorsHeuristic } from '../../src/games/superhero-gladiators/heuristic.js';
-import { ophidianHeuristic } from '../../src/games/ophidian/heuristic.js';
+import { superheroGladiatorsHeuristic } from '../../src/games/superhero-gladiators/index.js';
+import { ophidianHeuristic } from '../../src/games/ophidian/index.js';
 
 export const HEURISTICS: Record<string, AgentFactory> = {
   // one line per game, e.g.: 'gladiator-duel': createGladiatorDuelHeuristic,

@@ -6,12 +6,11 @@ import { UserError } from '../core/errors.js';
 import { gladiatorDuel } from './gladiator-duel/index.js';
 import { darkHero } from './dark-hero/index.js';
 import { checkUserPowerFile, rumble } from './rumble/index.js';
-import { superheroGladiators } from './superhero-gladiators/index.js';
-import { checkHeroFile } from './superhero-gladiators/content.js';
+import { checkHeroFile, superheroGladiators } from './superhero-gladiators/index.js';
 import { ophidian } from './ophidian/index.js';
 
 /** Superhero Gladiators' hero builder (for `crucible build`). */
-export { superheroBuilder } from './superhero-gladiators/content.js';
+export { superheroBuilder } from './superhero-gladiators/index.js';
 
 export const GAMES: readonly AnyGame[] = [
   // one line per game, e.g.: gladiatorDuel,

@@ -32,6 +32,9 @@ import {
 } from './state.js';
 
 export type { DarkHeroState } from './state.js';
+// The builds a study sweeps (experiments/dark-hero-builds.ts): code outside this folder
+// imports the game through this file only (test/layers.test.ts).
+export { allBuilds, buildCode } from './options.js';
 export type { DarkHeroOptions } from './options.js';
 
 function cardName(state: DarkHeroState, slot: number): string {
@@ -105,6 +108,9 @@ const tagsSchema = z
   })
   .strict();
 void tagsSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
+
+// Its heuristic player (the `heuristic` agent kind; agents/heuristics registers it).
+export { darkHeroHeuristic } from './heuristic.js';
 
 export const darkHero: Game<DarkHeroState, number, DarkHeroState, DarkHeroOptions> = {
   id: 'dark-hero',

@@ -45,6 +45,9 @@ const tagsSchema = z
   .strict();
 void tagsSchema.shape; // zod defines .shape lazily; read it before a test deep-freezes the game
 
+// Its heuristic player (the `heuristic` agent kind; agents/heuristics registers it).
+export { gladiatorDuelHeuristic } from './heuristic.js';
+
 export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> = {
   id: 'gladiator-duel',
   name: 'Gladiator duel (SAGA #67)',

@@ -20,6 +20,16 @@ import { ARSENAL, HAND, LOC, zoneOf, zoneOwner, type OphidianState, type Table }
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
 
 /** The ready decks of seats 0, 1, … when `decks` is not given (the Example Game's two first). */
+// Its heuristic player (the `heuristic` agent kind; agents/heuristics registers it).
+export { ophidianHeuristic } from './heuristic.js';
+
+// What studies use of the game (experiments/ophidian-*.ts): content read from a user's card and
+// deck files, and team construction. Code outside this folder imports the game through this
+// file only (test/layers.test.ts).
+export { contentFromTexts, type MatchContent } from './content.js';
+export { DISCIPLINES, type StrategyCard } from './cards/types.js';
+export { defaultArsenal, legalTeams } from './construction.js';
+
 export const DEFAULT_DECKS = ['abe', 'betty', 'war-machine', 'mind-gate', 'plague-temple', 'war-cybernetics-1'] as const;
 
 export const ophidianOptionsSchema = z
