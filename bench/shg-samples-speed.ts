@@ -4,7 +4,7 @@
  * loaded machine) — and a hash of every game it played, the guard for speed work: a
  * change that keeps play identical keeps the hash.
  *
- *   node --import tsx bench/shg-samples-speed.ts [--games N] [--spec SPEC] [--seed S] [--tables all|pairs|mirrors] [--every K]
+ *   node --import tsx bench/shg-samples-speed.ts [--games N] [--spec SPEC] [--seed S] [--tables all|pairs|mirrors] [--every K] [--moves]
  *
  * Plays games 0..N-1 (default 2) of every table (of every K-th with `--every K`) the full study plays — each of the 36
  * pairs of sample heroes in both side orders (100 games each in the study) and each
@@ -13,7 +13,9 @@
  * mean CPU seconds a game per kind of table, the study's extrapolated CPU time (each
  * table's mean times its planned games) and its wall time on 2 idle cores (CPU ÷ 2: a
  * study keeps both workers busy; the pool's start-up and the report are seconds), and
- * `hash` over (table, index, returns, length, tags) of every game.
+ * `hash` over (table, index, returns, length, tags) of every game; with `--moves` also over
+ * every move played (its description, step by step: a stricter guard, and slower, so its
+ * CPU figures are not the study's).
  */
 import { createHash } from 'node:crypto';
 import { prepareMatch, playPrepared } from '../src/sim/play.js';
@@ -29,6 +31,7 @@ const spec = arg('spec', FULL_AGENT);
 const seed = arg('seed', '1');
 const which = arg('tables', 'all');
 const every = Number(arg('every', '1'));
+const withMoves = process.argv.includes('--moves');
 
 interface Table {
   readonly a: string;
@@ -59,7 +62,7 @@ for (const t of chosen) {
   const match = prepareMatch({ gameId: 'superhero-gladiators', options: { teams: [[t.a], [t.b]] }, agents: [spec], games: t.planned, rotate: false, seed });
   const start = process.cpuUsage();
   for (let g = 0; g < games; g++) {
-    const r = playPrepared(match, g);
+    const r = withMoves ? playPrepared(match, g, (step) => hash.update(JSON.stringify(step.moves))) : playPrepared(match, g);
     if (r.error !== undefined) throw new Error(`${t.a} v ${t.b} game ${g}: ${r.error}`);
     hash.update(JSON.stringify([t.a, t.b, g, r.returns, r.length, r.tags]));
   }
@@ -81,4 +84,4 @@ line('games per CPU-second', (played / cpuTotal).toFixed(3));
 for (const [k, v] of Object.entries(byKind)) if (v.games > 0) line(`CPU s a game (${k} tables)`, (v.cpu / v.games).toFixed(3));
 line(`extrapolated CPU for the ${plannedTotal} planned games`, `${(extrapolated / 3600).toFixed(2)} h`);
 line('extrapolated wall on 2 idle cores', `${(extrapolated / 2 / 60).toFixed(1)} min`);
-line('hash', hash.digest('hex').slice(0, 16));
+line(withMoves ? 'hash (with every move)' : 'hash', hash.digest('hex').slice(0, 16));

@@ -308,6 +308,9 @@ function setup(o: ShgOptions, seed: number): ShgState {
   return flow.begin(base);
 }
 
+/** Move keys by slot and cell, made once: a search keys every legal move at every node it visits. */
+const moveKeys: string[][] = [];
+
 function actionKey(a: ShgAction): string {
   switch (a.k) {
     case 'pass':
@@ -315,8 +318,12 @@ function actionKey(a: ShgAction): string {
       return a.k;
     case 'place':
       return `place:${a.cell}`;
-    case 'move':
-      return `move:${a.p}:${a.to}`;
+    case 'move': {
+      // (Only small whole numbers are cached: an action read from a file may hold anything.)
+      if (!(a.p >= -1 && a.p < 64 && a.to >= 0 && a.to < 4096 && (a.p | 0) === a.p && (a.to | 0) === a.to)) return `move:${a.p}:${a.to}`;
+      const row = (moveKeys[a.p + 1] ??= []);
+      return (row[a.to] ??= `move:${a.p}:${a.to}`);
+    }
     case 'attack':
       return `attack:${a.p}:${a.target}:${a.gizmo}`;
     case 'wall':

@@ -24,7 +24,7 @@
  * Three or more sides: each side's value is the product of its pairwise chances,
  * normalised.
  */
-import { conscious, isDesolid, mayActOn, sees } from './rules.js';
+import { conscious, isDesolid, limbSlot, mayActOn, sees } from './rules.js';
 import { attackSlots, isRanged, moveReach, strikeOdds } from './odds.js';
 import type { ShgState } from './state.js';
 
@@ -68,8 +68,31 @@ function strikeNow(s: ShgState, a: number, foeSide: number, anywhere: boolean): 
   return best;
 }
 
+/**
+ * Segment lists found before, per game (keyed by its initiative rolls, one array a game):
+ * what a list depends on beyond the setup and those rolls is which heroes are conscious
+ * and whose extra limbs work, a handful of cases a game, and `evaluate` asked for them at
+ * every leaf of a search.
+ */
+const actorsMemo = new WeakMap<readonly number[], { setup: object; bySituation: Map<number, readonly (readonly number[])[]> }>();
+
 /** The heroes acting on each segment 1..6 (conscious now), in the flow's order (game.ts, `rules.actingOrder`). */
-function segmentActors(s: ShgState): number[][] {
+function segmentActors(s: ShgState): readonly (readonly number[])[] {
+  const n = s.heroes.length;
+  if (n > 15) return listSegmentActors(s);
+  let situation = 0;
+  for (let h = 0; h < n; h++) {
+    if (conscious(s, h)) situation |= 1 << h;
+    if (limbSlot(s, h) >= 0) situation |= 1 << (h + 15);
+  }
+  let memo = actorsMemo.get(s.initiative);
+  if (memo === undefined || memo.setup !== s.setup) actorsMemo.set(s.initiative, (memo = { setup: s.setup, bySituation: new Map() }));
+  let lists = memo.bySituation.get(situation);
+  if (lists === undefined) memo.bySituation.set(situation, (lists = listSegmentActors(s)));
+  return lists;
+}
+
+function listSegmentActors(s: ShgState): number[][] {
   const heroes = s.setup.heroes;
   const dexFirst = s.setup.options.rules.actingOrder === 'dex';
   const out: number[][] = [];
@@ -112,7 +135,7 @@ function capVerdict(s: ShgState, li: number, mi: number, lj: number, mj: number)
  * `anywhere`: every hero strikes as if in reach (the fight both sides would have).
  * `engaged` is false when nobody in the pair can strike (the value is then the cap's).
  */
-function pairChance(s: ShgState, i: number, j: number, actions: readonly number[], anywhere: boolean): { v: number; engaged: boolean } {
+function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhere: boolean): { v: number; engaged: boolean } {
   const oi = sideOomph(s, i);
   const oj = sideOomph(s, j);
   if (oj.left <= 0) return { v: oi.left > 0 ? 1 : 0.5, engaged: true };
@@ -131,12 +154,12 @@ function pairChance(s: ShgState, i: number, j: number, actions: readonly number[
     else unitJ = Math.max(unitJ, st.d);
   }
   if (strikes.size === 0) return { v: capVerdict(s, oi.left, oi.max, oj.left, oj.max), engaged: false };
-  const key = `${i},${j},${actions.length},${actions[0]},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
+  const key = `${i},${j},${actions.length},${actions.first},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
   let memo = raceMemo.get(s.setup);
   if (!memo) raceMemo.set(s.setup, (memo = new Map()));
   let v = memo.get(key);
   if (v === undefined) {
-    v = race(s, i, actions, strikes, oi, oj, unitI, unitJ);
+    v = race(s, i, actions.list(), strikes, oi, oj, unitI, unitJ);
     if (memo.size >= MEMO_SIZE) memo.clear();
     memo.set(key, v);
   }
@@ -213,17 +236,53 @@ function race(
   return winI + capI;
 }
 
-/** The actions left before the turn cap, in order (hero indices; the hero deciding now first); `whole`: from the next segment on. */
-function schedule(s: ShgState, whole = false): number[] {
-  const cap = s.setup.options.turnCap * 6;
-  const out: number[] = [];
-  // During placement (round 0) the fight starts with segment 1: where a hero is put decides who strikes first.
-  const placing = s.round < 1;
-  const from = s.stack.length > 0 ? s.turn + 1 : s.turn;
-  if (!whole && !placing) for (let k = from; k < s.order.length; k++) if (conscious(s, s.order[k]!)) out.push(s.order[k]!);
-  const bySegment = segmentActors(s);
-  for (let r = placing ? 1 : s.round + 1; r <= cap; r++) for (const h of bySegment[(r - 1) % 6]!) out.push(h);
-  return out;
+/**
+ * The actions left before the turn cap, in order (hero indices; the hero deciding now
+ * first); `whole`: from the next segment on. Its length and first actor (all a remembered
+ * race needs) are counted without listing it; `list()` lists it, once.
+ */
+class Schedule {
+  readonly length: number;
+  readonly first: number | undefined;
+  private listed: number[] | null = null;
+  private readonly cap: number;
+  private readonly from: number;
+  private readonly startRound: number;
+  private readonly bySegment: readonly (readonly number[])[];
+
+  constructor(
+    private readonly s: ShgState,
+    private readonly whole = false,
+  ) {
+    this.cap = s.setup.options.turnCap * 6;
+    // During placement (round 0) the fight starts with segment 1: where a hero is put decides who strikes first.
+    const placing = s.round < 1;
+    this.from = whole || placing ? s.order.length : s.stack.length > 0 ? s.turn + 1 : s.turn;
+    this.startRound = placing ? 1 : s.round + 1;
+    this.bySegment = segmentActors(s);
+    let length = 0;
+    let first: number | undefined;
+    for (let k = this.from; k < s.order.length; k++) {
+      if (!conscious(s, s.order[k]!)) continue;
+      if (length++ === 0) first = s.order[k]!;
+    }
+    for (let r = this.startRound; r <= this.cap; r++) {
+      const seg = this.bySegment[(r - 1) % 6]!;
+      if (length === 0 && seg.length > 0) first = seg[0]!;
+      length += seg.length;
+    }
+    this.length = length;
+    this.first = first;
+  }
+
+  list(): readonly number[] {
+    if (this.listed !== null) return this.listed;
+    const s = this.s;
+    const out: number[] = [];
+    for (let k = this.from; k < s.order.length; k++) if (conscious(s, s.order[k]!)) out.push(s.order[k]!);
+    for (let r = this.startRound; r <= this.cap; r++) for (const h of this.bySegment[(r - 1) % 6]!) out.push(h);
+    return (this.listed = out);
+  }
 }
 
 /** Nearest distance between two conscious heroes of sides i and j (Infinity before placement). */
@@ -246,7 +305,7 @@ function gap(s: ShgState, i: number, j: number): number {
  * the side that would win it, away for the side that would lose it, neither in a mirror
  * — without ever outweighing what contact itself is worth.
  */
-function pairValue(s: ShgState, i: number, j: number, actions: readonly number[], whole: () => readonly number[]): number {
+function pairValue(s: ShgState, i: number, j: number, actions: Schedule, whole: () => Schedule): number {
   const now = pairChance(s, i, j, actions, false);
   if (now.engaged) return now.v;
   const d = gap(s, i, j);
@@ -262,7 +321,7 @@ function pairValue(s: ShgState, i: number, j: number, actions: readonly number[]
  * in pay for this side, once contact is made?
  */
 export function fightIfMet(s: ShgState, side: number): number {
-  const whole = schedule(s, true);
+  const whole = new Schedule(s, true);
   const v = new Array<number>(s.setup.sides).fill(1);
   for (let i = 0; i < v.length; i++) {
     for (let j = i + 1; j < v.length; j++) {
@@ -278,9 +337,9 @@ export function fightIfMet(s: ShgState, side: number): number {
 /** Each side's chance of winning from `s` (sums to 1). */
 export function raceValue(s: ShgState): number[] {
   const n = s.setup.sides;
-  const actions = schedule(s);
-  let wholeCache: number[] | null = null;
-  const whole = () => (wholeCache ??= schedule(s, true));
+  const actions = new Schedule(s);
+  let wholeCache: Schedule | null = null;
+  const whole = () => (wholeCache ??= new Schedule(s, true));
   if (n === 2) {
     const v = pairValue(s, 0, 1, actions, whole);
     return [v, 1 - v];

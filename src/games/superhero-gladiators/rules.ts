@@ -379,19 +379,66 @@ function hexesFor(s: ShgState, rate: number): number {
 
 const MODE_OF: Readonly<Record<string, Mode>> = { tunneling: 'tunnel', 'wall-clinging': 'cling', flight: 'fly', 'run-fast': 'run', 'swim-fast': 'swim' };
 
+/** Power types that move a hero (a mode of `reachable`, a teleport or a jump). */
+const MOVING = new Set([...Object.keys(MODE_OF), 'teleport', 'jumping']);
+
+/**
+ * Move lists found before, for one setup (the last one asked about: a worker plays one
+ * table's games at a time), by what a list depends on — the hero, its cell, whether it is
+ * desolidified, which of its movement powers work (and the copied one), and the blocked
+ * cells (`scratch.signature`). Under a search the same positions come back at thousands of
+ * states, and building the list (a lookup per way of moving, an object per move) was a
+ * fifth of the study's play. The lists hold shared move objects (`moveAction`) and are
+ * never handed out: `moveActions` copies one into the caller's list.
+ */
+const moveLists = { setup: null as object | null, lists: new Map<string, readonly ShgAction[]>() };
+const MOVE_LISTS_SIZE = 20_000;
+
+/** One frozen move object per (slot, cell): legal lists share them (actions are immutable). */
+const moveObjects: ShgAction[][] = [];
+export function moveAction(p: number, to: number): ShgAction {
+  const row = (moveObjects[p + 1] ??= []);
+  return (row[to] ??= Object.freeze({ k: 'move', p, to }) as ShgAction);
+}
+
 function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
+  markBlocked(s);
+  const r = s.heroes[h]!;
+  const desolid = isDesolid(s, h) && s.setup.options.rules.desolidPassesWalls;
+  const n = s.setup.heroes[h]!.powers.length;
+  let key = `${h}:${r.cell}:${desolid ? 1 : 0}:`;
+  for (let slot = 0; slot <= n; slot++) {
+    const p = usable(s, h, slot);
+    if (p && MOVING.has(p.type)) key += slot < n ? `${slot},` : `c${r.copy!.from}.${r.copy!.slot},`;
+  }
+  key += `|${scratch.signature}`;
+  if (moveLists.setup !== s.setup) {
+    moveLists.setup = s.setup;
+    moveLists.lists.clear();
+  }
+  let list = moveLists.lists.get(key);
+  if (list === undefined) {
+    const fresh: ShgAction[] = [];
+    listMoves(s, h, desolid, fresh);
+    if (moveLists.lists.size >= MOVE_LISTS_SIZE) moveLists.lists.clear();
+    moveLists.lists.set(key, fresh);
+    list = fresh;
+  }
+  for (let i = 0; i < list.length; i++) out.push(list[i]!);
+}
+
+/** The move actions of hero `h` (`markBlocked(s)` called), in the order listed: plain movement, then each power's new destinations. */
+function listMoves(s: ShgState, h: number, desolid: boolean, out: ShgAction[]): void {
   const hero = s.setup.heroes[h]!;
   const from = s.heroes[h]!.cell;
-  markBlocked(s);
   // Cells already listed (by plain movement or a free, reliable mode): a stamp per cell.
   const listed = listedStamp(s.setup.map.grid.size);
-  const desolid = isDesolid(s, h) && s.setup.options.rules.desolidPassesWalls;
   const cells = moveCells;
   cells.length = 0;
   destinations(s, from, desolid ? 'desolid' : 'walk', hexesFor(s, hero.movementRate), cells);
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i]!;
-    out.push({ k: 'move', p: -1, to: c });
+    out.push(moveAction(-1, c));
     listed.stamp[c] = listed.generation;
   }
   const n = hero.powers.length;
@@ -414,7 +461,7 @@ function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
     for (let i = 0; i < cells.length; i++) {
       const c = cells[i]!;
       if (listed.stamp[c] === listed.generation) continue;
-      out.push({ k: 'move', p: slot, to: c });
+      out.push(moveAction(slot, c));
       if (free) listed.stamp[c] = listed.generation;
     }
   }
