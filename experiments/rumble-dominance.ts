@@ -275,7 +275,9 @@ export function dominanceFindings(
   return powers.map((id, i) => {
     const { level } = tests[i]!;
     const w = fieldShare(fieldUnits[i]!, level);
-    return { id: `field-${id}`, label: `${powerName(id)}: share against the field`, estimate: w.p, lo: w.lo, hi: w.hi, nullValue: 0.5, n: w.n, level, family: `Holm over ${powers.length} powers` };
+    // Its units (a seed's mean over the same opponents' pairs, so alike from seed to seed, in
+    // seed order) let --precision decide on a betting confidence sequence over them.
+    return { id: `field-${id}`, label: `${powerName(id)}: share against the field`, estimate: w.p, lo: w.lo, hi: w.hi, nullValue: 0.5, n: w.n, level, family: `Holm over ${powers.length} powers`, units: { values: [...fieldUnits[i]!], range: [0, 1] } };
   });
 }
 

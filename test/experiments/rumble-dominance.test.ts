@@ -48,6 +48,8 @@ describe('rumble-dominance: key findings for --skill', () => {
     const at95 = dominanceFindings(['tough-skin'], [strong], [{ level: 0.95 }])[0]!;
     expect(f[0]!.hi - f[0]!.lo).toBeGreaterThan(at95.hi - at95.lo);
     expect(f[0]!.lo).toBeGreaterThan(0.5);
+    // Its seed units, in seed order: what study --precision's betting confidence sequence reads.
+    expect(f[0]!.units).toEqual({ values: strong, range: [0, 1] });
   });
 
   it('a duel cell is scored per seat-swapped pair; a pair with a failed game is left out whole', () => {
