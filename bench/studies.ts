@@ -35,7 +35,8 @@ import type { Study } from '../experiments/study.js';
 import { playLocally, setSampleCap } from '../src/sim/runner.js';
 import { acquirePool } from '../src/sim/pool.js';
 import { setMatchExecutor, type MatchExecutor } from '../src/sim/queue/executor.js';
-import type { PlanPart, Progress, StudyPlan } from '../src/sim/progress.js';
+import type { Progress, StudyPlan } from '../src/sim/progress.js';
+import { compactPlan } from '../src/sim/plan-families.js';
 import type { GameRecord } from '../src/sim/types.js';
 
 /** Two workers of `play` against one on long runs (README "How long a study takes"), measured. */
@@ -272,10 +273,11 @@ function writePlans(timings: readonly StudyTiming[], args: Args, measured: strin
   const studies: Record<string, { full?: StudyPlan; quick?: StudyPlan }> = { ...existing.studies };
   for (const t of timings) {
     if (t.failed) continue; // a partial plan would promise an early end
-    const parts: PlanPart[] = t.parts.map((p) => ({ label: p.label, games: p.games, ...(p.sampled > 0 ? { cpuPerGame: Number((p.cpu / p.sampled).toPrecision(3)) } : {}) }));
+    // By table family (plan-families.ts): 15,000 one-game tables are one or two lines, not 15,000.
+    const parts = compactPlan(t.parts);
     if (parts.length > 0) studies[t.name] = { ...studies[t.name], [args.quick ? 'quick' : 'full']: { parts } };
   }
-  // One part a line: the file stays readable and its diffs small.
+  // One entry (a part or a family of parts) a line: the file stays readable and its diffs small.
   const body = Object.entries(studies)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, plans]) => {

@@ -7,7 +7,14 @@
  * (refined grids, value iterations, shortlists), so only playing them shows their parts.
  * `npm run bench -- studies --write-plans` plays a fixed fraction of every table of every
  * study and writes study-plans.json beside this file (the planned games are the tables'
- * full sizes; a part's cost is measured on its sampled games). A run whose parts differ
+ * full sizes; a part's cost is measured on its sampled games).
+ *
+ * The file: { "measured": how, "studies": { NAME: { "full"?: PLAN, "quick"?: PLAN } } },
+ * PLAN = { "parts": [ENTRY, …] }, one entry a line, ENTRY = { "label", "games",
+ * "cpuPerGame"?, "count"? } (src/sim/plan-families.ts): a part of its own, or `count` parts
+ * of one table family — labels that differ only in numbers and hashes, stored under the
+ * family's key (`#` for each varying token) with games a part and CPU-s a game over the
+ * family's sampled games. So a study of 15,000 one-game tables is two lines. A run whose parts differ
  * from the recorded plan (other content, another design since) still gets a study-wide
  * ETA: parts are matched by label or in order, and a part the plan lacks adds its games.
  */

@@ -10,6 +10,9 @@
  * games), not only the part under way.
  */
 import cliProgress from 'cli-progress';
+import { familyKey, partsOf, type PlanPart } from './plan-families.js';
+
+export type { PlanPart } from './plan-families.js';
 
 export interface Progress {
   /** Counts finished games. */
@@ -93,20 +96,10 @@ export function startProgress(label: string, total: number, done: number, enable
 /** Where a run's progress goes: its own bar (startProgress) or one part of a study's bar. */
 export type ProgressSink = (label: string, total: number, done: number) => Progress;
 
-/** One part (a table: one run of the runner) of a study's plan. */
-export interface PlanPart {
-  /** The run's label (`<game> <table key>`), as the study's bar receives it. */
-  readonly label: string;
-  /** Games the part plays. */
-  readonly games: number;
-  /**
-   * Measured CPU seconds a game of this part (bench/studies.ts), so that parts of very
-   * different cost weigh what they cost; absent: every game of the plan weighs the same.
-   */
-  readonly cpuPerGame?: number;
-}
-
-/** What a study will play: every part (table) and its games, in the order it plays them. */
+/**
+ * What a study will play: every part (table) and its games, in the order its families first
+ * play, a family of like parts as one entry (plan-families.ts).
+ */
 export interface StudyPlan {
   readonly parts: readonly PlanPart[];
   /** Where the plan comes from, for messages (e.g. "measured by npm run bench -- studies, commit abc"). */
@@ -153,20 +146,39 @@ interface SeenPart {
 export class StudyEta {
   private readonly seen: SeenPart[] = [];
   private unplanned = false;
-  private readonly unmatched: PlanPart[];
+  /** Plan entries with parts not yet started: `left` of each. */
+  private readonly unmatched: { readonly part: PlanPart; left: number }[];
   private readonly meanWeight: number;
+  /** Parts in the plan (a family counts its parts). */
+  readonly plannedParts: number;
 
   constructor(private readonly plan?: StudyPlan) {
-    this.unmatched = [...(plan?.parts ?? [])];
-    const weights = this.unmatched.map((p) => p.cpuPerGame).filter((w): w is number => w !== undefined && w > 0);
-    this.meanWeight = weights.length > 0 ? weights.reduce((a, b) => a + b, 0) / weights.length : 1;
+    this.unmatched = (plan?.parts ?? []).map((part) => ({ part, left: partsOf(part) })).filter((e) => e.left > 0);
+    this.plannedParts = this.unmatched.reduce((a, e) => a + e.left, 0);
+    // The mean cost a game over the plan's parts (a family weighs as many parts as it holds).
+    let sum = 0;
+    let count = 0;
+    for (const { part, left } of this.unmatched) {
+      if (part.cpuPerGame !== undefined && part.cpuPerGame > 0) {
+        sum += part.cpuPerGame * left;
+        count += left;
+      }
+    }
+    this.meanWeight = count > 0 ? sum / count : 1;
   }
 
-  /** A part starts: `total` games, `done` of them already on disk. Returns its handle for `played`. */
+  /**
+   * A part starts: `total` games, `done` of them already on disk. It takes a part of the
+   * plan entry with its label or its family's key, else of the next entry with parts left.
+   * Returns its handle for `played`.
+   */
   startPart(label: string, total: number, done: number): number {
-    let at = this.unmatched.findIndex((p) => p.label === label);
+    const key = familyKey(label);
+    let at = this.unmatched.findIndex((e) => e.part.label === label || e.part.label === key);
     if (at < 0 && this.unmatched.length > 0) at = 0;
-    const planned = at >= 0 ? this.unmatched.splice(at, 1)[0] : undefined;
+    const entry = at >= 0 ? this.unmatched[at] : undefined;
+    if (entry && --entry.left === 0) this.unmatched.splice(at, 1);
+    const planned = entry?.part;
     if (this.plan && !planned) this.unplanned = true;
     const weight = planned?.cpuPerGame !== undefined && planned.cpuPerGame > 0 ? planned.cpuPerGame : this.meanWeight;
     this.seen.push({ total, done, played: 0, weight });
@@ -195,9 +207,9 @@ export class StudyEta {
     }
     const scope = this.plan ? 'study' : 'part';
     if (scope === 'study') {
-      for (const p of this.unmatched) {
-        leftWork += p.games * (p.cpuPerGame !== undefined && p.cpuPerGame > 0 ? p.cpuPerGame : this.meanWeight);
-        gamesPlanned += p.games;
+      for (const { part: p, left } of this.unmatched) {
+        leftWork += left * p.games * (p.cpuPerGame !== undefined && p.cpuPerGame > 0 ? p.cpuPerGame : this.meanWeight);
+        gamesPlanned += left * p.games;
       }
     } else {
       // No plan: only the part under way is known.
@@ -279,7 +291,7 @@ export function startStudyProgress(label: string, enabled: boolean, options: Stu
   const playing = (): number => (firstPart === null ? 0 : (now() - firstPart) / 1000);
   const eta = new StudyEta(options.plan);
   let note = ' | setting up the first table…';
-  const planParts = options.plan?.parts.length;
+  const planParts = options.plan ? eta.plannedParts : undefined;
   const payload = (): Record<string, string> => {
     const s = eta.snapshot(playing());
     return {

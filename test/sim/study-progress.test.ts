@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStudyProgress, type BarView } from '../../src/sim/progress.js';
+import { StudyEta, startStudyProgress, type BarView, type PlanPart } from '../../src/sim/progress.js';
+import { compactPlan, familyKey, partsOf } from '../../src/sim/plan-families.js';
 import { playStudyTable } from '../../experiments/study-table.js';
+import { recordedPlans } from '../../experiments/study-plans.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-study-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -170,5 +172,86 @@ describe('study progress', () => {
     expect(view.calls).toEqual(['start']);
     expect(view.last['note']).toContain('setting up');
     bar.stop();
+  });
+});
+
+describe('plans stored by table family (issue #30: 15,000 one-game tables recorded 3.5 MB)', () => {
+  // SHG costs' shape: one-game tables, seat-swapped (-ab, -ba), named by a counter and a hash.
+  const hash = (i: number): string => ((i * 2654435761) >>> 0).toString(16).padStart(8, 'a');
+  const labels = Array.from({ length: 7500 }, (_, i) => [`superhero-gladiators duels-${i}-${hash(i)}-ab`, `superhero-gladiators duels-${i}-${hash(i)}-ba`]).flat();
+  const measured = labels.map((label, i) => ({ label, games: 1, sampled: 1, cpu: label.endsWith('-ab') ? 0.02 + (i % 7) * 0.001 : 0.05 }));
+
+  it('a family key replaces numbers and hashes, keeps names', () => {
+    expect(familyKey('superhero-gladiators duels-17-3fa9c2d1-ab')).toBe('superhero-gladiators duels-#-#-ab');
+    expect(familyKey('superhero-gladiators duels-18-deadbeef-ab')).toBe('superhero-gladiators duels-#-#-ab');
+    expect(familyKey('rumble values-2p-laser-eyes-x100')).toBe('rumble values-#-laser-eyes-#');
+    expect(familyKey('rumble duel-tough-skin-combat-training')).toBe('rumble duel-tough-skin-combat-training');
+  });
+
+  it('15,000 one-game tables compact to one entry a family, with the family’s CPU-s a game', () => {
+    const plan = compactPlan(measured);
+    expect(plan).toHaveLength(2);
+    expect(plan.map(partsOf)).toEqual([7500, 7500]);
+    expect(plan[0]!.label).toBe('superhero-gladiators duels-#-#-ab');
+    const abCpu = measured.filter((p) => p.label.endsWith('-ab')).reduce((a, p) => a + p.cpu, 0);
+    expect(plan[0]!.cpuPerGame).toBeCloseTo(abCpu / 7500, 6);
+    expect(plan[1]!.cpuPerGame).toBe(0.05);
+    expect(JSON.stringify(plan).length).toBeLessThan(300);
+    // A family of one keeps its own label; parts of other sizes are families of their own.
+    expect(compactPlan([{ label: 'a 1', games: 10, sampled: 2, cpu: 1 }, { label: 'a 2', games: 20, sampled: 2, cpu: 1 }])).toEqual([
+      { label: 'a 1', games: 10, cpuPerGame: 0.5 },
+      { label: 'a 2', games: 20, cpuPerGame: 0.5 },
+    ]);
+  });
+
+  it('the ETA from the family plan is the ETA from the part-by-part plan, part by part', () => {
+    const expanded: PlanPart[] = [...labels.slice(0, 200).map((label) => ({ label, games: 1, cpuPerGame: label.endsWith('-ab') ? 0.02 : 0.05 })), { label: 'x report', games: 40, cpuPerGame: 0.01 }];
+    const compact = compactPlan(expanded.map((p) => ({ label: p.label, games: p.games, sampled: 1, cpu: p.cpuPerGame! })));
+    expect(compact).toHaveLength(3);
+    const byPart = new StudyEta({ parts: expanded });
+    const byFamily = new StudyEta({ parts: compact });
+    expect(byFamily.plannedParts).toBe(201);
+    for (const [i, label] of labels.slice(0, 150).entries()) {
+      const a = byPart.startPart(label, 1, 0);
+      const b = byFamily.startPart(label, 1, 0);
+      byPart.played(a, 1);
+      byFamily.played(b, 1);
+      if (i % 50 === 49) {
+        const [f, p] = [byFamily.snapshot(10 + i), byPart.snapshot(10 + i)];
+        expect({ ...f, fraction: 0, eta: 0 }).toEqual({ ...p, fraction: 0, eta: 0 });
+        expect(f.fraction).toBeCloseTo(p.fraction, 12); // the same work, summed in another order
+        expect(f.eta!).toBeCloseTo(p.eta!, 9);
+      }
+    }
+    const s = byFamily.snapshot(100);
+    expect(s.gamesPlanned).toBe(240);
+    expect(s.scope).toBe('study');
+    expect(s.beyondPlan).toBe(false);
+    // 50 one-game parts and the 40-game part are left: 25 × 0.02 + 25 × 0.05 + 40 × 0.01 of work.
+    expect(s.eta).toBeCloseTo((25 * 0.02 + 25 * 0.05 + 40 * 0.01) / ((75 * 0.02 + 75 * 0.05) / 100), 6);
+  });
+
+  it('the bar counts a family’s parts', () => {
+    const view = fakeView();
+    const bar = startStudyProgress('s', true, { view, plan: { parts: [{ label: 'g t-#', games: 1, count: 3 }, { label: 'g end', games: 5 }] } });
+    bar.sink('g t-1', 1, 0).tick(1);
+    expect(view.last['part']).toBe('1/4');
+    expect(view.last['games']).toBe('1/8');
+    bar.stop();
+  });
+
+  it('the committed study-plans.json is well formed', () => {
+    const plans = recordedPlans();
+    expect(plans).not.toBeNull();
+    for (const [name, kinds] of Object.entries(plans!.studies)) {
+      for (const plan of [kinds.full, kinds.quick]) {
+        for (const p of plan?.parts ?? []) {
+          expect(typeof p.label, name).toBe('string');
+          expect(Number.isInteger(p.games) && p.games > 0, `${name} ${p.label}`).toBe(true);
+          expect(Number.isInteger(partsOf(p)) && partsOf(p) >= 1, `${name} ${p.label}`).toBe(true);
+          if (p.cpuPerGame !== undefined) expect(p.cpuPerGame, `${name} ${p.label}`).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 });
