@@ -16,7 +16,7 @@ import { Rng } from '../src/core/rng.js';
 import { createAgent } from '../agents/index.js';
 import { wilson } from '../src/core/wilson.js';
 import { rumble, rumbleOptions, type RumbleState } from '../src/games/rumble/index.js';
-import { X_LEVELS } from '../src/games/rumble/actions.js';
+import { X_LEVELS } from '../src/games/rumble/x-levels.js';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);

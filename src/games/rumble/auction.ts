@@ -9,7 +9,7 @@ import { Dice } from '../../core/dice.js';
 import { UserError } from '../../core/errors.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
-import { decideWinner } from './round.js';
+import { decideWinner } from './winner.js';
 import { defaultRecipient, openAward } from './award.js';
 import { heroWith, hold, stateWith, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 

@@ -32,7 +32,9 @@
  * (halving where doubling helps, discarding any won power but a Flaw).
  */
 import { UserError } from '../../core/errors.js';
-import { decideWinner, followSidekickPowers, startRound } from './round.js';
+import { decideWinner } from './winner.js';
+import { followSidekickPowers } from './round-end.js';
+import { startRound } from './round-start.js';
 import { heroWith, hold, stateWith, type AwardState, type ExpertChoice, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 type AwardMove = Extract<RumbleAction, { t: 'award' }>;

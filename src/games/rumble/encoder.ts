@@ -56,7 +56,10 @@
  */
 import type { Encoder } from '../../core/game.js';
 import { controlledHeroes } from './legality.js';
-import { SINGLE_BID, X_LEVELS, bidMenu, cachedAllocationMenu, lotValue, revealMenu, xAt } from './actions.js';
+import { SINGLE_BID, bidMenu, lotValue } from './bid-menu.js';
+import { X_LEVELS, xAt } from './x-levels.js';
+import { cachedAllocationMenu } from './allocation-menu.js';
+import { revealMenu } from './reveal-menu.js';
 import { awardMenu } from './award.js';
 import type { Allocation, RevealChoice, RumbleAction, RumbleState } from './types.js';
 

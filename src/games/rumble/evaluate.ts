@@ -1,5 +1,5 @@
 /** Rumble's static evaluation: each player's estimated chance of winning from here. */
-import { resolveRound } from './round.js';
+import { resolveRound } from './resolution.js';
 import type { RumbleState } from './types.js';
 
 /**

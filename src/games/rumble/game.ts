@@ -1,6 +1,6 @@
 /**
  * Rumble as a Crucible `Game`: the auction, then rounds of secret simultaneous
- * Allocation, an optional Reveal decision, and Resolution (round.ts).
+ * Allocation, an optional Reveal decision, and Resolution (resolution.ts).
  */
 import { z } from 'zod';
 import { sharedTags } from '../../core/facts.js';
@@ -9,13 +9,19 @@ import { UserError } from '../../core/errors.js';
 import { Dice } from '../../core/dice.js';
 import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
-import { actionKey, cachedAllocationMenu, bidMenu, fromMenu, movers, revealMenu, revealMovers } from './actions.js';
+import { actionKey } from './action-key.js';
+import { cachedAllocationMenu } from './allocation-menu.js';
+import { bidMenu } from './bid-menu.js';
+import { fromMenu } from './menu-brand.js';
+import { movers, revealMovers } from './movers.js';
+import { revealMenu } from './reveal-menu.js';
 import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
 import { applyAward, awardMenu, awardMovers } from './award.js';
 import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, controls, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { checkConfiguration } from './content.js';
-import { resolveRound, startRound } from './round.js';
+import { resolveRound } from './resolution.js';
+import { startRound } from './round-start.js';
 import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
 import { rumbleEncoder } from './encoder.js';

@@ -1,5 +1,5 @@
 /**
- * A Rumble heuristic over the game's action menu (src/games/rumble/actions.ts).
+ * A Rumble heuristic over the game's action menu (src/games/rumble/allocation-menu.ts, reveal-menu.ts, bid-menu.ts).
  *
  * Auction: a value-based bidder. Each lot's value is the power's worth in Energy:
  * given by the caller (`values`: a map power id -> Energy, e.g. a study's fair prices
@@ -32,7 +32,7 @@ import { invalid } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { rumble } from './game.js';
 import type { RumbleAction, RumbleState } from './types.js';
-import { lotValue } from './actions.js';
+import { lotValue } from './bid-menu.js';
 import { DEFAULT_AWARD } from './award.js';
 import { controlledHeroes } from './legality.js';
 

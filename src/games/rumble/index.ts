@@ -5,4 +5,5 @@ export type { RumbleOptions } from './options.js';
 export { SEED_POWERS, DATA_POWERS, SEED_LIBRARY, libraryWith, PowerLibrary } from './powers/library.js';
 export { parsePowerFile, loadPowerFile, compileSpec, type PowerSpec } from './powers/vocabulary.js';
 export { checkConfiguration, checkUserPowerFile, MAX_CUSTOM_POWERS, MAX_LOTS } from './content.js';
-export { ALLOCATION_TEMPLATES, lotValue, bidsAt } from './actions.js';
+export { ALLOCATION_TEMPLATES } from './allocation-menu.js';
+export { lotValue, bidsAt } from './bid-menu.js';

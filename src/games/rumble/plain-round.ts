@@ -10,7 +10,7 @@
  * It must give exactly the state `resolveRound` gives: test/games/rumble/menu.test.ts
  * compares the two over random games, and bench/rumble-trace.ts hashes every state.
  */
-import { decideWinner } from './round.js';
+import { decideWinner } from './winner.js';
 import { houseRuleLoss } from './house-rules.js';
 import { stateWith, type Allocation, type Hero, type RumbleState } from './types.js';
 

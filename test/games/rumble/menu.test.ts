@@ -9,9 +9,9 @@ import { Rng } from '../../../src/core/rng.js';
 import { UserError } from '../../../src/core/errors.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/rumble/legality.js';
-import { allocationMenu } from '../../../src/games/rumble/actions.js';
+import { allocationMenu } from '../../../src/games/rumble/allocation-menu.js';
 import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain-round.js';
-import { resolveRound } from '../../../src/games/rumble/round.js';
+import { resolveRound } from '../../../src/games/rumble/resolution.js';
 import type { Allocation } from '../../../src/games/rumble/index.js';
 import { deepFreeze, fixedGame } from './helpers.js';
 

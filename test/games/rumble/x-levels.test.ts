@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rumble, type RumbleAction } from '../../../src/games/rumble/index.js';
-import { X_LEVELS, xAt } from '../../../src/games/rumble/actions.js';
+import { X_LEVELS, xAt } from '../../../src/games/rumble/x-levels.js';
 import { fixedGame } from './helpers.js';
 
 const xs = (menu: readonly RumbleAction[], phase: 'alloc' | 'reveal'): number[] => {

@@ -188,7 +188,7 @@ export const CODED_POWERS: readonly PowerDef[] = [
     prior: 5,
     params: { cost: p(10, 'lower') },
     // No Activate: each use (another Drain) turns one more power; `target` is the new
-    // target, `victim` (optional) the hero whose power is turned (round.ts redirect).
+    // target, `victim` (optional) the hero whose power is turned (zypher.ts redirect).
     use: { drain: 'cost', target: 'hero', phase: 'reveal' },
     redirects: true,
   }),

@@ -4,7 +4,7 @@
  * of a round its hooks see (`PowerWorld`). Declarative power files compile to `PowerDef`
  * (vocabulary.ts, on the effect kernel in src/core/effects); the few powers that data
  * cannot express implement it in TypeScript (coded.ts). Nothing in powers/ imports the
- * round engine: round.ts's `RoundCtx` implements `PowerWorld`.
+ * round engine: round-ctx.ts's `RoundCtx` implements `PowerWorld`.
  */
 
 /** One power a hero holds. `params` are the power's numbers (Expert Training may change them). */

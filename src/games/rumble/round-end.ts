@@ -1,0 +1,116 @@
+/** The end of Resolution: house-rule losses, eliminations and revives, the next state, the winner check. */
+import { houseRuleLoss } from './house-rules.js';
+import { heroWith, stateWith, type Hero, type RumbleState } from './types.js';
+import { sharePowerInfo } from './legality.js';
+import { releaseCtx, type RoundCtx } from './round-ctx.js';
+import { compact, samePowers } from './power-lists.js';
+import { startRound } from './round-start.js';
+import { decideWinner } from './winner.js';
+
+/** Eliminations, revives, winners, the round cap, and the next state. */
+export function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
+  const H = c.H;
+  // House rules (sudden death, Energy drain): a loss after every power, before eliminations.
+  const house = houseRuleLoss(s.opts, s.round);
+  if (house > 0) for (let h = 0; h < H; h++) if (c.alive[h]) c.lose(h, house);
+  let lost = s.lost;
+  for (let h = 0; h < H; h++) lost += c.energyLost[h]!;
+  const eliminated: boolean[] = new Array<boolean>(H).fill(false);
+  // Revives can deal damage (Bomberman), which can eliminate others: repeat a few times.
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (let h = 0; h < H; h++) {
+      if (!c.alive[h] || c.energy[h]! > 0 || c.cannotLose[h]) continue;
+      let saved = false;
+      // Re-read each step: a revive may discard powers (copying the list).
+      for (let k = 0; k < c.defs[h]!.length && !saved; k++) saved = c.defs[h]![k]?.onEliminated?.(c, h, k) ?? false;
+      if (!saved) {
+        c.alive[h] = false;
+        eliminated[h] = true;
+      }
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  for (let h = 0; h < H; h++) {
+    const doomed = c.doomRound[h]! > 0 && c.doomRound[h]! <= s.round && !(c.cannotLose[h] && c.readings.clockworkBeing === 'clockwork');
+    if (c.alive[h] && (c.mustLose[h] || doomed)) {
+      c.alive[h] = false;
+      eliminated[h] = true;
+    }
+  }
+
+  const heroes: Hero[] = [];
+  for (let h = 0; h < H; h++) {
+    const old = s.heroes[h]!;
+    let powers = old.powers;
+    if (!samePowers(c.powers[h]!, old.powers)) {
+      powers = compact(c.powers[h]!);
+      // Only counters changed (uses, acc): the new list has the same powers, so the same
+      // info (definitions, hook indices, cost reduction), not one computed anew.
+      if (!c.reshaped[h] && c.resetDefs[h] !== null) sharePowerInfo(h, powers, c.info[h]!);
+    }
+    heroes.push({
+      energy: c.energy[h]!,
+      alive: c.alive[h]!,
+      controller: old.controller,
+      powers,
+      lastAttack: c.alive[h] ? c.allocatedAttack[h]! : 0,
+      defensePenalty: c.nextDefPenalty[h]!,
+      attackBanned: c.nextBan[h]!,
+      bleed: nextBleed(old.bleed, c.bleed[h]!),
+      forced: c.forced[h]!,
+      doomRound: c.doomRound[h]!,
+    });
+  }
+  for (const nh of c.newHeroes) heroes.push(nh);
+  followSidekickPowers(heroes, s.opts.players);
+  const lastAttacks = c.atk.slice();
+  const next = stateWith(s, {
+    phase: 'alloc',
+    round: s.round + 1,
+    steps: s.steps + 1,
+    heroes,
+    rng: c.dice.state,
+    pending: null,
+    lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
+    lost,
+  });
+  // decideWinner reads the round just played (the round cap).
+  const returns = decideWinner(s.round, next, c, eliminated);
+  releaseCtx(c);
+  if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
+  return startRound(next);
+}
+
+/**
+ * Sidekick is both a Hero and a Power: its hero (one of the heroes after the players'
+ * own) follows the power. Whoever holds the power controls the hero (a dead holder still
+ * does, as the text says); once nobody holds it (Lighten Load, Disarming Strike, a
+ * discard) the hero leaves play, so the power cannot be cashed in and the hero kept.
+ */
+export function followSidekickPowers(heroes: Hero[], players: number): void {
+  for (let x = players; x < heroes.length; x++) {
+    if (!heroes[x]!.alive) continue;
+    let holder = -1;
+    for (let h = 0; h < heroes.length && holder < 0; h++) for (const p of heroes[h]!.powers) if (p.id === 'sidekick' && p.acc === x + 1) holder = h;
+    if (holder < 0) heroes[x] = heroWith(heroes[x]!, { alive: false });
+    else if (heroes[holder]!.controller !== heroes[x]!.controller) heroes[x] = heroWith(heroes[x]!, { controller: heroes[holder]!.controller });
+  }
+}
+
+const NO_BLEED: readonly number[] = Object.freeze([]);
+
+function nextBleed(old: readonly number[], added: readonly number[]): readonly number[] {
+  if (old.length === 0 && added.length === 0) return NO_BLEED;
+  const out: number[] = [];
+  for (let b = 0; b + 2 < old.length; b += 3) if (old[b + 2]! > 1) out.push(old[b]!, old[b + 1]!, old[b + 2]! - 1);
+  for (const v of added) out.push(v);
+  return out;
+}
+
+function widen(flat: readonly number[], from: number, to: number): number[] {
+  const out = new Array<number>(to * to).fill(0);
+  for (let i = 0; i < from; i++) for (let j = 0; j < from; j++) out[i * to + j] = flat[i * from + j]!;
+  return out;
+}
