@@ -19,9 +19,16 @@ import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState
 const scaleAt = process.argv.indexOf('--scale');
 const SCALE = scaleAt >= 0 ? Number(process.argv[scaleAt + 1]) : 1;
 
-/** The state as JSON without the options and the compiled library (shared, not state). */
+/**
+ * The game's content as JSON, field by field in a fixed order, without the options and the
+ * compiled library (shared, not state): so a representation that adds fields of its own
+ * (the turn flow's, issue #32) or reorders them hashes the same content the same.
+ */
 function stateJson(s: RumbleState): string {
-  return JSON.stringify(s, (k, v) => (k === 'opts' || k === 'lib' ? undefined : v));
+  return JSON.stringify({
+    steps: s.steps, pending: s.pending, bidLog: s.bidLog, lotLog: s.lotLog, paid: s.paid, held: s.held, returns: s.returns, end: s.end,
+    phase: s.phase, round: s.round, rng: s.rng, heroes: s.heroes, auction: s.auction, lastAttacks: s.lastAttacks, lost: s.lost,
+  });
 }
 
 function deepFreeze<T>(o: T): T {
