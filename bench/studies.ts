@@ -30,7 +30,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { STUDIES } from '../experiments/index.js';
 import { runStudies } from '../experiments/default.js';
-import { PLANS_FILE, type RecordedPlans } from '../experiments/study-plans.js';
+import { PLANS_FILE, formatPlans, type RecordedPlans } from '../experiments/study-plans.js';
 import type { Study } from '../experiments/study.js';
 import { playLocally, setSampleCap } from '../src/sim/runner.js';
 import { acquirePool } from '../src/sim/pool.js';
@@ -275,16 +275,10 @@ function writePlans(timings: readonly StudyTiming[], args: Args, measured: strin
     if (t.failed) continue; // a partial plan would promise an early end
     // By table family (plan-families.ts): 15,000 one-game tables are one or two lines, not 15,000.
     const parts = compactPlan(t.parts);
-    if (parts.length > 0) studies[t.name] = { ...studies[t.name], [args.quick ? 'quick' : 'full']: { parts } };
+    // The plan says how it was measured; the file's "measured" stays that of the plans without one.
+    if (parts.length > 0) studies[t.name] = { ...studies[t.name], [args.quick ? 'quick' : 'full']: { source: measured, parts } };
   }
-  // One entry (a part or a family of parts) a line: the file stays readable and its diffs small.
-  const body = Object.entries(studies)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, plans]) => {
-      const runs = Object.entries(plans).map(([kind, plan]) => `   ${JSON.stringify(kind)}: { "parts": [\n${plan!.parts.map((p) => `    ${JSON.stringify(p)}`).join(',\n')}\n   ] }`);
-      return `  ${JSON.stringify(name)}: {\n${runs.join(',\n')}\n  }`;
-    });
-  fs.writeFileSync(PLANS_FILE, `{\n "measured": ${JSON.stringify(measured)},\n "studies": {\n${body.join(',\n')}\n }\n}\n`);
+  fs.writeFileSync(PLANS_FILE, formatPlans({ measured: existing.measured, studies }));
 }
 
 export async function main(argv: readonly string[]): Promise<void> {

@@ -10,7 +10,8 @@
  * full sizes; a part's cost is measured on its sampled games).
  *
  * The file: { "measured": how, "studies": { NAME: { "full"?: PLAN, "quick"?: PLAN } } },
- * PLAN = { "parts": [ENTRY, …] }, one entry a line, ENTRY = { "label", "games",
+ * PLAN = { "source"?: how this plan was measured (else "measured" says), "parts": [ENTRY, …] },
+ * one entry a line (formatPlans), ENTRY = { "label", "games",
  * "cpuPerGame"?, "count"? } (src/sim/plan-families.ts): a part of its own, or `count` parts
  * of one table family — labels that differ only in numbers and hashes, stored under the
  * family's key (`#` for each varying token) with games a part and CPU-s a game over the
@@ -50,5 +51,18 @@ export function studyPlan(name: string, full: boolean): StudyPlan | undefined {
   const entry = recordedPlans()?.studies[name];
   const plan = full ? entry?.full : entry?.quick;
   if (!plan || !Array.isArray(plan.parts) || plan.parts.length === 0) return undefined;
-  return { ...plan, source: recordedPlans()!.measured };
+  return { ...plan, source: plan.source ?? recordedPlans()!.measured };
+}
+
+/** study-plans.json's text: studies by name, one plan entry a line, so the file stays readable and its diffs small. */
+export function formatPlans(plans: RecordedPlans): string {
+  const body = Object.entries(plans.studies)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, kinds]) => {
+      const runs = Object.entries(kinds)
+        .filter((e): e is [string, StudyPlan] => e[1] !== undefined)
+        .map(([kind, plan]) => `   ${JSON.stringify(kind)}: {${plan.source !== undefined ? ` "source": ${JSON.stringify(plan.source)},` : ''} "parts": [\n${plan.parts.map((p) => `    ${JSON.stringify(p)}`).join(',\n')}\n   ] }`);
+      return `  ${JSON.stringify(name)}: {\n${runs.join(',\n')}\n  }`;
+    });
+  return `{\n "measured": ${JSON.stringify(plans.measured)},\n "studies": {\n${body.join(',\n')}\n }\n}\n`;
 }

@@ -3,14 +3,14 @@
  * once, its total reset per part), its counters cover the whole study, and it is silent
  * when not asked for (off a terminal the ledger prints a line per part instead).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StudyEta, startStudyProgress, type BarView, type PlanPart } from '../../src/sim/progress.js';
 import { compactPlan, familyKey, partsOf } from '../../src/sim/plan-families.js';
 import { playStudyTable } from '../../experiments/study-table.js';
-import { recordedPlans } from '../../experiments/study-plans.js';
+import { PLANS_FILE, formatPlans, recordedPlans } from '../../experiments/study-plans.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-study-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -238,6 +238,15 @@ describe('plans stored by table family (issue #30: 15,000 one-game tables record
     expect(view.last['part']).toBe('1/4');
     expect(view.last['games']).toBe('1/8');
     bar.stop();
+  });
+
+  it('study-plans.json is written one entry a line: formatPlans gives back the committed file', () => {
+    const text = readFileSync(PLANS_FILE, 'utf8');
+    expect(formatPlans(JSON.parse(text))).toBe(text);
+    // A plan may say how it was measured (the bench writes it); the file's "measured" covers the rest.
+    const one = formatPlans({ measured: 'm', studies: { s: { full: { source: 'bench at abc', parts: [{ label: 'g t-#', games: 1, cpuPerGame: 0.02, count: 7500 }] } } } });
+    expect(one.split('\n')).toContain('    {"label":"g t-#","games":1,"cpuPerGame":0.02,"count":7500}');
+    expect(JSON.parse(one).studies.s.full.source).toBe('bench at abc');
   });
 
   it('the committed study-plans.json is well formed', () => {
