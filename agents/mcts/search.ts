@@ -200,6 +200,14 @@ export class MctsAgent implements Agent {
    * not rebuilt on every iteration. Null where the root's actions can differ by sample.
    */
   private rootLegal: readonly unknown[] | null = null;
+  /**
+   * With `rootLegal`: the key of each root action and its child (undefined until expanded),
+   * in the list's order, so selection at the root — every iteration, over every action — does
+   * not rebuild a key and look up a child per action. Reset by each search.
+   */
+  private rootKeys: ActionKey[] = [];
+  private rootKids: (Node | undefined)[] = [];
+  private rootNode: Node | null = null;
   /** Rollout agents, one per seat, built on first use (rollout=heuristic). */
   private rolloutAgents: Agent[] | null = null;
   /** Prior agents, one per seat, built on first use (prior=heuristic). */
@@ -284,6 +292,18 @@ export class MctsAgent implements Agent {
     this.options = ctx.options;
     this.decider = player;
     this.rootLegal = game.perfectInformation ? ctx.legal : null;
+    this.rootNode = null;
+    if (this.rootLegal !== null) {
+      const legal = this.rootLegal;
+      this.rootKeys.length = legal.length;
+      this.rootKids.length = legal.length;
+      for (let i = 0; i < legal.length; i++) {
+        this.rootKeys[i] = game.actionKey(legal[i]);
+        this.rootKids[i] = undefined;
+      }
+      // (Two actions with one key share a child: then the children are looked up by key.)
+      if (new Set(this.rootKeys).size === legal.length) this.rootNode = root;
+    }
     const model = this.config.opponentAgent;
     if (model !== undefined && this.modelAgents === null) {
       this.modelAgents = Array.from({ length: players }, () => model({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
@@ -368,6 +388,7 @@ export class MctsAgent implements Agent {
         s = this.applyListed(game, s, joint);
         if (this.pickedChild === undefined) {
           const child = node.addChild(this.pickedKey, new Node(players));
+          if (node === this.rootNode && legal === this.rootLegal) this.rootKids[index] = child;
           child.avail = 1;
           node = child;
           expanded = true;
@@ -581,9 +602,13 @@ export class MctsAgent implements Agent {
     let bestKey: ActionKey = 0;
     let bestChild: Node | undefined;
     let bestValue = -Infinity;
+    // At the root of a perfect-information search the keys and children are kept by index.
+    const atRoot = node === this.rootNode && legal === this.rootLegal;
+    const rootKeys = this.rootKeys;
+    const rootKids = this.rootKids;
     for (let i = 0; i < legal.length; i++) {
-      const key = game.actionKey(legal[i]);
-      const child = node.child(key);
+      const key = atRoot ? rootKeys[i]! : game.actionKey(legal[i]);
+      const child = atRoot ? rootKids[i] : node.child(key);
       if (child === undefined) {
         untried++;
         // The prior's choice is expanded first; the others in random order.
