@@ -22,6 +22,7 @@ import { rumbleHeuristic, parseValues } from '../../src/games/rumble/heuristic.j
 import { evaluateWith } from '../../src/games/rumble/evaluate.js';
 import type { RumbleState } from '../../src/games/rumble/types.js';
 import { MctsAgent } from '../mcts/search.js';
+import { rumblePhase } from '../../src/games/rumble/index.js';
 
 /** Search iterations per decision of `play=search` when `iterations` is not given. */
 export const RUMBLE_SEARCH_ITERATIONS = 50;
@@ -64,7 +65,7 @@ export const rumbleHeuristicOrSearch: AgentFactory = (args) => {
   return {
     spec,
     act(ctx: DecisionContext): unknown {
-      if ((ctx.obs as RumbleState).phase === 'auction') return bidder.act(ctx);
+      if (rumblePhase(ctx.obs as RumbleState) === 'auction') return bidder.act(ctx);
       // The same rules with the study's evaluate: no prior is read.
       searched ??= { ...ctx.game, evaluate: (s: unknown) => evaluateWith(s as RumbleState, worth) } as AnyGame;
       return search.act({ ...ctx, game: searched });

@@ -166,6 +166,15 @@ export interface RumbleState {
 }
 
 /**
+ * The phase a state is in: 'auction', 'award', 'alloc', 'reveal' or 'over'. Code outside
+ * the engine reads the phase through this, not the state's field, so the engine may change
+ * how it stores it (issue #32: the turn flow numbers its phases).
+ */
+export function rumblePhase(s: RumbleState): Phase {
+  return s.phase;
+}
+
+/**
  * A copy of `s` with `changes` (fields given as undefined are kept). Transitions build
  * states here, not with `{ ...s, ... }`: V8 copies a spread of this 16-field object
  * property by property (about 1 µs, a twentieth of a round), while this literal is one

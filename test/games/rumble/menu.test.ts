@@ -14,6 +14,7 @@ import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain
 import { resolveRound } from '../../../src/games/rumble/resolution.js';
 import type { Allocation } from '../../../src/games/rumble/index.js';
 import { deepFreeze, fixedGame } from './helpers.js';
+import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 /** Every seed power dealt round-robin to 4 heroes (the bench's table). */
 function fullLibrary(): RumbleState {
@@ -52,7 +53,7 @@ describe('menu moves and validation', () => {
         while (!rumble.isTerminal(s)) {
           const who = rumble.toMove(s);
           const menus = who.map((p) => rumble.legalActions(s, p));
-          if (s.phase === 'alloc' || s.phase === 'reveal')
+          if (rumblePhase(s) === 'alloc' || rumblePhase(s) === 'reveal')
             who.forEach((p, i) => {
               for (const m of menus[i]!) {
                 validate(s, p, m);
@@ -99,7 +100,7 @@ describe('menu moves and validation', () => {
     const s = rumble.setup(rumbleOptions({}), 8);
     let t: RumbleState = s;
     const rng = new Rng(4);
-    while (t.phase !== 'alloc') t = rumble.apply(t, rumble.toMove(t).map((p) => rng.pick(rumble.legalActions(t, p))));
+    while (rumblePhase(t) !== 'alloc') t = rumble.apply(t, rumble.toMove(t).map((p) => rng.pick(rumble.legalActions(t, p))));
     const menu = rumble.legalActions(t, 0);
     const d = rumble.determinize(rumble.observe(t, 0), 0, new Rng(1));
     expect(d).not.toBe(t);
@@ -109,7 +110,7 @@ describe('menu moves and validation', () => {
     const joint = rumble.toMove(t).map((p) => rumble.legalActions(t, p)[0]!);
     let next = rumble.apply(d, joint);
     expect(next.heroes).toEqual(rumble.apply({ ...t, rng: d.rng }, joint).heroes);
-    while (next.phase === 'reveal') next = rumble.apply(next, rumble.toMove(next).map((p) => rumble.legalActions(next, p)[0]!));
+    while (rumblePhase(next) === 'reveal') next = rumble.apply(next, rumble.toMove(next).map((p) => rumble.legalActions(next, p)[0]!));
     // A state with other heroes (the next round) gets its own menu, built for it.
     expect(rumble.legalActions(next, 0)).not.toBe(menu);
     expect(rumble.legalActions(next, 0)).toEqual(allocationMenu(next, 0));
