@@ -5,8 +5,12 @@
  * play. This module names each game's cap and what "nothing happened" means in it, and
  * tallies, per condition of a study (its agents, or the setting a study names), the share
  * of games ended at the cap and the share in which nothing happened — each with n and a
- * 95% interval over seeds (the tables of a study share their seeds, so the games on one
- * seed are one unit). experiments/ledger.ts feeds it; every study's report leads with it.
+ * 95% interval over seeds. The tables of a study share their seeds, and a seed moves the
+ * share at the cap of every matchup played on it (Superhero Gladiators, 300 random build
+ * pairs on 8 seeds, heuristic play: seed means 0.52–0.59, permutation p = 0.0015, a seed
+ * standard deviation of about 2 points; bench/shg-seed-effect.ts), so the games on one
+ * seed are one unit. A study that plays all its tables on one seed has one unit: its
+ * share has no interval. experiments/ledger.ts feeds it; every study's report leads with it.
  */
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { clusterShare } from '../src/analysis/stats/paired.js';
@@ -45,6 +49,18 @@ export const NOTHING_HAPPENED: Readonly<Record<string, NothingHappened>> = {
 
 export const capNameOf = (gameId: string): string => CAP_NAMES[gameId] ?? 'game cap';
 
+/**
+ * Where a game's learned seat stalls because the game does (measured, not assumed): the
+ * sentence every report that seats it leads with beside its cap share (issue #27 item 5).
+ * A condition seats the learned agent when its name holds the model's spec or "learned seat".
+ */
+export const LEARNED_SEAT_STALLS: Readonly<Record<string, string>> = {
+  rumble:
+    "Rumble's learned seat stalls because the game does, not because it plays badly: one always-attacking player (`heuristic:play=attack`) among three learned seats gains nothing from breaking the stand-off — four heroes with no powers, 40 of 40 games at the round cap and the attacker's share exactly 0.250 [0.142, 0.402], every Attack blocked by a full Defense and every hero at 100 Energy; with a dealt power each, 30 of 40 at the cap, 0.250 [0.142, 0.402] (agents/README.md, \"Rumble's stalls: the agents' or the game's?\"). The outcomes at the cap are ties, so a value trained on outcomes would not end it; a share from these games is a split tie, not a difference in skill",
+};
+
+const seatsLearned = (gameId: string, condition: string): boolean => condition.includes(`model=models/${gameId}`) || /learned seat/i.test(condition);
+
 interface SeedCell {
   n: number;
   capped: number;
@@ -62,9 +78,9 @@ export class CapTally {
 
   /**
    * Counts one completed game. `unit` names the independent unit it belongs to (default:
-   * its seed — the study-wide tally, where every table plays game i on seed i); a tally
-   * within a condition passes its matchup and seed, so different matchups on one seed
-   * index count apart and a pair's two games stay one unit.
+   * its seed — every table of a study plays game i on seed i, and a seed moves the share
+   * of every matchup on it, so the games on one seed are one unit; the study reports pass
+   * no other).
    */
   add(r: GameRecord, quiet: boolean | undefined, unit: number | string = r.seed): void {
     const capped = endedAtCap(r);
@@ -94,7 +110,7 @@ export class CapTally {
 
 const pct = (x: number, digits = 0): string => `${(x * 100).toFixed(digits)}%`;
 // One unit (one seed) is one observation: clusterShare gives no interval, and the text says so (issue #28: not "95% CI 0.0–79.3% over 1 seeds").
-const ci = (s: { lo: number; hi: number }): string => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `95% CI ${pct(s.lo)}–${pct(s.hi)}` : 'interval not estimable from one unit');
+const ci = (s: { lo: number; hi: number }): string => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `95% CI ${pct(s.lo)}–${pct(s.hi)}` : 'interval not estimable from one unit: the games share one seed');
 const range = (s: { lo: number; hi: number }): string | null => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `${s.lo.toFixed(3)}–${s.hi.toFixed(3)}` : null);
 
 /**
@@ -135,12 +151,18 @@ export function capVerdicts(gameId: string, overall: CapTally, conditions: Reado
   const over = [...conditions].filter(([, t]) => t.games > 0 && t.capped / t.games > CAP_WARNING_SHARE).sort((a, b) => b[1].capped / b[1].games - a[1].capped / a[1].games);
   if (over.length === 0) return [];
   const why = `the rule text has no ${capName}: a game stopped there is scored by the engine's tie rule, not decided by play, and a share counted over such games says who was ahead at the cap, not who wins`;
+  const learnedNote = LEARNED_SEAT_STALLS[gameId];
+  const learned: ReportVerdict[] =
+    learnedNote && over.some(([name]) => seatsLearned(gameId, name))
+      ? [{ statement: `${learnedNote}.`, evidence: `the learned seat's conditions: ${over.filter(([name]) => seatsLearned(gameId, name)).map(([name, t]) => `${name} ${t.capped}/${t.games} at the ${capName}`).join('; ')}`, strength: 'warning' }]
+      : [];
   if (conditions.size === 1 || over.length <= MAX_CONDITION_VERDICTS) {
-    return over.map(([name, t]) => ({
+    const each = over.map(([name, t]) => ({
       statement: `Stalls${conditions.size === 1 ? '' : ` (${name})`}: ${describeTally(t, gameId)} — ${why}.`,
-      evidence: `share at the cap above ${pct(CAP_WARNING_SHARE)}; intervals over units (a matchup's games on one seed are one unit); per condition and per table in "Evidence: games played, failed, stopped at the cap"`,
+      evidence: `share at the cap above ${pct(CAP_WARNING_SHARE)}; intervals over seeds (the games on one seed are one unit: a seed moves the share of every matchup played on it); per condition and per table in "Evidence: games played, failed, stopped at the cap"`,
       strength: 'warning' as const,
     }));
+    return [...each, ...learned];
   }
   const worst = over.slice(0, 3).map(([name, t]) => `${name} ${t.capped}/${t.games}`);
   return [
@@ -149,6 +171,7 @@ export function capVerdicts(gameId: string, overall: CapTally, conditions: Reado
       evidence: `every condition with its n and interval in "Evidence: games played, failed, stopped at the cap"`,
       strength: 'warning',
     },
+    ...learned,
   ];
 }
 
@@ -183,7 +206,7 @@ export function capTable(gameId: string, id: string, title: string, tallies: Rea
     kind: 'table',
     id,
     title,
-    caption: `Worst first.${more > 0 ? ` ${more} more rows left out (the same counts are in the run folder's records).` : ''} Intervals over units (a matchup's games on one seed, both side orders, are one unit).${quiet ? ` "${quiet.what}": ${quiet.what === 'no blow landed' ? 'no attack took Oomph off a hero all game' : 'no hero lost Energy in any round'}.` : ''}`,
+    caption: `Worst first.${more > 0 ? ` ${more} more rows left out (the same counts are in the run folder's records).` : ''} Intervals over seeds (the games on one seed, every matchup's, are one unit: a seed moves the share of every matchup played on it).${quiet ? ` "${quiet.what}": ${quiet.what === 'no blow landed' ? 'no attack took Oomph off a hero all game' : 'no hero lost Energy in any round'}.` : ''}`,
     rows,
   };
 }

@@ -7,7 +7,7 @@
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
 import type { GameRecord } from '../src/sim/types.js';
-import { CapTally, capNameOf, capTable, capVerdicts, describeTally, matchupUnit, NOTHING_HAPPENED } from './cap-report.js';
+import { CapTally, capNameOf, capTable, capVerdicts, describeTally, NOTHING_HAPPENED } from './cap-report.js';
 
 export { CAP_WARNING_SHARE } from './cap-report.js';
 
@@ -77,9 +77,11 @@ export class GameLedger {
       if (endedAtCap(r)) this.capped++;
       const q = quiet?.test(r);
       this.overall.add(r, q);
-      const unit = `${matchupUnit(place.table ?? '')}#${r.seed}`;
-      byCondition.add(r, q, unit);
-      byTable?.add(r, q, unit);
+      // The unit is the seed everywhere: the tables share their seeds, and a seed moves the
+      // share at the cap of every matchup played on it (measured: bench/shg-seed-effect.ts),
+      // so different matchups on one seed are not independent units.
+      byCondition.add(r, q);
+      byTable?.add(r, q);
       done.push(r);
     }
     this.parts++;
@@ -131,7 +133,7 @@ export class GameLedger {
     const capName = capNameOf(id);
     const text: ReportBlock = {
       kind: 'text',
-      text: `${this.games} games played: ${done} completed, ${this.failed} failed${this.failed ? ` (most common error: ${this.commonError()})` : ''}. ${done > 0 ? `Over the whole study, ${describeTally(this.overall, id)}` : `Games stopped at the ${capName}: 0 of 0`} (over the whole study the units are seeds: the tables share their seeds, so the games on one seed are one unit; within a condition, a matchup's games on one seed).`,
+      text: `${this.games} games played: ${done} completed, ${this.failed} failed${this.failed ? ` (most common error: ${this.commonError()})` : ''}. ${done > 0 ? `Over the whole study, ${describeTally(this.overall, id)}` : `Games stopped at the ${capName}: 0 of 0`} (the units are seeds, over the whole study and within a condition: the tables share their seeds, and a seed moves the share at the cap of every matchup played on it, so the games on one seed are one unit).`,
     };
     if (this.overall.capped === 0) return [text];
     const blocks: ReportBlock[] = [text];

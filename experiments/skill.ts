@@ -8,7 +8,7 @@
  * no shipped model, or a study with no declared findings, the section says so and how to
  * get one (never silently missing).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadModel } from '../agents/learned/model-files.js';
 import { UserError } from '../src/core/errors.js';
 import { getGame } from '../src/games/index.js';
@@ -33,6 +33,7 @@ export interface SkillRequest {
 export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'models', warn: (line: string) => void = (line) => process.stderr.write(`warning: ${line}\n`)): string | undefined {
   const dir = join(modelsRoot, gameId);
   if (!existsSync(join(dir, 'manifest.json'))) return undefined;
+  if (notSeated(gameId, dir)) return undefined;
   const spec = learnedSpecFor(gameId, full, dir);
   // A model that no longer fits the game's encoder (content or code changed since it was
   // trained) is said in one line and the search agent plays instead: never a failed study.
@@ -45,6 +46,32 @@ export function learnedAgentFor(gameId: string, full: boolean, modelsRoot = 'mod
     return search;
   }
   return spec;
+}
+
+/**
+ * Shipped models the studies do not seat, and why (issue #27 item 5: the studies stop
+ * seating a learned agent where its play is not today's game, and the report says so),
+ * each named by the first 16 hex digits of its weights' SHA-256, so a retrained model is
+ * seated again. `--skill` then says why instead of comparing; `--skill-agents` still
+ * seats any spec.
+ */
+const NOT_SEATED_WEIGHTS: Readonly<Record<string, string>> = { 'superhero-gladiators': '3cfe077779bbf2d9' };
+
+/** Whether the model in `dir` is a shipped model the studies do not seat (NOT_SEATED). */
+function notSeated(gameId: string, dir: string): boolean {
+  const weights = NOT_SEATED_WEIGHTS[gameId];
+  const file = join(dir, 'weights.bin');
+  return weights !== undefined && existsSync(file) && createHash('sha256').update(readFileSync(file)).digest('hex').startsWith(weights);
+}
+
+export const NOT_SEATED: Readonly<Record<string, string>> = {
+  'superhero-gladiators':
+    "the shipped model (models/superhero-gladiators) was trained before issue #26's rules — heroes in fixed start zones and the earlier sample Amazon (its manifest: 228 self-play games of the Amazon mirror) — and its value on a position was trained half on the search's own estimate, not on outcomes alone; on today's rules (placement anywhere) it is only shown not weaker than the heuristic in the Amazon mirror (test/strength/learned-superhero-gladiators.strength.test.ts), and whether it stalls the studies' tables was never measured, so no study seats it: retrain it with `crucible train superhero-gladiators` on today's rules before reading learned play here",
+};
+
+/** Why the shipped model of `gameId` (models/) is not seated, or undefined when it is (or none ships). */
+export function notSeatedReason(gameId: string): string | undefined {
+  return notSeated(gameId, join('models', gameId)) ? NOT_SEATED[gameId] : undefined;
 }
 
 /** The learned agent's spec for a game whose model is in `dir` (see learnedAgentFor). */
@@ -84,6 +111,8 @@ export function skillAgents(study: Study, full: boolean, request: SkillRequest):
   if (request.agents) return { agents: request.agents };
   if (study.skillDefault) return { agents: study.skillDefault(full).agents };
   const learned = learnedAgentFor(study.gameId, full);
+  const why = notSeatedReason(study.gameId);
+  if (!learned && why) return { reason: `Not compared: ${why}. Compare with any other agents: \`crucible study ${study.name} --skill --skill-agents <specs>\`.` };
   if (learned) {
     // A study with limits on its seats (checkAgents) may not take a learned agent: say so, never crash mid-run.
     try {
@@ -137,7 +166,7 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
   const own = study.skillDefault?.(ctx.full);
   const learned = learnedAgentFor(study.gameId, ctx.full);
   if (!report.findings || report.findings.length === 0) {
-    const model = learned ? `a learned model ships for ${study.gameId} (models/${study.gameId})` : `no learned model ships for ${study.gameId} either`;
+    const model = learned ? `a learned model ships for ${study.gameId} (models/${study.gameId})` : notSeatedReason(study.gameId) ? `and the learned model is not seated: ${notSeatedReason(study.gameId)}` : `no learned model ships for ${study.gameId} either`;
     return add(skillNotRunSection(`Not compared: this study does not declare its key findings as data yet (Report.findings), so --skill cannot set them side by side; ${model}. Rerun it with --agents to see its verdicts under other play.`));
   }
   if (!request) {
@@ -147,6 +176,8 @@ export async function withSkill(report: Report, study: Study, ctx: StudyContext,
           ? `Not run in this report. \`crucible study ${study.name} --skill\` plays the study again with ${own.agents.map((a) => `"${a}"`).join(', ')} (${own.why}) and sets its ${report.findings.length} key findings beside these, listing those that change sign or significance (or --skill-agents <specs> for any other agents).`
           : learned
           ? `Not run in this report. \`crucible study ${study.name} --skill\` plays the study again with the learned agent "${learned}" and sets its ${report.findings.length} key findings beside these, listing those that change sign or significance (or --skill-agents <specs> for any other agents).`
+          : notSeatedReason(study.gameId)
+          ? `Not run in this report, and the learned model is not seated: ${notSeatedReason(study.gameId)}. \`crucible study ${study.name} --skill --skill-agents <specs>\` plays the study again with other agents and sets its ${report.findings.length} key findings beside these.`
           : `Not run in this report, and no learned model ships for ${study.gameId}. \`crucible study ${study.name} --skill --skill-agents <specs>\` plays the study again with other agents and sets its ${report.findings.length} key findings beside these.`,
       ),
     );

@@ -80,7 +80,7 @@ export function conditionTable(gameId: string, byCondition: ReadonlyMap<string, 
     kind: 'table',
     id: 'stalls-by-condition',
     title: `Games ended at the ${capNameOf(gameId)}${quiet ? ` and games in which ${quiet.what}` : ''}, per condition`,
-    caption: 'Intervals over units: a matchup\'s games on one seed (both side orders) are one unit.',
+    caption: 'Intervals over units: a matchup\'s games on one seed (both side orders) are one unit. The matchups share their seeds, and a seed moves the share at the cap of every matchup on it (Superhero Gladiators: a seed standard deviation of about 2 points, bench/shg-seed-effect.ts), which these intervals do not include: they hold for the study\'s seeds.',
     rows: [...byCondition].map(([condition, t]) => {
       const c = t.capShare();
       const q = t.quietShare();

@@ -43,7 +43,7 @@ describe('ledger: the share of games at the cap is over seeds', () => {
     expect(s.seeds).toBe(1);
     expect(s.lo).toBeNaN();
     const text = ledger.summary('gladiator-duel')[0]!;
-    expect(text.kind === 'text' && text.text).toMatch(/3 of 6 games \(50%, interval not estimable from one unit, 1 unit\)/);
+    expect(text.kind === 'text' && text.text).toMatch(/3 of 6 games \(50%, interval not estimable from one unit: the games share one seed, 1 unit\)/);
     expect(text.kind === 'text' && text.text).not.toMatch(/95% CI/);
   });
   it('two tables on one master seed: the games on seed i are one unit, n counts seeds', () => {
