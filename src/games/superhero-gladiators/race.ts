@@ -135,7 +135,7 @@ function capVerdict(s: ShgState, li: number, mi: number, lj: number, mj: number)
  * `anywhere`: every hero strikes as if in reach (the fight both sides would have).
  * `engaged` is false when nobody in the pair can strike (the value is then the cap's).
  */
-function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhere: boolean): { v: number; engaged: boolean } {
+function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhere: boolean, careful = false): { v: number; engaged: boolean } {
   const oi = sideOomph(s, i);
   const oj = sideOomph(s, j);
   if (oj.left <= 0) return { v: oi.left > 0 ? 1 : 0.5, engaged: true };
@@ -154,12 +154,12 @@ function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhe
     else unitJ = Math.max(unitJ, st.d);
   }
   if (strikes.size === 0) return { v: capVerdict(s, oi.left, oi.max, oj.left, oj.max), engaged: false };
-  const key = `${i},${j},${actions.length},${actions.first},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
+  const key = `${careful ? 'c' : ''}${i},${j},${actions.length},${actions.first},${actions.limbs},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
   let memo = raceMemo.get(s.setup);
   if (!memo) raceMemo.set(s.setup, (memo = new Map()));
   let v = memo.get(key);
   if (v === undefined) {
-    v = race(s, i, actions.list(), strikes, oi, oj, unitI, unitJ);
+    v = careful ? carefulRace(s, i, j, actions.list(), strikes, oi, oj, unitI, unitJ) : race(s, i, actions.list(), strikes, oi, oj, unitI, unitJ);
     if (memo.size >= MEMO_SIZE) memo.clear();
     memo.set(key, v);
   }
@@ -169,7 +169,7 @@ function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhe
 /**
  * Races already run, per setup: within one search the same Oomph, segment and strikes
  * recur at many leaves. The key holds everything the race reads but the schedule, which
- * the setup, its length and its first actor fix (a schedule runs to the cap).
+ * the setup, its length, its first actor and the limb uses left fix (a schedule runs to the cap).
  */
 const raceMemo = new WeakMap<object, Map<string, number>>();
 const MEMO_SIZE = 20_000;
@@ -237,18 +237,95 @@ function race(
 }
 
 /**
+ * The race as careful players fight it: on each of its actions a side may also walk away
+ * and take the stand-off — the turn cap's verdict on the Oomph as it stands (what the
+ * value of heroes out of reach is, pairValue) — when that is worth more to it than going
+ * on. So a side that lands the first blow and leads walks away with the lead, and a
+ * side that would lose the exchange declines it, as the tuned search and `flee` do; the
+ * plain race (every hero strikes to a knockout or the cap) values an exchange the foe
+ * can decline as if it could not. Backward induction over the same schedule and hits-needed
+ * grid as `race`: V(a, b) after the last action is the cap's verdict; at an action of side
+ * i, V = max(strike on, walk away), at side j's, the min. Not modelled, as in `race`:
+ * a pursuer's segments the leader lacks (extra limbs can force a blow on a foe who walked
+ * away), healing, entangles.
+ */
+function carefulRace(
+  s: ShgState,
+  i: number,
+  j: number,
+  actions: readonly number[],
+  strikes: ReadonlyMap<number, Strike>,
+  oi: { left: number; max: number },
+  oj: { left: number; max: number },
+  unitI: number,
+  unitJ: number,
+): number {
+  let ki = unitI > 0 ? Math.ceil(oj.left / unitI - 1e-9) : 1;
+  let kj = unitJ > 0 ? Math.ceil(oi.left / unitJ - 1e-9) : 1;
+  const cells = ki * kj;
+  const f = cells > MAX_CELLS ? Math.ceil(Math.sqrt(cells / MAX_CELLS)) : 1;
+  if (f > 1) {
+    ki = Math.ceil(ki / f);
+    kj = Math.ceil(kj / f);
+  }
+  const W = kj + 1;
+  // stop[a * W + b]: the cap's verdict for side i with a hits still needed by i, b by j.
+  const stop = new Float64Array((ki + 1) * W);
+  for (let a = 1; a <= ki; a++) {
+    for (let b = 1; b <= kj; b++) {
+      const leftJ = Math.max(0, oj.left - (ki - a) * unitI * f);
+      const leftI = Math.max(0, oi.left - (kj - b) * unitJ * f);
+      stop[a * W + b] = capVerdict(s, leftI, oi.max, leftJ, oj.max);
+    }
+  }
+  // After the last action the cap decides; walk back through the schedule.
+  const v = Float64Array.from(stop);
+  for (let k = actions.length - 1; k >= 0; k--) {
+    const h = actions[k]!;
+    const side = s.setup.side[h];
+    if (side !== i && side !== j) continue;
+    const mine = side === i;
+    const st = strikes.get(h);
+    const p = st ? Math.min(1, (st.p * st.d) / ((mine ? unitI : unitJ) * f)) : 0;
+    const free = !(s.heroes[h]!.entangled > 0);
+    // In place, from the top: a hit moves to a − 1 (or b − 1), a cell this action has
+    // not updated yet, so it still holds the value after the next action.
+    for (let a = ki; a >= 1; a--) {
+      for (let b = kj; b >= 1; b--) {
+        const at = a * W + b;
+        const rest = v[at]!;
+        let on = rest;
+        if (p > 0) {
+          const hit = mine ? (a === 1 ? 1 : v[at - W]!) : b === 1 ? 0 : v[at - 1]!;
+          on = p * hit + (1 - p) * rest;
+        }
+        v[at] = !free ? on : mine ? Math.max(on, stop[at]!) : Math.min(on, stop[at]!);
+      }
+    }
+  }
+  return v[ki * W + kj]!;
+}
+
+/**
  * The actions left before the turn cap, in order (hero indices; the hero deciding now
  * first); `whole`: from the next segment on. Its length and first actor (all a remembered
- * race needs) are counted without listing it; `list()` lists it, once.
+ * race needs, with the limb uses left: `limbs`) are counted without listing it; `list()`
+ * lists it, once. A segment only a hero's extra limbs give counts while the power has
+ * uses left, one use each (rules.ts playAction), so a hero with ten uses of a limb strikes
+ * on ten extra segments, not on every turn to the cap.
  */
 class Schedule {
   readonly length: number;
   readonly first: number | undefined;
+  /** The limb uses left of heroes whose limbs give segments ('' when none do). */
+  readonly limbs: string;
   private listed: number[] | null = null;
   private readonly cap: number;
   private readonly from: number;
   private readonly startRound: number;
   private readonly bySegment: readonly (readonly number[])[];
+  /** Limb actions left per hero (Infinity without limb segments), or null when no hero has limb segments. */
+  private readonly limbsLeft: readonly number[] | null;
 
   constructor(
     private readonly s: ShgState,
@@ -260,6 +337,14 @@ class Schedule {
     this.from = whole || placing ? s.order.length : s.stack.length > 0 ? s.turn + 1 : s.turn;
     this.startRound = placing ? 1 : s.round + 1;
     this.bySegment = segmentActors(s);
+    this.limbsLeft = limbActionsLeft(s);
+    this.limbs = this.limbsLeft === null ? '' : this.limbsLeft.join('/');
+    if (this.limbsLeft !== null) {
+      const out = this.list();
+      this.length = out.length;
+      this.first = out[0];
+      return;
+    }
     let length = 0;
     let first: number | undefined;
     for (let k = this.from; k < s.order.length; k++) {
@@ -279,10 +364,33 @@ class Schedule {
     if (this.listed !== null) return this.listed;
     const s = this.s;
     const out: number[] = [];
-    for (let k = this.from; k < s.order.length; k++) if (conscious(s, s.order[k]!)) out.push(s.order[k]!);
-    for (let r = this.startRound; r <= this.cap; r++) for (const h of this.bySegment[(r - 1) % 6]!) out.push(h);
+    const left = this.limbsLeft === null ? null : [...this.limbsLeft];
+    const heroes = s.setup.heroes;
+    // Whether hero h acts on segment `seg` (0-based) with the limb uses still left, spending one.
+    const acts = (h: number, seg: number): boolean => {
+      if (left === null || !heroes[h]!.limbBoxes[seg]) return true;
+      if (left[h]! <= 0) return false;
+      left[h]!--;
+      return true;
+    };
+    const current = s.round >= 1 ? (s.round - 1) % 6 : -1;
+    for (let k = this.from; k < s.order.length; k++) if (conscious(s, s.order[k]!) && acts(s.order[k]!, current)) out.push(s.order[k]!);
+    for (let r = this.startRound; r <= this.cap; r++) for (const h of this.bySegment[(r - 1) % 6]!) if (acts(h, (r - 1) % 6)) out.push(h);
     return (this.listed = out);
   }
+}
+
+/** Actions each hero's extra limbs still give (Infinity without limb segments); null when no hero has limb segments with limited uses. */
+function limbActionsLeft(s: ShgState): number[] | null {
+  let any = false;
+  const left = s.heroes.map((r, h) => {
+    if (!s.setup.heroes[h]!.limbBoxes.some(Boolean)) return Infinity;
+    const slot = limbSlot(s, h);
+    const uses = slot < 0 ? 0 : r.uses[slot]!;
+    if (uses !== Infinity) any = true;
+    return uses;
+  });
+  return any ? left : null;
 }
 
 /** Nearest distance between two conscious heroes of sides i and j (Infinity before placement). */
@@ -306,7 +414,7 @@ function gap(s: ShgState, i: number, j: number): number {
  * — without ever outweighing what contact itself is worth.
  */
 function pairValue(s: ShgState, i: number, j: number, actions: Schedule, whole: () => Schedule): number {
-  const now = pairChance(s, i, j, actions, false);
+  const now = pairChance(s, i, j, actions, false, true);
   if (now.engaged) return now.v;
   const d = gap(s, i, j);
   const closeness = Number.isFinite(d) ? Math.max(0, 1 - (d - 1) / LEAN_RANGE) : 0;
