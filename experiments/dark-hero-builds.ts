@@ -22,6 +22,7 @@ import { groupMeans } from '../src/analysis/table.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { quantileSorted } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { mdeRangeText } from '../src/analysis/stats/verdict.js';
 import { bradleyTerry, type PairResult, type Rating } from '../src/analysis/stats/ratings.js';
 import { allBuilds, buildCode } from '../src/games/dark-hero/index.js';
 import type { GameRecord } from '../src/sim/types.js';
@@ -126,12 +127,14 @@ export const darkHeroBuilds: Study = {
     const verdicts: ReportVerdict[] = [];
     const above = ratings.filter((r) => r.differs && r.elo > 0).map((r) => r.name);
     const below = ratings.filter((r) => r.differs && r.elo < 0).map((r) => r.name);
+    // What the verdicts could have missed: each build's MDE in Elo against the average (0), at its Holm level.
+    const eloMde = `${mdeRangeText(ratings, 0, (x) => x, 'Elo')} (each build against the average, at its Holm level)`;
     verdicts.push({
       statement:
         above.length + below.length > 0
           ? `Against the average build (${play}): ${above.length ? `stronger: ${above.join(', ')}` : 'none shown stronger'}; ${below.length ? `weaker: ${below.join(', ')}` : 'none shown weaker'}.`
           : `No build is shown to differ from the average build after Holm's correction over ${ratings.length} builds (${play}).`,
-      evidence: `Bradley–Terry Elo with bootstrap intervals at each build's Holm level (Holm over ${ratings.length} builds, strongest tested at ${formatLevel(1 - 0.05 / ratings.length)}); ${best.name} ${r3(best.elo)} [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]`,
+      evidence: `Bradley–Terry Elo with bootstrap intervals at each build's Holm level (Holm over ${ratings.length} builds, strongest tested at ${formatLevel(1 - 0.05 / ratings.length)}); ${best.name} ${r3(best.elo)} [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]; ${eloMde}`,
       strength: above.length + below.length > 0 ? 'supported' : 'inconclusive',
     });
     const tiedWithBest = ratings.filter((r) => r.hi >= best.lo).map((r) => r.name);
@@ -141,7 +144,7 @@ export const darkHeroBuilds: Study = {
         best.lo > worst.hi
           ? `Builds differ (${play}): ${best.name} rates highest and ${worst.name} lowest, and their Holm-level intervals do not overlap. Not separable from the best: ${tiedWithBest.join(', ')}; from the worst: ${tiedWithWorst.join(', ')}.`
           : `No build is shown to be stronger than another at this sample size (${play}; best ${best.name}, worst ${worst.name}, Holm-level intervals overlap).`,
-      evidence: `${best.name} ${r3(best.elo)} Elo [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]; ${r3(best.games)} and ${r3(worst.games)} opposing pairs`,
+      evidence: `${best.name} ${r3(best.elo)} Elo [${r3(best.lo)}, ${r3(best.hi)}], ${worst.name} ${r3(worst.elo)} [${r3(worst.lo)}, ${r3(worst.hi)}]; ${r3(best.games)} and ${r3(worst.games)} opposing pairs; ${eloMde}`,
       strength: best.lo > worst.hi ? 'supported' : 'inconclusive',
     });
 

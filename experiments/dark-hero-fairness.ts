@@ -11,6 +11,7 @@ import { forestPlot, seatShareBars } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { formatLevel, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { mdeRangeText, mdeText } from '../src/analysis/stats/verdict.js';
 import { DARK_HERO_AGENTS, playedBy, GAME_ID, differenceVerdict, fmt, holmDifferences, interval, pairedByGame, playTable, r3, shareInterval, teamShare, underdogGap } from './dark-hero-common.js';
 import { studyAgents, type Study, type StudyContext } from './study.js';
 
@@ -106,7 +107,7 @@ export const darkHeroFairness: Study = {
         unequal > 0
           ? `Free and Safe are not equally placed (${play}): in ${unequal} of ${effects.length} (table size, Bent) settings the Free − Safe interval excludes 0 after Holm's correction; the largest gap is at ${biggest.label}.`
           : `No (table size, Bent) setting shows Free and Safe placed unequally after Holm's correction over ${effects.length} settings (${play}); the largest gap is at ${biggest.label}.`,
-      evidence: `${biggest.label}: Free − Safe ${r3(biggest.estimate)} [${r3(biggest.lo)}, ${r3(biggest.hi)}] n=${biggest.n} games (${formatLevel(biggest.level)} t interval, Holm over ${effects.length} settings)`,
+      evidence: `${biggest.label}: Free − Safe ${r3(biggest.estimate)} [${r3(biggest.lo)}, ${r3(biggest.hi)}] n=${biggest.n} games (${formatLevel(biggest.level)} t interval, Holm over ${effects.length} settings; ${mdeText(biggest)}); by setting at its Holm level ${mdeRangeText(effects)}`,
       strength: unequal > 0 ? 'supported' : 'inconclusive',
     });
     const bySize = SIZES.map((players) => {

@@ -31,6 +31,7 @@
  */
 import type { ReportVerdict } from '../src/analysis/report-model.js';
 import { formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { mdeText, noLargerShown } from '../src/analysis/stats/verdict.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { allLost, fmt, interval, pairedByGame, r3, underdogGap } from './dark-hero-measures.js';
 import type { MeanInterval } from '../src/analysis/stats/descriptive.js';
@@ -116,10 +117,14 @@ export function turnCountVerdicts(
           ? `Longer games are not fairer: the underdog gap is smallest at ${best.x} turns and grows toward ${last} turns.`
           : `The data do not show the underdog gap changing with the number of turns (${first}–${last}); the rule book's "longer games tend to be more fair" is neither shown nor refuted here.`;
   const levelText = `${formatLevel(level)} t intervals: Bonferroni over the ${family} comparisons of the shortest or longest setting with another that picking the best count from the data could lead to`;
+  // What the curve verdict could have missed: the paired comparisons it ran, at their Bonferroni level.
+  const compared = [...(rising ? [{ name: `${first} vs ${best.x} turns`, d: rising }] : []), ...(falling ? [{ name: `${last} vs ${best.x} turns`, d: falling }] : [])];
+  const curveMde = compared.length ? compared.map((c) => `${c.name} ${mdeText({ ...c.d, level })}`).join(', ') : 'no MDE: one turn count, no comparison';
+  const widest = compared.length ? compared.reduce((a, c) => (c.d.hi - c.d.lo > a.d.hi - a.d.lo ? c : a)) : undefined;
   const verdicts: ReportVerdict[] = [];
   verdicts.push({
-    statement: `${curveStatement} (4 heroes, ${playedBy}.)`,
-    evidence: `underdog gap by turns — ${shape}; smallest at ${best.x} turns ${r3(best.value)} [${r3(best.lo)}, ${r3(best.hi)}] (95%)${rising ? `; ${first} minus ${best.x} turns ${fmt(rising)}` : ''}${falling ? `; ${last} minus ${best.x} turns ${fmt(falling)}` : ''} (paired by seed; ${levelText})`,
+    statement: `${curveStatement}${!(up || down) && widest ? ` In the underdog gap, ${noLargerShown({ ...widest.d, level }, 'change')} — the least sensitive of the comparisons run.` : ''} (4 heroes, ${playedBy}.)`,
+    evidence: `underdog gap by turns — ${shape}; smallest at ${best.x} turns ${r3(best.value)} [${r3(best.lo)}, ${r3(best.hi)}] (95%)${rising ? `; ${first} minus ${best.x} turns ${fmt(rising)}` : ''}${falling ? `; ${last} minus ${best.x} turns ${fmt(falling)}` : ''} (paired by seed; ${levelText}); ${curveMde}`,
     strength: up || down ? 'supported' : 'inconclusive',
   });
 
@@ -130,8 +135,8 @@ export function turnCountVerdicts(
   verdicts.push({
     statement: lostShown
       ? `Games that everyone loses ${lostChange.mean > 0 ? 'become more common' : 'become rarer'} as games get longer (${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}); the underdog gap scores them as "fair" (0), so the gap alone flatters ${lostChange.mean > 0 ? 'long' : 'short'} games. (${playedBy}.)`
-      : `Games that everyone loses: ${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}; no change with length is shown. The underdog gap scores them as 0. (${playedBy}.)`,
-    evidence: `everyone-loses share by turns — ${lossCurve.map((p) => `${p.x}: ${pct(p.value)}`).join(', ')}; ${last} minus ${first} turns ${fmt(lostChange)} (paired by seed, 95% t interval)`,
+      : `Games that everyone loses: ${pct(lostShort.value)} at ${first} turns, ${pct(lostLong.value)} at ${last}; no change with length is shown: ${noLargerShown(lostChange, 'change in that share')}. The underdog gap scores them as 0. (${playedBy}.)`,
+    evidence: `everyone-loses share by turns — ${lossCurve.map((p) => `${p.x}: ${pct(p.value)}`).join(', ')}; ${last} minus ${first} turns ${fmt(lostChange)} (paired by seed, 95% t interval; ${mdeText(lostChange)})`,
     strength: lostShown ? 'supported' : 'inconclusive',
   });
 
@@ -140,7 +145,7 @@ export function turnCountVerdicts(
   const atDefault = curve.find((p) => p.x === defaultTurns);
   verdicts.push({
     statement: `Tuning the turn count for fairness: ${best.x} turns gives the smallest underdog gap; ${asGood.length > 1 ? `${asGood.join(', ')} turns are not distinguishable from it at this sample size` : 'no other setting comes close'}, ${playedBy}.`,
-    evidence: `gap at ${best.x} turns ${r3(best.value)} [${r3(best.lo)}, ${r3(best.hi)}] n=${best.n}${atDefault ? `; at ${defaultTurns} turns ${r3(atDefault.value)}` : ''}`,
+    evidence: `gap at ${best.x} turns ${r3(best.value)} [${r3(best.lo)}, ${r3(best.hi)}] n=${best.n}${atDefault ? `; at ${defaultTurns} turns ${r3(atDefault.value)}` : ''}; "not distinguishable" = 95% intervals overlapping; ${compared.length ? `paired differences from the best: ${curveMde}` : curveMde}`,
     strength: 'inconclusive',
   });
   return { curve, lossCurve, best, family, level, ...(rising ? { rising } : {}), ...(falling ? { falling } : {}), verdicts };

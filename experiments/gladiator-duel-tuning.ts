@@ -15,6 +15,7 @@ import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-m
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { mdeRangeText, mdeText, noLargerShown } from '../src/analysis/stats/verdict.js';
 import { playStudyTable } from './study-table.js';
 import { describeAgents, studyAgents, type Study, type StudyContext } from './study.js';
 import { GAME_ID, TYPES, TYPE_NAMES, pairScores } from './gladiator-duel-matchups.js';
@@ -131,8 +132,8 @@ export const gladiatorDuelTuning: Study = {
       return {
         statement: rejected
           ? `At the best setting, ${m.matchup} is still uneven (${play}).`
-          : `At the best setting, ${m.matchup} is not shown to be uneven (${play}).`,
-        evidence: `first-named type's share ${f3(s.share)} (${formatLevel(level)} CI ${f3(s.lo)} to ${f3(s.hi)}, Holm over ${bestShares.length} matchups, n = ${s.n} seed-paired pairs)`,
+          : `At the best setting, ${m.matchup} is not shown to be uneven: ${noLargerShown({ ...s, level }, 'gap from an even 0.5')} (${play}).`,
+        evidence: `first-named type's share ${f3(s.share)} (${formatLevel(level)} CI ${f3(s.lo)} to ${f3(s.hi)}, Holm over ${bestShares.length} matchups, n = ${s.n} seed-paired pairs; ${mdeText({ ...s, level })})`,
         strength: rejected ? 'supported' : 'inconclusive',
       };
     });
@@ -150,9 +151,11 @@ export const gladiatorDuelTuning: Study = {
       ...(defaults ? findingsAt(defaults, holmMatchups(defaults), 'printed', 'at the printed rules') : []),
       ...findingsAt(bestShares, tests, 'best', `at the best setting found (lightApBonus ${bestLight}, saves.heavy ${bestSave})`),
     ];
+    // What a matchup verdict at the best setting could miss, at 95% (each verdict below gives its own at its Holm level).
+    const matchupMde = mdeRangeText(bestShares.map((m) => ({ ...shareAt(m.scores, 0.95), level: 0.95 })));
     verdicts.unshift({
       statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(best.evaluation.value)} from even, ${play}); the data support it only as far as the per-matchup verdicts below.`,
-      evidence: `worst-matchup distance from even ${f3(best.evaluation.value)} (95% CI ${f3(best.evaluation.lo)} to ${f3(best.evaluation.hi)}); ${all.length} settings tried`,
+      evidence: `worst-matchup distance from even ${f3(best.evaluation.value)} (95% CI ${f3(best.evaluation.lo)} to ${f3(best.evaluation.hi)}); ${all.length} settings tried; a search's pick, not a test (no MDE of its own): a matchup's share at this setting has ${matchupMde} (at 95%)`,
       strength: 'inconclusive',
     });
     const rows = all.map((e) => ({

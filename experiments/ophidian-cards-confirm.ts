@@ -40,6 +40,7 @@ import { forestPlot } from '../src/analysis/charts.js';
 import type { ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { mean, seOrFloor, tFor, tInterval } from '../src/analysis/stats/descriptive.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { mdeRangeText, mdeText } from '../src/analysis/stats/verdict.js';
 import { deriveSeed } from '../src/core/rng.js';
 import type { GameRecord } from '../src/core/record.js';
 import { fmt, inBatches, meanCi, pairUnits, playDecks, playedBy, r3, se, seededSample, type OphidianStudyContext } from './ophidian-common.js';
@@ -445,7 +446,7 @@ const lvl = (l: number) => formatLevel(l);
 export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] {
   const m = s.analysis.families;
   if (s.cards.length === 0)
-    return [{ statement: `No card is shown too strong or too weak for its cost, ${play}: no card was eligible for the confirmation stage.`, evidence: `eligible: barred in the screening pass and played at least ${MIN_PLAYS} times a game (${s.list.eligible} of ${s.screened} cards)`, strength: 'inconclusive' }];
+    return [{ statement: `No card is shown too strong or too weak for its cost, ${play}: no card was eligible for the confirmation stage.`, evidence: `eligible: barred in the screening pass and played at least ${MIN_PLAYS} times a game (${s.list.eligible} of ${s.screened} cards); no MDE: no card was tested`, strength: 'inconclusive' }];
   const where = (c: ConfirmedCard, fresh = 'on fresh seeds') => `${c.unit === 'deck pair' ? `${c.loss.length} deck pairs as units (${c.seedUnits} paired seed units)` : `${c.loss.length} paired seed units`} ${fresh} (${c.pairs.map(([d, o]) => `${d} v ${o}`).join(', ') || 'no deck pair'}; ${c.failed} of ${c.planned} games failed${c.dropped ? `, ${c.dropped} units dropped` : ''})`;
   const rep = s.replication;
   const quick = s.full ? '' : ' (quick run)';
@@ -453,8 +454,8 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
   const replicationEvidence = (id: string): string => {
     const r = rep?.findings.find((x) => x.id === id);
     const rc = rep?.cards.find((x) => x.id === id);
-    if (!rep || !r || !rc) return 'replication: not run';
-    return `replication${quick}: ${r.test === 'gap' ? 'gap' : 'share lost'} ${fmt(r.estimate)} [${fmt(r.lo)}, ${fmt(r.hi)}] at ${lvl(r.level)}, ${where(rc, 'on other fresh seeds and deck pairs')}; Holm over the ${rep.named.length} named cards`;
+    if (!rep || !r || !rc) return 'replication: not run, so no MDE: nothing was tested on other seeds';
+    return `replication${quick}: ${r.test === 'gap' ? 'gap' : 'share lost'} ${fmt(r.estimate)} [${fmt(r.lo)}, ${fmt(r.hi)}] at ${lvl(r.level)}, ${where(rc, 'on other fresh seeds and deck pairs')}; Holm over the ${rep.named.length} named cards; ${mdeText(r)}`;
   };
   const status = (id: string) => rep?.findings.find((x) => x.id === id);
   const settled: ReportVerdict[] = [];
@@ -490,6 +491,9 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
   const mispriced = s.analysis.findings.filter((f) => f.price?.rejected && status(f.id)?.replicated);
   if (mispriced.length > 0) return [...settled, ...leads];
   const widths = s.analysis.findings.flatMap((f) => (f.price ? [{ w: f.price.hi - f.price.lo, cp: f.price.valueHi - f.price.valueLo }] : []));
+  // What the confirmation could have missed, card by card at its Holm level: the gap from the line, else the share lost.
+  const priced = s.analysis.findings.flatMap((f) => (f.price ? [f.price] : []));
+  const missed = priced.length ? `gap from the price line: ${mdeRangeText(priced)} win share` : `share lost when barred: ${mdeRangeText(s.analysis.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss))}`;
   const lossWidths = s.analysis.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss.hi - f.loss.lo);
   const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
   const n = s.cards.map((c) => c.seedUnits);
@@ -500,7 +504,7 @@ export function confirmVerdicts(s: ConfirmStage, play: string): ReportVerdict[] 
       : notReplicated.length > 0
       ? `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the confirmation stage named ${notReplicated.join(', ')}, but ${notReplicated.length === 1 ? 'it did not replicate' : 'none of them replicated'} on other seeds and deck pairs (below), ${play}.`
       : `No card is shown too strong or too weak for its cost${s.full ? '' : ' in this quick run'}: the ${s.cards.length} cards furthest from the price line in the screening pass, replayed on fresh seeds, are not shown off the line, ${play}.`,
-    evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n) === Math.max(...n) ? n[0] : `${Math.min(...n)}–${Math.max(...n)}`} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; Holm over the shortlist; a card is called mispriced only when confirmed and replicated${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
+    evidence: `${s.cards.length} shortlisted cards, ${Math.min(...n) === Math.max(...n) ? n[0] : `${Math.min(...n)}–${Math.max(...n)}`} paired seed units each on fresh seeds (unit of inference: ${[...new Set(s.cards.map((c) => c.unit))].join(' or ')}); ${widths.length ? `median interval width of the gap from the line ${fmt(median(widths.map((x) => x.w)))} win share (${fmt(median(widths.map((x) => x.cp)), 1)} CP a play) at the Holm levels` : `median restricted-play interval width ${fmt(median(lossWidths))} win share`}; ${missed}; Holm over the shortlist; a card is called mispriced only when confirmed and replicated${s.full ? '' : `; a quick run (${s.size.k} cards, ${s.size.perOrder} seed indices a deck pair) — rerun with --full for the real confirmation`}`,
     strength: 'inconclusive',
   };
   return [summary, ...leads, ...settled];

@@ -28,6 +28,7 @@ import { costScatter, forestPlot } from '../src/analysis/charts.js';
 import type { Report, ReportVerdict, YourContent, YourItem } from '../src/analysis/report-model.js';
 import { yourShares } from '../src/analysis/report/yours.js';
 import { formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { mdeRangeText } from '../src/analysis/stats/verdict.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { mean, seFloored, tInterval, type Bounds } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
@@ -210,10 +211,13 @@ export function cardVerdicts(cards: readonly CardEvidence[], a: CardAnalysis, pl
     });
   }
   // The study's question is the price: say so first when no card is shown mispriced (whatever else was found).
+  // What the price tests could have missed: each priced card's restricted-play loss at its Holm level (the line's own error aside).
+  const priced = a.findings.flatMap((f) => (f.price ? [{ lo: f.price.lossLo, hi: f.price.lossHi, level: f.price.level }] : []));
+  const missed = priced.length ? `gap from the price line by card, ${mdeRangeText(priced)} win share` : `share lost when barred by card, ${mdeRangeText(a.findings.filter((f) => f.loss.n >= 2).map((f) => f.loss))}`;
   if (prices && !a.findings.some((f) => f.price?.rejected))
     out.unshift({
       statement: `No card is shown too strong or too weak for its cost at this sample size, ${play}.`,
-      evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent${a.families.price === 0 ? ': no price without a slope shown above 0' : ''}), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family`,
+      evidence: `${a.families.price} cards priced (β = ${fmt(a.beta, 4)} ± ${fmt(1.96 * a.betaSe, 4)} win share per CP spent${a.families.price === 0 ? ': no price without a slope shown above 0' : ''}), ${a.families.loss} with restricted play, ${a.families.inclusion} with an inclusion comparison; Holm at 5% within each family; ${missed}`,
       strength: 'inconclusive',
     });
   return out;

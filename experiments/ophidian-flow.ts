@@ -17,6 +17,7 @@ import { qualityPanel } from '../src/analysis/stats/quality.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { mdeText, noLargerShown } from '../src/analysis/stats/verdict.js';
 import type { GameRecord } from '../src/core/record.js';
 import { GAME_ID, OPH_AGENTS, OPH_CONTENT, ci, fmt, inBatches, meanCi, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
@@ -67,10 +68,10 @@ export function firstFlowScores(units: readonly GameUnit[]): number[] {
 /** The first-Flow verdict: supported only when the interval excludes 0.5. */
 export function firstFlowVerdict(scores: readonly number[], play: string): ReportVerdict {
   const x = unitShareInterval(scores);
-  const ev = `the first-Flow holder's share ${ci({ ...x, n: scores.length }, 'seeds')} (each seed: every matchup's games on it in both seat orders, so the Flow went to each deck once)`;
+  const ev = `the first-Flow holder's share ${ci({ ...x, n: scores.length }, 'seeds')} (each seed: every matchup's games on it in both seat orders, so the Flow went to each deck once); ${mdeText(x)}`;
   if (x.lo > 0.5) return { statement: `Winning the first Flow is an advantage: its holder wins ${fmt(x.mean)} of matches, ${play}.`, evidence: ev, strength: 'supported' };
   if (x.hi < 0.5) return { statement: `Winning the first Flow is a disadvantage: its holder wins only ${fmt(x.mean)} of matches, ${play}.`, evidence: ev, strength: 'supported' };
-  return { statement: `The first Flow is not shown to decide matches: its holder wins ${fmt(x.mean)}, an interval that includes a fair 0.5, ${play}.`, evidence: ev, strength: 'inconclusive' };
+  return { statement: `The first Flow is not shown to decide matches: its holder wins ${fmt(x.mean)}, an interval that includes a fair 0.5; ${noLargerShown(x, 'advantage')}, ${play}.`, evidence: ev, strength: 'inconclusive' };
 }
 
 /**
@@ -324,7 +325,8 @@ export function endingVerdict(ends: readonly { name: string; share: number; lo: 
   if (top!.lo > 0.5) return { statement: `Most matches end by ${top!.name}: ${fmt(top!.share)} of them, ${play}.`, evidence, strength: 'supported' };
   if (!second || top!.lo > second.hi)
     return { statement: `Matches end most often by ${top!.name} (${fmt(top!.share)} of them), though not in a majority, ${play}.`, evidence: `${evidence}; its interval lies above every other ending's`, strength: 'supported' };
-  return { statement: `No one way of ending is shown to be the commonest: ${top!.name} ${fmt(top!.share)} and ${second.name} ${fmt(second.share)} of matches, their intervals overlapping, ${play}.`, evidence, strength: 'inconclusive' };
+  // What "most matches" (the commonest ending above 0.5) could have missed; the overlap of two shares is a coarser test still.
+  return { statement: `No one way of ending is shown to be the commonest: ${top!.name} ${fmt(top!.share)} and ${second.name} ${fmt(second.share)} of matches, their intervals overlapping, ${play}.`, evidence: `${evidence}; ${top!.name}'s share against a majority (0.5): ${mdeText(top!)}`, strength: 'inconclusive' };
 }
 
 export const ophidianFlowStudy = ophidianFlow();

@@ -20,6 +20,7 @@ import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { mean } from '../src/analysis/stats/descriptive.js';
 import type { GameRecord } from '../src/sim/types.js';
 import { holm, formatLevel } from '../src/analysis/stats/multiplicity.js';
+import { mdeText, noLargerShown } from '../src/analysis/stats/verdict.js';
 import { GAME_ID, PLAYABLE_POWERS, QUICK_POWERS, RUMBLE_PRICE_AGENT, RUMBLE_PRICE_AGENT_NOTE, RUMBLE_STALL_NOTE, TABLE_AGENT, fmt, playTable, powerName, r3, userPowers, type RumbleStudyContext, type RumbleStudyOptions } from './rumble-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { UserError } from '../src/core/errors.js';
@@ -299,7 +300,7 @@ interface DominanceEvidence {
  * a noisy matrix that the bootstrap does not confirm).
  */
 export function classifyDominance(name: string, _i: number, e: DominanceEvidence, PLAY = 'played by "random" in every seat'): { label: string; verdict: ReportVerdict } {
-  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} ${e.fieldUnit ?? "seeds (t interval over seeds, each the mean of the power's seat-swapped pairs against the field on that seed)"} (Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}`;
+  const ev = `mean share vs the field ${fmt(e.field.p)} [${fmt(e.field.lo)}, ${fmt(e.field.hi)}], n=${e.field.n} ${e.fieldUnit ?? "seeds (t interval over seeds, each the mean of the power's seat-swapped pairs against the field on that seed)"} (Holm over ${e.fieldTest.family} powers at ${formatLevel(e.fieldTest.level)}: ${e.fieldTest.rejected ? 'differs from 0.5' : 'not shown to differ from 0.5'}); Nash weight ${fmt(e.nash)} (in the support in ${fmt(100 * e.inSupport, 0)}% of bootstrap resamples); α-Rank mass ${fmt(e.alpha)}${e.strictly ? '; strictly dominated in the estimated matrix' : e.weakly ? '; weakly dominated in the estimated matrix' : ''}; field share against 0.5: ${mdeText({ ...e.field, level: e.fieldTest.level })}`;
   const beatsField = e.fieldTest.rejected && e.field.p > 0.5;
   const losesField = e.fieldTest.rejected && e.field.p < 0.5;
   if (e.inSupport >= 0.95 && beatsField) {
@@ -315,7 +316,7 @@ export function classifyDominance(name: string, _i: number, e: DominanceEvidence
   if (e.strictly || e.weakly) {
     return { label: `${e.strictly ? 'strictly' : 'weakly'} dominated in the estimates, not confirmed`, verdict: { statement: `${name} is ${e.strictly ? 'strictly' : 'weakly'} dominated in the estimated matrix (another power does ${e.strictly ? 'better' : 'at least as well'} against every opponent), but the uncertainty of the matrix does not confirm it (${fmt(100 * e.inSupport, 0)}% of resamples keep it in the support${losesField ? '' : '; its field share is not shown below 0.5'}), ${PLAY}.`, evidence: ev, strength: 'inconclusive' } };
   }
-  return { label: 'not shown', verdict: { statement: `${name} is neither shown dominant nor dominated, ${PLAY}.`, evidence: ev, strength: 'inconclusive' } };
+  return { label: 'not shown', verdict: { statement: `${name} is neither shown dominant nor dominated: in its share against the field ${noLargerShown({ ...e.field, level: e.fieldTest.level }, 'gap from 0.5')}, ${PLAY}.`, evidence: ev, strength: 'inconclusive' } };
 }
 
 export const rumbleDominanceStudy = rumbleDominance();

@@ -11,6 +11,7 @@ import { forestPlot } from '../src/analysis/charts.js';
 import type { KeyFinding, Report, ReportBlock, ReportVerdict, YourContent } from '../src/analysis/report-model.js';
 import { shareCurve } from '../src/analysis/stats/costcurve.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
+import { mdeText } from '../src/analysis/stats/verdict.js';
 import { classifyPrice, fmtNum, priceVerdict, type CurveAnswer, type GridShare, type PriceAnswer } from '../src/analysis/stats/price.js';
 import { wilson, zFor } from '../src/core/wilson.js';
 import { SEED_POWERS } from '../src/games/rumble/index.js';
@@ -305,7 +306,8 @@ function report(ctx: RumbleStudyContext, main: PricedSet, design: SweepDesign, u
       play: PLAY,
       optional: isOptional(p.power),
       supported: p.supported,
-      share0: `share at no handicap ${fmt(p.share0)} [${fmt(p.share0Lo)}, ${fmt(p.share0Hi)}] vs fair ${fmt(1 / p.players)}; tested at ${formatLevel(p.level)} (Holm over ${family})`,
+      share0: `share at no handicap ${fmt(p.share0)} [${fmt(p.share0Lo)}, ${fmt(p.share0Hi)}] vs fair ${fmt(1 / p.players)} (95% Wilson interval; ${mdeText({ lo: p.share0Lo, hi: p.share0Hi })}); tested at ${formatLevel(p.level)} (Holm over ${family})`,
+      level: p.level,
     });
     // A claim the family correction did not confirm is not a finding.
     const shown = p.supported || v.strength === 'inconclusive' ? v : { ...v, strength: 'inconclusive' as const, statement: `${v.statement} (Not confirmed once all ${family} prices are tested together.)` };

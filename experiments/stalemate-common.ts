@@ -9,6 +9,7 @@
 import { relative } from 'node:path';
 import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
+import { mdeText, noLargerShown } from '../src/analysis/stats/verdict.js';
 import { endedAtCap } from '../src/analysis/stats/quality.js';
 import { prepareMatch } from '../src/sim/play.js';
 import { keyedRunDir } from '../src/sim/run-key.js';
@@ -146,8 +147,8 @@ export function differenceVerdicts(gameId: string, tables: readonly StallTable[]
     out.push({
       statement: shown
         ? `Under ${c} ${lo > 0 ? 'more' : 'fewer'} games end at the ${capName} than under ${baseline}: ${describeTally(byCondition.get(c)!, gameId)}.`
-        : `Under ${c} the share of games at the ${capName} is not shown to differ from ${baseline}'s: ${describeTally(byCondition.get(c)!, gameId)}.`,
-      evidence: `difference in the share at the cap ${f3(d.mean)} [${f3(lo)}, ${f3(hi)}] game by game on the same tables and seeds (n = ${d.n} games, t interval at ${(level * 100).toFixed(1)}%: Bonferroni over ${others.length} conditions against ${baseline})`,
+        : `Under ${c} the share of games at the ${capName} is not shown to differ from ${baseline}'s: ${describeTally(byCondition.get(c)!, gameId)}; ${noLargerShown({ lo, hi, level }, 'difference')}.`,
+      evidence: `difference in the share at the cap ${f3(d.mean)} [${f3(lo)}, ${f3(hi)}] game by game on the same tables and seeds (n = ${d.n} games, t interval at ${(level * 100).toFixed(1)}%: Bonferroni over ${others.length} conditions against ${baseline}; ${mdeText({ lo, hi, level })})`,
       strength: shown ? 'supported' : 'inconclusive',
     });
   }
@@ -284,7 +285,7 @@ export function sweepReport(gameId: string, agent: string, matchups: readonly Sw
       const best = [...own].sort((a, b) => a.stalls.capShare().p - b.stalls.capShare().p)[0];
       verdicts.push({
         statement: `No setting of ${rule} tried is shown to bring the share of games at the ${capName} under 5% (${agent} in every seat); the closest, ${rule} = ${best?.setting?.value}: ${best ? describeTally(best.stalls, gameId) : '—'}.`,
-        evidence: `settings tried: ${own.map((r) => `${r.setting!.value} (${f3(r.stalls.capShare().p)})`).join(', ')}; "shown under 5%" = the share's 95% upper bound below 0.05`,
+        evidence: `settings tried: ${own.map((r) => `${r.setting!.value} (${f3(r.stalls.capShare().p)})`).join(', ')}; "shown under 5%" = the share's 95% upper bound below 0.05; the closest setting's cap share: ${best ? mdeText(best.stalls.capShare()) : 'MDE not estimable (no setting tried)'}`,
         strength: 'inconclusive',
       });
       continue;

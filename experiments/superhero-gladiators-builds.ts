@@ -20,6 +20,7 @@ import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
+import { mdeText, noLargerShown } from '../src/analysis/stats/verdict.js';
 import { Rng } from '../src/core/rng.js';
 import { buildHero, POWER_INFO, POWER_TYPES, BuildGenerator, mutateBuild, type HeroSpec } from '../src/games/superhero-gladiators/index.js';
 import { BUILD_STUDY_AGENTS, buildAgentOf, buildPlay, GAME_ID, describeBuild, formulaCost, playMatchup, runKey, studyBuildOptions, userHeroes, type ShgStudyContext } from './superhero-gladiators-common.js';
@@ -198,13 +199,13 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
   ];
   for (const m of measured) {
     const who = m.source === 'search' ? `The searched build "${describeBuild(m.spec)}"` : `Your hero ${m.spec.name}`;
-    const ev = `win share ${fmt(m.mean)} [${fmt(m.lo)}, ${fmt(m.hi)}] at ${formatLevel(m.level)} (Holm over ${family}), ${m.n} seat-swapped pairs against ${s.finalOpponents} fresh random heroes the search never met; cost ${fmt(formulaCost(m.spec, o), 1)} points; ${PLAY}`;
+    const ev = `win share ${fmt(m.mean)} [${fmt(m.lo)}, ${fmt(m.hi)}] at ${formatLevel(m.level)} (Holm over ${family}), ${m.n} seat-swapped pairs against ${s.finalOpponents} fresh random heroes the search never met (${mdeText(m)}); cost ${fmt(formulaCost(m.spec, o), 1)} points; ${PLAY}`;
     if (m.supported && m.mean > 0.5) {
       verdicts.push({ statement: `${who} beats the field of random legal heroes more than half the time${m.lo > 0.75 ? ' — by a wide margin: a broken build' : ''}. Why: ${strengths(m.spec)}.`, evidence: ev, strength: 'supported' });
     } else if (m.supported) {
       verdicts.push({ statement: `${who} loses to the field of random legal heroes more often than it wins.`, evidence: ev, strength: 'supported' });
     } else {
-      verdicts.push({ statement: `${who}: not shown to beat or lose to the field at this sample size.`, evidence: ev, strength: 'inconclusive' });
+      verdicts.push({ statement: `${who}: not shown to beat or lose to the field at this sample size — ${noLargerShown(m, 'gap from 0.5')}.`, evidence: ev, strength: 'inconclusive' });
     }
   }
   // Power types in the final population against the field (what the search converged on).

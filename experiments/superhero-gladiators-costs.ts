@@ -23,6 +23,7 @@ import { yourShares } from '../src/analysis/report/yours.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
 import { formatLevel, holm, holmNote } from '../src/analysis/stats/multiplicity.js';
 import { fmtNum } from '../src/analysis/stats/price.js';
+import { mdeRangeText, mdeText } from '../src/analysis/stats/verdict.js';
 import { deriveSeed, Rng } from '../src/core/rng.js';
 import { type BuildOptions, POWER_INFO, type Enhancement, type PowerType, BuildGenerator, DEFAULT_BUILD_SPACE, type HeroSpec } from '../src/games/superhero-gladiators/index.js';
 import {
@@ -250,7 +251,7 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
   const stem = what.startsWith('2v2') ? 'team' : 'duel';
   if (typeof fit === 'string') {
     return {
-      verdicts: [{ statement: `${what}: no prices could be fitted (${fit}).`, evidence: `${units} seat-swapped pairs`, strength: 'inconclusive' }],
+      verdicts: [{ statement: `${what}: no prices could be fitted (${fit}).`, evidence: `${units} seat-swapped pairs; MDE not estimable (no fit)`, strength: 'inconclusive' }],
       blocks: [{ kind: 'text', text: `The price fit did not run: ${fit}` }],
       findings: [],
     };
@@ -261,7 +262,7 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
   const lambdaShown = fit.lambda - 1.96 * fit.lambdaSe > 0;
   const verdicts: ReportVerdict[] = [];
   const ev = (p: TestedPrice) =>
-    `${fmt(p.excess, 4)} [${fmt(p.lo, 4)}, ${fmt(p.hi, 4)}] win log-odds per point beyond the average point's (fair: 0), about ${fmt(sharePer10(p.excess), 3)} win share per 10 points moved into it${lambdaShown ? `; price ${fmt(p.ratio, 2)} [${fmt(p.ratioLo, 2)}, ${fmt(p.ratioHi, 2)}] average points per point` : ''}; tested at ${formatLevel(p.level)} (Holm over ${family}); ${p.holders} builds hold it (${fmt(p.meanPoints, 0)} formula points on average); ${units} pairs, ${PLAY}`;
+    `${fmt(p.excess, 4)} [${fmt(p.lo, 4)}, ${fmt(p.hi, 4)}] win log-odds per point beyond the average point's (fair: 0), about ${fmt(sharePer10(p.excess), 3)} win share per 10 points moved into it${lambdaShown ? `; price ${fmt(p.ratio, 2)} [${fmt(p.ratioLo, 2)}, ${fmt(p.ratioHi, 2)}] average points per point` : ''}; tested at ${formatLevel(p.level)} (Holm over ${family}; ${mdeText(p, 3, sharePer10, 'win share per 10 points')}); ${p.holders} builds hold it (${fmt(p.meanPoints, 0)} formula points on average); ${units} pairs, ${PLAY}`;
   const shown = tested.filter((p) => p.supported).sort((a, b) => Math.abs(b.excess) / b.excessSe - Math.abs(a.excess) / a.excessSe);
   for (const p of shown) {
     const cheap = p.excess > 0;
@@ -279,14 +280,14 @@ function priceSection(what: string, fit: PriceFit | string, units: number, PLAY:
     const top = [...tested].sort((a, b) => Math.abs(b.excess) / b.excessSe - Math.abs(a.excess) / a.excessSe)[0];
     verdicts.push({
       statement: `${what}: no power, enhancement or characteristic is shown priced unlike the average point at this sample size (${family} tested together).`,
-      evidence: top ? `largest deviation: ${label(top.feature)} ${ev(top)}` : 'no feature could be fitted',
+      evidence: top ? `largest deviation: ${label(top.feature)} ${ev(top)}; by feature at its Holm level ${mdeRangeText(tested, 3, sharePer10, 'win share per 10 points')}` : 'no feature could be fitted, so MDE not estimable (no interval)',
       strength: 'inconclusive',
     });
   }
   if (!lambdaShown) {
     verdicts.push({
       statement: `${what}: prices in points are not estimable from these games — what a point is worth overall is not shown above 0, because every random build spends about the whole budget; the over/under-pricing above compares features with each other and does not need it.`,
-      evidence: `λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point (95%); ${units} pairs, ${PLAY}`,
+      evidence: `λ = ${fmt(fit.lambda, 4)} ± ${fmt(1.96 * fit.lambdaSe, 4)} win log-odds per point (95%; ${mdeText({ lo: fit.lambda - 1.96 * fit.lambdaSe, hi: fit.lambda + 1.96 * fit.lambdaSe }, 4, (x) => x, 'win log-odds per point')}); ${units} pairs, ${PLAY}`,
       strength: 'inconclusive',
     });
   }
@@ -436,7 +437,7 @@ function report(ctx: ShgStudyContext, r: Results): Report {
       : worse
         ? `The refit constants predict held-out heroes worse than the formula as written (spread ${fmt(r.spreadBefore.rms)} → ${fmt(r.spreadAfter.rms)}): the refit over-fits the training games.`
         : `Refitting the formula's constants is not shown to price held-out heroes better (spread ${fmt(r.spreadBefore.rms)} → ${fmt(r.spreadAfter.rms)}; the change's interval includes 0).`,
-    evidence: `change in mean squared residual ${fmt(c.estimate, 4)} [${fmt(c.lo, 4)}, ${fmt(c.hi, 4)}] (paired bootstrap over ${c.n} held-out builds); sampling-noise floor of the squared residual ${fmt(r.spreadBefore.noise, 4)}; fitted on ${r.training.length} training pairs, ${PLAY}`,
+    evidence: `change in mean squared residual ${fmt(c.estimate, 4)} [${fmt(c.lo, 4)}, ${fmt(c.hi, 4)}] (paired bootstrap over ${c.n} held-out builds; ${mdeText(c, 4)}); sampling-noise floor of the squared residual ${fmt(r.spreadBefore.noise, 4)}; fitted on ${r.training.length} training pairs, ${PLAY}`,
     strength: better || worse ? 'supported' : 'inconclusive',
   };
   const verdicts = [...duels.verdicts, ...(teams?.verdicts ?? []), refitVerdict].sort((a, b) => Number(b.strength === 'supported') - Number(a.strength === 'supported'));

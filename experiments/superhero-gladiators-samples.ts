@@ -21,7 +21,7 @@ import { tFromMoments } from '../src/analysis/stats/descriptive.js';
 import { groupStats } from '../src/analysis/table.js';
 import { symmetricNash } from '../src/analysis/stats/nash.js';
 import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
-import { verdict } from '../src/analysis/stats/verdict.js';
+import { mdeRangeText, verdict } from '../src/analysis/stats/verdict.js';
 import { shareBySeed } from '../src/analysis/stats/paired.js';
 import type { GameRecord } from '../src/sim/types.js';
 import type { HeroSpec } from '../src/games/superhero-gladiators/index.js';
@@ -187,13 +187,13 @@ export const superheroGladiatorsSamples: Study = {
         best.lo > worst.hi
           ? `The sample heroes are not equally strong: ${best.name} rates highest and ${worst.name} lowest, and their 95% intervals do not overlap.`
           : `No sample hero is shown stronger than another at this sample size (best ${best.name}, worst ${worst.name}; intervals overlap).`,
-      evidence: `${best.name} ${best.elo.toFixed(0)} Elo [${best.lo.toFixed(0)}, ${best.hi.toFixed(0)}]; ${worst.name} ${worst.elo.toFixed(0)} [${worst.lo.toFixed(0)}, ${worst.hi.toFixed(0)}]; Bradley–Terry over seed pairs, played by ${describeAgents(superheroGladiatorsSamples, ctx)}`,
+      evidence: `${best.name} ${best.elo.toFixed(0)} Elo [${best.lo.toFixed(0)}, ${best.hi.toFixed(0)}]; ${worst.name} ${worst.elo.toFixed(0)} [${worst.lo.toFixed(0)}, ${worst.hi.toFixed(0)}]; Bradley–Terry over seed pairs, played by ${describeAgents(superheroGladiatorsSamples, ctx)}; each hero's rating against the average (0): ${mdeRangeText(fit.ratings, 0, (x) => x, 'Elo')} (95% bootstrap intervals)`,
       strength: best.lo > worst.hi ? 'supported' : 'inconclusive',
     });
     const support = nash.support.map((s) => `${heroes[s]} ${fmt(nash.probabilities[s]!)}`).join(', ');
     verdicts.push({
       statement: `A player picking one sample hero against a picking opponent should mix over: ${support} (maximum-entropy Nash of the mean share matrix; a point estimate, not tested).`,
-      evidence: `α-Rank mass: ${heroes.map((h, i) => `${h} ${fmt(alpha.pi[i]!)}`).join(', ')}`,
+      evidence: `α-Rank mass: ${heroes.map((h, i) => `${h} ${fmt(alpha.pi[i]!)}`).join(', ')}; no MDE: a point estimate, not a test`,
       strength: 'inconclusive',
     });
     verdicts.push(

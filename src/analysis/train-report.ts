@@ -9,6 +9,7 @@ import type { Report, ReportVerdict } from './report-model.js';
 import { responseCurve, type ResponsePoint } from './charts.js';
 import type { GenerationRecord, Share } from '../sim/train/loop.js';
 import { anchoredElo, type AnchoredRating, type ShareResult } from './stats/anchored-elo.js';
+import { mdeText } from './stats/verdict.js';
 
 export interface TrainReportMeta {
   readonly gameId: string;
@@ -90,7 +91,7 @@ export function trainReport(history: readonly GenerationRecord[], meta: TrainRep
         : b.hi < 0.5
           ? `${agent} (generation ${best!.generation}) loses to ${b.agent}`
           : `no clear difference between ${agent} (generation ${best!.generation}) and ${b.agent}`,
-    evidence: `paired win share ${f3(b.mean)} [${f3(b.lo)}, ${f3(b.hi)}], n = ${b.n} seat-swapped pairs (95% interval, not corrected across the ${best!.vsBaselines.length} baselines)`,
+    evidence: `paired win share ${f3(b.mean)} [${f3(b.lo)}, ${f3(b.hi)}], n = ${b.n} seat-swapped pairs (95% interval, not corrected across the ${best!.vsBaselines.length} baselines; ${mdeText(b)})`,
     strength: b.lo > 0.5 || b.hi < 0.5 ? 'supported' : 'inconclusive',
   }));
   const rows = history.map((h) => ({

@@ -1,3 +1,4 @@
+import { statesMde } from '../../src/analysis/stats/verdict.js';
 import { describe, expect, it } from 'vitest';
 import { differenceVerdict, holmDifferences, interval } from '../../experiments/dark-hero-measures.js';
 
@@ -34,6 +35,20 @@ describe('dark-hero studies: Holm over families of differences', () => {
   });
 
   it('without a family the verdict stays a plain 95% test', () => {
-    expect(differenceVerdict('x', interval(sample(0.5, 50)), 'up', 'down').evidence).toMatch(/\(95% t interval\)$/);
+    expect(differenceVerdict('x', interval(sample(0.5, 50)), 'up', 'down').evidence).toMatch(/\(95% t interval; MDE [\d.]+ at 80% power\)$/);
+  });
+
+  it('an inconclusive difference states how large a difference it could have missed, at its own level (issue #28)', () => {
+    // Differences ±1 around 0 over 50 games: MDE = (z₀.₉₇₅ + z₀.₈) · se, se read off the interval.
+    const m = interval(sample(0, 50));
+    const v = differenceVerdict('x', m, 'up', 'down');
+    expect(v.strength).toBe('inconclusive');
+    const mde = (1.959964 + 0.841621) * ((m.hi - m.lo) / 2 / 1.959964);
+    expect(v.statement).toContain(`no difference larger than ${mde.toFixed(3)} is shown`);
+    expect(v.evidence).toContain(`MDE ${mde.toFixed(3)} at 80% power`);
+    expect(statesMde(v)).toBe(true);
+    // At a Holm level the test is stricter, so it misses more: a larger MDE.
+    const holmLevel = differenceVerdict('x', interval(sample(0, 50), 0.9875), 'up', 'down', 0.9875, '4 settings');
+    expect(Number(/MDE ([\d.]+)/.exec(holmLevel.evidence)![1])).toBeGreaterThan(mde);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { pairedByGame, underdogGap } from '../../experiments/dark-hero-measures.js';
 import { selectionFamily, turnCountVerdicts } from '../../experiments/dark-hero-turns.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -27,6 +28,7 @@ describe('dark-hero-house-rules "longer games": the whole curve, with the select
     const gaps = [0.4, 0.25, 0.1, 0, 0.15, 0.3, 0.45];
     const byTurns = new Map(TURNS.map((t, k) => [t, table(Math.round(((1 + gaps[k]!) / 2) * N))]));
     const v = turnCountVerdicts(byTurns, TURNS, PLAYED, 12);
+    expectMdeOnInconclusive(v.verdicts);
     expect(v.best.x).toBe(15);
     expect(v.family).toBe(11);
     expect(v.level).toBeCloseTo(1 - 0.05 / 11, 12);
@@ -47,6 +49,7 @@ describe('dark-hero-house-rules "longer games": the whole curve, with the select
     const even = N / 2;
     const byTurns = new Map(TURNS.map((t) => [t, table(t === 6 ? even + 5 : even)]));
     const v = turnCountVerdicts(byTurns, TURNS, PLAYED, 12);
+    expectMdeOnInconclusive(v.verdicts);
     expect(v.best.x).toBe(9); // the first of the equally small gaps
     const plain = pairedByGame(byTurns.get(6)!, byTurns.get(9)!, underdogGap);
     expect(plain.lo).toBeGreaterThan(0); // what the uncorrected verdict would have claimed
@@ -66,6 +69,7 @@ describe('dark-hero-house-rules "longer games": the whole curve, with the select
       }),
     );
     const v = turnCountVerdicts(byTurns, TURNS, PLAYED, 12);
+    expectMdeOnInconclusive(v.verdicts);
     expect(v.best.x).toBe(24);
     expect(v.falling).toBeUndefined();
     expect(v.verdicts[0]!.statement).toMatch(/^Longer games are fairer to the underdog: the underdog gap is smallest at 24 turns, the longest setting tried/);
@@ -80,6 +84,7 @@ describe('dark-hero-house-rules "longer games": the whole curve, with the select
   it('no change in everyone-loses games is reported as none shown', () => {
     const byTurns = new Map(TURNS.map((t) => [t, table(200, 40)]));
     const v = turnCountVerdicts(byTurns, TURNS, PLAYED, 12);
+    expectMdeOnInconclusive(v.verdicts);
     expect(v.verdicts[1]!.strength).toBe('inconclusive');
     expect(v.verdicts[1]!.statement).toMatch(/^Games that everyone loses: 10\.0% at 6 turns, 10\.0% at 24; no change with length is shown/);
   });

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { toCsv } from '../../src/analysis/table.js';
@@ -31,6 +32,7 @@ const SEED = 5;
 async function run(workers: number) {
   const ledger = new GameLedger(() => undefined);
   const report = await ophidianCardsStudy.run({ seed: SEED, full: false, workers, runDir: join(dir, `runs-${workers}`), command: 'test', progress: false, ledger, cardFile });
+  expectMdeOnInconclusive(report.verdicts);
   return { report, ledger };
 }
 

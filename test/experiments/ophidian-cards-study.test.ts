@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
 import { withCode } from '../../experiments/default.js';
 import { GameLedger } from '../../experiments/ledger.js';
@@ -26,6 +27,7 @@ describe('ophidian-cards end to end', () => {
     writeFileSync(deckFile, DECK);
     const ledger = new GameLedger(() => undefined);
     const report = await ophidianCardsStudy.run({ seed: 2, full: false, workers: 1, runDir: join(dir, 'run'), command: 'test', progress: false, ledger, cardFile, deckFile });
+    expectMdeOnInconclusive(report.verdicts);
     expect(ledger.failed).toBe(0);
     const confirmation = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'confirmation');
     const confirmed = confirmation && confirmation.kind === 'table' ? confirmation.rows : [];
@@ -63,6 +65,7 @@ describe('ophidian-cards with agents that cannot bar a card', () => {
   it('plays the round robin and says restricted play was not run', async () => {
     const ledger = new GameLedger(() => undefined);
     const report = await ophidianCardsStudy.run({ seed: 2, full: false, workers: 1, runDir: join(dir, 'run-random'), command: 'test', progress: false, ledger, agents: ['random'] });
+    expectMdeOnInconclusive(report.verdicts);
     expect(ledger.games).toBe(48);
     expect(JSON.stringify(report.sections[0])).toMatch(/Restricted play was not run: it bars a card through the agent's bar option, which \\"random\\" does not have/);
     expect(report.meta.sampleSizes['cards barred']).toBe(0);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { endingVerdict, ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
 import { wilson } from '../../src/core/wilson.js';
 import { ophidianTeamsStudy, pairingTestable } from '../../experiments/ophidian-teams.js';
@@ -20,6 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(study: Study, runDir: string, extra: Record<string, string> = {}): Promise<{ report: Report; ledger: GameLedger }> {
   const ledger = new GameLedger(() => undefined);
   const report = await study.run({ seed: 3, full: false, workers: 1, runDir: join(dir, runDir), command: 'test', progress: false, ledger, ...extra });
+  expectMdeOnInconclusive(report.verdicts);
   return { report, ledger };
 }
 

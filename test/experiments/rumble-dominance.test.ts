@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { tempDir } from '../agents/learned/helpers.js';
 import { classifyDominance, dominanceFindings, duelPairScores, effectiveGames, fieldScores, fieldShare } from '../../experiments/rumble-dominance.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
@@ -90,6 +91,7 @@ describe('rumble-dominance: key findings for --skill', () => {
     const { rumbleDominance } = await import('../../experiments/rumble-dominance.js');
     const study = rumbleDominance({ powers: ['tough-skin', 'flight', 'regeneration'], duelsPerOrder: 4 });
     const report = await study.run({ seed: 1, full: false, workers: 1, runDir: tempDir('dominance-'), command: 'test', progress: false });
+    expectMdeOnInconclusive(report.verdicts);
     expect(report.findings!.map((x) => x.id)).toEqual(['field-tough-skin', 'field-flight', 'field-regeneration']);
     for (const x of report.findings!) expect(x.n).toBe(4); // seeds: 4 duels in each order against each of 2 opponents, 4 seeds
   });

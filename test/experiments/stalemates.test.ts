@@ -4,6 +4,7 @@
  * the mildest house-rule setting shown under 5% at the cap.
  */
 import { describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { differenceVerdicts, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
 import { samplePairings } from '../../experiments/superhero-gladiators-stalemates.js';
 import { CapTally } from '../../experiments/cap-report.js';
@@ -40,6 +41,7 @@ describe('stalemate studies', () => {
     expect(by.get('mcts, s')!.quiet).toBe(8);
     const twin = (t: StallTable) => t.key.replace(/-(mcts|heuristic)$/, '-random');
     const v = differenceVerdicts('superhero-gladiators', tables, ['random, s', 'mcts, s', 'heuristic, s'], 'random, s', twin, by);
+    expectMdeOnInconclusive(v);
     expect(v).toHaveLength(2);
     expect(v[0]!.statement).toMatch(/^Under mcts, s more games end at the turn cap than under random, s/);
     expect(v[0]!.strength).toBe('supported');
@@ -69,6 +71,7 @@ describe('stalemate studies', () => {
       { setting: { rule: 'energyDrain', value: 1, options: {}, mildness: -1 }, stalls: tally(20, 100), shares: shares(0.5) },
     ];
     const { verdicts } = sweepReport('rumble', 'heuristic', [{ key: 'd', label: 'a v b', ab: {}, ba: {}, games: 10 }], results);
+    expectMdeOnInconclusive(verdicts);
     expect(verdicts[0]!.statement).toMatch(/mildest setting of suddenDeath tried that brings the share of games at the round cap under 5% is suddenDeath = 20/);
     expect(verdicts[0]!.statement).toMatch(/moves the matchups' shares by 0\.050/);
     // No drain setting tried is shown under 5%: said so, not picked.

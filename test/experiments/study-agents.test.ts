@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from './mde-check.js';
 import { STUDIES, getStudy } from '../../experiments/index.js';
 import { checkStudyAgents, describeAgents, studyAgents } from '../../experiments/study.js';
 import { withAgents } from '../../experiments/default.js';
@@ -70,6 +71,7 @@ describe('study agents', () => {
     const ledger = new GameLedger();
     const ctx = { seed: 'agents', full: false, workers: 1, runDir: join(dir, 'runs'), command: 'test', progress: false, ledger, agents: ['random'] };
     const report = withAgents(await study.run(ctx), study, ctx);
+    expectMdeOnInconclusive(report.verdicts);
     expect(ledger.games).toBe(480);
     for (const v of report.verdicts) expect(v.statement).toContain('played by "random" in every seat');
     expect(report.sections[0]!.heading).toBe('Agents behind these verdicts');

@@ -19,6 +19,7 @@
  * - `not-estimable`: flat, rising or non-monotone response, or the fit failed.
  */
 import { wilson } from '../../core/wilson.js';
+import { mdeText } from './verdict.js';
 
 /** The holder's share at one grid point. */
 export interface GridShare {
@@ -169,11 +170,13 @@ export function classifyPrice(shares: readonly GridShare[], fair: number, curve:
 export function priceVerdict(
   who: string,
   a: PriceAnswer,
-  opts: { unit: string; play: string; optional?: boolean; supported?: boolean; share0?: string },
+  opts: { unit: string; play: string; optional?: boolean; supported?: boolean; share0?: string; level?: number },
 ): { statement: string; evidence: string; strength: 'supported' | 'inconclusive' } {
   const u = opts.unit;
   const ev0 = opts.share0 ? `${opts.share0}; ` : '';
   const evidence = (price: string): string => `${ev0}${price}; ${a.reason}; n = ${a.games} games over the handicap grid (${a.games0} at no handicap)`;
+  // What a price interval could have missed (its own level: the Holm level when the caller tested one).
+  const priceMde = (): string => (a.clipped ? `MDE not estimable (the interval is cut at the tested range)` : mdeText({ lo: a.lo, hi: a.hi, level: opts.level ?? 0.95 }, 1, (x) => x, u));
   switch (a.kind) {
     case 'price': {
       const upper = a.clipped && a.hi !== Infinity ? ' (upper end cut at the tested range)' : '';
@@ -182,22 +185,22 @@ export function priceVerdict(
         ? { statement: `${who} is worth about ${fmtNum(a.xStar)} ${u} (${fmtRange(a.lo, a.hi)}${upper}), ${opts.play}.`, evidence: evidence(`price ${fmtNum(a.xStar, 1)} [${fmtNum(a.lo, 1)}, ${fmtNum(a.hi, 1)}] ${u}`), strength: 'supported' }
         : {
             statement: `${who}: a price of about ${fmtNum(a.xStar)} ${u} is suggested but not shown once all powers are tested together, ${opts.play}.`,
-            evidence: evidence(`price ${fmtNum(a.xStar, 1)} [${fmtNum(a.lo, 1)}, ${fmtNum(a.hi, 1)}] ${u}`),
+            evidence: evidence(`price ${fmtNum(a.xStar, 1)} [${fmtNum(a.lo, 1)}, ${fmtNum(a.hi, 1)}] ${u}; ${priceMde()}`),
             strength: 'inconclusive',
           };
     }
     case 'zero':
-      return { statement: `${who}: no value is shown — its price interval includes 0 ${u}, ${opts.play}.`, evidence: evidence(`price ${fmtNum(a.xStar, 1)} [${fmtNum(a.lo, 1)}, ${fmtNum(a.hi, 1)}] ${u}`), strength: 'inconclusive' };
+      return { statement: `${who}: no value is shown — its price interval includes 0 ${u}, ${opts.play}.`, evidence: evidence(`price ${fmtNum(a.xStar, 1)} [${fmtNum(a.lo, 1)}, ${fmtNum(a.hi, 1)}] ${u}; ${priceMde()}`), strength: 'inconclusive' };
     case 'beyond':
       if (!a.shown || opts.supported === false) {
-        return { statement: `${who}: its fitted price lies beyond the tested range (above ${fmtNum(a.lo)} ${u}), but that is not shown by the games at the largest handicap, ${opts.play}.`, evidence: evidence(`lower bound ${fmtNum(a.lo, 1)} ${u}`), strength: 'inconclusive' };
+        return { statement: `${who}: its fitted price lies beyond the tested range (above ${fmtNum(a.lo)} ${u}), but that is not shown by the games at the largest handicap, ${opts.play}.`, evidence: evidence(`lower bound ${fmtNum(a.lo, 1)} ${u}; price MDE not estimable (a bound, not an interval)`), strength: 'inconclusive' };
       }
       return { statement: `${who} is worth more than ${fmtNum(a.lo)} ${u} — beyond the tested range, so no point price is given, ${opts.play}.`, evidence: evidence(`lower bound ${fmtNum(a.lo, 1)} ${u}`), strength: 'supported' };
     case 'step':
       if (!a.shown || opts.supported === false) {
         return {
           statement: `${who}: its share crosses the fair share between ${fmtNum(a.lo)} and ${fmtNum(a.hi)} ${u} of handicap, but not clearly at both ends, so no price is shown, ${opts.play}.`,
-          evidence: evidence(`bracket [${fmtNum(a.lo)}, ${fmtNum(a.hi)}] ${u}`),
+          evidence: evidence(`bracket [${fmtNum(a.lo)}, ${fmtNum(a.hi)}] ${u}; price MDE not estimable (a bracket, not an interval)`),
           strength: 'inconclusive',
         };
       }
@@ -208,7 +211,7 @@ export function priceVerdict(
       };
     case 'negative':
       if (opts.supported === false) {
-        return { statement: `${who}: its holder scores below the fair share even for free, but this is not confirmed once all items are tested together, ${opts.play}.`, evidence: evidence('price below 0'), strength: 'inconclusive' };
+        return { statement: `${who}: its holder scores below the fair share even for free, but this is not confirmed once all items are tested together, ${opts.play}.`, evidence: evidence('price below 0; price MDE not estimable (no crossing of the fair share, so no price interval)'), strength: 'inconclusive' };
       }
       return opts.optional
         ? {
@@ -218,6 +221,6 @@ export function priceVerdict(
           }
         : { statement: `${who} hurts its holder even for free (worth less than nothing), ${opts.play}.`, evidence: evidence('price below 0'), strength: 'supported' };
     case 'not-estimable':
-      return { statement: `${who}: price not estimable — ${a.reason}, ${opts.play}.`, evidence: evidence('no price'), strength: 'inconclusive' };
+      return { statement: `${who}: price not estimable — ${a.reason}, ${opts.play}.`, evidence: evidence('no price, so price MDE not estimable (no interval)'), strength: 'inconclusive' };
   }
 }

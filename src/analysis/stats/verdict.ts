@@ -34,10 +34,59 @@ export function minimumDetectableEffect(e: Pick<Estimate, 'lo' | 'hi' | 'level'>
   return (z + zFor(2 * power - 1)) * se;
 }
 
+/**
+ * "MDE 0.149 at 80% power": the minimum detectable effect of an interval for an evidence
+ * line, or "MDE not estimable (…)" when the interval has no spread or no finite ends — a
+ * zero-width interval says nothing about what could have been missed, so it gets no number.
+ * `scale` maps the MDE to the unit the reader reads (e.g. log-odds to win share per 10 points).
+ */
+export function mdeText(e: Pick<Estimate, 'lo' | 'hi' | 'level'>, digits = 3, scale: (x: number) => number = (x) => x, unit = ''): string {
+  const mde = minimumDetectableEffect(e);
+  if (!Number.isFinite(mde)) return 'MDE not estimable (no finite interval)';
+  if (!(mde > 0)) return 'MDE not estimable (the interval has no spread)';
+  return `MDE ${fmt(scale(mde), digits)}${unit ? ` ${unit}` : ''} at 80% power`;
+}
+
+/**
+ * The MDEs of a family of intervals (each at its own level) as one phrase: "MDE 0.041–0.087
+ * (median 0.052) at 80% power", "MDE 0.061 at 80% power" when they agree, or "MDE not
+ * estimable (…)" when none has spread. `scale`/`unit` as in mdeText.
+ */
+export function mdeRangeText(es: readonly Pick<Estimate, 'lo' | 'hi' | 'level'>[], digits = 3, scale: (x: number) => number = (x) => x, unit = ''): string {
+  const mdes = es.map((e) => minimumDetectableEffect(e)).filter((x) => Number.isFinite(x) && x > 0).map(scale).sort((a, b) => a - b);
+  if (mdes.length === 0) return es.length ? 'MDE not estimable (no interval has spread)' : 'MDE not estimable (nothing measured)';
+  const u = unit ? ` ${unit}` : '';
+  const lo = fmt(mdes[0]!, digits);
+  const hi = fmt(mdes[mdes.length - 1]!, digits);
+  if (lo === hi) return `MDE ${lo}${u} at 80% power`;
+  return `MDE ${lo}–${hi}${u} (median ${fmt(mdes[Math.floor((mdes.length - 1) / 2)]!, digits)}) at 80% power`;
+}
+
+/**
+ * The sentence an inconclusive verdict owes its reader: how large an effect this sample could
+ * have missed — "no difference larger than 0.061 is shown (one that large would be found 80%
+ * of the time at this sample size)", or that none can be measured here.
+ */
+export function noLargerShown(e: Pick<Estimate, 'lo' | 'hi' | 'level'>, what = 'effect', digits = 3, scale: (x: number) => number = (x) => x, unit = ''): string {
+  const mde = minimumDetectableEffect(e);
+  if (!(Number.isFinite(mde) && mde > 0)) return `no ${what} can be measured at this sample size (the interval has no spread)`;
+  return `no ${what} larger than ${fmt(scale(mde), digits)}${unit ? ` ${unit}` : ''} is shown (one that large would be found 80% of the time at this sample size)`;
+}
+
+/**
+ * Does an inconclusive verdict state its MDE? Every hand-built "not shown" verdict must say how
+ * large an effect it could have missed ("MDE 0.061", or "MDE not estimable (…)" with the reason);
+ * a verdict that is not a test says so ("no MDE: …", e.g. a point estimate or a search's pick).
+ */
+export function statesMde(v: Pick<ReportVerdict, 'statement' | 'evidence' | 'strength'>): boolean {
+  if (v.strength !== 'inconclusive') return true;
+  return /\bMDE (?:[-+]?\d|not estimable \()|\bno MDE: /.test(`${v.statement} ${v.evidence}`);
+}
+
 /** "0.537 (99.17% CI 0.433 to 0.642, n = 40 pairs; MDE 0.149 at 80% power)"; an interval that cannot be estimated says so instead of printing NaN. */
 function evidence(e: Estimate, units: string, digits: number): string {
-  if (!Number.isFinite(e.lo) || !Number.isFinite(e.hi)) return `${fmt(e.estimate, digits)} (interval not estimable at n = ${e.n} ${units})`;
-  return `${fmt(e.estimate, digits)} (${formatLevel(e.level ?? 0.95)} CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units}; MDE ${fmt(minimumDetectableEffect(e), digits)} at 80% power)`;
+  if (!Number.isFinite(e.lo) || !Number.isFinite(e.hi)) return `${fmt(e.estimate, digits)} (interval not estimable at n = ${e.n} ${units}, so no MDE: nothing can be said about what was missed)`;
+  return `${fmt(e.estimate, digits)} (${formatLevel(e.level ?? 0.95)} CI ${fmt(e.lo, digits)} to ${fmt(e.hi, digits)}, n = ${e.n} ${units}; ${mdeText(e, digits)})`;
 }
 
 /**
@@ -80,10 +129,10 @@ export function formatDifference(m: Difference, digits = 3): string {
  * "what: lower."; otherwise "what: no difference shown at this sample size.".
  */
 export function differenceVerdict(what: string, m: Difference, higher: string, lower: string, level = 0.95, holmFamily?: string): ReportVerdict {
-  const evidence = `difference ${formatDifference(m)} (${formatLevel(level)} t interval${holmFamily ? `, Holm over ${holmFamily}` : ''})`;
+  const evidence = `difference ${formatDifference(m)} (${formatLevel(level)} t interval${holmFamily ? `, Holm over ${holmFamily}` : ''}; ${mdeText({ ...m, level })})`;
   if (m.lo > 0) return { statement: `${what}: ${higher}.`, evidence, strength: 'supported' };
   if (m.hi < 0) return { statement: `${what}: ${lower}.`, evidence, strength: 'supported' };
-  return { statement: `${what}: no difference shown at this sample size.`, evidence, strength: 'inconclusive' };
+  return { statement: `${what}: no difference shown at this sample size — ${noLargerShown({ ...m, level }, 'difference')}.`, evidence, strength: 'inconclusive' };
 }
 
 /** Verdict on a win share against the fair share (½ in a duel, 1/N in general). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceVerdict, verdict } from '../../../src/analysis/stats/verdict.js';
+import { differenceVerdict, statesMde, verdict } from '../../../src/analysis/stats/verdict.js';
 import { matchupHeatmap } from '../../../src/analysis/charts.js';
 
 // Issue #28: "95% CI 0.433 to 0.642 … 99.17% interval": the evidence named 95% for a Holm-level interval.
@@ -13,7 +13,8 @@ describe('an interval is labelled with its own level', () => {
   });
   it('an interval that cannot be estimated is said to be so, never printed as "95% CI NaN"', () => {
     const v = verdict({ estimate: 0.5, lo: NaN, hi: NaN, n: 1 }, words, { nullValue: 0.5, units: 'seeds' });
-    expect(v.evidence).toBe('0.500 (interval not estimable at n = 1 seeds)');
+    expect(v.evidence).toBe('0.500 (interval not estimable at n = 1 seeds, so no MDE: nothing can be said about what was missed)');
+    expect(statesMde(v)).toBe(true);
     expect(v.strength).toBe('inconclusive');
   });
   it('the heat map tooltip shows each cell\'s level', () => {

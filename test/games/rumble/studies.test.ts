@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from '../../experiments/mde-check.js';
 import { rumbleDominance } from '../../../experiments/rumble-dominance.js';
 import { rumblePowerValues } from '../../../experiments/rumble-power-values.js';
 import { closeRunnerPool } from '../../../src/sim/runner.js';
@@ -19,6 +20,7 @@ afterAll(async () => {
 describe('rumble studies (quick)', () => {
   it('rumble-dominance: a verdict per power, Nash and α-Rank charts, sample sizes', async () => {
     const report = await rumbleDominance().run(ctx('dominance'));
+    expectMdeOnInconclusive(report.verdicts);
     expect(report.verdicts).toHaveLength(6);
     expect(report.meta.sampleSizes['games per pair']).toBe(80);
     const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
@@ -31,6 +33,7 @@ describe('rumble studies (quick)', () => {
     const file = join(dir, 'mine.yaml');
     writeFileSync(file, 'id: iron-hide\nname: Iron Hide\nparams: { bonus: 40 }\neffects:\n  - when: static\n    do: [{ defense: { add: bonus } }]\n');
     const report = await rumblePowerValues({ powerFile: file }).run(ctx('values'));
+    expectMdeOnInconclusive(report.verdicts);
     const table = report.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'fair-prices');
     const rows = table && table.kind === 'table' ? table.rows : [];
     expect(rows.filter((r) => r['power'] === 'iron-hide')).toHaveLength(2);

@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from '../../experiments/mde-check.js';
 import { superheroGladiatorsBuildsStudy } from '../../../experiments/superhero-gladiators-builds.js';
 import { checkStudyAgents } from '../../../experiments/study.js';
 import { superheroGladiatorsCostsStudy } from '../../../experiments/superhero-gladiators-costs.js';
@@ -32,6 +33,7 @@ describe('superhero-gladiators-costs (tiny)', () => {
     const study = superheroGladiatorsCostsStudy({ builds: 12, degree: 2, teamMatchups: 2 });
     const ledger = new GameLedger();
     const report = await study.run(ctx('costs', ledger));
+    expectMdeOnInconclusive(report.verdicts);
     // 12 random heroes x 2 steps along the circle, the file's hero against 2 x 2 random ones, + 2 team matchups; 2 games each.
     expect(ledger.games).toBe((12 * 2 + 4 + 2) * 2);
     expect(ledger.failed).toBe(0);
@@ -64,6 +66,7 @@ describe('superhero-gladiators-builds (tiny)', () => {
     const study = superheroGladiatorsBuildsStudy({ field: 6, mu: 2, lambda: 2, generations: 2, opponents: 2, finalists: 2, finalOpponents: 4 });
     const ledger = new GameLedger();
     const report = await study.run(ctx('builds', ledger));
+    expectMdeOnInconclusive(report.verdicts);
     // search: 2 generations x 4 members x 2 opponents; final: 3 builds x 4 opponents; 2 games each
     expect(ledger.games).toBe((2 * 4 * 2 + 3 * 4) * 2);
     const table = report.sections.flatMap((s) => s.blocks).find((b) => 'id' in b && b.id === 'finalists-table');
@@ -82,6 +85,7 @@ describe('superhero-gladiators-builds (tiny)', () => {
     const study = superheroGladiatorsBuildsStudy({ field: 4, mu: 1, lambda: 1, generations: 1, opponents: 1, finalists: 1, finalOpponents: 2 });
     expect(() => checkStudyAgents(study, ['random'])).not.toThrow();
     const report = await study.run({ ...ctx('builds-random'), agents: ['random'] });
+    expectMdeOnInconclusive(report.verdicts);
     for (const v of report.verdicts) expect(v.evidence).toContain('played by "random" on both sides');
     expect(report.meta.details?.['agent']).toBe('random');
   });

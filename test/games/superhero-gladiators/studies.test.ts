@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectMdeOnInconclusive } from '../../experiments/mde-check.js';
 import { superheroGladiatorsSamples } from '../../../experiments/superhero-gladiators-samples.js';
 import { closeRunnerPool } from '../../../src/sim/runner.js';
 
@@ -15,6 +16,7 @@ afterAll(async () => {
 describe('superhero-gladiators-samples (quick)', () => {
   it('matchups, ratings, Nash/α-Rank and the placement verdict, with sample sizes', async () => {
     const report = await superheroGladiatorsSamples.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'samples'), command: 'test', progress: false });
+    expectMdeOnInconclusive(report.verdicts);
     expect(report.verdicts).toHaveLength(3);
     expect(report.verdicts[2]!.statement).toMatch(/placement|Placing first/i);
     const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
