@@ -79,6 +79,21 @@ export function copiesOf(decks: readonly { readonly id: string; readonly key: st
   return copies;
 }
 
+/**
+ * A team's field-share units: its mean seat-swapped share against its opponents on each seed
+ * index. Every table plays game i on seed i, so the team's pairs on one seed share their dice
+ * (its draws, the first-Flow roll) and are correlated; they are one unit, not one per opponent
+ * (issue #28). `row[j]` holds the team's units against team j (its own index `self` is skipped).
+ */
+export function fieldShareUnits(row: readonly (readonly { readonly index: number; readonly share: number }[])[], self: number): number[] {
+  const bySeed = new Map<number, number[]>();
+  row.forEach((us, j) => {
+    if (j === self) return;
+    for (const u of us) (bySeed.get(u.index) ?? bySeed.set(u.index, []).get(u.index)!).push(u.share);
+  });
+  return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, xs]) => xs.reduce((t, x) => t + x, 0) / xs.length);
+}
+
 /** The verdict that names the copies left out of play (none when there are none). */
 export function copiesVerdict(copies: ReadonlyMap<string, string>, nameOf: (id: string) => string): ReportVerdict | null {
   if (copies.size === 0) return null;
@@ -104,7 +119,7 @@ export function levelMatrixVerdict(shares: readonly (readonly number[])[], names
   const pairs = (n * (n - 1)) / 2;
   return {
     statement: `All ${n} teams are equal in these games: every one of the ${pairs} pairings split its games evenly, so no team is dominant or dominated, ${play}.`,
-    evidence: `share 0.500 in each of the ${pairs} pairings (${games} games; teams: ${names.join(', ')}); with every share at 0.5 every mix of teams is a Nash equilibrium (the maximum-entropy one is uniform).`,
+    evidence: `share 0.500 in each of the ${pairs} pairings (${games} games; teams: ${names.join(', ')}); with every share at 0.5 every mix of teams is a Nash equilibrium (the maximum-entropy one is uniform); MDE not estimable (every unit split evenly, so no spread).`,
     strength: 'inconclusive',
   };
 }
@@ -124,7 +139,9 @@ export function ophidianTeams(): Study {
       const cards = user.content.cards;
       const all = legalTeams(cards);
       const k = ctx.full ? 24 : 5;
-      const perOrder = ctx.full ? 10 : 3;
+      // 28 seed indices at full: the field share's unit is the seed (fieldShareUnits), and its median
+      // MDE at 95% is ≈ 0.05 from 28 seeds (sd of a seed's mean share 0.089 in the 10-seed run of 2026-11-27).
+      const perOrder = ctx.full ? 28 : 3;
       // Teams whose disciplines give fewer than 50 playable cards (possible with a user's Gladiators) cannot field an Arsenal: skipped.
       const fits = (t: readonly string[]) => {
         try {
@@ -179,7 +196,7 @@ export function ophidianTeams(): Study {
       // seat-swapped units is worth (a unit's two games share a seed), not the games played.
       const worth = units.map((row, i) => row.map((u, j) => (i === j ? 0 : effectiveGames(tInterval(u.map((x) => x.share), 0.95, { min: 0, max: 1 })))));
       const results: PairResult[] = [];
-      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (const u of units[i]![j]!) results.push({ a: entries[i]!.id, b: entries[j]!.id, score: u.share, weight: 2, group: `${i}-${j}-${u.index}` });
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (const u of units[i]![j]!) results.push({ a: entries[i]!.id, b: entries[j]!.id, score: u.share, weight: 2, group: `seed-${u.index}` });
       const bt = bradleyTerry(results, { bootstrap: ctx.full ? 500 : 100 });
       const nash = symmetricNash(shares);
       // The support comes from the LPs; Frank–Wolfe only refines the weights inside it, which the
@@ -187,8 +204,9 @@ export function ophidianTeams(): Study {
       const bootSamples = ctx.full ? 200 : 100;
       const boot = symmetricNashBootstrap(shares, worth, { samples: bootSamples, seed: 1, maxIterations: 30 });
       const alpha = alphaRankSingle(shares);
-      // Field share: a team's mean share over its opponents, per unit (opponent × seed index).
-      const fieldUnits = entries.map((_, i) => units[i]!.flatMap((u, j) => (j === i ? [] : u.map((x) => x.share))));
+      // Field share: a team's mean share over its opponents, one unit per seed index (issue #28:
+      // game i of every table plays seed i, so a team's pairs on one seed share their dice).
+      const fieldUnits = entries.map((_, i) => fieldShareUnits(units[i]!, i));
       // unitShareInterval: a team that won every unit gets the exact (Clopper–Pearson) bound over units, not [1, 1].
       const field = fieldUnits.map((xs) => {
         const t = unitShareInterval(xs, 0.95);
@@ -205,7 +223,7 @@ export function ophidianTeams(): Study {
         return { ...f, lo: Math.max(0, t.lo), hi: Math.min(1, t.hi) };
       });
       const classes = entries.map((e, i) =>
-        classifyDominance(e.name, i, { field: fieldAtLevel[i]!, fieldUnit: 'seat-swapped units (opponent × seed index; t interval over units)', fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
+        classifyDominance(e.name, i, { field: fieldAtLevel[i]!, fieldUnit: "seed indices (t interval over seeds, each the mean of the team's seat-swapped pairs against the other teams on that seed: game i of every table plays seed i)", fieldTest: fieldTests[i]!, nash: nash.probabilities[i]!, inSupport: boot.inSupport[i]!, alpha: alpha.pi[i]!, strictly: nash.strictlyDominated.includes(i), weakly: nash.weaklyDominated.includes(i) }, play),
       );
       // classifyDominance speaks of powers (Rumble); here the strategies are teams.
       const teamWords = (t: string) => t.replace(/\bpowers?\b/g, (w) => (w === 'power' ? 'team' : 'teams'));
@@ -296,7 +314,7 @@ export function ophidianTeams(): Study {
             blocks: [
               {
                 kind: 'text',
-                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${userDeckIds.length ? ` and ${userDeckIds.length} user deck(s)${copies.size ? ` (${copies.size} exact copies left out)` : ''}` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every unit, ${ctx.full ? 500 : 100} bootstrap resamples of units. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support (each cell drawn with the games its interval over units is worth). α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
+                text: `${teams.length} of the ${all.length} legal 10-VP Level-1 teams (a seeded sample; the set has too many for a full matrix)${userDeckIds.length ? ` and ${userDeckIds.length} user deck(s)${copies.size ? ` (${copies.size} exact copies left out)` : ''}` : ''}, each with the rule-derived Arsenal (every card the team can play, Level 1 first, 3 copies, 50 cards; no Reinforcement) so that the team is what differs. Every pair plays ${perOrder} games in each seat order on common seeds (${2 * perOrder} games a pair, ${total} in all), ${play}. Bradley–Terry: strengths from every seat-swapped unit, ${ctx.full ? 500 : 100} bootstrap resamples of seed indices (game i of every table plays seed i, so a seed's units share their dice and are resampled together). Field share: a team's mean seat-swapped share against the other teams, one unit per seed index (its pairs on that seed averaged), t interval over seeds — in the full run of 2026-11-27 the pairs on one seed were correlated (intra-seed correlation 0.043, F = 2.03 on 216 and 5,280 df; a design effect of 1.9), so counting opponent × seed pairs as units made these intervals about 1.4× too narrow. Nash: maximum-entropy symmetric equilibrium of the share matrix with a ${bootSamples}-sample parametric bootstrap of its support (each cell drawn with the games its interval over units is worth). α-Rank: single population, α = 10, m = 50. A team is dominant only when the bootstrap keeps it in the support (≥ 95% of resamples) and it beats the field; dominated only when the bootstrap drops it (≤ 5%) and it loses to the field. ${holmNote(n, 'field shares')} Discipline pairings: the teams holding both disciplines at Level 1, the mean of their field shares with a t interval over those teams (from ${MIN_PAIRING_TEAMS} teams whose shares differ; ${testable.length ? holmNote(testable.length, 'pairings') : 'no pairing testable in this run.'})`,
               },
             ],
           },
@@ -338,7 +356,7 @@ export function ophidianTeams(): Study {
                 kind: 'table',
                 id: 'teams',
                 title: 'Per team',
-                caption: 'fieldShare: mean share against the other teams (95% t interval over units, cut to [0, 1]; the verdicts quote it at its Holm level); inSupport: share of bootstrap resamples with the team in the Nash support; verdict: as in the verdicts above.',
+                caption: 'fieldShare: mean share against the other teams (95% t interval over seed indices, each the mean of the team’s pairs on that seed, cut to [0, 1]; units = seeds; the verdicts quote it at its Holm level); inSupport: share of bootstrap resamples with the team in the Nash support; verdict: as in the verdicts above.',
                 rows: entries.map((e, i) => {
                   const r = bt.ratings.find((x) => x.name === e.id)!;
                   return { team: e.name, id: e.id, elo: r3(r.elo), eloLo: r3(r.lo), eloHi: r3(r.hi), fieldShare: r3(field[i]!.p), lo: r3(Math.max(0, field[i]!.lo)), hi: r3(Math.min(1, field[i]!.hi)), units: field[i]!.n, nash: r3(nash.probabilities[i]!), inSupport: r3(boot.inSupport[i]!), alphaRank: r3(alpha.pi[i]!), verdict: classes[i]!.label };

@@ -13,6 +13,9 @@ import { analyseCards } from '../../experiments/ophidian-cards.js';
 import { ratingGroup } from '../../experiments/dark-hero-builds.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/core/wilson.js';
+import { unitShareInterval } from '../../src/analysis/stats/paired.js';
+import { fieldShareUnits } from '../../experiments/ophidian-teams.js';
+import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
 /** Game i of a table: seed 1000 + i, `tag` names the seat that moved (or placed) first. */
@@ -134,5 +137,41 @@ describe('ophidian-flow: the seed is the unit of every interval', () => {
     expect(seeds.length).toBe(3);
     expect(seeds.map((u) => u.games.length)).toEqual([20, 20, 20]);
     expect(seeds.map((u) => u.games[0]!.seed)).toEqual([77, 78, 79]);
+  });
+});
+
+describe('ophidian-teams field share: the seed is the unit (issue #28)', () => {
+  // Every table plays game i on seed i, so a team's pairs against its 23 opponents on seed i share
+  // their dice. In the full run of 2026-11-27 those pairs were correlated (intra-seed correlation
+  // 0.043, F = 2.03 on 216 and 5,280 df): a design effect of 1 + 22 · 0.043 ≈ 1.9.
+  it("averages a team's pairs on each seed into one unit, skipping its own diagonal", () => {
+    const u = (index: number, share: number) => ({ index, share });
+    const row = [[u(0, 0), u(1, 0)], [u(0, 1), u(1, 0.5)], [u(0, 0.5), u(1, 1), u(2, 1)]];
+    expect(fieldShareUnits(row, 0)).toEqual([0.75, 0.75, 1]);
+    expect(fieldShareUnits(row, 2)).toEqual([0.5, 0.25]);
+  });
+
+  it('with seed-shared dice, an interval over opponent × seed pairs misses a fair team far more than 5% of the time; over seeds it keeps its 95%', () => {
+    // A fair team (true share 0.5) against 23 opponents on 10 seeds. A pair scores 1, ½ or 0;
+    // its chance of a win moves with the seed (sd 0.1 on the win chance: correlation ≈ 0.05 among the pairs of a seed).
+    const rng = new Rng(28);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - rng.float())) * Math.cos(2 * Math.PI * rng.float());
+    let missPairs = 0;
+    let missSeeds = 0;
+    const runs = 1000;
+    for (let r = 0; r < runs; r++) {
+      const row: { index: number; share: number }[][] = Array.from({ length: 24 }, () => []);
+      for (let s = 0; s < 10; s++) {
+        const p = Math.min(0.95, Math.max(0.05, 0.5 + 0.1 * normal()));
+        for (let j = 1; j < 24; j++) row[j]!.push({ index: s, share: ((rng.float() < p ? 1 : 0) + (rng.float() < p ? 1 : 0)) / 2 });
+      }
+      const pairs = unitShareInterval(row.flatMap((us) => us.map((x) => x.share)));
+      const seeds = unitShareInterval(fieldShareUnits(row, 0));
+      if (pairs.lo > 0.5 || pairs.hi < 0.5) missPairs++;
+      if (seeds.lo > 0.5 || seeds.hi < 0.5) missSeeds++;
+    }
+    expect(missPairs / runs).toBeGreaterThan(0.15);
+    expect(missSeeds / runs).toBeGreaterThan(0.02);
+    expect(missSeeds / runs).toBeLessThan(0.08);
   });
 });
