@@ -24,7 +24,7 @@ import { symmetricNash, symmetricNashBootstrap } from '../src/analysis/stats/nas
 import { bradleyTerry, type PairResult } from '../src/analysis/stats/ratings.js';
 import { tInterval } from '../src/analysis/stats/descriptive.js';
 import { unitShareInterval } from '../src/analysis/stats/paired.js';
-import { classifyDominance, effectiveGames } from './rumble-dominance.js';
+import { classifyDominance, effectiveGames, fieldScores } from './rumble-dominance.js';
 import { GAME_ID, OPH_AGENTS, OPH_CONTENT, playMatchup, r3, seededSample, userContent, type MatchupUnit, type OphidianStudyContext } from './ophidian-common.js';
 import { describeAgents, studyAgents, type Study } from './study.js';
 import { teamFindings } from './ophidian-findings.js';
@@ -79,21 +79,6 @@ export function copiesOf(decks: readonly { readonly id: string; readonly key: st
   return copies;
 }
 
-/**
- * A team's field-share units: its mean seat-swapped share against its opponents on each seed
- * index. Every table plays game i on seed i, so the team's pairs on one seed share their dice
- * (its draws, the first-Flow roll) and are correlated; they are one unit, not one per opponent
- * (issue #28). `row[j]` holds the team's units against team j (its own index `self` is skipped).
- */
-export function fieldShareUnits(row: readonly (readonly { readonly index: number; readonly share: number }[])[], self: number): number[] {
-  const bySeed = new Map<number, number[]>();
-  row.forEach((us, j) => {
-    if (j === self) return;
-    for (const u of us) (bySeed.get(u.index) ?? bySeed.set(u.index, []).get(u.index)!).push(u.share);
-  });
-  return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, xs]) => xs.reduce((t, x) => t + x, 0) / xs.length);
-}
-
 /** The verdict that names the copies left out of play (none when there are none). */
 export function copiesVerdict(copies: ReadonlyMap<string, string>, nameOf: (id: string) => string): ReportVerdict | null {
   if (copies.size === 0) return null;
@@ -139,7 +124,7 @@ export function ophidianTeams(): Study {
       const cards = user.content.cards;
       const all = legalTeams(cards);
       const k = ctx.full ? 24 : 5;
-      // 28 seed indices at full: the field share's unit is the seed (fieldShareUnits), and its median
+      // 28 seed indices at full: the field share's unit is the seed (fieldScores), and its median
       // MDE at 95% is ≈ 0.05 from 28 seeds (sd of a seed's mean share 0.089 in the 10-seed run of 2026-11-27).
       const perOrder = ctx.full ? 28 : 3;
       // Teams whose disciplines give fewer than 50 playable cards (possible with a user's Gladiators) cannot field an Arsenal: skipped.
@@ -206,7 +191,7 @@ export function ophidianTeams(): Study {
       const alpha = alphaRankSingle(shares);
       // Field share: a team's mean share over its opponents, one unit per seed index (issue #28:
       // game i of every table plays seed i, so a team's pairs on one seed share their dice).
-      const fieldUnits = entries.map((_, i) => fieldShareUnits(units[i]!, i));
+      const fieldUnits = entries.map((_, i) => fieldScores(units[i]!.map((us) => new Map(us.map((u) => [u.index, u.share] as const))), i));
       // unitShareInterval: a team that won every unit gets the exact (Clopper–Pearson) bound over units, not [1, 1].
       const field = fieldUnits.map((xs) => {
         const t = unitShareInterval(xs, 0.95);

@@ -84,6 +84,10 @@ describe('ophidian-teams end to end', () => {
     const row = (table && table.kind === 'table' ? table.rows : []).find((r) => r['id'] === 'mine')!;
     expect(item.estimate).toBeCloseTo(Number(row['fieldShare']), 3);
     expect(item.n).toBe(row['units']);
+    // The field share's unit is the seed (issue #28): game i of every table plays seed i, so a
+    // team's pairs against its 5 opponents on one seed are one unit — 3 seeds, not 15 pairs.
+    for (const r of table && table.kind === 'table' ? table.rows : []) expect(r['units']).toBe(3);
+    expect(report.verdicts.some((v) => /n=3 seed indices/.test(v.evidence))).toBe(true);
     expect(item.level).toBeGreaterThanOrEqual(0.95);
     expect(item.level).toBeLessThanOrEqual(1 - 0.05 / 6);
     expect(item.verdict).toMatch(/^is (neither shown dominant nor dominated|dominant|dominated|the only team|(strictly|weakly) dominated)/);

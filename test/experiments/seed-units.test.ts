@@ -14,7 +14,7 @@ import { ratingGroup } from '../../experiments/dark-hero-builds.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/core/wilson.js';
 import { unitShareInterval } from '../../src/analysis/stats/paired.js';
-import { fieldShareUnits } from '../../experiments/ophidian-teams.js';
+import { fieldScores } from '../../experiments/rumble-dominance.js';
 import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
@@ -145,10 +145,9 @@ describe('ophidian-teams field share: the seed is the unit (issue #28)', () => {
   // their dice. In the full run of 2026-11-27 those pairs were correlated (intra-seed correlation
   // 0.043, F = 2.03 on 216 and 5,280 df): a design effect of 1 + 22 · 0.043 ≈ 1.9.
   it("averages a team's pairs on each seed into one unit, skipping its own diagonal", () => {
-    const u = (index: number, share: number) => ({ index, share });
-    const row = [[u(0, 0), u(1, 0)], [u(0, 1), u(1, 0.5)], [u(0, 0.5), u(1, 1), u(2, 1)]];
-    expect(fieldShareUnits(row, 0)).toEqual([0.75, 0.75, 1]);
-    expect(fieldShareUnits(row, 2)).toEqual([0.5, 0.25]);
+    const row = [new Map([[0, 0], [1, 0]]), new Map([[0, 1], [1, 0.5]]), new Map([[0, 0.5], [1, 1], [2, 1]])];
+    expect(fieldScores(row, 0)).toEqual([0.75, 0.75, 1]);
+    expect(fieldScores(row, 2)).toEqual([0.5, 0.25]);
   });
 
   it('with seed-shared dice, an interval over opponent × seed pairs misses a fair team far more than 5% of the time; over seeds it keeps its 95%', () => {
@@ -160,13 +159,13 @@ describe('ophidian-teams field share: the seed is the unit (issue #28)', () => {
     let missSeeds = 0;
     const runs = 1000;
     for (let r = 0; r < runs; r++) {
-      const row: { index: number; share: number }[][] = Array.from({ length: 24 }, () => []);
+      const row: Map<number, number>[] = Array.from({ length: 24 }, () => new Map());
       for (let s = 0; s < 10; s++) {
         const p = Math.min(0.95, Math.max(0.05, 0.5 + 0.1 * normal()));
-        for (let j = 1; j < 24; j++) row[j]!.push({ index: s, share: ((rng.float() < p ? 1 : 0) + (rng.float() < p ? 1 : 0)) / 2 });
+        for (let j = 1; j < 24; j++) row[j]!.set(s, ((rng.float() < p ? 1 : 0) + (rng.float() < p ? 1 : 0)) / 2);
       }
-      const pairs = unitShareInterval(row.flatMap((us) => us.map((x) => x.share)));
-      const seeds = unitShareInterval(fieldShareUnits(row, 0));
+      const pairs = unitShareInterval(row.flatMap((us) => [...us.values()]));
+      const seeds = unitShareInterval(fieldScores(row, 0));
       if (pairs.lo > 0.5 || pairs.hi < 0.5) missPairs++;
       if (seeds.lo > 0.5 || seeds.hi < 0.5) missSeeds++;
     }
