@@ -9,7 +9,7 @@ describe('an interval is labelled with its own level', () => {
     const holmLevel = verdict({ estimate: 0.537, lo: 0.433, hi: 0.642, n: 40, level: 1 - 0.05 / 6 }, words, { nullValue: 0.5, units: 'pairs' });
     expect(holmLevel.evidence).toMatch(/^0\.537 \(99\.17% CI 0\.433 to 0\.642, n = 40 pairs; MDE 0\.1\d\d at 80% power\)$/);
     expect(verdict({ estimate: 0.6, lo: 0.55, hi: 0.65, n: 40 }, words, { nullValue: 0.5 }).evidence).toMatch(/\(95% CI/);
-    expect(differenceVerdict('A − B', { mean: 0.1, lo: 0.01, hi: 0.2, n: 30 }, 'up', 'down', 0.99).evidence).toMatch(/\(99% t interval\)$/);
+    expect(differenceVerdict('A − B', { mean: 0.1, lo: 0.01, hi: 0.2, n: 30 }, 'up', 'down', 0.99).evidence).toMatch(/\(99% t interval; MDE [\d.]+ at 80% power\)$/);
   });
   it('an interval that cannot be estimated is said to be so, never printed as "95% CI NaN"', () => {
     const v = verdict({ estimate: 0.5, lo: NaN, hi: NaN, n: 1 }, words, { nullValue: 0.5, units: 'seeds' });
