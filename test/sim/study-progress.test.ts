@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { StudyEta, startStudyProgress, type BarView, type PlanPart } from '../../src/sim/progress.js';
 import { compactPlan, familyKey, partsOf } from '../../src/sim/plan-families.js';
 import { playStudyTable } from '../../experiments/study-table.js';
-import { PLANS_FILE, formatPlans, recordedPlans } from '../../experiments/study-plans.js';
+import { PLANS_FILE, formatPlans, recordedPlans, studyPlan } from '../../experiments/study-plans.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-study-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -249,7 +249,7 @@ describe('plans stored by table family (issue #30: 15,000 one-game tables record
     expect(JSON.parse(one).studies.s.full.source).toBe('bench at abc');
   });
 
-  it('the committed study-plans.json is well formed', () => {
+  it('the committed study-plans.json is well formed, and the SHG one-game-table studies have plans', () => {
     const plans = recordedPlans();
     expect(plans).not.toBeNull();
     for (const [name, kinds] of Object.entries(plans!.studies)) {
@@ -261,6 +261,14 @@ describe('plans stored by table family (issue #30: 15,000 one-game tables record
           if (p.cpuPerGame !== undefined) expect(p.cpuPerGame, `${name} ${p.label}`).toBeGreaterThan(0);
         }
       }
+    }
+    // 15,000 and 13,020 one-game tables: a few families, so their bars give a study-wide ETA.
+    for (const [name, tables] of [['superhero-gladiators-costs', 15_000], ['superhero-gladiators-builds', 13_020]] as const) {
+      const plan = studyPlan(name, true);
+      expect(plan, name).toBeDefined();
+      expect(plan!.parts.reduce((a, p) => a + partsOf(p), 0), name).toBe(tables);
+      expect(plan!.parts.length, name).toBeLessThan(10);
+      expect(plan!.source, name).toMatch(/--only superhero-gladiators-/);
     }
   });
 });
