@@ -92,7 +92,8 @@ export const gladiatorDuelMatchups: Study = {
   defaultAgents: (full) => [duelAgent(full)],
   agentChoice: (full) => `the tuned MCTS of agents/README.md (beats the heuristic 0.542 [0.515, 0.570] over 300 pairs at 300 iterations)${full ? '' : ', at 100 iterations in the quick run'}`,
   async run(ctx: StudyContext): Promise<Report> {
-    const perOrder = ctx.full ? 400 : 40;
+    // 620 pairs at full: a matchup share's MDE at its Holm level is ≈ 0.05 (quick spread, 40 pairs: median 0.196; README "Sample sizes and MDE").
+    const perOrder = ctx.full ? 620 : 40;
     const cells: MatchupCell[] = [];
     const rows: Record<string, string | number>[] = [];
     const verdicts: ReportVerdict[] = [];

@@ -68,7 +68,8 @@ export const gladiatorDuelTuning: Study = {
       ? 'the tuned MCTS settings of agents/README.md at 100 iterations (a sweep plays every setting × six matchups)'
       : 'the gladiator-duel heuristic (fast; the tuned MCTS beats it only by 0.542 [0.515, 0.570], and a sweep plays every setting × six matchups)',
   async run(ctx: StudyContext): Promise<Report> {
-    const perSeating = ctx.full ? 300 : 60;
+    // 410 pairs a matchup at full: the best setting's matchup shares have median MDE ≈ 0.05 at their Holm level (quick spread; README "Sample sizes and MDE").
+    const perSeating = ctx.full ? 410 : 60;
     const agents = studyAgents(gladiatorDuelTuning, ctx);
     const agent = describeAgents(gladiatorDuelTuning, ctx);
     const details = new Map<string, MatchupShare[]>();
