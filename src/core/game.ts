@@ -15,6 +15,20 @@ export type { GameFacts } from './facts.js';
 /** Tags attached to a finished game for analysis (powers held, build, seat...). */
 export type Tags = Readonly<Record<string, string | number | boolean | readonly (string | number)[] | null>>;
 
+/**
+ * A game listener (TAG's IGameListener; core/listeners.ts attaches it): hears the events a
+ * game emits inside `apply` and gives what it gathered as tags of the finished game.
+ */
+export interface GameListener<S = unknown> {
+  /**
+   * An event the game emitted inside `apply`: its name, the state at that moment (a draft
+   * being built: read it there, never keep or change it) and one number (e.g. a card instance; -1 when none).
+   */
+  onEvent(event: string, state: S, detail: number): void;
+  /** What the listener gathered, as tags of the finished game `final` (added after the game's own). */
+  tags(final: S): Tags;
+}
+
 /** A fixed-size tensor view of a game for learned agents. */
 export interface Encoder<S, A, O> {
   /**
@@ -139,6 +153,12 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   evaluate?(state: S): readonly number[];
   /** Optional tensor encoder for learned agents. */
   readonly encoder?: Encoder<S, A, O>;
+  /**
+   * Optional: a fresh listener for one recorded game (core/listeners.ts) — the study data the
+   * game reports by events instead of keeping in its state; its tags join the record's
+   * (`tagsSchema` describes both).
+   */
+  listener?(): GameListener<S>;
   /** Optional restricted play: the actions a `bar=a+b` agent never plays (see `ActionBar`). */
   readonly bar?: ActionBar<O, A>;
 }

@@ -13,6 +13,7 @@ import { checkContentFiles } from './run-key.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
 import { LeadCounter } from '../core/leads.js';
+import { applyListening, recordTags } from '../core/listeners.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
 export type GameResolver = (id: string) => AnyGame;
@@ -112,6 +113,8 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
     state = game.setup(options, seed);
     onStart?.(game.describeState(state));
     const leads = config.leadChanges && game.evaluate ? new LeadCounter() : null;
+    // The game's listener hears its events for the record's tags (the studies' data the engine keeps out of its state).
+    const listener = game.listener?.() ?? null;
     // The game is over when nobody is to move (the contract's equivalent of isTerminal).
     for (let step = 0; ; step++) {
       const movers = game.toMove(state);
@@ -127,15 +130,16 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
       if (onStep) {
         const before = state;
         const moves = movers.map((seat, i) => ({ seat, agent: seats[seat]!, action: game.describeAction(before, seat, joint[i]) }));
-        state = game.apply(state, joint);
+        state = applyListening(game, state, joint, listener);
         onStep({ step, moves, state: game.describeState(state) });
       } else {
-        state = game.apply(state, joint);
+        state = applyListening(game, state, joint, listener);
       }
       if (leads && game.toMove(state).length > 0) leads.observe(game.evaluate!(state));
     }
     const returns = Array.from(game.returns(state));
-    const tags: Tags = leads ? { ...game.tags(state), leadChanges: leads.changes } : game.tags(state);
+    const own = recordTags(game, state, listener);
+    const tags: Tags = leads ? { ...own, leadChanges: leads.changes } : own;
     return { ...base, returns, length: game.moveCount(state), tags };
   } catch (err) {
     let length = 0;

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { AnyGame } from '../../src/core/game.js';
 import { RESERVED_TAG_ALIASES } from '../../src/core/facts.js';
 import { Rng } from '../../src/core/rng.js';
+import { applyListening, recordTags } from '../../src/core/listeners.js';
 import { createAgent } from '../../agents/index.js';
 
 /** Freezes an object graph in place (typed arrays cannot be frozen and are skipped). */
@@ -107,6 +108,8 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
     const replay = game.setup(options, seed + g);
     let state = deepFreeze(game.setup(options, seed + g));
     expect(replay).toEqual(state);
+    // The game's listener hears the real line of play, as the runner's would: the tags checked below are a record's.
+    const listener = game.listener?.() ?? null;
     let steps = 0;
     let twin = replay;
     let resampled = false;
@@ -147,7 +150,7 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
       });
       expect(typeof game.describeState(state)).toBe('string');
       deepFreeze(joint);
-      const next = deepFreeze(game.apply(state, joint));
+      const next = deepFreeze(applyListening(game, state, joint, listener));
       // The unchecked apply of random playouts is the same transition.
       if (game.applyUnchecked) expect(game.applyUnchecked(state, joint), `${game.id}: applyUnchecked differs from apply`).toEqual(next);
       twin = game.apply(twin, joint);
@@ -158,7 +161,7 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
     if (chance && steps > 0) expect(resampled, `${game.id}: determinize never re-sampled the random stream in game ${g}`).toBe(true);
     const returns = game.returns(state);
     returnsSeen.push(returns);
-    tagsSeen.push(game.tags(state));
+    tagsSeen.push(recordTags(game, state, listener));
     expect(returns.length).toBe(players);
     for (const r of returns) expect(r >= 0 && r <= 1).toBe(true);
     expect(game.moveCount(state)).toBeGreaterThanOrEqual(0);

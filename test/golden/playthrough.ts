@@ -7,6 +7,7 @@
  */
 import type { AnyGame } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
+import { applyListening, recordTags } from '../../src/core/listeners.js';
 import { getGame } from '../../src/games/index.js';
 import { createAgent } from '../../agents/index.js';
 
@@ -58,6 +59,8 @@ function playOne(game: AnyGame, options: object, g: GoldenGame, maxSteps: number
   const agents = specs.map((spec, p) => createAgent(spec, game, new Rng(g.seed * 1000 + p)));
   out.push(`=== game seed ${g.seed}, agents ${specs.join(', ')}`);
   let s = game.setup(options, g.seed);
+  // The game's listener, as the runner attaches it: the tags below are a record's.
+  const listener = game.listener?.() ?? null;
   let step = 0;
   for (; !game.isTerminal(s) && step < maxSteps; step++) {
     const movers = game.toMove(s);
@@ -69,13 +72,13 @@ function playOne(game: AnyGame, options: object, g: GoldenGame, maxSteps: number
       return agents[p]!.act({ game, options, obs: game.observe(s, p), player: p, legal });
     });
     movers.forEach((p: number, i: number) => out.push(`move: player ${p}: ${String(game.actionKey(joint[i]))} — ${game.describeAction(s, p, joint[i])}`));
-    s = game.apply(s, joint);
+    s = applyListening(game, s, joint, listener);
   }
   out.push(`--- end after ${step} steps${game.isTerminal(s) ? '' : ` (the golden file stops at ${maxSteps} steps; the game goes on)`}`);
   out.push(indent(game.describeState(s)));
   if (game.isTerminal(s)) {
     out.push(`returns: ${game.returns(s).join(', ')}`);
-    out.push(`tags: ${JSON.stringify(game.tags(s))}`);
+    out.push(`tags: ${JSON.stringify(recordTags(game, s, listener))}`);
   }
 }
 

@@ -4,6 +4,8 @@
  * and Maneuver (3.1), which use the same windows.
  */
 import { Dice } from '../../core/dice.js';
+import { emit } from '../../core/listeners.js';
+import { WAVE_LOGGED } from './listener.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
 import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
@@ -43,8 +45,8 @@ export function continueBreather(d: D): void {
   const n = d.t.players;
   if (d.winner !== -1) return;
   if (d.breather === 0) {
-    // The finished Wave's VP and Cheer, for the studies (tags.waves).
-    d.waveLog = [...d.waveLog, ...d.vp, ...d.cheer];
+    // The finished Wave's VP and Cheer, for the studies (listener.ts: tags.waves).
+    emit(WAVE_LOGGED, d as OphidianState);
     // 1) Determine Flow: most Wounds, then the crowd favourite, then a d6 (rerolled on ties).
     const seats = seatsFrom(d as OphidianState, 0);
     const w = seats.map((p) => woundTotal(d as OphidianState, p));

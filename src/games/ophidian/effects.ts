@@ -5,6 +5,8 @@
  * action, and asks).
  */
 import { Dice } from '../../core/dice.js';
+import { emit } from '../../core/listeners.js';
+import { CARD_PLAYED } from './listener.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
 import { EVERYONE, moveCard, seatBit, zoneSize } from '../../core/zones.js';
 import { openWindow } from './ask.js';
@@ -298,9 +300,9 @@ export function fire(d: D, event: EventName, subject: number, source: number, am
   }
 }
 
-/** Counts a Strategy card played (the `played` tag the card studies read). */
+/** Reports a Strategy card played (listener.ts: the `played` tag the card studies read). */
 export function countPlay(d: D, c: number): void {
-  d.plays = setAt(d.plays, c, d.plays[c]! + 1);
+  emit(CARD_PLAYED, d as OphidianState, c);
 }
 
 /** Who runs a program and on what: everything a parked choice must keep to resume it (state.ts PendingEffect). */

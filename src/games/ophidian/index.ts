@@ -15,6 +15,7 @@ import { contentUsedBy, decksOf, matchContent, type MatchContent } from './conte
 import { evaluateOphidian } from './evaluate.js';
 import { ophidianEncoder } from './encoder.js';
 import { ophidianBar } from './bar.js';
+import { ophidianListener } from './listener.js';
 import { ARSENAL, HAND, LOC, zoneOf, zoneOwner, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
@@ -200,8 +201,6 @@ function setup(options: OphidianOptions, seed: number): OphidianState {
     pool: [],
     endReason: '',
     firstFlow: best[0]!,
-    waveLog: [],
-    plays: filled(t.card.length, 0),
   };
   return flow.begin(s);
 }
@@ -222,19 +221,6 @@ const tagsSchema = z
 void tagsSchema.shape;
 
 const facts: GameFacts = { utility: 'zero-sum', chance: 'sampled', information: 'imperfect', simultaneous: false, players: { min: 2, max: 6 } };
-
-/** Plays per Strategy card id and seat (copies of a card add up), as "id:n0:n1" in id order. */
-function playedCounts(s: OphidianState): string[] {
-  const out = new Map<string, number[]>();
-  s.plays.forEach((k, c) => {
-    if (k === 0) return;
-    const id = s.t.card[c]!.id;
-    const row = out.get(id) ?? new Array<number>(s.t.players).fill(0);
-    row[s.t.owner[c]!]! += k;
-    out.set(id, row);
-  });
-  return [...out.keys()].sort().map((id) => `${id}:${out.get(id)!.join(':')}`);
-}
 
 function name(s: OphidianState, c: number): string {
   return s.t.card[c]?.name ?? `#${c}`;
@@ -293,7 +279,7 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   isTerminal: flow.isOver,
   // A win is 1 for the winner; a draw is shared equally by the seats in it.
   returns: (s) => Array.from({ length: s.t.players }, (_, p) => (s.winner >= 0 ? (p === s.winner ? 1 : 0) : s.drawn.includes(p) ? 1 / s.drawn.length : 0)),
-  tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id), firstFlow: s.firstFlow, waves: s.waveLog, played: playedCounts(s) }),
+  tags: (s): Tags => ({ endReason: s.endReason, players: s.t.players, turns: s.wave, vp: s.vp, cheer: s.cheer, decks: s.t.decks.map((d) => d.id), firstFlow: s.firstFlow }),
   moveCount: (s) => s.steps,
   // Progress towards Points and Crowd Riot as win shares (evaluate.ts): search cut-offs.
   evaluate: evaluateOphidian,
@@ -301,6 +287,8 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   encoder: ophidianEncoder,
   // Restricted play (bar.ts): `bar=a+b` agents never play those Strategy cards.
   bar: ophidianBar,
+  // The studies' data (each Wave's score, the cards played) by events, not in the state (listener.ts).
+  listener: ophidianListener,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all; the
   // dice stream by nobody (from it every future roll — a Hex, a One-two Punch — could be read:
   // issue #26), so an observation holds UNSEEN_STREAM and a determinization draws a fresh one.

@@ -73,7 +73,7 @@ export function withHidden(s: OphidianState, zones: OphidianState['zones'], rng:
     attack: s.attack, chain: s.chain, chainUsed: s.chainUsed, continuousUsed: s.continuousUsed, events: s.events, uniqueUsed: s.uniqueUsed, paying: s.paying, payDelta: s.payDelta,
     deathMatch: s.deathMatch, repetition: s.repetition, zonesPerPlayer: s.zonesPerPlayer, pointsAfterWaveEnd: s.pointsAfterWaveEnd, loop: s.loop, pending: s.pending, breather: s.breather, maneuver: s.maneuver,
     winner: s.winner, drawn: s.drawn, alive: s.alive, pool: s.pool, endReason: s.endReason,
-    firstFlow: s.firstFlow, waveLog: s.waveLog, plays: s.plays,
+    firstFlow: s.firstFlow,
   };
 }
 

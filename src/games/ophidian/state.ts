@@ -133,13 +133,10 @@ export interface OphidianState extends FlowFields {
   readonly alive: readonly boolean[];
   readonly pool: readonly number[];
   /**
-   * For the studies (tags): the seat that won the d6 for the first Flow (3.1); each finished
-   * Wave's VP then Cheer per seat, appended at its Breather (players * 2 numbers a Wave);
-   * Strategy cards played (from hand, as Responses or cost modifiers) per instance.
+   * The seat that won the d6 for the first Flow (3.1; tags.firstFlow). What else the studies
+   * read — each Wave's score, the cards played — a listener gathers (listener.ts), not the state.
    */
   readonly firstFlow: number;
-  readonly waveLog: readonly number[];
-  readonly plays: readonly number[];
   readonly endReason: string;
 }
 

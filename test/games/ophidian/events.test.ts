@@ -9,6 +9,8 @@ import { ophidian } from '../../../src/games/ophidian/index.js';
 import { EVENTS } from '../../../src/games/ophidian/cards/types.js';
 import { HAND, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { act, decision, giveHand, idOf, position, settle, step } from './play.js';
+import { withListener } from '../../../src/core/listeners.js';
+import { CARD_PLAYED } from '../../../src/games/ophidian/listener.js';
 
 /** Seat p holds the Flow and acts now. */
 const withFlow = (s: OphidianState, p: number): OphidianState => ({ ...s, flowHolder: p, current: p, order: [0, 1], turn: p });
@@ -109,8 +111,9 @@ describe('A Response played in an Attack\'s chain is a card played (8.0)', () =>
     const attacker = s.t.team[0]![0]!;
     s = act(act(s, `atk:${attacker}:${idOf(s, 1, 'version-9')}`), 'allow');
     s = step(s, 'pass'); // the Flow holder first in the Attack's chain
-    s = step(s, `resp:${counter}`);
-    s = settle(s);
+    // The card played is reported once to the studies' listener (listener.ts: the `played` tag).
+    const heard: number[] = [];
+    s = withListener({ onEvent: (e, _s, c) => void (e === CARD_PLAYED && heard.push(c)), tags: () => ({}) }, () => settle(step(s, `resp:${counter}`)));
     const k = lastEvent(s, 'played');
     expect(k).toBeGreaterThanOrEqual(0);
     expect(s.events[k * 4 + 1]).toBe(counter);
@@ -120,7 +123,7 @@ describe('A Response played in an Attack\'s chain is a card played (8.0)', () =>
     s = step(s, `ev:${pre}:${k}`);
     expect(s.zones.cards[zoneOf(0, HAND)]).toHaveLength(before); // Precognition left, one card drawn
     expect(s.zones.cards[zoneOf(0, HAND)]).not.toContain(pre);
-    expect(s.plays[counter]).toBe(1); // counted once as a card played
+    expect(heard.filter((c) => c === counter)).toHaveLength(1); // counted once as a card played
   });
 });
 
