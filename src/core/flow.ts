@@ -449,7 +449,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
 
   /** Throws the one-line refusal unless `action` is a legal move of `player` in `s`. */
   function checkLegal(s: S, player: number, action: A): void {
-    if (s.stack.length === 0) {
+    if (s.stack.length === 0 && s.phase >= 0) {
       const check = phases[s.phase]!.check;
       if (check !== undefined) return check(s, player, action);
     }
