@@ -124,7 +124,7 @@ export function ophidianTeams(): Study {
       const cards = user.content.cards;
       const all = legalTeams(cards);
       const k = ctx.full ? 24 : 5;
-      // The field share's unit is the seed (fieldScores): 10 seeds give a median MDE of 0.091 at 95%.
+      // The field share's unit is the seed (fieldScores): 10 seeds give a median MDE of 0.110 at 95% (rerun of 28 Nov).
       // 28 seeds would give 0.051, but on that run's matrix the Nash LP (javascript-lp-solver's phase 1)
       // had not finished after 25 CPU-minutes, so the full design stays at 10 until it does (issue #28).
       const perOrder = ctx.full ? 10 : 3;
