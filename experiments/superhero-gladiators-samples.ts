@@ -39,15 +39,18 @@ const QUICK_HEROES = ['Lightning Lass', 'Ironclad', 'Webspinner', 'Amazon', 'Mim
  * plain MCTS searching both sides, each new leaf scored by `evaluate` at once. Issue #30
  * chose it over the earlier `mcts:iterations=200,rollout=evaluate,depth=4` (four random
  * steps before `evaluate`: they add noise, not sight), which took about 2 CPU-s a game
- * (2.6 h for the study on 2 cores): in a seat-swapped paired match on the study's 45
- * matchups it won 0.698 [0.657, 0.740] of 135 pairs against that spec (bench/shg-agent-ab.ts,
- * seed shg-ab) and 0.502 [0.458, 0.546] of 135 pairs against the heuristic (seed shg-ab-h).
+ * (2.7 h for the study on 2 cores; this one about 0.2-0.35). Seat-swapped paired matches on
+ * the study's 45 matchups (bench/shg-agent-ab.ts), on today's `evaluate` (the careful race):
+ * 0.594 [0.550, 0.639] over 135 pairs against the earlier spec (seeds shg-ab2, shg-ab3),
+ * 0.415 [0.372, 0.458] over 135 pairs against the heuristic (seeds shg-ab2-h, shg-ab3-h),
+ * where the earlier spec scored 0.300 [0.227, 0.373] over 45 pairs (seed shg-ab2-h). Before
+ * the careful race: 0.698 [0.657, 0.740] and 0.502 [0.458, 0.546], 135 pairs each.
  */
 export const FULL_AGENT = 'mcts:iterations=100,rollout=evaluate,depth=0';
 
 function agentFor(full: boolean): string {
   // The heuristic is fast and beats random play (README); full runs use the plain MCTS
-  // above (stronger than the earlier full spec, level with the heuristic). The tuned MCTS
+  // above (stronger than the earlier full spec, weaker than the heuristic). The tuned MCTS
   // (bare `mcts`, agents/README.md) takes several times as long a game, hours for the full
   // study's 9,000 games; `--agents mcts` plays it on request.
   return full ? FULL_AGENT : 'heuristic';
@@ -126,7 +129,7 @@ export const superheroGladiatorsSamples: Study = {
   question: 'Which sample heroes beat which, which would a player pick (ratings, Nash, α-Rank), and does placing first (the lowest PER) help or hurt?',
   agentSlots: ['every seat'],
   defaultAgents: (full) => [agentFor(full)],
-  agentChoice: (full) => (full ? 'a plain MCTS (100 iterations, each leaf scored by evaluate; beat the earlier 200-iteration spec 0.698 [0.657, 0.740] and level with the heuristic 0.502 [0.458, 0.546], 135 seat-swapped pairs each on these matchups); the tuned MCTS (--agents mcts) takes hours here' : 'the Superhero Gladiators heuristic (fast; beats random play)'),
+  agentChoice: (full) => (full ? 'a plain MCTS (100 iterations, each leaf scored by evaluate; on these matchups it beat the earlier 200-iteration spec, 0.594 [0.550, 0.639], and lost to the heuristic, 0.415 [0.372, 0.458], 135 seat-swapped pairs each); the tuned MCTS (--agents mcts) takes hours here' : 'the Superhero Gladiators heuristic (fast; beats random play)'),
   async run(ctx: StudyContext): Promise<Report> {
     // Heroes from --hero-file join the sample heroes in every matchup.
     const user = userHeroes(ctx);
