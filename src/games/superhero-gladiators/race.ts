@@ -174,6 +174,23 @@ function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhe
 const raceMemo = new WeakMap<object, Map<string, number>>();
 const MEMO_SIZE = 20_000;
 
+/**
+ * The hits-needed grid of a race: hits side i needs on j (ki) and j on i (kj), both units
+ * coarsened alike by f when the grid would pass MAX_CELLS. (A side with no striker needs
+ * one hit it never lands.)
+ */
+function hitsGrid(oi: { left: number }, oj: { left: number }, unitI: number, unitJ: number): { ki: number; kj: number; f: number } {
+  let ki = unitI > 0 ? Math.ceil(oj.left / unitI - 1e-9) : 1;
+  let kj = unitJ > 0 ? Math.ceil(oi.left / unitJ - 1e-9) : 1;
+  const cells = ki * kj;
+  const f = cells > MAX_CELLS ? Math.ceil(Math.sqrt(cells / MAX_CELLS)) : 1;
+  if (f > 1) {
+    ki = Math.ceil(ki / f);
+    kj = Math.ceil(kj / f);
+  }
+  return { ki, kj, f };
+}
+
 /** The race itself (see pairChance): side i's chance of a knockout first or a lead at the cap. */
 function race(
   s: ShgState,
@@ -185,16 +202,7 @@ function race(
   unitI: number,
   unitJ: number,
 ): number {
-  // Hits side i needs on j (ki) and j on i (kj); coarsen both units alike if too many.
-  // (A side with no striker needs one hit it never lands.)
-  let ki = unitI > 0 ? Math.ceil(oj.left / unitI - 1e-9) : 1;
-  let kj = unitJ > 0 ? Math.ceil(oi.left / unitJ - 1e-9) : 1;
-  const cells = ki * kj;
-  const f = cells > MAX_CELLS ? Math.ceil(Math.sqrt(cells / MAX_CELLS)) : 1;
-  if (f > 1) {
-    ki = Math.ceil(ki / f);
-    kj = Math.ceil(kj / f);
-  }
+  const { ki, kj, f } = hitsGrid(oi, oj, unitI, unitJ);
   const W = kj + 1; // prob[a * W + b]: side i still needs a hits, side j still needs b
   const prob = new Float64Array((ki + 1) * W);
   prob[ki * W + kj] = 1;
@@ -260,14 +268,7 @@ function carefulRace(
   unitI: number,
   unitJ: number,
 ): number {
-  let ki = unitI > 0 ? Math.ceil(oj.left / unitI - 1e-9) : 1;
-  let kj = unitJ > 0 ? Math.ceil(oi.left / unitJ - 1e-9) : 1;
-  const cells = ki * kj;
-  const f = cells > MAX_CELLS ? Math.ceil(Math.sqrt(cells / MAX_CELLS)) : 1;
-  if (f > 1) {
-    ki = Math.ceil(ki / f);
-    kj = Math.ceil(kj / f);
-  }
+  const { ki, kj, f } = hitsGrid(oi, oj, unitI, unitJ);
   const W = kj + 1;
   // stop[a * W + b]: the cap's verdict for side i with a hits still needed by i, b by j.
   const stop = new Float64Array((ki + 1) * W);
