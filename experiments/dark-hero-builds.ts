@@ -78,6 +78,14 @@ function opposingPairs(r: GameRecord, group: string): PairResult[] {
 
 export const darkHeroBuilds: Study = {
   name: 'dark-hero-builds',
+  power: {
+    measure: "a build's expected share against the average build (Holm over 19)",
+    unit: 'share',
+    primary: (f) => f.id.startsWith('build-'),
+    fullSize: '23,200 games',
+    full: { median: 0.009, range: [0.007, 0.013], how: 'estimated: the quick spread (4,040 games, seed 1) scaled by √(4,040 / 23,200)' },
+    fullMinutes: { minutes: 0.55 },
+  },
   gameId: GAME_ID,
   title: 'Dark Hero: which 3-point builds are strongest?',
   question: 'Which of the 19 legal 3-point hero builds win most against the field, and is the seed\'s Superman (Fight 3) stronger than its Batman (Fight 1, Infiltrate 1, 2 Resources)?',

@@ -33,13 +33,21 @@ function firstTeamEdge(r: GameRecord): number {
 
 export const darkHeroFairness: Study = {
   name: 'dark-hero-fairness',
+  power: {
+    measure: 'the Free − Safe gap at each (table size, Bent) (Holm over 16)',
+    unit: 'share difference',
+    primary: (f) => f.id.startsWith('gap-'),
+    fullSize: '2,800 games a setting',
+    full: { median: 0.039, range: [0.020, 0.050], how: 'estimated: the quick spread (200 games a setting, seed 1) scaled by √(200 / 2,800)' },
+    fullMinutes: { minutes: 1 },
+  },
   gameId: GAME_ID,
   title: 'Dark Hero: is it fair to Free and Safe heroes?',
   question: 'Do Free and Safe heroes win equally often, whatever the starting Bent and the number of heroes, and does the seat order matter?',
   ...DARK_HERO_AGENTS,
   async run(ctx: StudyContext): Promise<Report> {
-    // 1,800 games a setting at full: a Free − Safe gap's median MDE at its Holm level ≈ 0.05 (quick spread; README "Sample sizes and MDE").
-    const games = ctx.full ? 1800 : 200;
+    // 2,800 games a setting at full: every Free − Safe gap's MDE at its Holm level ≈ 0.05 or less (quick spread, widest 0.186 at 200; README "Sample sizes and what they can detect").
+    const games = ctx.full ? 2800 : 200;
     const seatGames = ctx.full ? 4000 : 600;
     const rows: Record<string, string | number>[] = [];
     const effects: { label: string; estimate: number; lo: number; hi: number; n: number; group: string; level: number }[] = [];

@@ -53,6 +53,14 @@ const VARIANTS: readonly Variant[] = [
 
 export const darkHeroHouseRules: Study = {
   name: 'dark-hero-house-rules',
+  power: {
+    measure: "the underdog gap's change against 12 turns / the printed rules (95% each)",
+    unit: 'share difference',
+    primary: (f) => f.id.startsWith('rule-'),
+    fullSize: '4,000 games a rule',
+    full: { median: 0.028, range: [0.012, 0.039], how: 'estimated: the quick spread (500 games, seed 1) scaled by √(500 / 4,000)' },
+    fullMinutes: { minutes: 0.55 },
+  },
   gameId: GAME_ID,
   title: 'Dark Hero: do longer games, Fluctuating Society, the Ace bonus or the draw-a-card map make it fairer?',
   question: 'Are longer games more fair to the underdog side, as the rules claim, and what do Fluctuating Society, the Ace bonus and the draw-a-card map change?',

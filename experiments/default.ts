@@ -20,6 +20,7 @@ import { codeVersion, contentHash, readContentFile } from '../src/sim/run-key.js
 import type { KeyFinding, Report, ReportVerdict } from '../src/analysis/report-model.js';
 import { withSkill, type SkillRequest } from './skill.js';
 import { withCapSensitivity } from './cap-sensitivity.js';
+import { withDesignPower } from './design-power.js';
 
 /** Quick-run banner text: what --full adds. */
 export const QUICK_NOTE =
@@ -134,10 +135,12 @@ export async function runStudies(studies: readonly Study[], opts: StudyRunOption
       releasePool();
     });
     const files = { cardFile: opts.cardFile, deckFile: opts.deckFile };
+    // What the design can detect (its primary measure's MDE against the 0.05 target, or why not), read off the played findings.
+    const powered = withDesignPower(played, study, opts.full);
     const report = withOptions(
       study.training
-        ? withCode(opts.full ? played : { ...played, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
-        : withAgents(withCode(withEvidence(await withCapSensitivity(await withSkill(played, study, playedCtx, opts.skill, log), study, playedCtx, playedLedger, log), playedLedger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
+        ? withCode(opts.full ? powered : { ...powered, quick: QUICK_NOTE }, opts.powerFile, opts.heroFile, files)
+        : withAgents(withCode(withEvidence(await withCapSensitivity(await withSkill(powered, study, playedCtx, opts.skill, log), study, playedCtx, playedLedger, log), playedLedger, opts.full), opts.powerFile, opts.heroFile, files), study, opts),
       opts.options,
     );
     const reportDir = join(resolve(opts.out), report.id);

@@ -85,6 +85,14 @@ const fmt = (x: number): string => x.toFixed(3);
 
 export const gladiatorDuelMatchups: Study = {
   name: 'gladiator-duel-matchups',
+  power: {
+    measure: "a type matchup's share, seat-swapped pairs (Holm over 6)",
+    unit: 'share',
+    primary: (f) => f.id !== 'first-mover',
+    fullSize: '650 seat-swapped pairs a matchup',
+    full: { median: 0.049, range: [0.034, 0.050], how: 'estimated: the quick spread (40 pairs, seed 1) scaled by √(40 / 650)' },
+    fullMinutes: { minutes: 11 },
+  },
   gameId: GAME_ID,
   title: 'Gladiator duel: type matchups and first-mover advantage',
   question: 'Does any gladiator type (Heavy, Medium, Light, Retiarius) beat another under strong play, and does moving first help?',
@@ -92,8 +100,8 @@ export const gladiatorDuelMatchups: Study = {
   defaultAgents: (full) => [duelAgent(full)],
   agentChoice: (full) => `the tuned MCTS of agents/README.md (beats the heuristic 0.542 [0.515, 0.570] over 300 pairs at 300 iterations)${full ? '' : ', at 100 iterations in the quick run'}`,
   async run(ctx: StudyContext): Promise<Report> {
-    // 620 pairs at full: a matchup share's MDE at its Holm level is ≈ 0.05 (quick spread, 40 pairs: median 0.196; README "Sample sizes and MDE").
-    const perOrder = ctx.full ? 620 : 40;
+    // 650 pairs at full: every matchup share's MDE at its Holm level ≈ 0.05 or less (quick spread, 40 pairs: median 0.196, widest 0.203; README "Sample sizes and what they can detect").
+    const perOrder = ctx.full ? 650 : 40;
     const cells: MatchupCell[] = [];
     const rows: Record<string, string | number>[] = [];
     const verdicts: ReportVerdict[] = [];

@@ -53,6 +53,7 @@ export function trainingSettings(ctx: Pick<StudyContext, 'seed' | 'full' | 'comm
 
 export const gladiatorDuelTraining: Study = {
   name: 'gladiator-duel-training',
+  power: { none: 'a training run, not a sample-size design: its matches against each baseline are sized by the training budget (--minutes), and each states its own interval.' },
   gameId: 'gladiator-duel',
   title: 'Gladiator duel: a short self-play training run',
   question: 'What does self-play training look like — does the checkpoint gain on its baseline generation by generation?',

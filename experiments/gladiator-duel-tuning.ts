@@ -58,6 +58,15 @@ const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x)
 
 export const gladiatorDuelTuning: Study = {
   name: 'gladiator-duel-tuning',
+  power: {
+    measure: "each matchup's share at the best setting, seat-swapped pairs (Holm over 6)",
+    unit: 'share',
+    primary: (f) => f.id.startsWith('best-'),
+    fullSize: '410 seat-swapped pairs a matchup at every setting',
+    full: { median: 0.05, range: [0.023, 0.063], how: 'estimated: the quick spread (60 pairs, seed 1) scaled by √(60 / 410)' },
+    fullMinutes: { minutes: 24.5 },
+    why: 'beyond the 30-minute budget of a --full run (13 settings × 6 matchups are all played at full size)',
+  },
   gameId: GAME_ID,
   title: 'Gladiator duel: tuning the Light AP bonus and the Heavy save',
   question: 'Which Light AP bonus and Heavy saving throw bring every type matchup closest to an even fight?',

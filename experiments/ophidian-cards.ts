@@ -232,6 +232,14 @@ function deckSet(full: boolean, all: readonly string[], user: readonly string[])
 export function ophidianCards(): Study {
   const study: Study = {
     name: 'ophidian-cards',
+    power: {
+      measure: "a shortlisted card's share lost when barred, confirmation, the seed as unit (Holm over 8)",
+      unit: 'share',
+      primary: (f) => f.id.startsWith('confirm-barred-'),
+      fullSize: 'about 90 seed units a shortlisted card',
+      full: { median: 0.23, how: 'measured on the --full run (seed 1): Grand Entrance' },
+      why: 'the confirmation\'s own time is not measured (the whole --full study takes at least 2.2 min on 2 cores, a lower bound), so the time it would take is not known',
+    },
     gameId: GAME_ID,
     title: 'Ophidian: which card is too strong or too weak for its cost?',
     question: 'Per Strategy card: do decks holding it win more, how much win share is lost when its player may not play it, how often is it played, and is it worth its listed CP cost?',

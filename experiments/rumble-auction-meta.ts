@@ -255,6 +255,15 @@ export function synergyInteraction(
 export function rumbleAuctionMeta(options: RumbleStudyOptions = {}): Study {
   return {
     name: 'rumble-auction-meta',
+    power: {
+      measure: "a power's price from play (Holm over the powers priced)",
+      unit: 'Energy',
+      primary: (f) => f.id.startsWith('price-'),
+      fullSize: 'about 50 auction games a power in each round of the value iteration',
+      full: { median: 16, how: 'the widest of ≈ 14–16 Energy, estimated from the quick spread; a --full run of 2026-11-23 measured Tough Skin 17 [6, 28] Energy' },
+      fullMinutes: { minutes: 9.3, atLeast: true },
+      why: 'a price in Energy, not a share, so the 0.05-share target does not apply; the full run\'s time is only known as a lower bound (≥ 9.3 min), so the design was not raised',
+    },
     gameId: GAME_ID,
     title: 'Rumble: which powers win auctions, and are they worth their price?',
     question: 'In full games with auctions, which powers are bought, for how much, does holding them beat the fair share, which would a bidder miss most, and which pairs work together?',

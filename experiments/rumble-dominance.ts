@@ -76,6 +76,15 @@ function duel(a: string, b: string, specs: readonly unknown[]): Record<string, u
 export function rumbleDominance(options: RumbleStudyOptions = {}): Study {
   return {
     name: 'rumble-dominance',
+    power: {
+      measure: "a power's share against the field, the seed as unit (Holm over the powers)",
+      unit: 'share',
+      primary: (f) => f.id.startsWith('field-'),
+      fullSize: '200 seeds, 20 powers',
+      full: { median: 0.040, range: [0.009, 0.068], how: 'an upper bound, not measured: the quick spread (40 seeds, 6 powers, seed 1) scaled by √(40 / 200), while a full seed averages over more opponents than a quick one' },
+      fullMinutes: { minutes: 5.6 },
+      why: 'the widest item is an upper-bound estimate (a full seed averages a power over 19 opponents, a quick one over 5), so the design is not raised until a --full run measures it',
+    },
     gameId: GAME_ID,
     title: 'Rumble: which powers dominate in duels?',
     question: 'When two heroes with one power each duel, which powers are dominant (in every equilibrium of the power-picking game) and which are dominated?',

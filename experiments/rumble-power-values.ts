@@ -223,6 +223,15 @@ function priceSweeps(sweeps: readonly Sweep[]): PowerPrice[] {
 export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
   return {
     name: 'rumble-power-values',
+    power: {
+      measure: "the holder's share at no handicap, each power and table size (95% Wilson)",
+      unit: 'share',
+      primary: (f) => f.id.startsWith('share0-'),
+      fullSize: '100 games a handicap point',
+      full: { median: 0.093, range: [0.037, 0.135], how: 'estimated: the quick spread (48 games a point, seed 1) scaled by √(48 / 100)' },
+      fullMinutes: { minutes: 17.5 },
+      why: 'beyond the 30-minute budget of a --full run (its prices, in Energy, are the answer the study is for; the share at no handicap is the power of its headline test)',
+    },
     gameId: GAME_ID,
     title: 'Rumble: what is each power worth in Energy?',
     question: 'How much starting Energy should a hero give up to hold each power, so that it wins exactly its fair share (1/N) against heroes with no powers?',

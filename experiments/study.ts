@@ -10,6 +10,7 @@ import { UserError } from '../src/core/errors.js';
 import { getGame } from '../src/games/index.js';
 import type { GameLedger } from './ledger.js';
 import type { ProgressSink } from '../src/sim/progress.js';
+import type { DesignPower, NoDesignPower } from './design-power.js';
 
 export interface StudyContext {
   /** Master seed: fixes every result. */
@@ -106,6 +107,12 @@ export interface Study {
    * runner adds no games ledger, agents section or skill-sensitivity section.
    */
   readonly training?: boolean;
+  /**
+   * What the full design can detect: its primary measure and that measure's MDE at --full
+   * (measured or estimated), against the 0.05-share target, with why not where it stays
+   * above (experiments/design-power.ts writes the report's "Sample size and power" from it).
+   */
+  readonly power?: DesignPower | NoDesignPower;
   run(ctx: StudyContext): Promise<Report>;
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectMdeOnInconclusive } from './mde-check.js';
+import { expectDesignPowerStated, expectMdeOnInconclusive } from './mde-check.js';
 import { darkHeroBuilds } from '../../experiments/dark-hero-builds.js';
 import { gladiatorDuelTuning } from '../../experiments/gladiator-duel-tuning.js';
 import type { Report } from '../../src/analysis/report-model.js';
@@ -27,6 +27,7 @@ describe('Holm and agent names in the study reports (quick)', () => {
   it('gladiator-duel-tuning: the six matchup verdicts at the best setting are Holm-corrected and name the agent', async () => {
     const report = await gladiatorDuelTuning.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'tuning'), command: 'test', progress: false });
     expectMdeOnInconclusive(report.verdicts);
+    expect(expectDesignPowerStated(gladiatorDuelTuning, report)).toMatch(/the widest \(0\.063\) is not/);
     expect(report.verdicts).toHaveLength(7);
     for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
     const levels = report.verdicts.slice(1).map((v) => /\((\d+(?:\.\d+)?)% CI .*Holm over 6 matchups/.exec(v.evidence)?.[1]);
@@ -39,6 +40,7 @@ describe('Holm and agent names in the study reports (quick)', () => {
   it('dark-hero-builds: 19 builds against the average under Holm, every verdict names the heuristic', async () => {
     const report = await darkHeroBuilds.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'builds'), command: 'test', progress: false });
     expectMdeOnInconclusive(report.verdicts);
+    expectDesignPowerStated(darkHeroBuilds, report);
     for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
     expect(report.verdicts[0]!.evidence).toMatch(/Holm over 19 builds, strongest tested at 99\.74%/);
     expect(texts(report)).toMatch(/19 builds \(each against the average build\) tested together; Holm's step-down correction/);

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectMdeOnInconclusive } from './mde-check.js';
+import { expectMdeOnInconclusive, expectMdeOnYourContent } from './mde-check.js';
 import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
 import { withCode } from '../../experiments/default.js';
 import { GameLedger } from '../../experiments/ledger.js';
@@ -49,6 +49,7 @@ describe('ophidian-cards end to end', () => {
     // table's, at its Holm level) ranked among the 4 sample cards barred, and the
     // confirmation stage's word on it with that stage's numbers.
     const yours = report.yourContent!;
+    expectMdeOnYourContent(yours);
     expect(yours.items.map((i) => [i.name, i.n, i.level])).toEqual([['Big Cheer', 4, mine['lossLevel']]]);
     expect(yours.items[0]!.estimate).toBeCloseTo(Number(mine['restrictedLoss']), 3);
     expect(yours.field).toHaveLength(4);

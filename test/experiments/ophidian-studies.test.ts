@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectMdeOnInconclusive } from './mde-check.js';
+import { expectDesignPowerStated, expectMdeOnInconclusive } from './mde-check.js';
 import { endingVerdict, ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
 import { wilson } from '../../src/core/wilson.js';
 import { ophidianTeamsStudy, pairingTestable } from '../../experiments/ophidian-teams.js';
@@ -22,6 +22,7 @@ async function run(study: Study, runDir: string, extra: Record<string, string> =
   const ledger = new GameLedger(() => undefined);
   const report = await study.run({ seed: 3, full: false, workers: 1, runDir: join(dir, runDir), command: 'test', progress: false, ledger, ...extra });
   expectMdeOnInconclusive(report.verdicts);
+  if (study.power) expectDesignPowerStated(study, report);
   return { report, ledger };
 }
 

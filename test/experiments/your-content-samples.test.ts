@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { yourHeroes } from '../../experiments/superhero-gladiators-samples.js';
-import { rankOf, yourContentChart } from '../../src/analysis/report/yours.js';
+import { describeItem, rankOf, yourContentChart } from '../../src/analysis/report/yours.js';
+import { expectMdeOnYourContent } from './mde-check.js';
 
 /** A table's pair shares on seed indices 0..n-1 (A's share in each pair). */
 const table = (shares: readonly number[]) => shares.map((score, index) => ({ index, score }));
@@ -49,6 +50,10 @@ describe('superhero-gladiators-samples with --hero-file: "Your content"', () => 
     const item = yourHeroes(samples, ['Glass Cannon'], level).yourContent!.items[0]!;
     expect(item).toMatchObject({ strength: 'inconclusive', estimate: 0.5 });
     expect(item.verdict).toMatch(/^not shown/);
+    // Issue #28: the inconclusive row says how large an effect its 8 seed units could have missed, like every other verdict.
+    const content = yourHeroes(samples, ['Glass Cannon'], level).yourContent!;
+    expect(expectMdeOnYourContent(content)).toBe(1);
+    expect(describeItem(item, content)).toMatch(/; MDE 0\.\d{3} at 80% power$|; MDE not estimable \(/);
     expect(yourHeroes(samples, [], pairs)).toEqual({});
   });
 });

@@ -4,9 +4,10 @@
  * measured the same way, and a chart of both (the user's items highlighted).
  */
 import { forestPlot } from '../charts.js';
-import type { ReportChart, YourContent, YourItem } from '../report-model.js';
+import type { ReportChart, ReportVerdict, YourContent, YourItem } from '../report-model.js';
 import { holm } from '../stats/multiplicity.js';
 import { unitShareInterval } from '../stats/paired.js';
+import { mdeText } from '../stats/verdict.js';
 
 /** Id of the section's chart (its SVG/PNG/Vega-Lite files carry it). */
 export const YOUR_CONTENT_CHART = 'your-content';
@@ -23,10 +24,22 @@ export function ordinal(n: number): string {
   return `${n}${s}`;
 }
 
-/** One line per item: "Glass Cannon — 0.62 [0.48, 0.75] (95%, n = 8): 3rd of 41". */
+/**
+ * One line per item: "0.62 [0.48, 0.75] (95% interval, n = 8); 3rd of 41 by …; MDE 0.19 at
+ * 80% power". The evidence of every user item, in the report and in the index's "Your
+ * content" card: like every other verdict it says how large an effect its sample could
+ * have missed (issue #28), or that none can be measured (an interval with no spread).
+ */
 export function describeItem(item: YourItem, content: YourContent): string {
   const { rank, of } = rankOf(item, content);
-  return `${item.estimate.toFixed(3)} [${item.lo.toFixed(3)}, ${item.hi.toFixed(3)}] (${(item.level * 100).toFixed(item.level * 100 >= 99.5 || Number.isInteger(item.level * 100) ? 0 : 2)}% interval, n = ${item.n}); ${ordinal(rank)} of ${of} by ${content.measure}, among ${content.fieldName} and yours`;
+  // A price in Energy reads in tenths; a share in thousandths, as its interval.
+  const digits = Number.isFinite(item.hi - item.lo) && item.hi - item.lo >= 10 ? 1 : 3;
+  return `${item.estimate.toFixed(3)} [${item.lo.toFixed(3)}, ${item.hi.toFixed(3)}] (${(item.level * 100).toFixed(item.level * 100 >= 99.5 || Number.isInteger(item.level * 100) ? 0 : 2)}% interval, n = ${item.n}); ${ordinal(rank)} of ${of} by ${content.measure}, among ${content.fieldName} and yours; ${mdeText(item, digits)}`;
+}
+
+/** A user item as the verdict it is (its sentence, its evidence line, its strength): what statesMde checks. */
+export function yourItemVerdict(item: YourItem, content: YourContent): ReportVerdict {
+  return { statement: item.verdict, evidence: describeItem(item, content), strength: item.strength };
 }
 
 /** The measure's range for the chart's axis: given, or [0, 1] for a share (a no-effect value strictly inside it). */

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMdeOnInconclusive } from '../../experiments/mde-check.js';
+import { expectMdeOnInconclusive, expectMdeOnYourContent } from '../../experiments/mde-check.js';
 import { superheroGladiatorsBuildsStudy } from '../../../experiments/superhero-gladiators-builds.js';
 import { checkStudyAgents } from '../../../experiments/study.js';
 import { superheroGladiatorsCostsStudy } from '../../../experiments/superhero-gladiators-costs.js';
@@ -42,6 +42,7 @@ describe('superhero-gladiators-costs (tiny)', () => {
     expect(ids).toEqual(expect.arrayContaining(['refit-constants', 'refit-spread', 'user-heroes']));
     // The report opens with the user's hero by name, its interval and the field it is ranked in.
     const yours = report.yourContent!;
+    expectMdeOnYourContent(yours);
     expect(yours.items.map((i) => i.name)).toEqual(['Glass Cannon']);
     expect(yours.field).toHaveLength(12);
     const [mine] = yours.items;
@@ -76,6 +77,7 @@ describe('superhero-gladiators-builds (tiny)', () => {
     // "Your content": the hero ranked among the 2 finalists, at its Holm level.
     expect(report.yourContent?.items.map((i) => [i.name, i.n])).toEqual([['Glass Cannon', 4]]);
     expect(report.yourContent?.field).toHaveLength(2);
+    expectMdeOnYourContent(report.yourContent);
     // Key findings: the search's best build and the hero file's hero, at their Holm levels.
     expect((report.findings ?? []).map((x) => x.id)).toEqual(['best-searched-build', 'hero-glass-cannon']);
     for (const v of report.verdicts) expect(v.evidence).toContain('played by "heuristic" on both sides');

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectMdeOnInconclusive } from '../../experiments/mde-check.js';
+import { expectDesignPowerStated, expectMdeOnInconclusive } from '../../experiments/mde-check.js';
 import { superheroGladiatorsSamples } from '../../../experiments/superhero-gladiators-samples.js';
 import { closeRunnerPool } from '../../../src/sim/runner.js';
 
@@ -17,6 +17,8 @@ describe('superhero-gladiators-samples (quick)', () => {
   it('matchups, ratings, Nash/α-Rank and the placement verdict, with sample sizes', async () => {
     const report = await superheroGladiatorsSamples.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'samples'), command: 'test', progress: false });
     expectMdeOnInconclusive(report.verdicts);
+    // The first placer's share: its quick MDE from this run, and the --full run's measured 0.034 (within 0.05).
+    expect(expectDesignPowerStated(superheroGladiatorsSamples, report)).toMatch(/Within the target\./);
     expect(report.verdicts).toHaveLength(3);
     expect(report.verdicts[2]!.statement).toMatch(/placement|Placing first/i);
     const ids = report.sections.flatMap((s) => s.blocks.map((b) => ('id' in b ? b.id : '')));
