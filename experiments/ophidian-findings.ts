@@ -22,9 +22,12 @@ function shareInterval(xs: readonly number[], level: number): { mean: number; lo
 }
 
 /**
- * ophidian-flow: the first-Flow holder's win share (t interval over seat-swapped units, one
- * test at 95%), and for each Wave with a leader, the share of matches the player ahead after
- * it goes on to win (t over units, at its Holm level over the Waves).
+ * ophidian-flow: the first-Flow holder's win share (t interval over seed units, one test at
+ * 95%), and for each Wave with a leader, the share of matches the player ahead after it goes
+ * on to win (t over seed units, at its Holm level over the Waves). Each is the mean of its
+ * seed units, shares in [0, 1] from the study's fixed matchups, in play order (seedUnits), so
+ * they carry them (KeyFinding.units): a --precision run decides them on the betting
+ * confidence sequence.
  */
 export function flowFindings(
   firstFlow: readonly number[],
@@ -34,13 +37,13 @@ export function flowFindings(
   const out: KeyFinding[] = [];
   if (firstFlow.length >= 2) {
     const t = shareInterval(firstFlow, 0.95);
-    out.push({ id: 'first-flow', label: "First-Flow holder's win share", estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: firstFlow.length, level: 0.95, family: 'single test' });
+    out.push({ id: 'first-flow', label: "First-Flow holder's win share", estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: firstFlow.length, level: 0.95, family: 'single test', units: { values: [...firstFlow], range: [0, 1] } });
   }
   leaders.forEach((r, i) => {
     if (r.perUnit.length < 2) return;
     const level = levels[i] ?? 0.95;
     const t = shareInterval(r.perUnit, level);
-    out.push({ id: `leader-wave-${r.wave}`, label: `The player ahead after Wave ${r.wave} wins`, estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: r.perUnit.length, level, family: `Holm over ${leaders.length} Waves` });
+    out.push({ id: `leader-wave-${r.wave}`, label: `The player ahead after Wave ${r.wave} wins`, estimate: t.mean, lo: t.lo, hi: t.hi, nullValue: 0.5, n: r.perUnit.length, level, family: `Holm over ${leaders.length} Waves`, units: { values: [...r.perUnit], range: [0, 1] } });
   });
   return out;
 }
@@ -81,6 +84,11 @@ export interface CardFindingInput {
  * (an association; the one card-level quantity agents that cannot be barred — random, flatmc — still measure).
  * Each run shortlists from its own screening data, so a card shortlisted under one kind of
  * play only is "not measured" on the other side — the comparison says so.
+ * None carries units (KeyFinding.units), so a --precision run widens their intervals over
+ * its rounds: the confirmation and replication test cards chosen from the data (the
+ * shortlist may change from round to round), the gap carries β's uncertainty, and the
+ * screening's units are matchups, which a round makes more precise rather than more
+ * numerous — not one sequence that grows, as the betting confidence sequence needs.
  */
 export function cardFindings(stage: ConfirmStage | null, screening: readonly CardFindingInput[], families: { readonly inclusion: number }): KeyFinding[] {
   const out: KeyFinding[] = [];

@@ -42,7 +42,9 @@ export interface GameUnit {
  * The independent units of the study: every game on one seed. Every table draws game i's
  * seed from the master seed and i alone, so game i of every matchup (and both seat orders)
  * share their dice — the d6 for the first Flow among them: 60 games from 3 seeds are 3
- * units, not 30 (issue #28). Seeds in ascending order.
+ * units, not 30 (issue #28). Units in play order (by their games' index): a --precision
+ * round's seeds come after the rounds before it, so the findings' units (KeyFinding.units)
+ * grow as one sequence and the betting confidence sequence over them holds at every round.
  */
 export function seedUnits(units: readonly MatchupUnit[]): GameUnit[] {
   const bySeed = new Map<number, GameRecord[]>();
@@ -52,7 +54,8 @@ export function seedUnits(units: readonly MatchupUnit[]): GameUnit[] {
       if (xs) xs.push(g);
       else bySeed.set(g.seed, [g]);
     }
-  return [...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, games]) => ({ games }));
+  const first = (games: readonly GameRecord[]): number => Math.min(...games.map((g) => g.index));
+  return [...bySeed.values()].sort((a, b) => first(a) - first(b) || a[0]!.seed - b[0]!.seed).map((games) => ({ games }));
 }
 
 /** First-Flow score of a unit: the mean return of whoever held the first Flow in its games. */
