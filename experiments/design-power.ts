@@ -73,7 +73,7 @@ const spread = (med: number, range: readonly [number, number] | undefined, items
  * where the full design's widest item stays above 0.05 (or the measure is not a share) — why,
  * with the time 0.05 would take and the command that gets closer.
  */
-export function designPowerText(study: string, power: DesignPower | NoDesignPower | undefined, report: Pick<Report, 'findings'>, full: boolean): string {
+export function designPowerText(study: string, power: DesignPower | NoDesignPower | undefined, report: Pick<Report, 'findings'>, full: boolean, grown?: { readonly scale: number }): string {
   if (!power) {
     return (report.findings ?? []).length === 0
       ? 'Sample size and power: no MDE: this study declares no key findings to size (its verdicts are counts or descriptions, each stating its own interval).'
@@ -81,11 +81,15 @@ export function designPowerText(study: string, power: DesignPower | NoDesignPowe
   }
   if ('none' in power) return `Sample size and power: no MDE: ${power.none}`;
   const unit = power.unit === 'share' || power.unit === 'share difference' ? '' : ` ${power.unit}`;
-  const run = full ? 'This --full run' : 'This quick run';
+  // A --precision run grew its tables to `scale` times the base sizes: its MDE is that design's,
+  // of the study's own intervals (the anytime-valid ones that decide such a run are wider).
+  const scale = grown?.scale ?? 1;
+  const run = `This ${full ? '--full' : 'quick'} run${grown ? `, grown to ${scale}× its sizes by --precision,` : ''}`;
+  const ownIntervals = grown ? ' (of the study\'s own intervals; the anytime-valid intervals that decide a --precision run are wider)' : '';
   const live = primaryMdes(report, power);
   const liveText = power.primary
     ? live.length
-      ? `${run} reaches MDE ${spread(median(live), [live[0]!, live[live.length - 1]!], `${live.length} items`)}${unit} at 80% power${full ? '' : ' (a quick run\'s MDE is always wider than the full design\'s)'}.`
+      ? `${run} reaches MDE ${spread(median(live), [live[0]!, live[live.length - 1]!], `${live.length} items`)}${unit} at 80% power${ownIntervals}${full || scale > 1 ? '' : ' (a quick run\'s MDE is always wider than the full design\'s)'}.`
       : `${run}: MDE not estimable (no primary finding has an interval with spread).`
     : `${run}: the primary measure is not among its key findings; its verdicts state their own MDE.`;
   const f = power.full;
@@ -116,7 +120,8 @@ export function designPowerText(study: string, power: DesignPower | NoDesignPowe
 
 /** The report with its "Sample size and power" section (after the verdicts) and meta.details.power. */
 export function withDesignPower(report: Report, study: { readonly name: string; readonly power?: DesignPower | NoDesignPower }, full: boolean): Report {
-  const text = designPowerText(study.name, study.power, report, full);
+  const precision = report.meta.details?.['precision'] as { readonly scale?: number } | undefined;
+  const text = designPowerText(study.name, study.power, report, full, precision ? { scale: precision.scale ?? 1 } : undefined);
   const section: ReportSection = { heading: 'Sample size and power', blocks: [{ kind: 'text', text }] };
   const p = study.power;
   const live = p && !('none' in p) ? primaryMdes(report, p) : [];

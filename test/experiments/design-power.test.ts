@@ -81,6 +81,8 @@ describe('every study states what its full design can detect', () => {
     expect(full).toMatch(/Above the target: 0\.05 at this run's median item would take ≈ 8\.2× the games/);
     // The same findings in a quick run: the record decides (a quick run is always wider).
     expect(designPowerText(study.name, power, { findings }, false)).toMatch(/Within the target\.$/);
+    // A --precision run names its grown sizes and that its MDE is of the study's own intervals.
+    expect(designPowerText(study.name, power, { findings }, false, { scale: 4 })).toMatch(/This quick run, grown to 4× its sizes by --precision, reaches MDE 0\.143 at 80% power \(of the study's own intervals; the anytime-valid intervals that decide a --precision run are wider\)\./);
   });
 
   it('the --precision width it suggests is the 95% interval width whose MDE is 0.05', () => {
