@@ -76,10 +76,10 @@ const spread = (med: number, range: readonly [number, number] | undefined, items
 export function designPowerText(study: string, power: DesignPower | NoDesignPower | undefined, report: Pick<Report, 'findings'>, full: boolean, grown?: { readonly scale: number }): string {
   if (!power) {
     return (report.findings ?? []).length === 0
-      ? 'Sample size and power: no MDE: this study declares no key findings to size (its verdicts are counts or descriptions, each stating its own interval).'
-      : `Sample size and power: this study does not yet state its design's power (no Study.power); each verdict below states its own MDE.`;
+      ? 'This study has no MDE: it declares no key findings to size (its verdicts are counts or descriptions, each stating its own interval).'
+      : `This study does not yet state its design's power (no Study.power); each verdict states its own MDE.`;
   }
-  if ('none' in power) return `Sample size and power: no MDE: ${power.none}`;
+  if ('none' in power) return `This study has no MDE: ${power.none}`;
   const unit = power.unit === 'share' || power.unit === 'share difference' ? '' : ` ${power.unit}`;
   // A --precision run grew its tables to `scale` times the base sizes: its MDE is that design's,
   // of the study's own intervals (the anytime-valid ones that decide such a run are wider).
@@ -99,7 +99,7 @@ export function designPowerText(study: string, power: DesignPower | NoDesignPowe
   const mid = own ? median(live) : f.median;
   const widest = own ? live[live.length - 1]! : f.range ? f.range[1] : f.median;
   const several = own ? live.length > 1 : f.range !== undefined;
-  const head = `Sample size and power: target — the primary measure's minimum detectable effect (80% power, at each finding's tested level) at most ${MDE_TARGET} share at the full design. Primary measure: ${power.measure}. ${liveText} ${fullText}`;
+  const head = `Target: the primary measure's minimum detectable effect (80% power, at each finding's tested level) at most ${MDE_TARGET} share at the full design. Primary measure: ${power.measure}. ${liveText} ${fullText}`;
   if (isShare(power) && widest <= MDE_TARGET) return `${head} Within the target.`;
   if (!isShare(power)) return `${head} Not held to the ${MDE_TARGET}-share target: ${power.why ?? `its unit is ${power.unit}, not a share`}. To get more: \`crucible study ${study} --full --minutes 30\` grows the full design in doubling rounds for 30 minutes.`;
   // Games scale as (MDE / target)²: at the median item and at the widest.

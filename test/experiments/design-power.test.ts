@@ -24,7 +24,7 @@ describe('every study states what its full design can detect', () => {
       if (OWNED_ELSEWHERE.has(study.name)) continue;
       const text = designPowerText(study.name, study.power, empty, false);
       if (NO_FINDINGS.has(study.name)) {
-        expect(text, study.name).toMatch(/no MDE: this study declares no key findings to size/);
+        expect(text, study.name).toMatch(/no MDE: it declares no key findings to size/);
         continue;
       }
       expect(study.power, study.name).toBeDefined();

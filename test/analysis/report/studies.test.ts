@@ -51,6 +51,10 @@ describe('runStudies', () => {
     const index = readFileSync(join(root, 'reports', 'index.html'), 'utf8');
     expect(index).toContain('href="one/index.html"');
     expect(index).toContain('href="two/index.html"');
+    // Issue #28: every written report says what its design can detect (here: a study that declares no design power).
+    const html = readFileSync(join(root, 'reports', 'one', 'index.html'), 'utf8');
+    expect(html).toContain('Sample size and power');
+    expect(html).toContain('This study has no MDE: it declares no key findings to size');
     // One line per study; the tfjs backend only when native tfjs-node is installed (or failed to
     // load) — a missing one is said by `crucible --version` and the README, not on every run.
     const studyLines = lines.filter((l) => !/^tfjs backend: tensorflow|failed to load/.test(l));
