@@ -39,7 +39,7 @@ export const darkHeroFairness: Study = {
     primary: (f) => f.id.startsWith('gap-'),
     fullSize: '2,800 games a setting',
     full: { median: 0.036, range: [0.020, 0.047], how: 'measured on the --full run of 28 Nov (seed 1, 52,800 games, 41 s on 2 workers)' },
-    fullMinutes: { minutes: 1 },
+    fullMinutes: { minutes: 0.7 },
   },
   gameId: GAME_ID,
   title: 'Dark Hero: is it fair to Free and Safe heroes?',

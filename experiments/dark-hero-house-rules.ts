@@ -59,7 +59,7 @@ export const darkHeroHouseRules: Study = {
     primary: (f) => f.id.startsWith('rule-'),
     fullSize: '4,000 games a rule',
     full: { median: 0.028, range: [0.012, 0.039], how: 'estimated: the quick spread (500 games, seed 1) scaled by √(500 / 4,000)' },
-    fullMinutes: { minutes: 0.55 },
+    fullMinutes: { minutes: 0.73 },
   },
   gameId: GAME_ID,
   title: 'Dark Hero: do longer games, Fluctuating Society, the Ace bonus or the draw-a-card map make it fairer?',

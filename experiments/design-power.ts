@@ -34,7 +34,7 @@ export interface DesignPower {
    * "estimated: the quick spread scaled by √(n quick / n full)").
    */
   readonly full: { readonly median: number; readonly range?: readonly [number, number]; readonly how: string };
-  /** Minutes a --full run takes on 2 cores (README study-time table); `atLeast`: a lower bound. */
+  /** Minutes a --full run takes on 2 cores (README study-time table, measured idle on 28 Nov); `atLeast`: a lower bound. */
   readonly fullMinutes?: { readonly minutes: number; readonly atLeast?: boolean };
   /** Why the full design stays above the target, beyond the time (e.g. an analysis that does not scale); or why the target does not apply. */
   readonly why?: string;

@@ -91,7 +91,7 @@ export const gladiatorDuelMatchups: Study = {
     primary: (f) => f.id !== 'first-mover',
     fullSize: '650 seat-swapped pairs a matchup',
     full: { median: 0.049, range: [0.034, 0.050], how: 'estimated: the quick spread (40 pairs, seed 1) scaled by √(40 / 650)' },
-    fullMinutes: { minutes: 11 },
+    fullMinutes: { minutes: 10.6 },
   },
   gameId: GAME_ID,
   title: 'Gladiator duel: type matchups and first-mover advantage',

@@ -64,7 +64,7 @@ export const gladiatorDuelTuning: Study = {
     primary: (f) => f.id.startsWith('best-'),
     fullSize: '410 seat-swapped pairs a matchup at every setting',
     full: { median: 0.05, range: [0.023, 0.063], how: 'estimated: the quick spread (60 pairs, seed 1) scaled by √(60 / 410)' },
-    fullMinutes: { minutes: 24.5 },
+    fullMinutes: { minutes: 20.9 },
     why: 'beyond the 30-minute budget of a --full run (13 settings × 6 matchups are all played at full size)',
   },
   gameId: GAME_ID,

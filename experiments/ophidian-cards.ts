@@ -238,7 +238,7 @@ export function ophidianCards(): Study {
       primary: (f) => f.id.startsWith('confirm-barred-'),
       fullSize: 'about 90 seed units a shortlisted card',
       full: { median: 0.23, how: 'measured on the --full run (seed 1): Grand Entrance' },
-      why: 'the confirmation\'s own time is not measured (the whole --full study takes at least 2.2 min on 2 cores, a lower bound), so the time it would take is not known',
+      why: 'the confirmation\'s own time is not measured (the whole --full study takes at least 1.7 min on 2 cores, a lower bound), so the time it would take is not known',
     },
     gameId: GAME_ID,
     title: 'Ophidian: which card is too strong or too weak for its cost?',

@@ -100,7 +100,7 @@ export function ophidianFlow(): Study {
       primary: (f) => f.id === 'first-flow',
       fullSize: '10 seeds',
       full: { median: 0.043, how: 'measured on the --full run (seed 1): 0.539 [0.509, 0.569]' },
-      fullMinutes: { minutes: 0.4 },
+      fullMinutes: { minutes: 0.15 },
     },
     gameId: GAME_ID,
     title: 'Ophidian: does the first Flow decide the match, and how do matches end?',

@@ -229,7 +229,7 @@ export function rumblePowerValues(options: RumbleStudyOptions = {}): Study {
       primary: (f) => f.id.startsWith('share0-'),
       fullSize: '100 games a handicap point',
       full: { median: 0.093, range: [0.037, 0.135], how: 'estimated: the quick spread (48 games a point, seed 1) scaled by √(48 / 100)' },
-      fullMinutes: { minutes: 17.5 },
+      fullMinutes: { minutes: 11.3 },
       why: 'beyond the 30-minute budget of a --full run (its prices, in Energy, are the answer the study is for; the share at no handicap is the power of its headline test)',
     },
     gameId: GAME_ID,

@@ -43,11 +43,11 @@ describe('every study states what its full design can detect', () => {
 
   it('the studies the README names as above 0.05 say so, with the time 0.05 would take', () => {
     const say = (name: string) => designPowerText(name, getStudy(name).power, empty, false);
-    // rumble-power-values: 0.093 at the median; (0.093 / 0.05)² = 3.5× the games, ≈ 61 min of a 17.5-minute run.
-    expect(say('rumble-power-values')).toMatch(/reaches MDE 0\.093 \(median; 0\.037–0\.135 over items\).*Above the target: 0\.05 at the full design's median item would take ≈ 3\.5× the games \(≈ 61 min\), at the widest ≈ 7\.3× the games \(≈ 128 min\) on 2 cores, where the full run takes 17\.5 min/);
+    // rumble-power-values: 0.093 at the median; (0.093 / 0.05)² = 3.5× the games, ≈ 40 min of an 11.3-minute run.
+    expect(say('rumble-power-values')).toMatch(/reaches MDE 0\.093 \(median; 0\.037–0\.135 over items\).*Above the target: 0\.05 at the full design's median item would take ≈ 3\.5× the games \(≈ 40 min\), at the widest ≈ 7\.3× the games \(≈ 83 min\) on 2 cores, where the full run takes 11\.3 min/);
     expect(say('ophidian-cards')).toMatch(/reaches MDE 0\.230 .*Above the target: 0\.05 at the full design's median item would take ≈ 21\.2× the games; the confirmation's own time is not measured.*--precision 0\.07 --minutes 60`/);
     // gladiator-duel-tuning: the median is within, the widest matchup (0.063) is not.
-    expect(say('gladiator-duel-tuning')).toMatch(/the full design's median item is within it, but the widest \(0\.063\) is not: 0\.05 for every item would take ≈ 1\.6× the games \(≈ 39 min\) on 2 cores/);
+    expect(say('gladiator-duel-tuning')).toMatch(/the full design's median item is within it, but the widest \(0\.063\) is not: 0\.05 for every item would take ≈ 1\.6× the games \(≈ 34 min\) on 2 cores/);
     expect(say('rumble-auction-meta')).toMatch(/reaches MDE 16 Energy.*Not held to the 0\.05-share target: a price in Energy/);
     // superhero-gladiators-samples: measured on the --full run of 28 Nov, within the target (README said 0.083 estimated).
     expect(say('superhero-gladiators-samples')).toMatch(/reaches MDE 0\.034 \(measured: the --full run of 28 Nov.*0\.476 \[0\.452, 0\.500\]\)\. Within the target\./);
