@@ -113,17 +113,6 @@ const pct = (x: number, digits = 0): string => `${(x * 100).toFixed(digits)}%`;
 const ci = (s: { lo: number; hi: number }): string => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `95% CI ${pct(s.lo)}–${pct(s.hi)}` : 'interval not estimable from one unit: the games share one seed');
 const range = (s: { lo: number; hi: number }): string | null => (Number.isFinite(s.lo) && Number.isFinite(s.hi) ? `${s.lo.toFixed(3)}–${s.hi.toFixed(3)}` : null);
 
-/**
- * The unit of a table's games within a condition: the table key with a pair's side-order
- * suffix taken off (`-ab`/`-ba`, superhero-gladiators-common) and the two sides of an
- * `X-vs-Y` key sorted, so a matchup's two side orders on one seed are one unit.
- */
-export function matchupUnit(table: string): string {
-  const key = table.replace(/-(ab|ba)$/, '');
-  const sides = key.split('-vs-');
-  return sides.length === 2 ? [...sides].sort().join('-vs-') : key;
-}
-
 /** "79 of 90 games (88%, 95% CI 80–93%, 45 seeds) ended at the turn cap; in 59 (66%, …) no blow landed". */
 export function describeTally(t: CapTally, gameId: string): string {
   const c = t.capShare();

@@ -3,8 +3,16 @@
  * rumble-stalemates; issue #27): each plays the same tables under several agents (the
  * conditions), tallies per condition the share of games ended at the cap and the share in
  * which nothing happened (cap-report.ts), compares each agent's share at the cap with the
- * first (random play) game by game on common seeds, and lists the worst tables with a
+ * first (random play) seed by seed on common seeds, and lists the worst tables with a
  * `crucible replay` command for one of their stalled games.
+ *
+ * The unit is the seed. Every table plays game i on seed i (the same dice and agent
+ * streams), and a seed moves the share at the cap of every table played on it (Superhero
+ * Gladiators: a seed standard deviation of about 2 points, bench/shg-seed-effect.ts), so
+ * the games of different tables on one seed are not independent. A study plays every table
+ * of a condition on the same seeds (game i of each), and a condition's share is the mean
+ * of its per-seed shares with an interval over seeds (CapTally's default unit, as in the
+ * ledger); a difference from the baseline is taken seed by seed, t interval over seeds.
  */
 import { relative } from 'node:path';
 import type { Report, ReportBlock, ReportVerdict } from '../src/analysis/report-model.js';
@@ -14,7 +22,7 @@ import { endedAtCap } from '../src/analysis/stats/quality.js';
 import { prepareMatch } from '../src/sim/play.js';
 import { keyedRunDir } from '../src/sim/run-key.js';
 import type { GameRecord, MatchConfig } from '../src/sim/types.js';
-import { CapTally, capNameOf, describeTally, matchupUnit, NOTHING_HAPPENED } from './cap-report.js';
+import { CapTally, capNameOf, describeTally, NOTHING_HAPPENED } from './cap-report.js';
 import { playStudyTable } from './study-table.js';
 import type { StudyContext } from './study.js';
 
@@ -27,25 +35,24 @@ export interface StallTable {
   readonly records: readonly GameRecord[];
   /** `crucible replay` folder of the table (relative to the working directory). */
   readonly folder: string;
-  /** The matchup its games pair with (both side orders): with the seed, the independent unit. */
-  readonly unit: string;
 }
 
 /** Plays one table under `condition` and notes where its games are stored for `crucible replay`. */
-export async function playStallTable(ctx: StudyContext, key: string, label: string, condition: string, config: Omit<MatchConfig, 'seed'>, unit: string = matchupUnit(key)): Promise<StallTable> {
+export async function playStallTable(ctx: StudyContext, key: string, label: string, condition: string, config: Omit<MatchConfig, 'seed'>): Promise<StallTable> {
   const records = await playStudyTable(ctx, key, config, condition);
   const folder = keyedRunDir(ctx.runDir, key, prepareMatch({ ...config, seed: ctx.seed }).config);
-  return { key, label, condition, records, folder: relative(process.cwd(), folder) || folder, unit };
+  return { key, label, condition, records, folder: relative(process.cwd(), folder) || folder };
 }
 
-/** Tallies per condition, in the order the conditions first appear. */
+/** Tallies per condition, in the order the conditions first appear; the unit is the seed (CapTally's default). */
 export function tallies(tables: readonly StallTable[], gameId: string): Map<string, CapTally> {
   const quiet = NOTHING_HAPPENED[gameId];
   const out = new Map<string, CapTally>();
   for (const t of tables) {
     const tally = out.get(t.condition) ?? new CapTally();
     out.set(t.condition, tally);
-    for (const r of t.records) tally.add(r, quiet?.test(r), `${t.unit}#${r.seed}`);
+    // The seed is the unit (CapTally's default): every table of the condition shares its seeds.
+    for (const r of t.records) tally.add(r, quiet?.test(r));
   }
   return out;
 }
@@ -53,25 +60,34 @@ export function tallies(tables: readonly StallTable[], gameId: string): Map<stri
 const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
 /**
- * Each condition's share at the cap minus the baseline condition's, game by game over the
- * tables and seeds both played (the same table key with the condition's prefix swapped:
- * `sameTable` maps a table to its baseline twin's key), with a t interval over the games.
+ * Each condition's share at the cap minus the baseline condition's, seed by seed: on each
+ * seed, the mean over the games both played (the same table key with the condition's
+ * prefix swapped: `twinKey` maps a table to its baseline twin's key) of the condition's
+ * game at the cap (1 or 0) minus its twin's; a t interval over the seeds (the unit: a seed
+ * moves every table on it, so games on one seed are not independent). `games` counts the
+ * matched games.
  */
-export function capDifference(tables: readonly StallTable[], condition: string, baseline: string, twinKey: (t: StallTable) => string, level = 0.95): { mean: number; lo: number; hi: number; n: number } {
+export function capDifference(tables: readonly StallTable[], condition: string, baseline: string, twinKey: (t: StallTable) => string, level = 0.95): { mean: number; lo: number; hi: number; n: number; games: number } {
   const base = new Map(tables.filter((t) => t.condition === baseline).map((t) => [t.key, t]));
-  const diffs: number[] = [];
+  const bySeed = new Map<number, { sum: number; n: number }>();
+  let games = 0;
   for (const t of tables) {
     if (t.condition !== condition) continue;
     const twin = base.get(twinKey(t));
     if (!twin) continue;
-    const bySeed = new Map(twin.records.map((r) => [r.seed, r]));
+    const twinGames = new Map(twin.records.map((r) => [r.seed, r]));
     for (const r of t.records) {
-      const b = bySeed.get(r.seed);
-      if (b) diffs.push((endedAtCap(r) ? 1 : 0) - (endedAtCap(b) ? 1 : 0));
+      const b = twinGames.get(r.seed);
+      if (!b) continue;
+      const cell = bySeed.get(r.seed) ?? { sum: 0, n: 0 };
+      cell.sum += (endedAtCap(r) ? 1 : 0) - (endedAtCap(b) ? 1 : 0);
+      cell.n++;
+      bySeed.set(r.seed, cell);
+      games++;
     }
   }
-  const t = tInterval(diffs, level);
-  return { mean: t.mean, lo: t.lo, hi: t.hi, n: t.n };
+  const t = tInterval([...bySeed.values()].map((c) => c.sum / c.n), level);
+  return { mean: t.mean, lo: t.lo, hi: t.hi, n: t.n, games };
 }
 
 /** The condition table: games, share at the cap, share in which nothing happened, per condition. */
@@ -81,13 +97,14 @@ export function conditionTable(gameId: string, byCondition: ReadonlyMap<string, 
     kind: 'table',
     id: 'stalls-by-condition',
     title: `Games ended at the ${capNameOf(gameId)}${quiet ? ` and games in which ${quiet.what}` : ''}, per condition`,
-    caption: 'Intervals over units: a matchup\'s games on one seed (both side orders) are one unit. The matchups share their seeds, and a seed moves the share at the cap of every matchup on it (Superhero Gladiators: a seed standard deviation of about 2 points, bench/shg-seed-effect.ts), which these intervals do not include: they hold for the study\'s seeds.',
+    caption: 'Intervals over seeds: every table of a condition plays the same seeds, and a seed\'s games (on all the tables) are one unit, so the seed\'s effect on every table played on it is inside the interval.',
     rows: [...byCondition].map(([condition, t]) => {
       const c = t.capShare();
       const q = t.quietShare();
       return {
         condition,
         games: t.games,
+        seeds: c.seeds,
         'at the cap': t.capped,
         'share at the cap': Number(c.p.toFixed(3)),
         'cap 95% CI': `${f3(c.lo)}–${f3(c.hi)}`,
@@ -142,13 +159,13 @@ export function differenceVerdicts(gameId: string, tables: readonly StallTable[]
     // No spread (every game alike under both): the interval is the point; say "not shown" unless it is off 0.
     const lo = Number.isFinite(d.lo) ? d.lo : d.mean;
     const hi = Number.isFinite(d.hi) ? d.hi : d.mean;
-    // With no spread the t interval is a point; then a sign test over the n games decides.
+    // With no spread the t interval is a point; then a sign test over the n seeds decides.
     const shown = lo === hi ? d.mean !== 0 && 2 * 0.5 ** d.n < 1 - level : lo > 0 || hi < 0;
     out.push({
       statement: shown
         ? `Under ${c} ${lo > 0 ? 'more' : 'fewer'} games end at the ${capName} than under ${baseline}: ${describeTally(byCondition.get(c)!, gameId)}.`
         : `Under ${c} the share of games at the ${capName} is not shown to differ from ${baseline}'s: ${describeTally(byCondition.get(c)!, gameId)}; ${noLargerShown({ lo, hi, level }, 'difference')}.`,
-      evidence: `difference in the share at the cap ${f3(d.mean)} [${f3(lo)}, ${f3(hi)}] game by game on the same tables and seeds (n = ${d.n} games, t interval at ${(level * 100).toFixed(1)}%: Bonferroni over ${others.length} conditions against ${baseline}; ${mdeText({ lo, hi, level })})`,
+      evidence: `difference in the share at the cap ${f3(d.mean)} [${f3(lo)}, ${f3(hi)}] seed by seed on the same tables (n = ${d.n} seeds, ${d.games} games each way; t interval over seeds at ${(level * 100).toFixed(1)}%: Bonferroni over ${others.length} conditions against ${baseline}; ${mdeText({ lo, hi, level })})`,
       strength: shown ? 'supported' : 'inconclusive',
     });
   }
@@ -225,7 +242,8 @@ export async function houseRuleSweep(ctx: StudyContext, gameId: string, agent: s
     const stalls = new CapTally();
     for (const t of stallTables) {
       const records = await playStudyTable(ctx, `sweep-${t.key}-${tag}`, { gameId, options: merge(t.options, over), agents: [agent], games: t.games, rotate: false }, cond);
-      for (const r of records) stalls.add(r, quiet?.test(r), `${t.key}#${r.seed}`);
+      // The seed is the unit: the stall tables share their seeds.
+      for (const r of records) stalls.add(r, quiet?.test(r));
     }
     const shares: Map<number, number>[] = [];
     for (const m of matchups) {
@@ -343,7 +361,7 @@ export interface StalemateReportParts {
 
 /**
  * The report both stalemate studies write: each condition's cap and nothing-happened
- * shares, each agent's difference from the baseline on the same tables and seeds (a table
+ * shares, each agent's difference from the baseline seed by seed on the same tables (a table
  * is matched to the baseline's twin by its key, which ends with the agent's slug), the
  * worst tables, then the house rules the sweep picked.
  */

@@ -23,48 +23,53 @@ export const tunedMcts = (iterations: number): string => `mcts:iterations=${iter
 interface AgentPlan {
   readonly spec: string;
   readonly name: string;
-  /** Games per ordered sample pairing (each pairing is played in both side orders). */
-  readonly perOrder: number;
-  /** Sample pairings played (the first n of the list; all when >= its length). */
+  /**
+   * Seeds every table of the condition plays (game i on seed i): the unit of its intervals.
+   * A seed moves the share at the cap of every table on it (bench/shg-seed-effect.ts), so a
+   * condition's share is the mean of its per-seed shares, t interval over these seeds.
+   */
+  readonly seeds: number;
+  /** Sample pairings played (the first n of the list; all when >= its length); a mirror is one table, any other pairing two (one per side order). */
   readonly pairings: number;
-  /** Random-build matchups played (the first n of the ring's), one game per side order. */
+  /** Random-build matchups played (the first n of the ring's), one table per side order. */
   readonly builds: number;
 }
 
 interface Design {
   readonly agents: readonly AgentPlan[];
-  /** Random legal builds on the ring. */
+  /** Random legal builds on the ring (one draw, the same on every seed). */
   readonly buildCount: number;
   /** Each build meets the next `degree` along the ring. */
   readonly degree: number;
 }
 
-// Quick: a handful of fights per condition so `npm start` stays about a minute; the MCTS
-// condition is a small budget on two pairings (a fight there takes a second or two).
+// Quick: a handful of tables on 3 seeds per condition so `npm start` stays about a minute;
+// the MCTS conditions are small budgets on two pairings (3 tables) on 2 seeds.
 const QUICK: Design = {
   agents: [
-    { spec: 'random', name: 'random', perOrder: 2, pairings: 6, builds: 6 },
-    { spec: 'heuristic', name: 'heuristic', perOrder: 2, pairings: 6, builds: 6 },
-    { spec: tunedMcts(25), name: 'tuned mcts, 25 iterations', perOrder: 1, pairings: 2, builds: 0 },
-    { spec: tunedMcts(10), name: 'tuned mcts, 10 iterations', perOrder: 1, pairings: 2, builds: 0 },
+    { spec: 'random', name: 'random', seeds: 3, pairings: 6, builds: 6 },
+    { spec: 'heuristic', name: 'heuristic', seeds: 3, pairings: 6, builds: 6 },
+    { spec: tunedMcts(25), name: 'tuned mcts, 25 iterations', seeds: 2, pairings: 2, builds: 0 },
+    { spec: tunedMcts(10), name: 'tuned mcts, 10 iterations', seeds: 2, pairings: 2, builds: 0 },
   ],
   buildCount: 6,
   degree: 1,
 };
 
-// Full: the issue's table — every one of the 45 sample pairings (mirrors included), 5 pairs
-// each under the heuristic and random play, 1 pair each under the tuned MCTS at 200 and
-// 800 iterations; 200 random builds in a ring, each against the next two, one pair per
-// matchup (400 matchups, 800 fights; the tuned MCTS at 200 on the first 30 matchups).
+// Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
+// (mirrors included: 81 tables, one per side order) on 8 seeds under random play and the
+// heuristic and on 4 under the tuned MCTS at 200 and 800 iterations (≈ 2 and 1.3 CPU-s a
+// fight); 80 random builds in a ring, each against the next, both side orders on 8 seeds
+// (the tuned MCTS at 200: the first 12 matchups on 4). About 11 minutes on 2 idle cores.
 const FULL: Design = {
   agents: [
-    { spec: 'random', name: 'random', perOrder: 5, pairings: 45, builds: 400 },
-    { spec: 'heuristic', name: 'heuristic', perOrder: 5, pairings: 45, builds: 400 },
-    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', perOrder: 1, pairings: 45, builds: 30 },
-    { spec: tunedMcts(800), name: 'tuned mcts, 800 iterations', perOrder: 1, pairings: 45, builds: 0 },
+    { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
+    { spec: 'heuristic', name: 'heuristic', seeds: 8, pairings: 45, builds: 80 },
+    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', seeds: 4, pairings: 45, builds: 12 },
+    { spec: tunedMcts(800), name: 'tuned mcts, 800 iterations', seeds: 4, pairings: 45, builds: 0 },
   ],
-  buildCount: 200,
-  degree: 2,
+  buildCount: 80,
+  degree: 1,
 };
 
 /** Every pairing of the sample heroes, mirrors included, the Amazon mirror first (the issue's example), then a fixed order. */
@@ -125,7 +130,7 @@ export const superheroGladiatorsStalemates: Study = {
   async run(ctx: StudyContext): Promise<Report> {
     const design = ctx.full ? FULL : QUICK;
     const plans: AgentPlan[] = ctx.agents
-      ? [...new Set(ctx.agents)].map((spec) => ({ spec, name: spec, perOrder: design.agents[1]!.perOrder, pairings: design.agents[1]!.pairings, builds: design.agents[1]!.builds }))
+      ? [...new Set(ctx.agents)].map((spec) => ({ spec, name: spec, seeds: design.agents[1]!.seeds, pairings: design.agents[1]!.pairings, builds: design.agents[1]!.builds }))
       : [...design.agents];
     const pairings = samplePairings();
     const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-stalemates', 'builds');
@@ -138,8 +143,7 @@ export const superheroGladiatorsStalemates: Study = {
       for (const [a, b] of pairings.slice(0, plan.pairings)) {
         for (const [x, y] of a === b ? [[a, b]] : [[a, b], [b, a]]) {
           const key = `samples-${slug(x!)}-vs-${slug(y!)}-${slug(plan.name)}`;
-          const games = a === b ? 2 * plan.perOrder : plan.perOrder;
-          tables.push(await playStallTable(ctx, key, `${x} vs ${y}`, condition(plan.name, 'sample heroes'), { gameId: GAME_ID, options: { teams: [[x], [y]] }, agents, games, rotate: false }, `samples-${slug(a)}-${slug(b)}`));
+          tables.push(await playStallTable(ctx, key, `${x} vs ${y}`, condition(plan.name, 'sample heroes'), { gameId: GAME_ID, options: { teams: [[x], [y]] }, agents, games: plan.seeds, rotate: false }));
         }
       }
       const ring = Array.from({ length: design.degree }, (_, step) => builds.map((_, i) => [i, (i + step + 1) % builds.length] as const)).flat();
@@ -151,7 +155,7 @@ export const superheroGladiatorsStalemates: Study = {
           [b, a],
         ]) {
           const key = `builds-${slug(x!.name)}-vs-${slug(y!.name)}-${slug(plan.name)}`;
-          tables.push(await playStallTable(ctx, key, `${x!.name} vs ${y!.name}`, condition(plan.name, 'random builds'), { gameId: GAME_ID, options: { heroes: [x, y], teams: [[x!.name], [y!.name]] }, agents, games: 1, rotate: false }, `builds-${i}-${j}`));
+          tables.push(await playStallTable(ctx, key, `${x!.name} vs ${y!.name}`, condition(plan.name, 'random builds'), { gameId: GAME_ID, options: { heroes: [x, y], teams: [[x!.name], [y!.name]] }, agents, games: plan.seeds, rotate: false }));
         }
       }
     }
@@ -175,7 +179,7 @@ export const superheroGladiatorsStalemates: Study = {
         return strongest ? [worstTables(GAME_ID, tables, strongest, 8)] : [];
       },
       stallsText: (baseline, summary) =>
-        `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table, and ${builds.length} random legal builds (generator.ts, the documented space) in a ring, each against the next ${design.degree}, one fight per side order. A fight stopped at the 20-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a foe hero all fight (tag \`blowsLanded\` = 0). Differences against ${baseline} play are game by game on the same tables and seeds. ${summary}.`,
+        `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table (a mirror is one table), and ${builds.length} random legal builds (generator.ts, the documented space, one draw) in a ring, each against the next ${design.degree}, one table per side order. Every table of a condition plays the same seeds (${plans.map((p) => `${p.name} ${p.seeds}`).join(', ')}), and the seed is the unit: a seed moves the share at the cap of every table played on it (bench/shg-seed-effect.ts), so a condition's share is the mean of its per-seed shares with an interval over seeds, and the random builds' intervals hold for this draw of builds. A fight stopped at the 20-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a foe hero all fight (tag \`blowsLanded\` = 0). Differences against ${baseline} play are seed by seed on the same tables (t interval over seeds). ${summary}.`,
       sweepText: (byCondition) =>
         `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
       tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),

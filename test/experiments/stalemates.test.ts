@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive } from './mde-check.js';
-import { differenceVerdicts, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
+import { capDifference, differenceVerdicts, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
 import { samplePairings } from '../../experiments/superhero-gladiators-stalemates.js';
 import { CapTally } from '../../experiments/cap-report.js';
 import type { GameRecord } from '../../src/sim/types.js';
+import { Rng } from '../../src/core/rng.js';
 
 const game = (seed: number, capped: boolean, blows = capped ? 0 : 3): GameRecord => ({
   index: seed,
@@ -20,7 +21,20 @@ const game = (seed: number, capped: boolean, blows = capped ? 0 : 3): GameRecord
   tags: { endReason: capped ? 'turn-cap' : 'knockout', blowsLanded: blows },
 });
 
-const table = (key: string, condition: string, capped: readonly boolean[]): StallTable => ({ key, label: key, condition, folder: `runs/x/${key}-abc`, unit: key.replace(/-(random|mcts|heuristic)$/, ''), records: capped.map((c, i) => game(i, c)) });
+const table = (key: string, condition: string, capped: readonly boolean[]): StallTable => ({ key, label: key, condition, folder: `runs/x/${key}-abc`, records: capped.map((c, i) => game(i, c)) });
+
+/**
+ * A condition's tables on shared seeds, as the studies play them: `tables` tables, each
+ * playing game i on seed i for `seeds` seeds, and the seed moves the chance of a stall on
+ * every table on it (p = 0.5 + 0.15 z, z a standard normal per seed, clamped to [0.05, 0.95]:
+ * symmetric, so the true share is 0.5). The tables carry the matchup unit the study once
+ * passed (one unit per table and seed), which the tally must not use.
+ */
+function seedSharedStalls(rng: Rng, condition: string, tables: number, seeds: number, suffix: string): StallTable[] {
+  const normal = (): number => Math.sqrt(-2 * Math.log(1 - rng.float())) * Math.cos(2 * Math.PI * rng.float());
+  const p = Array.from({ length: seeds }, () => Math.min(0.95, Math.max(0.05, 0.5 + 0.15 * normal())));
+  return Array.from({ length: tables }, (_, m) => ({ ...table(`m${m}-${suffix}`, condition, p.map((pk) => rng.float() < pk)), unit: `m${m}` }) as StallTable);
+}
 
 describe('stalemate studies', () => {
   it('every one of the 45 sample pairings (mirrors included), the Amazon mirror first', () => {
@@ -30,7 +44,7 @@ describe('stalemate studies', () => {
     expect(new Set(p.map(([a, b]) => [a, b].sort().join('|'))).size).toBe(45);
   });
 
-  it('a condition that stalls on every table where random play finishes is shown to stall more, game by game', () => {
+  it('a condition that stalls on every table where random play finishes is shown to stall more, seed by seed', () => {
     const tables = [
       table('t1-random', 'random, s', [false, false, false, false, false, false, false, false]),
       table('t1-mcts', 'mcts, s', [true, true, true, true, true, true, true, true]),
@@ -46,6 +60,30 @@ describe('stalemate studies', () => {
     expect(v[0]!.statement).toMatch(/^Under mcts, s more games end at the turn cap than under random, s/);
     expect(v[0]!.strength).toBe('supported');
     expect(v[1]!.strength).toBe('inconclusive'); // 1 of 8: not shown
+  });
+
+  it('the seed is the unit: with stalls that a seed moves on every table, the 95% intervals of a condition and of its difference from the baseline cover the truth about 95% of the time', () => {
+    // Regression (issue #27): the study once took a matchup's games on one seed as the unit, so
+    // 40 tables on 6 seeds gave 240 "independent" units and an interval about a third as wide
+    // as the seed's spread allows; it missed the true 0.5 in about half of the runs.
+    const rng = Rng.fromSeed('stalemates-seed-unit');
+    const runs = 300;
+    let shareMisses = 0;
+    let differenceMisses = 0;
+    for (let run = 0; run < runs; run++) {
+      const tables = [...seedSharedStalls(rng, 'random, s', 40, 6, 'random'), ...seedSharedStalls(rng, 'mcts, s', 40, 6, 'mcts')];
+      const share = tallies(tables, 'superhero-gladiators').get('mcts, s')!.capShare();
+      expect(share.seeds).toBe(6);
+      if (!(share.lo <= 0.5 && 0.5 <= share.hi)) shareMisses++;
+      // Both conditions' seeds stall at their own rates, the same in expectation: the true difference is 0.
+      const d = capDifference(tables, 'mcts, s', 'random, s', (t) => t.key.replace(/-mcts$/, '-random'));
+      expect(d.n).toBe(6);
+      expect(d.games).toBe(240);
+      if (!(d.lo <= 0 && 0 <= d.hi)) differenceMisses++;
+    }
+    // 300 runs at 95%: about 15 misses (seeded: 18 and 17); the old units missed 107 and 107.
+    expect(shareMisses / runs).toBeLessThan(0.1);
+    expect(differenceMisses / runs).toBeLessThan(0.1);
   });
 
   it('the worst tables come first, each with a replay command for a stalled game in which nothing happened', () => {
