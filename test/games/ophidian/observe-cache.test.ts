@@ -43,4 +43,20 @@ describe('Ophidian observations with the last observed zones kept', () => {
       }
     }
   });
+
+  it('equal a fresh observation of determinized worlds, whose hidden piles are new arrays and the rest the same', () => {
+    // A search observes a fresh determinization each iteration: only the re-dealt zones change.
+    const options = ophidian.optionsSchema.parse({});
+    const rng = new Rng(9);
+    let s = deepFreeze(ophidian.setup(options, 7));
+    for (let step = 0; step < 120 && !ophidian.isTerminal(s); step++) {
+      const [mover] = ophidian.toMove(s);
+      const world = deepFreeze(ophidian.determinize(ophidian.observe(s, mover!), mover!, rng));
+      for (const [state, p] of [[world, 1 - mover!], [world, mover!], [s, 0], [world, 0], [s, 1], [world, 1]] as const) {
+        expect(ophidian.observe(state, p)).toEqual(fresh(state, p));
+      }
+      const legal = ophidian.legalActions(s, mover!);
+      s = deepFreeze(ophidian.apply(s, [legal[rng.int(legal.length)]!]));
+    }
+  });
 });
