@@ -27,33 +27,81 @@ import { admg, controller, flow, isChar, life, raging } from './rules.js';
 import { LOC, type OphidianState } from './state.js';
 import { BAR_LIST, withoutBarred } from './bar.js';
 
+/**
+ * An action string's parts as `score` reads them, parsed once per distinct string (the
+ * actions are mostly the engine's interned strings; splitting each at every rollout step was
+ * most of the heuristic's time). Bounded: emptied when it grows past any one match's need.
+ */
+interface ScoredAction {
+  readonly kind: string;
+  /** atk: the attacker; play: the card; adv: the character (NaN when absent). */
+  readonly first: number;
+  /** atk: the target (NaN when absent). */
+  readonly second: number;
+  /** play: whether the action names targets (`:t…`), and the first one. */
+  readonly targeted: boolean;
+  readonly target: number;
+}
+const scoredMemo = new Map<string, ScoredAction>();
+function scoredOf(a: string): ScoredAction {
+  let parsed = scoredMemo.get(a);
+  if (parsed === undefined) {
+    if (scoredMemo.size >= 20000) scoredMemo.clear();
+    const parts = a.split(':');
+    const targeted = a.includes(':t');
+    parsed = {
+      kind: parts[0]!,
+      first: Number(parts[1]),
+      second: Number(parts[2]),
+      targeted,
+      target: targeted ? Number(a.split(':t')[1]!.split(':')[0]!.split(',')[0]) : NaN,
+    };
+    scoredMemo.set(a, parsed);
+  }
+  return parsed;
+}
+
+/** `admg(s, c)` for the last (state, character) asked: a decision scores every Attack of one attacker in a row. */
+let admgState: OphidianState | null = null;
+let admgOf = -1;
+let admgValue = 0;
+function attackerAdmg(s: OphidianState, c: number): number {
+  if (s !== admgState || c !== admgOf) {
+    admgState = s;
+    admgOf = c;
+    admgValue = admg(s, c);
+  }
+  return admgValue;
+}
+
 // (No closures inside these per-action functions: tsx names each closure it makes with a
 // defineProperty call, which cost rollouts more than the scoring itself.)
 function score(s: OphidianState, p: number, a: string): number {
-  const parts = a.split(':');
-  switch (parts[0]) {
+  const parsed = scoredOf(a);
+  switch (parsed.kind) {
     case 'atk': {
-      const att = Number(parts[1]);
-      const t = Number(parts[2]);
-      const dmg = Math.max(0, admg(s, att));
+      const att = parsed.first;
+      const t = parsed.second;
+      const dmg = Math.max(0, attackerAdmg(s, att));
       const kills = s.wounds[t]! + dmg >= life(s, t);
       const vp = s.t.card[t]!.kind === 'gladiator' ? 3 : 1;
       const rage = raging(s, t) && !s.isSet[t] ? -1 : 0;
       return 50 + dmg * 5 + (kills ? 20 * vp : 0) + (s.isSet[t] ? 0 : 8) + rage;
     }
     case 'play': {
-      const instance = Number(parts[1]);
+      const instance = parsed.first;
       const card = s.t.card[instance] as StrategyCard;
-      const targets = a.includes(':t') ? a.split(':t')[1]!.split(':')[0]!.split(',').map(Number) : [];
       // Pumps that help go on its own characters, harmful ones on the enemy's (the card's target side says which).
-      const onOwn = targets.length > 0 && controller(s, targets[0]!) === p;
+      const onOwn = parsed.targeted && controller(s, parsed.target) === p;
       if (card.target && card.target.side === 'any' && !onOwn) return 0;
-      return 30 + 3 * card.cost.cp({ w: null as never, card: instance, controller: p, targets: [], event: null, x: 0 }) + (card.flow === '+' ? 5 : 0);
+      // (`fixed` is the printed cost when it is a plain number: what `cp` returns, without an environment.)
+      const cost = card.cost.fixed ?? card.cost.cp({ w: null as never, card: instance, controller: p, targets: [], event: null, x: 0 });
+      return 30 + 3 * cost + (card.flow === '+' ? 5 : 0);
     }
     case 'ab':
       return 25;
     case 'adv':
-      return admg(s, Number(parts[1])) > 0 ? 20 : 0;
+      return admg(s, parsed.first) > 0 ? 20 : 0;
     case 'pass':
       return 1;
     default:
