@@ -124,10 +124,10 @@ export function ophidianTeams(): Study {
       const cards = user.content.cards;
       const all = legalTeams(cards);
       const k = ctx.full ? 24 : 5;
-      // The field share's unit is the seed (fieldScores): 10 seeds give a median MDE of 0.110 at 95% (rerun of 28 Nov).
-      // 28 seeds would give 0.051, but on that run's matrix the Nash LP (javascript-lp-solver's phase 1)
-      // had not finished after 25 CPU-minutes, so the full design stays at 10 until it does (issue #28).
-      const perOrder = ctx.full ? 10 : 3;
+      // The field share's unit is the seed (fieldScores): 10 seeds gave a median MDE of 0.110 at 95%, 28 seeds
+      // 0.051 (runs of 28 Nov); 30 seeds aim at ≤ 0.05 (issue #28). The 28-seed run's analysis once hung in
+      // the Nash LP (javascript-lp-solver cycled); Nash now uses src/analysis/stats/simplex.ts, which cannot.
+      const perOrder = ctx.full ? 30 : 3;
       // Teams whose disciplines give fewer than 50 playable cards (possible with a user's Gladiators) cannot field an Arsenal: skipped.
       const fits = (t: readonly string[]) => {
         try {

@@ -5,8 +5,12 @@
  * max-entropy Nash to rate agents).
  *
  * Method.
- *  1. The game value v and one optimal strategy come from the classic LP
- *     max v s.t. Σ_i x_i A_ij ≥ v ∀j, Σ x = 1, x ≥ 0 (javascript-lp-solver).
+ *  1. The game value v and one optimal strategy come from the classic positive form:
+ *     with B = max(A) − A + 1 (every entry ≥ 1), max Σu s.t. Σ_i u_i B_ij ≤ 1 ∀j, u ≥ 0,
+ *     and x = u/Σu — an LP whose origin is feasible, so no phase 1 is needed. Every LP
+ *     here is solved by ./simplex.ts (Dantzig's rule, Bland's after degenerate pivots,
+ *     a pivot cap that throws): javascript-lp-solver, used before, cycled for ever in its
+ *     phase 1 on a degenerate share matrix (issue #28).
  *  2. The optimal set is the polytope P = {x ∈ Δ : xᵀA ≥ v}. Maximising x_i over P for
  *     each i (one LP each) finds the strategies that appear in *some* equilibrium; the
  *     entropy gradient is infinite at x_i = 0, so the max-entropy equilibrium uses all
@@ -26,11 +30,10 @@
  * on order; we remove every weakly dominated strategy of a round at once, rows then
  * columns. Domination by mixed strategies is not checked.
  */
-import lpSolver from 'javascript-lp-solver';
-import type { Model, SolverAPI } from 'javascript-lp-solver';
 import { invalid } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { quantileSorted } from './descriptive.js';
+import { solveLinearProgram, type LinearConstraint } from './simplex.js';
 
 export interface PlayerEquilibrium {
   /** Equilibrium probability of each pure strategy. */
@@ -62,10 +65,6 @@ export interface NashOptions {
 
 type Matrix = readonly (readonly number[])[];
 
-// The package's types describe its CommonJS build; under NodeNext the ESM default import
-// is typed as the module object, but at run time it is the solver itself.
-const solver = lpSolver as unknown as SolverAPI;
-
 function checkMatrix(a: Matrix, where: string): void {
   if (a.length === 0 || a[0]!.length === 0) throw invalid(where, 'payoff matrix', a, 'a non-empty rectangular matrix of finite numbers');
   for (const row of a) {
@@ -81,34 +80,20 @@ interface LpResult {
 }
 
 /**
- * One LP over the row player's mixed strategies x (restricted to `vars`):
- * Σ x = 1, Σ_i x_i A_ij ≥ floor ∀j (when floor is given, else maximise the min payoff).
+ * One LP over the row player's mixed strategies x (restricted to `vars`): maximise
+ * Σ objective(i)·x_i subject to Σ x = 1 and Σ_i x_i A_ij ≥ floor ∀j. Null when infeasible.
  */
-function rowLp(a: Matrix, vars: readonly number[], objective: (i: number) => number, floor: number | null): LpResult | null {
+function rowLp(a: Matrix, vars: readonly number[], objective: (i: number) => number, floor: number): LpResult | null {
   const cols = a[0]!.length;
-  const constraints: Record<string, { min?: number; equal?: number }> = { sum: { equal: 1 } };
-  const variables: Record<string, Record<string, number>> = {};
-  for (let j = 0; j < cols; j++) constraints[`c${j}`] = { min: floor ?? 0 };
-  for (const i of vars) {
-    const v: Record<string, number> = { sum: 1, obj: objective(i) };
-    for (let j = 0; j < cols; j++) v[`c${j}`] = a[i]![j]!;
-    variables[`x${i}`] = v;
-  }
-  const model: Model = { optimize: 'obj', opType: 'max', constraints, variables };
-  if (floor === null) {
-    // Free variable v with Σ_i x_i A_ij − v ≥ 0; maximise v.
-    const v: Record<string, number> = { obj: 1 };
-    for (let j = 0; j < cols; j++) v[`c${j}`] = -1;
-    variables['v'] = v;
-    model.unrestricted = { v: true };
-  }
-  const res = solver.Solve(model) as Record<string, number | boolean | undefined>;
-  if (!res['feasible']) return null;
+  const constraints: LinearConstraint[] = [{ coefficients: vars.map(() => 1), relation: '=', rhs: 1 }];
+  for (let j = 0; j < cols; j++) constraints.push({ coefficients: vars.map((i) => a[i]![j]!), relation: '>=', rhs: floor });
+  const res = solveLinearProgram({ maximize: vars.map(objective), constraints });
+  if (res.status !== 'optimal') return null;
   const x = new Array<number>(a.length).fill(0);
-  for (const i of vars) x[i] = Math.max(0, Number(res[`x${i}`] ?? 0));
+  vars.forEach((i, k) => (x[i] = res.x[k]!));
   const s = x.reduce((p, q) => p + q, 0);
   for (const i of vars) x[i]! /= s;
-  return { x, objective: Number(res['result'] ?? 0) };
+  return { x, objective: res.objective };
 }
 
 function minColumnPayoff(a: Matrix, x: readonly number[]): number {
@@ -128,50 +113,31 @@ function entropy(x: readonly number[]): number {
 }
 
 /**
- * The row player's max-min strategy and the game value (the LP of step 1): max v with a
- * free variable v. The solver's simplex fails on that form for about 1 in 1,000 share
- * matrices (a study with six copies of one deck crashed with "the max-min LP failed");
- * then the classic positive form answers: with B = A − min(A) + 1 (every entry ≥ 1, the
- * same equilibria), minimise Σu subject to uᵀB ≥ 1, u ≥ 0, and x = u/Σu.
+ * The row player's max-min strategy and the game value (the LP of step 1), in the
+ * positive form: with B = max(A) − A + 1, maximise Σu subject to Σ_i u_i B_ij ≤ 1 for
+ * every column j, u ≥ 0; then x = u/Σu. (Σ_i x_i B_ij ≤ 1/Σu for every j, so the largest
+ * Σu is the smallest worst-case B-loss, i.e. the largest worst-case A-payoff.) The origin
+ * is feasible and the LP bounded (u_i ≤ 1), so it always has an optimum.
  */
 function maxMin(a: Matrix): { x: number[]; value: number } {
-  const free = rowLp(
-    a,
-    a.map((_, i) => i),
-    () => 0,
-    null,
-  );
-  const x = free?.x ?? positiveFormMaxMin(a);
-  if (!x) throw new Error('Nash: the max-min LP failed in both forms (numerical trouble in the payoff matrix?)');
+  const high = Math.max(...a.flatMap((r) => r));
+  const constraints: LinearConstraint[] = a[0]!.map((_, j) => ({ coefficients: a.map((row) => high - row[j]! + 1), relation: '<=', rhs: 1 }));
+  const res = solveLinearProgram({ maximize: a.map(() => 1), constraints });
+  const total = res.status === 'optimal' ? res.x.reduce((p, q) => p + q, 0) : 0;
+  if (res.status !== 'optimal' || !(total > 0)) throw new Error('Nash: the max-min LP failed (numerical trouble in the payoff matrix?)');
+  const x = res.x.map((u) => u / total);
   return { x, value: minColumnPayoff(a, x) };
-}
-
-function positiveFormMaxMin(a: Matrix): number[] | null {
-  const low = Math.min(...a.flatMap((r) => r));
-  const cols = a[0]!.length;
-  const constraints: Record<string, { min: number }> = {};
-  for (let j = 0; j < cols; j++) constraints[`c${j}`] = { min: 1 };
-  const variables: Record<string, Record<string, number>> = {};
-  a.forEach((row, i) => {
-    const v: Record<string, number> = { obj: 1 };
-    for (let j = 0; j < cols; j++) v[`c${j}`] = row[j]! - low + 1;
-    variables[`u${i}`] = v;
-  });
-  const res = solver.Solve({ optimize: 'obj', opType: 'min', constraints, variables }) as Record<string, number | boolean | undefined>;
-  const u = a.map((_, i) => Math.max(0, Number(res[`u${i}`] ?? 0)));
-  const total = u.reduce((p, q) => p + q, 0);
-  return res['feasible'] && total > 0 && Number.isFinite(total) ? u.map((ui) => ui / total) : null;
 }
 
 /**
  * Max-entropy optimal strategy of the row player (who maximises A), given the value and
  * one optimal strategy `y` of the column player. Only best responses to y can be in any
  * equilibrium (zero-sum equilibria are interchangeable); restricting the LPs to them
- * keeps the solver's 1e-8 output rounding from letting a clearly worse strategy in.
+ * keeps the solver's tolerances from letting a clearly worse strategy in.
  */
 function maxEntropyRow(a: Matrix, value: number, y: readonly number[], options: NashOptions): { x: number[]; value: number; gap: number } {
   const scale = Math.max(1, ...a.flatMap((r) => r.map(Math.abs)));
-  // y is rounded to 1e-8 by the solver, so its payoffs carry an error of ~n·1e-8.
+  // y carries the simplex's rounding (tolerance 1e-9 a pivot), so its payoffs may be off by ~n·1e-9.
   const candidates = a.map((_, i) => i).filter((i) => a[i]!.reduce((s, v, j) => s + v * y[j]!, 0) >= value - 1e-6 * scale);
   // The optimal set is a thin (often single-point) polytope; if the solver's tolerance
   // calls it empty, loosen the floor a little and try again.
