@@ -39,6 +39,8 @@ while (done < Number(statesArg ?? 6)) {
 const heuristic = createAgent('heuristic', game, new Rng(1));
 const obs = steps.map((x) => game.observe(x.state, x.player));
 const legals = steps.map((x) => game.legalActions(x.state, x.player));
+// The heuristic's move in each step (the one the rollout played), applied alone below.
+const moves = steps.map((x, i) => heuristic.act({ game, options, obs: obs[i], player: x.player, legal: legals[i]! }));
 const time = (name: string, f: (i: number) => unknown): number => {
   const t0 = cpuMs();
   for (let i = 0; i < steps.length; i++) f(i);
@@ -51,5 +53,5 @@ for (let r = 0; r < Number(roundsArg ?? 3); r++) {
   time('observe', (i) => game.observe(steps[i]!.state, steps[i]!.player));
   time('heuristic', (i) => heuristic.act({ game, options, obs: obs[i], player: steps[i]!.player, legal: legals[i]! }));
   time('legalActions', (i) => game.legalActions(steps[i]!.state, steps[i]!.player));
-  time('apply', (i) => game.apply(steps[i]!.state, [heuristic.act({ game, options, obs: obs[i], player: steps[i]!.player, legal: legals[i]! })]));
+  time('apply', (i) => game.apply(steps[i]!.state, [moves[i]]));
 }
