@@ -112,6 +112,15 @@ export function levelMatrixVerdict(shares: readonly (readonly number[])[], names
 export function ophidianTeams(): Study {
   const study: Study = {
     name: 'ophidian-teams',
+    power: {
+      measure: "a team's share against the field, the seed as unit (Holm over the teams)",
+      unit: 'share',
+      primary: (f) => f.id.startsWith('field-'),
+      fullSize: '30 seeds, 24 teams, 16,560 games',
+      full: { median: 0.066, range: [0.052, 0.128], how: "measured at each team's Holm level on the --full run of 28 Nov (seed 1, commit e003d5c: 16,560 games, 30 seeds); at 95% the median is 0.049 (0.040–0.094), the 0.05 the design was sized for" },
+      fullMinutes: { minutes: 0.8 },
+      why: "Holm over 24 teams widens each team's interval ≈ 1.35× over a 95% one",
+    },
     gameId: GAME_ID,
     title: 'Ophidian: which 10-VP team is best?',
     question: 'Among the legal teams of Level-1 Gladiators totalling 10 VP, which are dominant, which are dominated, and which discipline pairings win?',

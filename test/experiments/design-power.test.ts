@@ -11,8 +11,6 @@ import { designPowerText, MDE_TARGET, primaryMdes, widthForMde, withDesignPower 
 import type { KeyFinding, Report } from '../../src/analysis/report-model.js';
 import { minimumDetectableEffect } from '../../src/analysis/stats/verdict.js';
 
-/** ophidian-teams is being redesigned by its owner (its Nash LP at 28 seeds): its statement is theirs to add. */
-const OWNED_ELSEWHERE = new Set(['ophidian-teams']);
 /** Studies with no key findings to size (their verdicts are counts of stalls). */
 const NO_FINDINGS = new Set(['rumble-stalemates', 'superhero-gladiators-stalemates']);
 
@@ -21,7 +19,6 @@ const empty: Pick<Report, 'findings'> = { findings: [] };
 describe('every study states what its full design can detect', () => {
   it('each study declares its power (or why it has none), and its quick statement gives the full-design MDE or why not', () => {
     for (const study of STUDIES) {
-      if (OWNED_ELSEWHERE.has(study.name)) continue;
       const text = designPowerText(study.name, study.power, empty, false);
       if (NO_FINDINGS.has(study.name)) {
         expect(text, study.name).toMatch(/no MDE: it declares no key findings to size/);
@@ -49,6 +46,8 @@ describe('every study states what its full design can detect', () => {
     // gladiator-duel-tuning: the median is within, the widest matchup (0.063) is not.
     expect(say('gladiator-duel-tuning')).toMatch(/the full design's median item is within it, but the widest \(0\.063\) is not: 0\.05 for every item would take ≈ 1\.6× the games \(≈ 34 min\) on 2 cores/);
     expect(say('rumble-auction-meta')).toMatch(/reaches MDE 16 Energy.*Not held to the 0\.05-share target: a price in Energy/);
+    // ophidian-teams at 30 seeds (issue #28): 0.049 median at 95%, 0.066 at each team's Holm level, what its findings test.
+    expect(say('ophidian-teams')).toMatch(/reaches MDE 0\.066 \(median; 0\.052–0\.128 over items\) \(measured at each team's Holm level.*at 95% the median is 0\.049.*Above the target: 0\.05 at the full design's median item would take ≈ 1\.7× the games/);
     // superhero-gladiators-samples: measured on the --full run of 28 Nov, within the target (README said 0.083 estimated).
     expect(say('superhero-gladiators-samples')).toMatch(/reaches MDE 0\.034 \(measured: the --full run of 28 Nov.*0\.476 \[0\.452, 0\.500\]\)\. Within the target\./);
   });
