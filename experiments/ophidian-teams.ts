@@ -134,10 +134,10 @@ export function ophidianTeams(): Study {
       const all = legalTeams(cards);
       const k = ctx.full ? 24 : 5;
       // The field share's unit is the seed (fieldScores). Median MDE over teams (runs of 28 Nov): 10 seeds 0.110 at
-      // 95%; 30 seeds 0.049 at 95% but 0.066 at each team's Holm level, the level its verdicts test — so 54 seeds,
-      // ≈ 0.066·√(30/54) = 0.049 at the Holm level (issue #28). The 28-seed run's analysis once hung in the Nash LP
+      // 95%; 30 seeds 0.049 at 95% but 0.066 at each team's Holm level, the level its verdicts test; 54 seeds 0.051
+      // there — so 60 seeds, ≈ 0.051·√(54/60) = 0.048 (issue #28). The 28-seed run's analysis once hung in the Nash LP
       // (javascript-lp-solver cycled); Nash now uses src/analysis/stats/simplex.ts, which cannot.
-      const perOrder = ctx.full ? 54 : 3;
+      const perOrder = ctx.full ? 60 : 3;
       // Teams whose disciplines give fewer than 50 playable cards (possible with a user's Gladiators) cannot field an Arsenal: skipped.
       const fits = (t: readonly string[]) => {
         try {
