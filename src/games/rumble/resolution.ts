@@ -114,15 +114,7 @@ export function resolveRound(
   }
 
   // 3. Stat changes: uses first (Green Gas Bombs, Lazer Eyes), then static powers.
-  for (let h = 0; h < H; h++) {
-    const a = allocs[h];
-    if (!a || !c.alive[h]) continue;
-    for (const u of uses[h]!) {
-      const d = c.defs[h]![u.power];
-      if (!d) continue;
-      for (let t = 0; t < (u.times ?? 1); t++) d.prepareUse?.(c, h, u.power, u);
-    }
-  }
+  runUses(c, allocs, uses, 'prepareUse');
   for (const stage of STAGES) for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'modify', stage);
   for (let h = 0; h < H; h++) {
     if (!c.alive[h]) continue;
@@ -170,15 +162,7 @@ export function resolveRound(
     const bl = s.heroes[h]!.bleed;
     for (let b = 0; b + 2 < bl.length; b += 3) c.deal(bl[b]!, h, bl[b + 1]!, 'power');
   }
-  for (let h = 0; h < H; h++) {
-    const a = allocs[h];
-    if (!a || !c.alive[h]) continue;
-    for (const u of uses[h]!) {
-      const d = c.defs[h]![u.power];
-      if (!d) continue;
-      for (let t = 0; t < (u.times ?? 1); t++) d.resolveUse?.(c, h, u.power, u);
-    }
-  }
+  runUses(c, allocs, uses, 'resolveUse');
   for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'resolve');
 
   // 6. Round end.
@@ -190,6 +174,26 @@ export function resolveRound(
   c.endSimultaneous();
 
   return finishRound(s, c);
+}
+
+/**
+ * Calls `hook` of each use of each living hero with an Allocation, `times` times, in seat
+ * then use order: the stat changes of step 3 (`prepareUse`) and the effects of step 5
+ * (`resolveUse`). Each step re-reads the definitions (an earlier hook may discard a power).
+ */
+function runUses(c: RoundCtx, allocs: readonly (Allocation | null)[], uses: readonly (readonly PowerUse[])[], hook: 'prepareUse' | 'resolveUse'): void {
+  for (let h = 0; h < c.H; h++) {
+    if (!allocs[h] || !c.alive[h]) continue;
+    const us = uses[h]!;
+    for (let i = 0; i < us.length; i++) {
+      const u = us[i]!;
+      const d = c.defs[h]![u.power];
+      if (!d) continue;
+      const f = d[hook];
+      if (f === undefined) continue;
+      for (let t = 0; t < (u.times ?? 1); t++) f.call(d, c, h, u.power, u);
+    }
+  }
 }
 
 function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {
