@@ -171,7 +171,7 @@ type Choice = ReturnType<typeof parseTargets>;
  * (legal.ts `named`); splitting one and parsing its numbers at every step was a fifth of
  * applying it. Bounded: emptied when it grows past any one match's need.
  */
-interface ParsedAction {
+export interface ParsedAction {
   readonly kind: string;
   /** play: [card]; ab: [card, ability]; ch: [channeler, ability, Pyre Gladiator, its ability]; adv, ret: [card]; atk: [attacker, target]. */
   readonly nums: readonly number[];
@@ -179,7 +179,7 @@ interface ParsedAction {
 }
 const HEAD_NUMBERS: Readonly<Record<string, number>> = { play: 1, ab: 2, ch: 4, adv: 1, ret: 1, atk: 2 };
 const parsedMemo = new Map<string, ParsedAction>();
-function parsedOf(a: OphAction): ParsedAction {
+export function parsedOf(a: OphAction): ParsedAction {
   let parsed = parsedMemo.get(a);
   if (parsed === undefined) {
     if (parsedMemo.size >= 20000) parsedMemo.clear();

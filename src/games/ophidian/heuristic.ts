@@ -26,40 +26,7 @@ import type { StrategyCard } from './cards/types.js';
 import { admg, controller, flow, isChar, life, raging } from './rules.js';
 import { LOC, type OphidianState } from './state.js';
 import { BAR_LIST, withoutBarred } from './bar.js';
-
-/**
- * An action string's parts as `score` reads them, parsed once per distinct string (the
- * actions are mostly the engine's interned strings; splitting each at every rollout step was
- * most of the heuristic's time). Bounded: emptied when it grows past any one match's need.
- */
-interface ScoredAction {
-  readonly kind: string;
-  /** atk: the attacker; play: the card; adv: the character (NaN when absent). */
-  readonly first: number;
-  /** atk: the target (NaN when absent). */
-  readonly second: number;
-  /** play: whether the action names targets (`:t…`), and the first one. */
-  readonly targeted: boolean;
-  readonly target: number;
-}
-const scoredMemo = new Map<string, ScoredAction>();
-function scoredOf(a: string): ScoredAction {
-  let parsed = scoredMemo.get(a);
-  if (parsed === undefined) {
-    if (scoredMemo.size >= 20000) scoredMemo.clear();
-    const parts = a.split(':');
-    const targeted = a.includes(':t');
-    parsed = {
-      kind: parts[0]!,
-      first: Number(parts[1]),
-      second: Number(parts[2]),
-      targeted,
-      target: targeted ? Number(a.split(':t')[1]!.split(':')[0]!.split(',')[0]) : NaN,
-    };
-    scoredMemo.set(a, parsed);
-  }
-  return parsed;
-}
+import { parsedOf } from './actions.js';
 
 /** `admg(s, c)` for the last (state, character) asked: a decision scores every Attack of one attacker in a row. */
 let admgState: OphidianState | null = null;
@@ -77,11 +44,12 @@ function attackerAdmg(s: OphidianState, c: number): number {
 // (No closures inside these per-action functions: tsx names each closure it makes with a
 // defineProperty call, which cost rollouts more than the scoring itself.)
 function score(s: OphidianState, p: number, a: string): number {
-  const parsed = scoredOf(a);
-  switch (parsed.kind) {
+  // The engine's own parse of the action string (actions.ts parsedOf: memoized, shared with apply).
+  const { kind, nums, choice } = parsedOf(a);
+  switch (kind) {
     case 'atk': {
-      const att = parsed.first;
-      const t = parsed.second;
+      const att = nums[0]!;
+      const t = nums[1]!;
       const dmg = Math.max(0, attackerAdmg(s, att));
       const kills = s.wounds[t]! + dmg >= life(s, t);
       const vp = s.t.card[t]!.kind === 'gladiator' ? 3 : 1;
@@ -89,10 +57,10 @@ function score(s: OphidianState, p: number, a: string): number {
       return 50 + dmg * 5 + (kills ? 20 * vp : 0) + (s.isSet[t] ? 0 : 8) + rage;
     }
     case 'play': {
-      const instance = parsed.first;
+      const instance = nums[0]!;
       const card = s.t.card[instance] as StrategyCard;
       // Pumps that help go on its own characters, harmful ones on the enemy's (the card's target side says which).
-      const onOwn = parsed.targeted && controller(s, parsed.target) === p;
+      const onOwn = choice.targets.length > 0 && controller(s, choice.targets[0]!) === p;
       if (card.target && card.target.side === 'any' && !onOwn) return 0;
       // (`fixed` is the printed cost when it is a plain number: what `cp` returns, without an environment.)
       const cost = card.cost.fixed ?? card.cost.cp({ w: null as never, card: instance, controller: p, targets: [], event: null, x: 0 });
@@ -101,7 +69,7 @@ function score(s: OphidianState, p: number, a: string): number {
     case 'ab':
       return 25;
     case 'adv':
-      return admg(s, parsed.first) > 0 ? 20 : 0;
+      return admg(s, nums[0]!) > 0 ? 20 : 0;
     case 'pass':
       return 1;
     default:
