@@ -1,7 +1,7 @@
 /**
  * Restricted play for the search and learned agents: `net:…,bar=a+b` and `mcts:…,bar=a+b`
  * never play the barred cards — what a card study needs to measure the win share a deck
- * loses when its player may not play a card (experiments/ophidian-cards.ts).
+ * loses when its player may not play a card (experiments/ophidian/cards.ts).
  *
  * A game takes `bar` only if it declares restricted play (`Game.bar`, an `ActionBar`: this
  * module names no game); its filter drops the legal actions that play a barred card and keeps

@@ -158,7 +158,7 @@ export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
   ophidian: { iterations: '200', rollout: 'heuristic', depth: '30', prior: 'heuristic', bias: '1' },
   // The strength test's search (test/strength/rumble.strength.test.ts): it beats the generic
   // random-rollout search head to head and runs 3x its iterations per CPU-second (issue #30,
-  // bench/rumble-default-ab.ts and bench/search-throughput.ts).
+  // bench/rumble/default-ab.ts and bench/search-throughput.ts).
   rumble: { iterations: '400', rollout: 'evaluate', plies: '1', backup: 'paranoid', final: 'most' },
 };
 

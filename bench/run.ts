@@ -1,6 +1,6 @@
 /**
- * Runs every bench/*.bench.ts (each exports `run(): Promise<void>`), or only those whose
- * file name contains the first argument: `npm run bench -- gladiator`. A bench that
+ * Runs every bench/*.bench.ts and bench/<game>/*.bench.ts (each exports `run(): Promise<void>`),
+ * or only those whose path under bench/ contains the first argument: `npm run bench -- gladiator`. A bench that
  * exports `longRunning = true` (the million-game memory run) runs only when named.
  * `npm run bench -- studies [options]` times every study instead (bench/studies.ts).
  * `search-throughput.bench.ts` prints every game's default-`mcts` iterations per CPU-second
@@ -20,13 +20,15 @@ if (filter === 'studies') {
   await closeRunnerPool();
   process.exit(0);
 }
-const files = fs
-  .readdirSync(here)
-  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+// Shared benches sit in bench/, each game's in bench/<game>/: paths relative to bench/.
+const benches = (fs.readdirSync(here, { recursive: true }) as string[])
+  .map((f) => f.split(path.sep).join('/'))
+  .filter((f) => f.endsWith('.bench.ts'))
   .sort();
+const files = benches.filter((f) => f.includes(filter));
 
 if (files.length === 0) {
-  process.stderr.write(`error: no benchmark matches ${JSON.stringify(filter)}; allowed: part of one of ${fs.readdirSync(here).filter((f) => f.endsWith('.bench.ts')).join(', ')}\n`);
+  process.stderr.write(`error: no benchmark matches ${JSON.stringify(filter)}; allowed: part of one of ${benches.join(', ')}\n`);
   process.exit(2);
 }
 

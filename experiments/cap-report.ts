@@ -8,7 +8,7 @@
  * 95% interval over seeds. The tables of a study share their seeds, and a seed moves the
  * share at the cap of every matchup played on it (Superhero Gladiators, 300 random build
  * pairs on 8 seeds, heuristic play: seed means 0.52–0.59, permutation p = 0.0015, a seed
- * standard deviation of about 2 points; bench/shg-seed-effect.ts), so the games on one
+ * standard deviation of about 2 points; bench/superhero-gladiators/seed-effect.ts), so the games on one
  * seed are one unit. A study that plays all its tables on one seed has one unit: its
  * share has no interval. experiments/ledger.ts feeds it; every study's report leads with it.
  */

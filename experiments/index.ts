@@ -5,23 +5,23 @@
  */
 import { UserError } from '../src/core/errors.js';
 import type { Study } from './study.js';
-import { gladiatorDuelMatchups } from './gladiator-duel-matchups.js';
-import { gladiatorDuelTuning } from './gladiator-duel-tuning.js';
-import { gladiatorDuelTraining } from './gladiator-duel-training.js';
-import { darkHeroBuilds } from './dark-hero-builds.js';
-import { darkHeroFairness } from './dark-hero-fairness.js';
-import { darkHeroHouseRules } from './dark-hero-house-rules.js';
-import { rumblePowerValuesStudy } from './rumble-power-values.js';
-import { rumbleAuctionMetaStudy } from './rumble-auction-meta.js';
-import { rumbleDominanceStudy } from './rumble-dominance.js';
-import { rumbleStalemates } from './rumble-stalemates.js';
-import { superheroGladiatorsSamples } from './superhero-gladiators-samples.js';
-import { superheroGladiatorsCosts } from './superhero-gladiators-costs.js';
-import { superheroGladiatorsBuilds } from './superhero-gladiators-builds.js';
-import { superheroGladiatorsStalemates } from './superhero-gladiators-stalemates.js';
-import { ophidianCardsStudy } from './ophidian-cards.js';
-import { ophidianTeamsStudy } from './ophidian-teams.js';
-import { ophidianFlowStudy } from './ophidian-flow.js';
+import { gladiatorDuelMatchups } from './gladiator-duel/matchups.js';
+import { gladiatorDuelTuning } from './gladiator-duel/tuning.js';
+import { gladiatorDuelTraining } from './gladiator-duel/training.js';
+import { darkHeroBuilds } from './dark-hero/builds.js';
+import { darkHeroFairness } from './dark-hero/fairness.js';
+import { darkHeroHouseRules } from './dark-hero/house-rules.js';
+import { rumblePowerValuesStudy } from './rumble/power-values.js';
+import { rumbleAuctionMetaStudy } from './rumble/auction-meta.js';
+import { rumbleDominanceStudy } from './rumble/dominance.js';
+import { rumbleStalemates } from './rumble/stalemates.js';
+import { superheroGladiatorsSamples } from './superhero-gladiators/samples.js';
+import { superheroGladiatorsCosts } from './superhero-gladiators/costs.js';
+import { superheroGladiatorsBuilds } from './superhero-gladiators/builds.js';
+import { superheroGladiatorsStalemates } from './superhero-gladiators/stalemates.js';
+import { ophidianCardsStudy } from './ophidian/cards.js';
+import { ophidianTeamsStudy } from './ophidian/teams.js';
+import { ophidianFlowStudy } from './ophidian/flow.js';
 
 export const STUDIES: readonly Study[] = [
   gladiatorDuelMatchups,

@@ -78,7 +78,7 @@ export class GameLedger {
       const q = quiet?.test(r);
       this.overall.add(r, q);
       // The unit is the seed everywhere: the tables share their seeds, and a seed moves the
-      // share at the cap of every matchup played on it (measured: bench/shg-seed-effect.ts),
+      // share at the cap of every matchup played on it (measured: bench/superhero-gladiators/seed-effect.ts),
       // so different matchups on one seed are not independent units.
       byCondition.add(r, q);
       byTable?.add(r, q);

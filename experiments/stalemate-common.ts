@@ -8,7 +8,7 @@
  *
  * The unit is the seed. Every table plays game i on seed i (the same dice and agent
  * streams), and a seed moves the share at the cap of every table played on it (Superhero
- * Gladiators: a seed standard deviation of about 2 points, bench/shg-seed-effect.ts), so
+ * Gladiators: a seed standard deviation of about 2 points, bench/superhero-gladiators/seed-effect.ts), so
  * the games of different tables on one seed are not independent. A study plays every table
  * of a condition on the same seeds (game i of each), and a condition's share is the mean
  * of its per-seed shares with an interval over seeds (CapTally's default unit, as in the

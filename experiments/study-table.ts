@@ -1,8 +1,8 @@
 /**
  * One table of a study: a match config played through the runner into the study's run
  * folder (keyed on config, content and code, so a rerun resumes and an edit replays),
- * its games entered in the study's ledger. Every game's studies (dark-hero-common.ts,
- * rumble-common.ts) wrap this with their own defaults.
+ * its games entered in the study's ledger. Every game's studies (dark-hero/common.ts,
+ * rumble/common.ts) wrap this with their own defaults.
  */
 import { runMatch } from '../src/sim/runner.js';
 import type { GameRecord, MatchConfig } from '../src/sim/types.js';

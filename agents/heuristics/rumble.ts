@@ -6,7 +6,7 @@
  *
  * Why it exists: the Rumble price studies need skilled play that (a) finishes its games
  * (the paranoid search and the lookahead heuristic mostly defend and stall fixed tables
- * at the round cap; max^n finishes them — experiments/rumble-common.ts), and (b) reads no
+ * at the round cap; max^n finishes them — experiments/rumble/common.ts), and (b) reads no
  * hand-set prior (issue #11). A bare `mcts` bids from a menu built on the priors and its
  * `evaluate` counts a quarter of each held power's prior; here the bids are the caller's
  * measured `values` and the search's `evaluate` counts a quarter of those same values

@@ -9,7 +9,7 @@ import { checkAgentSpec, createAgent } from '../../agents/index.js';
 import { Rng } from '../../src/core/rng.js';
 import { getGame } from '../../src/games/index.js';
 import type { OphidianState } from '../../src/games/ophidian/state.js';
-import { barredSpec } from '../../experiments/ophidian-common.js';
+import { barredSpec } from '../../experiments/ophidian/common.js';
 
 const game = getGame('ophidian');
 const options = game.optionsSchema.parse({ decks: ['abe', 'betty'] });

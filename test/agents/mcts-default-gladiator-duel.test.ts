@@ -48,7 +48,7 @@ describe('bare mcts resolves per game', () => {
   });
 
   it('on rumble, bare mcts is the strength test\'s search (one round deep, paranoid backups, most played move)', () => {
-    // issue #30: it beats the generic random-rollout search head to head (bench/rumble-default-ab.ts)
+    // issue #30: it beats the generic random-rollout search head to head (bench/rumble/default-ab.ts)
     // and runs about 3x its iterations per CPU-second (bench/search-throughput.ts).
     const rumble = getGame('rumble');
     const spec = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';

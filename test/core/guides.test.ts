@@ -51,7 +51,7 @@ async function withRegistered<T>(registry: readonly T[], item: T, body: () => Pr
 
 describe('"Adding a study" is enough to add a study', () => {
   it('the example registered in STUDIES is found by name, takes --agents, and runs to a report (its agents and why) through runStudies', async () => {
-    const mod = await guideModule('Adding a study', 'experiments/gladiator-duel-first-seat.ts');
+    const mod = await guideModule('Adding a study', 'experiments/gladiator-duel/first-seat.ts');
     const study = mod['gladiatorDuelFirstSeat'] as Study;
     // Step 2 of the guide: one line in experiments/index.ts (here pushed for the test's lifetime).
     await withRegistered(STUDIES, study, async () => {

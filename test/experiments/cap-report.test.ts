@@ -56,7 +56,7 @@ describe('the cap report', () => {
   // Issue #26's note: the builds study's lead gave its cap share as "32% [31%, 33%] over 6,342
   // units" while its Evidence said "not estimable from one unit". Every table of that study
   // plays its one pair on the study's one seed, and a seed moves the share of every matchup
-  // on it (bench/shg-seed-effect.ts: 300 build pairs on 8 seeds, p = 0.0015), so the whole
+  // on it (bench/superhero-gladiators/seed-effect.ts: 300 build pairs on 8 seeds, p = 0.0015), so the whole
   // study is one unit: the lead and the Evidence must say the same thing.
   it('a study whose tables all play one seed: the lead and the Evidence give the same share and neither an interval over matchups', () => {
     const ledger = new GameLedger();

@@ -1,6 +1,6 @@
 import { statesMde } from '../../src/analysis/stats/verdict.js';
 import { describe, expect, it } from 'vitest';
-import { differenceVerdict, holmDifferences, interval } from '../../experiments/dark-hero-measures.js';
+import { differenceVerdict, holmDifferences, interval } from '../../experiments/dark-hero/measures.js';
 
 /** n values with the given mean and spread ±1 around it (sd ≈ 1). */
 function sample(mean: number, n: number): number[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive } from './mde-check.js';
-import { pairedByGame, underdogGap } from '../../experiments/dark-hero-measures.js';
-import { selectionFamily, turnCountVerdicts } from '../../experiments/dark-hero-turns.js';
+import { pairedByGame, underdogGap } from '../../experiments/dark-hero/measures.js';
+import { selectionFamily, turnCountVerdicts } from '../../experiments/dark-hero/turns.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
 const TURNS = [6, 9, 12, 15, 18, 21, 24];

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectDesignPowerStated, expectMdeOnInconclusive } from './mde-check.js';
-import { darkHeroBuilds } from '../../experiments/dark-hero-builds.js';
-import { gladiatorDuelTuning } from '../../experiments/gladiator-duel-tuning.js';
+import { darkHeroBuilds } from '../../experiments/dark-hero/builds.js';
+import { gladiatorDuelTuning } from '../../experiments/gladiator-duel/tuning.js';
 import type { Report } from '../../src/analysis/report-model.js';
 import { closeRunnerPool } from '../../src/sim/runner.js';
 

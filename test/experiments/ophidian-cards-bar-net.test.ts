@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { barredSpec, playDecks, playedBy } from '../../experiments/ophidian-common.js';
+import { barredSpec, playDecks, playedBy } from '../../experiments/ophidian/common.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { learnedAgentFor } from '../../experiments/skill.js';
 

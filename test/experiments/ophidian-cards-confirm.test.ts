@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseConfirmation, confirmationSeed, cpValue, inferenceUnits, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian-cards-confirm.js';
-import { userContent } from '../../experiments/ophidian-common.js';
-import { analyseReplication, namedByConfirmation } from '../../experiments/ophidian-cards-replicate.js';
+import { analyseConfirmation, confirmationSeed, cpValue, inferenceUnits, confirmBlocks, confirmVerdicts, playConfirmation, shortlist, type ConfirmStage, type ScreenedCard } from '../../experiments/ophidian/cards-confirm.js';
+import { userContent } from '../../experiments/ophidian/common.js';
+import { analyseReplication, namedByConfirmation } from '../../experiments/ophidian/cards-replicate.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { writeReport } from '../../src/analysis/report/index.js';
 import { deriveSeed, Rng } from '../../src/core/rng.js';

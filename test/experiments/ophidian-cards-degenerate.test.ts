@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCards, type CardEvidence } from '../../experiments/ophidian-cards.js';
-import { analyseConfirmation, shortlist } from '../../experiments/ophidian-cards-confirm.js';
+import { analyseCards, type CardEvidence } from '../../experiments/ophidian/cards.js';
+import { analyseConfirmation, shortlist } from '../../experiments/ophidian/cards-confirm.js';
 import { Rng } from '../../src/core/rng.js';
 
 // Issue #28, the planted case: under the deterministic heuristic a card whose units are all

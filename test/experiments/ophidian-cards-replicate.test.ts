@@ -1,12 +1,12 @@
 /**
- * ophidian-cards' replication stage (experiments/ophidian-cards-replicate.ts): which cards the
+ * ophidian-cards' replication stage (experiments/ophidian/cards-replicate.ts): which cards the
  * confirmation names, seeds of their own, Holm over the named cards, "replicated" only on the
  * confirmation's side of 0, and the headline naming as mispriced only what replicated.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseConfirmation, confirmationSeed, confirmBlocks, confirmVerdicts, type ConfirmedCard, type ConfirmStage } from '../../experiments/ophidian-cards-confirm.js';
-import { analyseReplication, namedByConfirmation, replicationSeed, type NamedCard } from '../../experiments/ophidian-cards-replicate.js';
-import { barredSpec } from '../../experiments/ophidian-common.js';
+import { analyseConfirmation, confirmationSeed, confirmBlocks, confirmVerdicts, type ConfirmedCard, type ConfirmStage } from '../../experiments/ophidian/cards-confirm.js';
+import { analyseReplication, namedByConfirmation, replicationSeed, type NamedCard } from '../../experiments/ophidian/cards-replicate.js';
+import { barredSpec } from '../../experiments/ophidian/common.js';
 import { deriveSeed, Rng } from '../../src/core/rng.js';
 
 function units(m: number, n: number, w: number, seed: number): number[] {
@@ -129,7 +129,7 @@ describe('barring a card with agents that bar cards already', () => {
 
 describe('the screening table says why a card has no price', () => {
   it('no line, X cost, played too rarely, not barred — never "played too rarely" for a card played twice a game', async () => {
-    const { analyseCards, unpricedReason } = await import('../../experiments/ophidian-cards.js');
+    const { analyseCards, unpricedReason } = await import('../../experiments/ophidian/cards.js');
     const c = (id: string, cost: number | null, loss: number[], plays: number[]) => ({ id, name: id, cost, inclusion: [], loss, plays });
     const noisy = [c('often', 1, [0.5, -0.5, 0.25, -0.25], [2, 2, 2]), c('x', null, [0.5, -0.5], [1, 1]), c('unbarred', 2, [], [1, 1])];
     const a = analyseCards(noisy);
@@ -149,7 +149,7 @@ describe('deck pairs of a stage', () => {
   const key = ([d, o]: readonly [string, string]) => [d, o].sort().join('|');
 
   it('play each deck matchup once, whichever deck holds the card (two holders against each other share no unbarred games)', async () => {
-    const { deckPairs } = await import('../../experiments/ophidian-cards-confirm.js');
+    const { deckPairs } = await import('../../experiments/ophidian/cards-confirm.js');
     for (let seed = 0; seed < 20; seed++) {
       const pairs = deckPairs(plan, { k: 1, owners: 3, opponents: 5, perOrder: 1 }, seed);
       expect(new Set(pairs.map(key)).size).toBe(pairs.length);
@@ -158,7 +158,7 @@ describe('deck pairs of a stage', () => {
   });
 
   it('the replication leaves out the confirmation’s matchups in either seat order', async () => {
-    const { deckPairs } = await import('../../experiments/ophidian-cards-confirm.js');
+    const { deckPairs } = await import('../../experiments/ophidian/cards-confirm.js');
     const size = { k: 1, owners: 3, opponents: 2, perOrder: 1 };
     for (let seed = 0; seed < 20; seed++) {
       const confirm = deckPairs(plan, size, confirmationSeed(seed, 'k'));

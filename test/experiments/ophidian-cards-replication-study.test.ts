@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive } from './mde-check.js';
-import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
+import { ophidianCardsStudy } from '../../experiments/ophidian/cards.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { toCsv } from '../../src/analysis/table.js';
 import type { Report } from '../../src/analysis/report-model.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCards, boundedCi, playRate } from '../../experiments/ophidian-cards.js';
-import { se } from '../../experiments/ophidian-common.js';
+import { analyseCards, boundedCi, playRate } from '../../experiments/ophidian/cards.js';
+import { se } from '../../experiments/ophidian/common.js';
 
 describe('ophidian-cards: standard errors and play rates', () => {
   it('the standard error is sd/√n, not the t interval width over 3.92 (which overstates it for small n)', () => {

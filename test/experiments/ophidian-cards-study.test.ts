@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive, expectMdeOnYourContent } from './mde-check.js';
-import { ophidianCardsStudy } from '../../experiments/ophidian-cards.js';
+import { ophidianCardsStudy } from '../../experiments/ophidian/cards.js';
 import { withCode } from '../../experiments/default.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { crucibleInProcess } from '../cli/helpers.js';

@@ -1,5 +1,5 @@
 /**
- * The Ophidian studies' key findings (experiments/ophidian-findings.ts) — what
+ * The Ophidian studies' key findings (experiments/ophidian/findings.ts) — what
  * `--skill` sets side by side: each finding at the level its study's verdict tests it,
  * units too few for an interval left out, and ophidian-flow's findings end to end through
  * withSkill (the report gets the comparison, not the "does not declare" note).
@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardFindings, flowFindings, teamFindings } from '../../experiments/ophidian-findings.js';
-import { ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
+import { cardFindings, flowFindings, teamFindings } from '../../experiments/ophidian/findings.js';
+import { ophidianFlowStudy } from '../../experiments/ophidian/flow.js';
 import { withSkill } from '../../experiments/skill.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { compareFindings, skillSection } from '../../src/analysis/skill.js';
-import { analyseConfirmation, type ConfirmedCard, type ConfirmStage } from '../../experiments/ophidian-cards-confirm.js';
-import { analyseReplication, namedByConfirmation } from '../../experiments/ophidian-cards-replicate.js';
+import { analyseConfirmation, type ConfirmedCard, type ConfirmStage } from '../../experiments/ophidian/cards-confirm.js';
+import { analyseReplication, namedByConfirmation } from '../../experiments/ophidian/cards-replicate.js';
 import { deriveSeed, Rng } from '../../src/core/rng.js';
 
 function units(m: number, n: number, w: number, seed: number): number[] {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anytimeFindings, runStudyToPrecision } from '../../experiments/precision.js';
-import { ophidianFlowStudy } from '../../experiments/ophidian-flow.js';
+import { ophidianFlowStudy } from '../../experiments/ophidian/flow.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { bettingInterval } from '../../src/analysis/stats/confidence-sequence.js';
 import type { StudyContext } from '../../experiments/study.js';

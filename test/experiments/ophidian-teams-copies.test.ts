@@ -7,7 +7,7 @@
  * evenly gets one clear verdict: all teams equal.
  */
 import { describe, expect, it } from 'vitest';
-import { copiesOf, copiesVerdict, deckKey, levelMatrixVerdict } from '../../experiments/ophidian-teams.js';
+import { copiesOf, copiesVerdict, deckKey, levelMatrixVerdict } from '../../experiments/ophidian/teams.js';
 import { symmetricNash } from '../../src/analysis/stats/nash.js';
 
 const ARSENAL = { 'war-cry': 3, 'spiked-fists': 3, charge: 2 };

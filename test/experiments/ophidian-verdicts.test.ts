@@ -4,8 +4,8 @@
  * only where its interval leaves the price line; the first-Flow verdict follows its interval.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseCards, cardVerdicts, type CardEvidence } from '../../experiments/ophidian-cards.js';
-import { END_NAMES, firstFlowVerdict, waveLog } from '../../experiments/ophidian-flow.js';
+import { analyseCards, cardVerdicts, type CardEvidence } from '../../experiments/ophidian/cards.js';
+import { END_NAMES, firstFlowVerdict, waveLog } from '../../experiments/ophidian/flow.js';
 import { deriveSeed, Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/core/record.js';
 

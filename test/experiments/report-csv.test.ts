@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { powerRows, powerTable, withHolm } from '../../experiments/rumble-auction-meta.js';
+import { powerRows, powerTable, withHolm } from '../../experiments/rumble/auction-meta.js';
 import { writeReport } from '../../src/analysis/report/write.js';
 import type { Report } from '../../src/analysis/report-model.js';
 import type { GameRecord } from '../../src/sim/types.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive } from './mde-check.js';
 import { tempDir } from '../agents/learned/helpers.js';
-import { classifyDominance, dominanceFindings, duelPairScores, effectiveGames, fieldScores, fieldShare } from '../../experiments/rumble-dominance.js';
+import { classifyDominance, dominanceFindings, duelPairScores, effectiveGames, fieldScores, fieldShare } from '../../experiments/rumble/dominance.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/core/wilson.js';
 import type { GameRecord } from '../../src/sim/types.js';
@@ -88,7 +88,7 @@ describe('rumble-dominance: key findings for --skill', () => {
   });
 
   it('the study returns them (a small run)', async () => {
-    const { rumbleDominance } = await import('../../experiments/rumble-dominance.js');
+    const { rumbleDominance } = await import('../../experiments/rumble/dominance.js');
     const study = rumbleDominance({ powers: ['tough-skin', 'flight', 'regeneration'], duelsPerOrder: 4 });
     const report = await study.run({ seed: 1, full: false, workers: 1, runDir: tempDir('dominance-'), command: 'test', progress: false });
     expectMdeOnInconclusive(report.verdicts);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JITTER, ROUND1_MAX, bidderSpec, estimateValues, explorationValues, measureValues, priceHolds, supportedValues } from '../../experiments/rumble-measured-values.js';
+import { JITTER, ROUND1_MAX, bidderSpec, estimateValues, explorationValues, measureValues, priceHolds, supportedValues } from '../../experiments/rumble/measured-values.js';
 import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 

@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rumbleAuctionMeta } from '../../experiments/rumble-auction-meta.js';
-import { rumbleDominance } from '../../experiments/rumble-dominance.js';
-import { rumblePowerValues } from '../../experiments/rumble-power-values.js';
-import { RUMBLE_PRICE_AGENT, RUMBLE_TABLE_MCTS } from '../../experiments/rumble-common.js';
+import { rumbleAuctionMeta } from '../../experiments/rumble/auction-meta.js';
+import { rumbleDominance } from '../../experiments/rumble/dominance.js';
+import { rumblePowerValues } from '../../experiments/rumble/power-values.js';
+import { RUMBLE_PRICE_AGENT, RUMBLE_TABLE_MCTS } from '../../experiments/rumble/common.js';
 import { runMatch } from '../../src/sim/runner.js';
 import type { Report } from '../../src/analysis/report-model.js';
 import type { Study } from '../../experiments/study.js';
@@ -83,9 +83,10 @@ describe('no hand-set prior is read in what the Rumble studies answer (--full ag
 });
 
 describe('the Rumble studies\' sources name no prior', () => {
-  it('experiments/rumble-*.ts and the price agent never read `prior`, `lotValue` or the prior-based `evaluate`', () => {
-    const root = join(__dirname, '../../experiments');
-    const files = readdirSync(root).filter((f) => /^rumble-.*\.ts$/.test(f)).map((f) => join(root, f));
+  it('experiments/rumble/*.ts and the price agent never read `prior`, `lotValue` or the prior-based `evaluate`', () => {
+    const root = join(__dirname, '../../experiments/rumble');
+    const files = readdirSync(root).filter((f) => f.endsWith('.ts')).map((f) => join(root, f));
+    expect(files.length).toBeGreaterThan(4);
     files.push(join(__dirname, '../../agents/heuristics/rumble.ts'));
     for (const file of files) {
       // Comments may explain why priors are avoided; code may not touch them.

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getStudy } from '../../experiments/index.js';
-import { RUMBLE_PRICE_AGENT, TABLE_AGENT } from '../../experiments/rumble-common.js';
-import { capWarnings, conclusion, playPhrase, rumblePowerValues, skillSensitivity, type PowerPrice, type PricedSet } from '../../experiments/rumble-power-values.js';
-import { playPhrases, synergyAgent } from '../../experiments/rumble-auction-meta.js';
-import { BIDDER_BASE, SKILLED_BIDDER_BASE } from '../../experiments/rumble-measured-values.js';
+import { RUMBLE_PRICE_AGENT, TABLE_AGENT } from '../../experiments/rumble/common.js';
+import { capWarnings, conclusion, playPhrase, rumblePowerValues, skillSensitivity, type PowerPrice, type PricedSet } from '../../experiments/rumble/power-values.js';
+import { playPhrases, synergyAgent } from '../../experiments/rumble/auction-meta.js';
+import { BIDDER_BASE, SKILLED_BIDDER_BASE } from '../../experiments/rumble/measured-values.js';
 import { GameLedger } from '../../experiments/ledger.js';
 import { withEvidence } from '../../experiments/default.js';
 import { runMatch } from '../../src/sim/runner.js';

@@ -9,9 +9,9 @@
 import { tFor } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/core/wilson.js';
 import { describe, expect, it } from 'vitest';
-import { refinement, twoVersusFour, type PowerPrice } from '../../experiments/rumble-power-values.js';
-import { auctionFindings, auctionPrices, holderEvidence, holderShare, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble-auction-meta.js';
-import type { MeasuredValues, ValueIteration } from '../../experiments/rumble-measured-values.js';
+import { refinement, twoVersusFour, type PowerPrice } from '../../experiments/rumble/power-values.js';
+import { auctionFindings, auctionPrices, holderEvidence, holderShare, iterationVerdict, powerRows, powerTable, priceVerdicts, withHolm, type AuctionPrice } from '../../experiments/rumble/auction-meta.js';
+import type { MeasuredValues, ValueIteration } from '../../experiments/rumble/measured-values.js';
 import type { PriceAnswer } from '../../src/analysis/stats/price.js';
 import type { GameRecord } from '../../src/sim/types.js';
 

@@ -4,17 +4,17 @@
  * two seatings of a matchup, every matchup's game i) share their dice and are one unit.
  */
 import { describe, expect, it } from 'vitest';
-import { firstMoverShare } from '../../experiments/gladiator-duel-matchups.js';
-import { firstPlacerShare } from '../../experiments/superhero-gladiators-samples.js';
-import { pairUnits } from '../../experiments/ophidian-common.js';
-import { endingShares } from '../../experiments/ophidian-flow.js';
-import { synergyInteraction } from '../../experiments/rumble-auction-meta.js';
-import { analyseCards } from '../../experiments/ophidian-cards.js';
-import { ratingGroup } from '../../experiments/dark-hero-builds.js';
+import { firstMoverShare } from '../../experiments/gladiator-duel/matchups.js';
+import { firstPlacerShare } from '../../experiments/superhero-gladiators/samples.js';
+import { pairUnits } from '../../experiments/ophidian/common.js';
+import { endingShares } from '../../experiments/ophidian/flow.js';
+import { synergyInteraction } from '../../experiments/rumble/auction-meta.js';
+import { analyseCards } from '../../experiments/ophidian/cards.js';
+import { ratingGroup } from '../../experiments/dark-hero/builds.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/core/wilson.js';
 import { unitShareInterval } from '../../src/analysis/stats/paired.js';
-import { fieldScores } from '../../experiments/rumble-dominance.js';
+import { fieldScores } from '../../experiments/rumble/dominance.js';
 import { Rng } from '../../src/core/rng.js';
 import type { GameRecord } from '../../src/sim/types.js';
 
@@ -129,7 +129,7 @@ describe('dark-hero-builds: the rating bootstrap resamples seeds', () => {
 
 describe('ophidian-flow: the seed is the unit of every interval', () => {
   it('10 matchups × 3 seed indices × 2 seat orders are 3 seeds, each holding its 20 games', async () => {
-    const { seedUnits } = await import('../../experiments/ophidian-flow.js');
+    const { seedUnits } = await import('../../experiments/ophidian/flow.js');
     const units = Array.from({ length: 10 }, (_, m) =>
       [0, 1, 2].map((i) => ({ a: `d${m}`, b: `e${m}`, index: i, share: 0.5, games: [0, 1].map((s) => ({ index: i, seed: 77 + i, seats: ['h', 'h'], slots: [0, 1], returns: [s, 1 - s], length: 4, tags: {} }) as GameRecord) })),
     ).flat();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive } from './mde-check.js';
 import { capDifference, differenceVerdicts, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
-import { samplePairings } from '../../experiments/superhero-gladiators-stalemates.js';
+import { samplePairings } from '../../experiments/superhero-gladiators/stalemates.js';
 import { CapTally } from '../../experiments/cap-report.js';
 import type { GameRecord } from '../../src/sim/types.js';
 import { Rng } from '../../src/core/rng.js';

@@ -12,8 +12,8 @@ import { STUDIES, getStudy } from '../../experiments/index.js';
 import { checkStudyAgents, describeAgents, studyAgents } from '../../experiments/study.js';
 import { withAgents } from '../../experiments/default.js';
 import { GameLedger } from '../../experiments/ledger.js';
-import { tableAgents } from '../../experiments/rumble-power-values.js';
-import { bidderSpec } from '../../experiments/rumble-measured-values.js';
+import { tableAgents } from '../../experiments/rumble/power-values.js';
+import { bidderSpec } from '../../experiments/rumble/measured-values.js';
 import { checkedAgents } from '../../src/cli/commands/study.js';
 import { UserError } from '../../src/core/errors.js';
 
@@ -96,7 +96,7 @@ describe('one way to play a study table', () => {
 
 describe('Rumble tables under search', () => {
   it('the full dominance matrix is played by the prior-free max^n search, the quick one at random; the search finishes duels instead of stalling at the round cap', async () => {
-    const { RUMBLE_PRICE_AGENT } = await import('../../experiments/rumble-common.js');
+    const { RUMBLE_PRICE_AGENT } = await import('../../experiments/rumble/common.js');
     const { runMatch } = await import('../../src/sim/runner.js');
     const dominance = getStudy('rumble-dominance');
     expect(dominance.defaultAgents(true)).toEqual([RUMBLE_PRICE_AGENT]);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withOptions } from '../../experiments/default.js';
-import { studyBuildOptions } from '../../experiments/superhero-gladiators-common.js';
+import { studyBuildOptions } from '../../experiments/superhero-gladiators/common.js';
 import { playStudyTable } from '../../experiments/study-table.js';
 import { DEFAULT_BUILD_OPTIONS } from '../../src/games/superhero-gladiators/build-options.js';
 import type { Report } from '../../src/analysis/report-model.js';

@@ -1,6 +1,6 @@
 /** The default study's quick training run: a training report with its curves, seeded from the master seed. */
 import { describe, expect, it } from 'vitest';
-import { gladiatorDuelTraining, trainingSettings } from '../../experiments/gladiator-duel-training.js';
+import { gladiatorDuelTraining, trainingSettings } from '../../experiments/gladiator-duel/training.js';
 import { tempDir } from '../agents/learned/helpers.js';
 
 describe('gladiator-duel-training (quick)', () => {

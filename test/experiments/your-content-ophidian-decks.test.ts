@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseCards, yourCards } from '../../experiments/ophidian-cards.js';
-import { userContent, type MatchupUnit } from '../../experiments/ophidian-common.js';
+import { analyseCards, yourCards } from '../../experiments/ophidian/cards.js';
+import { userContent, type MatchupUnit } from '../../experiments/ophidian/common.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-your-oph-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

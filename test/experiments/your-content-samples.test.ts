@@ -6,7 +6,7 @@
  * tested in test/games/superhero-gladiators/studies.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { yourHeroes } from '../../experiments/superhero-gladiators-samples.js';
+import { yourHeroes } from '../../experiments/superhero-gladiators/samples.js';
 import { describeItem, rankOf, yourContentChart } from '../../src/analysis/report/yours.js';
 import { expectMdeOnYourContent } from './mde-check.js';
 

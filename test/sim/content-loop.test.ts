@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { relevantCustomPowers } from '../../experiments/rumble-common.js';
+import { relevantCustomPowers } from '../../experiments/rumble/common.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { getGame } from '../../src/games/index.js';
 import { runMatch } from '../../src/sim/runner.js';

@@ -13,14 +13,14 @@
  *     powers a game it buys as many, but without the search it plays the rounds worse than
  *     the heuristics (0.196 [0.135, 0.276] over 120 games; agents/README.md);
  *   - "bids better than the heuristic": its bids' effect needs hundreds of games to show
- *     (bench/rumble-bidding.ts; agents/README.md, "Measured strength: Rumble").
+ *     (bench/rumble/bidding.ts; agents/README.md, "Measured strength: Rumble").
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/sim/runner.js';
 import { wilson } from '../../src/core/wilson.js';
 
 const NET_MCTS = 'mcts:prior=net:model=models/rumble,iterations=100,plies=1,backup=paranoid,final=most,sm=puct';
-// The first games of the measurement's seed (bench/rumble-learned.ts --seed rl2 plays these
+// The first games of the measurement's seed (bench/rumble/learned.ts --seed rl2 plays these
 // very games). The first 48 were enough for the previous model (0.444 [0.313, 0.584]); this
 // one's edge is smaller (0.354 over 120), which 48 games would not show (120 take about
 // 140 s at load 17 on the shared 2-core machine).

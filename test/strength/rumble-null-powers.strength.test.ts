@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rumbleAuctionMeta } from '../../experiments/rumble-auction-meta.js';
+import { rumbleAuctionMeta } from '../../experiments/rumble/auction-meta.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-null-powers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -18,7 +18,7 @@
 import { describe, expect, it } from 'vitest';
 import { shareOfFirst } from '../agents/paired-share.js';
 import type { PairedShare } from '../../src/analysis/stats/paired.js';
-import { FULL_AGENT } from '../../experiments/superhero-gladiators-samples.js';
+import { FULL_AGENT } from '../../experiments/superhero-gladiators/samples.js';
 
 const MIRROR = { teams: [['Amazon'], ['Amazon']] };
 

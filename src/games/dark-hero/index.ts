@@ -32,7 +32,7 @@ import {
 } from './state.js';
 
 export type { DarkHeroState } from './state.js';
-// The builds a study sweeps (experiments/dark-hero-builds.ts): code outside this folder
+// The builds a study sweeps (experiments/dark-hero/builds.ts): code outside this folder
 // imports the game through this file only (test/layers.test.ts).
 export { allBuilds, buildCode } from './options.js';
 export type { DarkHeroOptions } from './options.js';

@@ -2,7 +2,7 @@
  * Restricted play: which actions a `bar=a+b` list of Strategy card ids forbids. The game
  * declares it (`ophidian.bar`), so the search and learned agents' `bar=…` (agents/barring.ts)
  * and this game's own `heuristic:bar=…` filter the same way — the card study's measure of
- * what a card is worth to its player (experiments/ophidian-cards.ts).
+ * what a card is worth to its player (experiments/ophidian/cards.ts).
  */
 import type { ActionBar } from '../../core/game.js';
 import type { OphAction } from './rules.js';

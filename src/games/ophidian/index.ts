@@ -24,7 +24,7 @@ const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
 // Its heuristic player (the `heuristic` agent kind; agents/heuristics registers it).
 export { ophidianHeuristic } from './heuristic.js';
 
-// What studies use of the game (experiments/ophidian-*.ts): content read from a user's card and
+// What studies use of the game (experiments/ophidian/): content read from a user's card and
 // deck files, and team construction. Code outside this folder imports the game through this
 // file only (test/layers.test.ts).
 export { contentFromTexts, type MatchContent } from './content.js';

@@ -1,8 +1,8 @@
 /**
  * What the Ophidian studies read from a match, gathered by a listener (core/listeners.ts)
  * instead of kept in the state: each finished Wave's VP then Cheer per seat, logged at its
- * Breather (`waves`, experiments/ophidian-flow.ts), and the Strategy cards played from hand,
- * as Responses or as cost modifiers (`played`, experiments/ophidian-cards.ts).
+ * Breather (`waves`, experiments/ophidian/flow.ts), and the Strategy cards played from hand,
+ * as Responses or as cost modifiers (`played`, experiments/ophidian/cards.ts).
  */
 import type { GameListener, Tags } from '../../core/game.js';
 import type { OphidianState } from './state.js';

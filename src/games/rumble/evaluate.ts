@@ -14,7 +14,7 @@ import { rumblePhase } from './types.js';
  * The share is a quarter once the rounds have begun and the whole prior at the auction's
  * end (`AUCTION_POWER_WORTH`): there a search weighs a bid, paid in full, against the
  * power it buys for the whole game, and at a quarter it buys almost nothing although
- * powers pay (bench/rumble-auction-worth.ts measures the auction's share from play).
+ * powers pay (bench/rumble/auction-worth.ts measures the auction's share from play).
  */
 export function evaluate(s: RumbleState): readonly number[] {
   return evaluateWith(s, priorWorth, AUCTION_POWER_WORTH);
@@ -63,7 +63,7 @@ export const POWER_WORTH = 0.25;
  * before anything is allocated — the leaves of a search over bids and award choices.
  * Measured, not tuned by hand: the tuned MCTS bidding (the heuristic playing the rounds)
  * against three heuristic bidders, same deals with the heuristic bidding in its seat
- * (bench/rumble-auction-worth.ts, agents/README.md "Measured strength on Rumble").
+ * (bench/rumble/auction-worth.ts, agents/README.md "Measured strength on Rumble").
  */
 export const AUCTION_POWER_WORTH = 1;
 

@@ -8,7 +8,7 @@
  * Random play without powers and search over such tables spend most of their time here.
  *
  * It must give exactly the state `resolveRound` gives: test/games/rumble/menu.test.ts
- * compares the two over random games, and bench/rumble-trace.ts hashes every state.
+ * compares the two over random games, and bench/rumble/trace.ts hashes every state.
  */
 import { decideWinner } from './winner.js';
 import { houseRuleLoss } from './house-rules.js';

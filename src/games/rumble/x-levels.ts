@@ -19,7 +19,7 @@ export const X_LEVELS: readonly (readonly [number, number])[] = [
 /**
  * The "powers twice" variant (passed where an X level goes): X at level 0, and each
  * repeatable power (`repeatable`) used twice — the rules page's "Laser Eyes twice".
- * A number no X level reaches (bench/rumble-x-levels.ts measures menus with more levels).
+ * A number no X level reaches (bench/rumble/x-levels.ts measures menus with more levels).
  */
 export const TWICE = 16;
 

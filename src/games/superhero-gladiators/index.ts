@@ -2,7 +2,7 @@ export { superheroGladiators, parseOptions, SAMPLE_HEROES, oomphShares } from '.
 export type { ShgState, ShgAction } from './state.js';
 export type { ShgOptions } from './options.js';
 
-// What studies and agents use of the game (experiments/superhero-gladiators-*.ts): the power
+// What studies and agents use of the game (experiments/superhero-gladiators/): the power
 // catalogue, the point-buy formula and its options, heroes as data, and the random build
 // generator. Code outside this folder imports the game through this file only
 // (test/layers.test.ts).

@@ -3,7 +3,7 @@
  * strategies that ask one question each of a player — does it lose to a hero that always
  * closes in and strikes (`fight`)? to one that takes the lead and walks away (`kite`,
  * `heal`)? can it make a fight at all against one that never moves (`wait`) or one that
- * always runs (`flee`)? One hero a side (1v1); bench/shg-kite.ts and
+ * always runs (`flee`)? One hero a side (1v1); bench/superhero-gladiators/kite.ts and
  * test/strength/superhero-gladiators-probes.strength.test.ts play them.
  *
  * - `fight`: close in (step or jump next to the foe), then strike with the best close

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import * as charts from '../../../src/analysis/charts.js';
-import { sharePer10 } from '../../../experiments/superhero-gladiators-costs.js';
+import { sharePer10 } from '../../../experiments/superhero-gladiators/costs.js';
 import { yourContentChart } from '../../../src/analysis/report/yours.js';
 
 type Spec = Record<string, any>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
-import { pairScores } from '../../../experiments/gladiator-duel-matchups.js';
+import { pairScores } from '../../../experiments/gladiator-duel/matchups.js';
 import type { Study, StudyContext } from '../../../experiments/study.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 import { sampleReport } from './fixture.js';

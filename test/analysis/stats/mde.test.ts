@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { mdeRangeText, mdeText, minimumDetectableEffect, noLargerShown, statesMde } from '../../../src/analysis/stats/verdict.js';
 import { classifyPrice, priceVerdict, type CurveAnswer, type GridShare } from '../../../src/analysis/stats/price.js';
-import { classifyDominance } from '../../../experiments/rumble-dominance.js';
-import { endingVerdict, firstFlowVerdict } from '../../../experiments/ophidian-flow.js';
+import { classifyDominance } from '../../../experiments/rumble/dominance.js';
+import { endingVerdict, firstFlowVerdict } from '../../../experiments/ophidian/flow.js';
 import { expectMdeOnInconclusive } from '../../experiments/mde-check.js';
 
 const z975 = 1.959964;

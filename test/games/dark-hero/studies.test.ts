@@ -3,7 +3,7 @@
  * team shares, the underdog gap, paired differences and verdict wording.
  */
 import { describe, expect, it } from 'vitest';
-import { allLost, differenceVerdict, favouredGoal, pairedByGame, teamShare, underdogGap } from '../../../experiments/dark-hero-measures.js';
+import { allLost, differenceVerdict, favouredGoal, pairedByGame, teamShare, underdogGap } from '../../../experiments/dark-hero/measures.js';
 import type { GameRecord } from '../../../src/sim/types.js';
 
 function record(index: number, returns: number[], bentRoll: number, seed = index): GameRecord {

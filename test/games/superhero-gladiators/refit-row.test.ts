@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refitRow } from '../../../experiments/superhero-gladiators-costs.js';
+import { refitRow } from '../../../experiments/superhero-gladiators/costs.js';
 
 // Issue #28: a refit interval "[0.924, 103.6]" was shown as a 95% interval. A Wald interval
 // that runs past the range the refit searched comes from a flat likelihood: not shown, flagged.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectDesignPowerStated, expectMdeOnInconclusive } from '../../experiments/mde-check.js';
-import { superheroGladiatorsSamples } from '../../../experiments/superhero-gladiators-samples.js';
+import { superheroGladiatorsSamples } from '../../../experiments/superhero-gladiators/samples.js';
 import { closeRunnerPool } from '../../../src/sim/runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shg-studies-'));

@@ -1,0 +1,188 @@
+/**
+ * Superhero Gladiators stalemates (issue #27): how often does careful play never end?
+ * The text has no turn cap ("Superheroes never die, they just go 'oomph', 'oomph', and
+ * eventually faint"); the engine stops a fight after `turnCap` turns (default 20). The
+ * same tables — sample-hero pairings and random legal builds in a ring — are played
+ * under random play, the heuristic and the tuned MCTS at two budgets; per condition the
+ * report gives the share of fights stopped at the cap and the share in which no blow
+ * landed, compares each agent with random play on the same tables and seeds, and links
+ * replays of the worst tables' stalled fights.
+ */
+import type { Report } from '../../src/analysis/report-model.js';
+import { Rng } from '../../src/core/rng.js';
+import { DEFAULT_BUILD_OPTIONS, BuildGenerator, DEFAULT_BUILD_SPACE, type HeroSpec, SAMPLE_HEROES } from '../../src/games/superhero-gladiators/index.js';
+import { describeTally } from '../cap-report.js';
+import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from '../stalemate-common.js';
+import type { Study, StudyContext } from '../study.js';
+
+const GAME_ID = 'superhero-gladiators';
+
+/** The tuned search of agents/README.md (TUNED_MCTS) at a given budget. */
+export const tunedMcts = (iterations: number): string => `mcts:iterations=${iterations},rollout=evaluate,plies=2,opponents=heuristic`;
+
+interface AgentPlan {
+  readonly spec: string;
+  readonly name: string;
+  /**
+   * Seeds every table of the condition plays (game i on seed i): the unit of its intervals.
+   * A seed moves the share at the cap of every table on it (bench/superhero-gladiators/seed-effect.ts), so a
+   * condition's share is the mean of its per-seed shares, t interval over these seeds.
+   */
+  readonly seeds: number;
+  /** Sample pairings played (the first n of the list; all when >= its length); a mirror is one table, any other pairing two (one per side order). */
+  readonly pairings: number;
+  /** Random-build matchups played (the first n of the ring's), one table per side order. */
+  readonly builds: number;
+}
+
+interface Design {
+  readonly agents: readonly AgentPlan[];
+  /** Random legal builds on the ring (one draw, the same on every seed). */
+  readonly buildCount: number;
+  /** Each build meets the next `degree` along the ring. */
+  readonly degree: number;
+}
+
+// Quick: a handful of tables on 3 seeds per condition so `npm start` stays about a minute;
+// the MCTS conditions are small budgets on two pairings (3 tables) on 2 seeds.
+const QUICK: Design = {
+  agents: [
+    { spec: 'random', name: 'random', seeds: 3, pairings: 6, builds: 6 },
+    { spec: 'heuristic', name: 'heuristic', seeds: 3, pairings: 6, builds: 6 },
+    { spec: tunedMcts(25), name: 'tuned mcts, 25 iterations', seeds: 2, pairings: 2, builds: 0 },
+    { spec: tunedMcts(10), name: 'tuned mcts, 10 iterations', seeds: 2, pairings: 2, builds: 0 },
+  ],
+  buildCount: 6,
+  degree: 1,
+};
+
+// Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
+// (mirrors included: 81 tables, one per side order) on 8 seeds under random play and the
+// heuristic; the tuned MCTS at 200 and 800 iterations (≈ 1.3 and 2.1 CPU-s a fight) on the
+// first 12 pairings of the fixed order (21 tables, the Amazon mirror first) on 4 seeds; 80
+// random builds in a ring, each against the next, both side orders on 8 seeds.
+const FULL: Design = {
+  agents: [
+    { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
+    { spec: 'heuristic', name: 'heuristic', seeds: 8, pairings: 45, builds: 80 },
+    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', seeds: 4, pairings: 12, builds: 0 },
+    { spec: tunedMcts(800), name: 'tuned mcts, 800 iterations', seeds: 4, pairings: 12, builds: 0 },
+  ],
+  buildCount: 80,
+  degree: 1,
+};
+
+/** Every pairing of the sample heroes, mirrors included, the Amazon mirror first (the issue's example), then a fixed order. */
+export function samplePairings(): [string, string][] {
+  const names = SAMPLE_HEROES.map((h) => h.name);
+  const all: [string, string][] = [];
+  for (let i = 0; i < names.length; i++) for (let j = i; j < names.length; j++) all.push([names[i]!, names[j]!]);
+  // A fixed shuffle so the quick run's first few pairings mix mirrors and mismatches.
+  const rng = Rng.fromSeed('superhero-gladiators-stalemates', 'pairings');
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  const amazon = all.findIndex(([a, b]) => a === 'Amazon' && b === 'Amazon');
+  if (amazon > 0) all.unshift(...all.splice(amazon, 1));
+  return all;
+}
+
+/** The house-rule settings swept (milder = a later shrink, a smaller crowd penalty; charge is on or off). */
+export function settingsFor(full: boolean): RuleSetting[] {
+  const shrink = full ? [8, 4, 2] : [4];
+  const crowd = full ? [1, 3, 8] : [3];
+  return [
+    { rule: 'charge', value: 1, options: { charge: true }, mildness: 0 },
+    ...shrink.map((n) => ({ rule: 'shrinkArena', value: n, options: { shrinkArena: n }, mildness: n })),
+    ...crowd.map((n) => ({ rule: 'crowdPenalty', value: n, options: { crowdPenalty: n }, mildness: -n })),
+  ];
+}
+
+/** The sweep's stall tables (sample mirrors, where stand-offs are the game's) and matchups (sample pairings whose shares a rule should move least). */
+export function sweepDesign(full: boolean, pairings: readonly [string, string][]): { stalls: SweepTable[]; matchups: SweepMatchup[] } {
+  const mirrors = pairings.filter(([a, b]) => a === b).slice(0, full ? 9 : 2);
+  const mixed = pairings.filter(([a, b]) => a !== b).slice(0, full ? 12 : 2);
+  return {
+    stalls: mirrors.map(([a]) => ({ key: `mirror-${slug(a)}`, label: `${a} mirror`, options: { teams: [[a], [a]] }, games: full ? 20 : 4 })),
+    matchups: mixed.map(([a, b]) => ({ key: `${slug(a)}-v-${slug(b)}`, label: `${a} v ${b}`, ab: { teams: [[a], [b]] }, ba: { teams: [[b], [a]] }, games: full ? 10 : 3 })),
+  };
+}
+
+/** The agent the house rules are tuned under. */
+export const SWEEP_AGENT = 'heuristic';
+
+const condition = (agent: string, set: string): string => `${agent}, ${set}`;
+
+/** A condition's search budget (0 for random and heuristic play), to find the strongest. */
+const budget = (c: string): number => Number(/(\d+) iterations/.exec(c)?.[1] ?? (c.startsWith('heuristic') ? 0.5 : 0));
+
+export const superheroGladiatorsStalemates: Study = {
+  name: 'superhero-gladiators-stalemates',
+  gameId: GAME_ID,
+  title: 'Superhero Gladiators: how often careful play never ends',
+  question: 'How often does a fight reach the turn cap (which the text does not have) — and with no blow landed at all — under random play, the heuristic and the tuned search, for the sample heroes and for random legal builds?',
+  // One condition per slot, each spec in every seat of the same tables.
+  agentSlots: ['condition 1 (every seat)', 'condition 2 (every seat)', 'condition 3 (every seat)', 'condition 4 (every seat)'],
+  defaultAgents: (full) => (full ? FULL : QUICK).agents.map((a) => a.spec),
+  agentChoice: (full) =>
+    `the study compares agents by design: ${(full ? FULL : QUICK).agents.map((a) => `"${a.spec}"`).join(', ')}, each in every seat of the same tables (--agents replaces the list: one condition per spec)`,
+  async run(ctx: StudyContext): Promise<Report> {
+    const design = ctx.full ? FULL : QUICK;
+    const plans: AgentPlan[] = ctx.agents
+      ? [...new Set(ctx.agents)].map((spec) => ({ spec, name: spec, seeds: design.agents[1]!.seeds, pairings: design.agents[1]!.pairings, builds: design.agents[1]!.builds }))
+      : [...design.agents];
+    const pairings = samplePairings();
+    const rng = Rng.fromSeed(ctx.seed, 'superhero-gladiators-stalemates', 'builds');
+    const gen = new BuildGenerator(DEFAULT_BUILD_SPACE, DEFAULT_BUILD_OPTIONS);
+    const builds: HeroSpec[] = Array.from({ length: design.buildCount }, (_, i) => gen.next(rng, `random build ${i + 1}`).spec);
+
+    const tables: StallTable[] = [];
+    for (const plan of plans) {
+      const agents = [plan.spec];
+      for (const [a, b] of pairings.slice(0, plan.pairings)) {
+        for (const [x, y] of a === b ? [[a, b]] : [[a, b], [b, a]]) {
+          const key = `samples-${slug(x!)}-vs-${slug(y!)}-${slug(plan.name)}`;
+          tables.push(await playStallTable(ctx, key, `${x} vs ${y}`, condition(plan.name, 'sample heroes'), { gameId: GAME_ID, options: { teams: [[x], [y]] }, agents, games: plan.seeds, rotate: false }));
+        }
+      }
+      const ring = Array.from({ length: design.degree }, (_, step) => builds.map((_, i) => [i, (i + step + 1) % builds.length] as const)).flat();
+      for (const [i, j] of ring.slice(0, plan.builds)) {
+        const a = builds[i]!;
+        const b = builds[j]!;
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ]) {
+          const key = `builds-${slug(x!.name)}-vs-${slug(y!.name)}-${slug(plan.name)}`;
+          tables.push(await playStallTable(ctx, key, `${x!.name} vs ${y!.name}`, condition(plan.name, 'random builds'), { gameId: GAME_ID, options: { heroes: [x, y], teams: [[x!.name], [y!.name]] }, agents, games: plan.seeds, rotate: false }));
+        }
+      }
+    }
+
+    // House rules that end stalls (charge, shrinking arena, crowd penalty), tuned under the heuristic.
+    const sweepPlan = sweepDesign(ctx.full, pairings);
+    const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, sweepPlan.stalls, sweepPlan.matchups, settingsFor(ctx.full));
+    const heuristicSamples = condition('heuristic', 'sample heroes');
+    return stalemateReport({
+      id: 'superhero-gladiators-stalemates',
+      title: this.title,
+      gameId: GAME_ID,
+      question: this.question,
+      ctx,
+      tables,
+      agentNames: plans.map((p) => p.name),
+      groups: ['sample heroes', 'random builds'],
+      // The worst tables under the strongest play on the sample heroes (the largest MCTS budget).
+      worst: (byCondition) => {
+        const strongest = [...byCondition.keys()].filter((c) => c.endsWith('sample heroes')).sort((a, b) => budget(b) - budget(a))[0];
+        return strongest ? [worstTables(GAME_ID, tables, strongest, 8)] : [];
+      },
+      stallsText: (baseline, summary) =>
+        `The same tables under each agent (every seat): ${pairings.length} sample pairings (mirrors included), the first ones played by each agent as its plan says, each side order on its own table (a mirror is one table), and ${builds.length} random legal builds (generator.ts, the documented space, one draw) in a ring, each against the next ${design.degree}, one table per side order. Every table of a condition plays the same seeds (${plans.map((p) => `${p.name} ${p.seeds}`).join(', ')}), and the seed is the unit: a seed moves the share at the cap of every table played on it (bench/superhero-gladiators/seed-effect.ts), so a condition's share is the mean of its per-seed shares with an interval over seeds, and the random builds' intervals hold for this draw of builds. A fight stopped at the 20-turn cap (the default \`turnCap\`) is scored by the Oomph share left, which the text does not have; "no blow landed" means no attack took Oomph off a foe hero all fight (tag \`blowsLanded\` = 0). Differences against ${baseline} play are seed by seed on the same tables (t interval over seeds). ${summary}.`,
+      sweepText: (byCondition) =>
+        `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
+      tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),
+    });
+  },
+};
