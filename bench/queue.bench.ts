@@ -3,11 +3,13 @@
  * `crucible worker` processes against the local 2-thread pool, and, from the measured
  * cost of one batch (worker round trip, Redis commands, coordinator CPU), how many
  * workers one Redis and one coordinator can feed and which batch size keeps the
- * overhead under 5% at 100 workers. Needs `redis-server` (Debian package); skipped
- * without it.
+ * overhead under 5% at 100 workers; then the speed-up from 1 to 2 to 4 worker processes
+ * on search games (the README's "Measured on this machine" table). Needs `redis-server`
+ * (Debian package); skipped without it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -76,11 +78,17 @@ export async function run(): Promise<void> {
     await waitFor(server, 'Ready to accept connections');
     redis = new Redis(port, '127.0.0.1');
     const url = `redis://127.0.0.1:${port}`;
-    for (let i = 0; i < 2; i++) {
-      const w = spawn(process.execPath, [path.join(ROOT, 'bin/crucible.mjs'), 'worker', '--queue', url, '--concurrency', '1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CRUCIBLE_QUEUE: '' } });
-      workers.push(w);
-      await waitFor(w, 'waiting for runs');
-    }
+    const startWorkers = async (n: number): Promise<void> => {
+      for (let i = 0; i < n; i++) {
+        const w = spawn(process.execPath, [path.join(ROOT, 'bin/crucible.mjs'), 'worker', '--queue', url, '--concurrency', '1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CRUCIBLE_QUEUE: '' } });
+        workers.push(w);
+        await waitFor(w, 'waiting for runs');
+      }
+    };
+    const stopWorkers = (): void => {
+      for (const w of workers.splice(0)) w.kill('SIGKILL');
+    };
+    await startWorkers(2);
     const queue = (batch: number): QueueExecutor => new QueueExecutor(parseQueueUrl(`${url}?batch=${batch}`));
     const config = (games: number, seed: string): MatchConfig => ({ gameId: 'gladiator-duel', options: {}, agents: ['heuristic', 'random'], games, seed });
 
@@ -124,6 +132,23 @@ export async function run(): Promise<void> {
     const batch100 = Math.max(forOverhead, forLoad, 1);
     report(`workers one Redis + coordinator feed (batch ${BENCH_BATCH})`, `${fmt(feedable(BENCH_BATCH))} workers`);
     report('batch for < 5% overhead at 100 workers', `${fmt(batch100)} games (${fmt(batch100 * gameSeconds, 2)} s of play)`);
+
+    // Speed-up with the number of worker processes, on search games (the matchups study's
+    // full MCTS in both seats, batches of 8): what a `--full` study through the queue gains.
+    // Each count plays its own seed so no run resumes another's games.
+    stopWorkers();
+    const mcts = 'mcts:iterations=300,c=0.2,rollout=evaluate,turns=0,prior=heuristic,bias=2';
+    const searchGames = 240;
+    const search = (seed: string): MatchConfig => ({ gameId: 'gladiator-duel', options: {}, agents: [mcts, mcts], games: searchGames, seed });
+    let single = 0;
+    for (const n of [1, 2, 4]) {
+      await startWorkers(n);
+      const t = await timed(search(`scaling${n}`), queue(8));
+      stopWorkers();
+      if (n === 1) single = t.seconds;
+      report(`queue, ${n} worker process${n === 1 ? '' : 'es'}, ${searchGames} MCTS games`, `${fmt(t.seconds, 1)} s wall, ${fmt(single / t.seconds, 2)}x, coordinator ${fmt(t.cpuMs / 1000, 1)} CPU-s`);
+    }
+    process.stdout.write(`  (${os.cpus().length} cores: more processes than cores add contention, not parallelism)\n`);
   } finally {
     redis?.disconnect();
     for (const w of workers) w.kill('SIGKILL');
