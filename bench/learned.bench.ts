@@ -13,7 +13,7 @@ import { Rng } from '../src/core/rng.js';
 import { randomPlayout } from '../src/core/game.js';
 import { loadModel } from '../agents/learned/model-files.js';
 import { NetRunner } from '../agents/learned/network.js';
-import { buildTfModel, importWeights } from '../src/sim/train/tf-model.js';
+import { buildTfModel, importWeights, trainStep, type Batch } from '../src/sim/train/tf-model.js';
 import { TUNED_MCTS, createAgent } from '../agents/index.js';
 import { BatchForward } from '../agents/learned/batch-forward.js';
 import { BatchedPuctAgent } from '../agents/learned/batched-puct.js';
@@ -99,6 +99,45 @@ export async function run(): Promise<void> {
   ophidian();
   rumble();
   await batched();
+  await training();
+}
+
+/**
+ * Training speed (issue #30): gradient steps of Ophidian's network (the largest shipped
+ * encoder), minibatch 64, Adam as `crucible train` uses it, on the backend tfjs chose —
+ * samples per CPU-second from a fresh (Glorot) start and from the shipped weights (loaded,
+ * so subnormals flushed). Observations from random play; targets synthetic (uniform policy
+ * over all actions, zero value): a step's cost is its dense matmuls, which do not depend on
+ * the targets' values.
+ */
+export async function training(steps = 20): Promise<void> {
+  const dir = 'models/ophidian';
+  if (!fs.existsSync(`${dir}/manifest.json`)) {
+    process.stdout.write(`  (skipped: no model at ${dir})\n`);
+    return;
+  }
+  const rt = await initTf();
+  const game = getGame('ophidian');
+  const model = loadModel(dir, game, 'bench');
+  const shape = model.net.shape;
+  const size = 64;
+  const obs = new Float32Array(size * shape.inputs);
+  for (const [i, d] of decisionStates(game, game.optionsSchema.parse({}), size, 11).entries()) {
+    game.encoder!.encode(game.observe(d.s, d.p), d.p, obs.subarray(i * shape.inputs, (i + 1) * shape.inputs));
+  }
+  const batch: Batch = { size, obs, mask: new Float32Array(size * shape.actions).fill(1), pi: new Float32Array(size * shape.actions).fill(1 / shape.actions), z: new Float32Array(size * shape.players) };
+  for (const [label, weights] of [['fresh (Glorot) start', null], ['shipped weights', weightArrays(model.net)]] as const) {
+    const tfModel = buildTfModel(rt.tf, shape, 1);
+    if (weights !== null) importWeights(rt.tf, tfModel, shape, weights);
+    const optimizer = rt.tf.train.adam(1e-3);
+    trainStep(rt.tf, tfModel, optimizer, shape, batch, 1e-4); // warm-up: kernels compiled, slots made
+    const cpu = cpuSeconds(() => {
+      for (let k = 0; k < steps; k++) trainStep(rt.tf, tfModel, optimizer, shape, batch, 1e-4);
+    });
+    report(`ophidian training, ${label} (${rt.backend}, batch ${size})`, `${fmt((steps * size) / cpu)} samples/CPU-s`);
+    optimizer.dispose();
+    tfModel.dispose();
+  }
 }
 
 /** CPU seconds `f` takes (process time: what a loaded machine does not inflate as much as wall time). */
