@@ -186,6 +186,112 @@ export function observeZones(z: Zones, seat: number): Zones {
 }
 
 /**
+ * `observeZones` for a game whose agents observe state after state (a search's rollouts call
+ * `observe` at every step): it remembers, per seat, the last zones it observed and what the
+ * seat saw of them, and gives `observeZones(zones, seat)` exactly (test/core/zones-observer.test.ts)
+ * at a fraction of the cost. Zones are immutable (transitions copy what they change), so
+ * - the same zones object again (most moves leave the cards alone: the next state holds the
+ *   very same zones) gives the same observation, the very object returned last time;
+ * - a new zones object (a card played, a fresh determinization of others' hands) mostly
+ *   shares its zone arrays with the last one: a zone's view and hidden cards are redone only
+ *   when its cards or knowledge array is a new one, and the unseen list only when a zone's
+ *   hidden cards changed — listed in order by marking the card ids, not sorted.
+ * One entry per seat, not a cache over every zones object: random play makes new ones all
+ * the time. A game holds one observer (`const observer = new ZonesObserver()`, at module level:
+ * a worker thread has its own) and observes with `observer.observe(s.zones, p)`. The returned
+ * observation is shared between calls, like every state: never write into it.
+ */
+export class ZonesObserver {
+  private readonly seats: SeatView[] = [];
+  /** Scratch marks by card id: the stamp of the listing that last marked the card. */
+  private readonly marks: number[] = [];
+  private stamp = 0;
+
+  /** What `seat` may know of `zones`: `observeZones(zones, seat)`, from the last observation where it can. */
+  observe(zones: Zones, seat: number): Zones {
+    const entry = (this.seats[seat] ??= { zones: null, seen: null, cardsIn: [], knownIn: [], view: [], hidden: [] });
+    if (entry.zones === zones) return entry.seen!;
+    const bit = seatBit(seat);
+    const n = zones.cards.length;
+    let hiddenChanged = entry.seen === null || entry.cardsIn.length !== n;
+    if (entry.cardsIn.length !== n) {
+      entry.cardsIn.length = entry.knownIn.length = entry.view.length = entry.hidden.length = 0;
+      for (let zi = 0; zi < n; zi++) {
+        entry.cardsIn.push(null);
+        entry.knownIn.push(null);
+        entry.view.push(NO_CARDS);
+        entry.hidden.push(NO_CARDS);
+      }
+    }
+    const cards: (readonly number[])[] = new Array(n);
+    for (let zi = 0; zi < n; zi++) {
+      const zone = zones.cards[zi]!;
+      const known = zones.known[zi]!;
+      if (entry.cardsIn[zi] === zone && entry.knownIn[zi] === known) {
+        cards[zi] = entry.view[zi]!;
+        continue;
+      }
+      let out: number[] | null = null;
+      let hidden: number[] | null = null;
+      for (let i = 0; i < zone.length; i++) {
+        const c = zone[i]!;
+        if (c >= 0 && (known[i]! & bit) === 0) {
+          out ??= zone.slice();
+          out[i] = HIDDEN;
+          (hidden ??= []).push(c);
+        }
+      }
+      if (hidden !== null || entry.hidden[zi]!.length > 0) hiddenChanged = true;
+      entry.cardsIn[zi] = zone;
+      entry.knownIn[zi] = known;
+      entry.view[zi] = cards[zi] = out ?? zone;
+      entry.hidden[zi] = hidden ?? NO_CARDS;
+    }
+    const unseen = hiddenChanged ? this.inOrder(entry.hidden) : entry.seen!.unseen!;
+    entry.zones = zones;
+    entry.seen = { kinds: zones.kinds, cards, known: zones.known, unseen };
+    return entry.seen;
+  }
+
+  /** Every card of `lists`, in ascending order (as `observeZones` sorts its unseen cards). */
+  private inOrder(lists: readonly (readonly number[])[]): readonly number[] {
+    let count = 0;
+    let max = -1;
+    for (const h of lists) {
+      count += h.length;
+      for (let i = 0; i < h.length; i++) if (h[i]! > max) max = h[i]!;
+    }
+    if (count === 0) return NO_CARDS;
+    // Marking costs one pass over the ids up to the largest: for small card ids (an index into
+    // a card table) cheaper than a sort; for a game with sparse large ids, sort.
+    if (max > MARKS_UP_TO) {
+      const all: number[] = [];
+      for (const h of lists) for (let i = 0; i < h.length; i++) all.push(h[i]!);
+      return all.sort((a, b) => a - b);
+    }
+    const stamp = ++this.stamp;
+    const marks = this.marks;
+    for (const h of lists) for (let i = 0; i < h.length; i++) marks[h[i]!] = stamp;
+    const list: number[] = [];
+    for (let c = 0; c <= max; c++) if (marks[c] === stamp) list.push(c);
+    return list;
+  }
+}
+
+/** One seat's last observation, zone by zone: the cards and knowledge arrays seen, the view of them, their hidden cards. */
+interface SeatView {
+  zones: Zones | null;
+  seen: Zones | null;
+  readonly cardsIn: (readonly number[] | null)[];
+  readonly knownIn: (readonly number[] | null)[];
+  readonly view: (readonly number[])[];
+  readonly hidden: (readonly number[])[];
+}
+const NO_CARDS: readonly number[] = Object.freeze([]);
+/** Largest card id listed by marking (`ZonesObserver`); above it, unseen cards are sorted. */
+const MARKS_UP_TO = 1 << 16;
+
+/**
  * A full deal consistent with an observation: the `unseen` cards shuffled with `rng` onto
  * the HIDDEN places (zones in order, bottom first). A full (non-observed) value is returned as is.
  */

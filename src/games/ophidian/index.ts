@@ -7,7 +7,7 @@ import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/fac
 import type { Game, Tags } from '../../core/game.js';
 import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
-import { determinizeZonesByGroup, freshStream, HIDDEN, NOBODY, seatBit, type ZoneKind, type Zones } from '../../core/zones.js';
+import { determinizeZonesByGroup, freshStream, NOBODY, seatBit, ZonesObserver, type ZoneKind, type Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, withHidden, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';
@@ -241,93 +241,11 @@ function describe(s: OphidianState, p: number, a: string): string {
 }
 
 /**
- * The last zones each seat observed and what it saw of them, zone by zone. A search's
- * heuristic rollouts observe state after state (30 a rollout), and most moves leave the piles
- * alone, so the next state holds the very same zones object; zones are immutable (transitions
- * copy what they change, tests deep-freeze states), so the same object means the same cards
- * and the same knowledge, and the same observation. Observing the Arsenals anew each time (a
- * copy and a sort of every hidden card) was a third of a rollout's cost. When the zones object
- * is new (a card played from hand, a fresh determinization of the other seat's cards), most of
- * its zone arrays still are the last ones: each zone's view and hidden cards are kept per seat
- * and redone only for a zone whose cards or knowledge array changed, and the hidden cards are
- * listed in order by marking them (card ids are small), not sorted. The result is
- * `observeZones(zones, p)` exactly (test/games/ophidian/observe-cache.test.ts). One entry per
- * seat, not a WeakMap over every zones object: random play makes new ones all the time.
+ * What each seat saw last (core's `ZonesObserver`): a search's heuristic rollouts observe state
+ * after state (30 a rollout) and most moves leave the piles alone; observing the Arsenals anew
+ * each time (a copy and a sort of every hidden card) was a third of a rollout's cost.
  */
-interface SeatView {
-  zones: Zones | null;
-  seen: Zones | null;
-  /** Per zone: the cards and knowledge arrays last seen, the view of them, their hidden cards. */
-  readonly cardsIn: (readonly number[] | null)[];
-  readonly knownIn: (readonly number[] | null)[];
-  readonly view: (readonly number[])[];
-  readonly hidden: (readonly number[])[];
-}
-const lastObserved: SeatView[] = [];
-const NO_HIDDEN: readonly number[] = Object.freeze([]);
-/** Scratch marks by card id (0 or the stamp of the listing that marked it). */
-const marks: number[] = [];
-let stamp = 0;
-function observedZones(zones: Zones, p: number): Zones {
-  const entry = (lastObserved[p] ??= { zones: null, seen: null, cardsIn: [], knownIn: [], view: [], hidden: [] });
-  if (entry.zones === zones) return entry.seen!;
-  const bit = seatBit(p);
-  const n = zones.cards.length;
-  let hiddenChanged = entry.seen === null || entry.cardsIn.length !== n;
-  if (entry.cardsIn.length !== n) {
-    entry.cardsIn.length = entry.knownIn.length = entry.view.length = entry.hidden.length = 0;
-    for (let zi = 0; zi < n; zi++) {
-      entry.cardsIn.push(null);
-      entry.knownIn.push(null);
-      entry.view.push(NO_HIDDEN);
-      entry.hidden.push(NO_HIDDEN);
-    }
-  }
-  const cards: (readonly number[])[] = new Array(n);
-  for (let zi = 0; zi < n; zi++) {
-    const zone = zones.cards[zi]!;
-    const known = zones.known[zi]!;
-    if (entry.cardsIn[zi] === zone && entry.knownIn[zi] === known) {
-      cards[zi] = entry.view[zi]!;
-      continue;
-    }
-    let out: number[] | null = null;
-    let hidden: number[] | null = null;
-    for (let i = 0; i < zone.length; i++) {
-      const c = zone[i]!;
-      if (c >= 0 && (known[i]! & bit) === 0) {
-        out ??= zone.slice();
-        out[i] = HIDDEN;
-        (hidden ??= []).push(c);
-      }
-    }
-    if (hidden !== null || entry.hidden[zi]!.length > 0) hiddenChanged = true;
-    entry.cardsIn[zi] = zone;
-    entry.knownIn[zi] = known;
-    entry.view[zi] = cards[zi] = out ?? zone;
-    entry.hidden[zi] = hidden ?? NO_HIDDEN;
-  }
-  let unseen = entry.seen?.unseen ?? NO_HIDDEN;
-  if (hiddenChanged) {
-    // The hidden cards in ascending order (observeZones sorts them): mark, then read the marks.
-    stamp++;
-    let max = -1;
-    for (let zi = 0; zi < n; zi++) {
-      const h = entry.hidden[zi]!;
-      for (let i = 0; i < h.length; i++) {
-        const c = h[i]!;
-        marks[c] = stamp;
-        if (c > max) max = c;
-      }
-    }
-    const list: number[] = [];
-    for (let c = 0; c <= max; c++) if (marks[c] === stamp) list.push(c);
-    unseen = list;
-  }
-  entry.zones = zones;
-  entry.seen = { kinds: zones.kinds, cards, known: zones.known, unseen: unseen as number[] };
-  return entry.seen;
-}
+const observer = new ZonesObserver();
 
 export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOptions> = {
   id: 'ophidian',
@@ -362,7 +280,7 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all; the
   // dice stream by nobody (from it every future roll — a Hex, a One-two Punch — could be read:
   // issue #26), so an observation holds UNSEEN_STREAM and a determinization draws a fresh one.
-  observe: (s, p) => withHidden(s, observedZones(s.zones, p), UNSEEN_STREAM),
+  observe: (s, p) => withHidden(s, observer.observe(s.zones, p), UNSEEN_STREAM),
   // Each player's Arsenal and hand hold only their own cards (every deck is its owner's),
   // so an unseen card is re-dealt only among its owner's hidden places — never into the other
   // player's hand or Arsenal, which would be a world nobody at the table thinks possible.

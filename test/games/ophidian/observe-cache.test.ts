@@ -1,7 +1,7 @@
 /**
  * Ophidian's `observe` keeps the last zones each seat observed and what it saw of them
- * (index.ts `observedZones`: a search's heuristic rollouts observe state after state that
- * share one zones object). An observation must still be exactly what the seat may know of
+ * (core's `ZonesObserver`, held by index.ts: a search's heuristic rollouts observe state after
+ * state that share one zones object; test/core/zones-observer.test.ts checks it on its own). An observation must still be exactly what the seat may know of
  * the state at hand — "Hands are seen by their owner, the Arsenal order by nobody,
  * everything in play by all" — whatever was observed before it, by whom, and in what
  * order; and observing never writes to the state (deep-frozen states).
