@@ -2,12 +2,19 @@
  * gladiator-duel-tuning: which Light AP bonus and Heavy saving throw bring every type
  * matchup closest to even?
  *
- * Design: a grid over `lightApBonus` and `saves.heavy` (the lowest d6 roll that saves a
- * Heavy), refined once around the best setting (src/analysis/house-rules/tune.ts).
- * At each setting the six type matchups are played with both seatings on common seeds
- * (the same seeds at every setting, so settings differ by the rule, not by luck). The
- * objective, minimised, is the worst matchup's distance from an even fight:
- * max over matchups of |share − 0.5|.
+ * Design, in two stages:
+ * 1. Screening: a grid over `lightApBonus` and `saves.heavy` (the lowest d6 roll that saves
+ *    a Heavy), refined once around the best setting (src/analysis/house-rules/tune.ts). At
+ *    each setting the six type matchups are played with both seatings on common seeds (the
+ *    same seeds at every setting, so settings differ by the rule, not by luck). The
+ *    objective, minimised, is the worst matchup's distance from an even fight:
+ *    max over matchups of |share − 0.5|.
+ * 2. Confirmation: the setting the search picked and the printed rules are played again on
+ *    fresh seeds at a larger size, and only those games make the verdicts. A pick is the
+ *    minimum of noisy estimates, so its own screening games flatter it (the winner's
+ *    curse); fresh seeds measure it without that bias, and spending the games on the two
+ *    settings the verdicts are about instead of on every grid point is what brings the
+ *    verdicts' MDE under 0.05 within the time budget (issue #30's adaptive grid).
  */
 import { responseCurve, type ResponsePoint } from '../../src/analysis/charts.js';
 import { searchGrid, type Evaluation, type TuneParam } from '../../src/analysis/house-rules/tune.js';
@@ -62,10 +69,9 @@ export const gladiatorDuelTuning: Study = {
     measure: "each matchup's share at the best setting, seat-swapped pairs (Holm over 6)",
     unit: 'share',
     primary: (f) => f.id.startsWith('best-'),
-    fullSize: '410 seat-swapped pairs a matchup at every setting',
-    full: { median: 0.05, range: [0.023, 0.063], how: 'estimated: the quick spread (60 pairs, seed 1) scaled by √(60 / 410)' },
-    fullMinutes: { minutes: 20.9 },
-    why: 'beyond the 30-minute budget of a --full run (13 settings × 6 matchups are all played at full size)',
+    fullSize: '750 seat-swapped pairs a matchup on fresh seeds at the setting picked, after screening every setting at 150',
+    full: { median: 0.035, range: [0.014, 0.048], how: "estimated: the quick run's confirmation spread at each matchup's Holm level (60 fresh pairs, seed 1: median 0.125, 0.051–0.169) scaled by √(60 / 750)" },
+    fullMinutes: { minutes: 13.1 },
   },
   gameId: GAME_ID,
   title: 'Gladiator duel: tuning the Light AP bonus and the Heavy save',
@@ -77,13 +83,18 @@ export const gladiatorDuelTuning: Study = {
       ? 'the tuned MCTS settings of agents/README.md at 100 iterations (a sweep plays every setting × six matchups)'
       : 'the gladiator-duel heuristic (fast; the tuned MCTS beats it only by 0.542 [0.515, 0.570], and a sweep plays every setting × six matchups)',
   async run(ctx: StudyContext): Promise<Report> {
-    // 410 pairs a matchup at full: the best setting's matchup shares have median MDE ≈ 0.05 at their Holm level (quick spread; README "Sample sizes and MDE").
-    const perSeating = ctx.full ? 410 : 60;
+    // Screening: enough pairs to rank settings (a share's standard error ≈ 0.03 at 150);
+    // confirmation: 750 pairs a matchup, which puts the widest verdict's MDE at its Holm
+    // level under 0.05 (the quick spread scaled; README "Sample sizes and MDE").
+    const perSeating = ctx.full ? 150 : 60;
+    const confirmSeating = ctx.full ? 750 : 60;
+    const confirmCtx: StudyContext = { ...ctx, seed: `${String(ctx.seed)}/confirm` };
     const agents = studyAgents(gladiatorDuelTuning, ctx);
     const agent = describeAgents(gladiatorDuelTuning, ctx);
     const details = new Map<string, MatchupShare[]>();
     let totalGames = 0;
-    const evaluate = async (values: readonly number[]): Promise<Evaluation> => {
+    /** The six matchups at one setting, both seatings, `games` pairs each, on `at`'s seeds. */
+    const playSetting = async (values: readonly number[], at: StudyContext, prefix: string, games: number): Promise<MatchupShare[]> => {
       const [light, heavySave] = values as [number, number];
       const options = { lightApBonus: light, saves: { heavy: heavySave } };
       const shares: MatchupShare[] = [];
@@ -92,7 +103,7 @@ export const gladiatorDuelTuning: Study = {
           // The shared study table counts failed games in the ledger and leaves them out;
           // pairScores then drops their partner game too.
           const play = (a: string, b: string) =>
-            playStudyTable(ctx, `light-${light}-heavysave-${heavySave}-${a}-vs-${b}`, { gameId: GAME_ID, options: { ...options, gladiators: [{ type: a }, { type: b }] }, agents, games: perSeating, rotate: false });
+            playStudyTable(at, `${prefix}light-${light}-heavysave-${heavySave}-${a}-vs-${b}`, { gameId: GAME_ID, options: { ...options, gladiators: [{ type: a }, { type: b }] }, agents, games, rotate: false });
           const ab = await play(TYPES[i]!, TYPES[j]!);
           const ba = await play(TYPES[j]!, TYPES[i]!);
           totalGames += ab.length + ba.length;
@@ -100,6 +111,10 @@ export const gladiatorDuelTuning: Study = {
           shares.push({ matchup: `${TYPE_NAMES[TYPES[i]!]} v ${TYPE_NAMES[TYPES[j]!]}`, ...shareAt(scores, 0.95), scores });
         }
       }
+      return shares;
+    };
+    const evaluate = async (values: readonly number[]): Promise<Evaluation> => {
+      const shares = await playSetting(values, ctx, '', perSeating);
       details.set(values.join(','), shares);
       const worst = shares.reduce((w, s) => (Math.abs(s.share - 0.5) > Math.abs(w.share - 0.5) ? s : w));
       const dev = Math.abs(worst.share - 0.5);
@@ -115,11 +130,15 @@ export const gladiatorDuelTuning: Study = {
       all
         .filter((e) => e.values.every((v, j) => j === paramIndex || v === best.values[j]))
         .flatMap((e) => details.get(e.values.join(','))!.map((s) => ({ x: e.values[paramIndex]!, value: s.share, lo: s.lo, hi: s.hi, n: s.n, series: s.matchup })));
-    const bestShares = details.get(best.values.join(','))!;
-    // The printed rules (bonus 1, Heavy saves on 5–6) are the reference every run reports
-    // (and skill sensitivity compares); play them if the search did not pass there.
-    if (!details.has('1,5')) await evaluate([1, 5]);
-    const defaults = details.get('1,5');
+    // Confirmation on fresh seeds: the pick, and the printed rules (bonus 1, Heavy saves on
+    // 5–6), the reference every run reports and skill sensitivity compares.
+    const confirmed = new Map<string, MatchupShare[]>();
+    for (const values of [best.values, [1, 5]]) {
+      const k = values.join(',');
+      if (!confirmed.has(k)) confirmed.set(k, await playSetting(values, confirmCtx, 'confirm-', confirmSeating));
+    }
+    const bestShares = confirmed.get(best.values.join(','))!;
+    const defaults = confirmed.get('1,5')!;
     // The six matchups at a setting are one family: Holm keeps the chance of any false
     // "still uneven" at most 5%; each interval is shown at the level it was tested at.
     const holmMatchups = (shares: readonly MatchupShare[]) =>
@@ -158,14 +177,15 @@ export const gladiatorDuelTuning: Study = {
         return { id: `${prefix}-${slug(m.matchup)}`, label: `${m.matchup} ${where}`, estimate: s.share, lo: s.lo, hi: s.hi, nullValue: 0.5, n: s.n, level, family: `Holm over ${shares.length} matchups ${prefix === 'best' ? 'at the best setting' : where}` };
       });
     const findings: KeyFinding[] = [
-      ...(defaults ? findingsAt(defaults, holmMatchups(defaults), 'printed', 'at the printed rules') : []),
+      ...findingsAt(defaults, holmMatchups(defaults), 'printed', 'at the printed rules'),
       ...findingsAt(bestShares, tests, 'best', `at the best setting found (lightApBonus ${bestLight}, saves.heavy ${bestSave})`),
     ];
     // What a matchup verdict at the best setting could miss, at 95% (each verdict below gives its own at its Holm level).
+    const confirmedWorst = Math.max(...bestShares.map((s) => Math.abs(s.share - 0.5)));
     const matchupMde = mdeRangeText(bestShares.map((m) => ({ ...shareAt(m.scores, 0.95), level: 0.95 })));
     verdicts.unshift({
-      statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(best.evaluation.value)} from even, ${play}); the data support it only as far as the per-matchup verdicts below.`,
-      evidence: `worst-matchup distance from even ${f3(best.evaluation.value)} (95% CI ${f3(best.evaluation.lo)} to ${f3(best.evaluation.hi)}); ${all.length} settings tried; a search's pick, not a test (no MDE of its own): a matchup's share at this setting has ${matchupMde} (at 95%)`,
+      statement: `Best setting found: lightApBonus = ${bestLight}, saves.heavy = ${bestSave} (worst matchup ${f3(confirmedWorst)} from even on ${confirmSeating} fresh pairs a matchup, ${play}); the data support it only as far as the per-matchup verdicts below.`,
+      evidence: `picked by a search over ${all.length} settings at ${perSeating} pairs a matchup (worst-matchup distance there ${f3(best.evaluation.value)}, 95% CI ${f3(best.evaluation.lo)} to ${f3(best.evaluation.hi)}: a minimum of noisy estimates, flattered by its own games); then played again on ${confirmSeating} pairs a matchup on fresh seeds, which alone make the verdicts below. A search's pick, not a test (no MDE of its own): a matchup's confirmed share has ${matchupMde} (at 95%)`,
       strength: 'inconclusive',
     });
     const rows = all.map((e) => ({
@@ -189,7 +209,7 @@ export const gladiatorDuelTuning: Study = {
           blocks: [
             {
               kind: 'text',
-              text: `Objective: the worst matchup's |share − 0.5|, minimised over lightApBonus ${PARAMS[0]!.lo}..${PARAMS[0]!.hi} and saves.heavy ${PARAMS[1]!.lo}..${PARAMS[1]!.hi} (7 = no save). Agent: ${agent}; ${perSeating} games per seating per matchup at every setting, on the same seeds. Curves and the settings table show 95% intervals per matchup (a description of the search, not tests); the per-matchup verdicts at the best setting are tests: ${holmNote(bestShares.length, 'matchups')}${defaults ? ` At the printed rules (bonus 1, Heavy saves on 5–6) the worst matchup is ${f3(Math.max(...defaults.map((s) => Math.abs(s.share - 0.5))))} from even.` : ''}`,
+              text: `Objective: the worst matchup's |share − 0.5|, minimised over lightApBonus ${PARAMS[0]!.lo}..${PARAMS[0]!.hi} and saves.heavy ${PARAMS[1]!.lo}..${PARAMS[1]!.hi} (7 = no save). Agent: ${agent}. Screening: ${perSeating} games per seating per matchup at every setting, on the same seeds; curves and the settings table show these games' 95% intervals per matchup (a description of the search, not tests). Confirmation: the setting picked and the printed rules played again, ${confirmSeating} games per seating per matchup on fresh seeds; only these make the verdicts, which are tests: ${holmNote(bestShares.length, 'matchups')} At the printed rules (bonus 1, Heavy saves on 5–6) the worst matchup is ${f3(Math.max(...defaults.map((s) => Math.abs(s.share - 0.5))))} from even (confirmation games).`,
             },
             {
               kind: 'chart',
@@ -212,7 +232,7 @@ export const gladiatorDuelTuning: Study = {
       meta: {
         command: ctx.command,
         seed: ctx.seed,
-        sampleSizes: { 'games per seating per matchup per setting': perSeating, settings: all.length, 'total games': totalGames },
+        sampleSizes: { 'screening games per seating per matchup per setting': perSeating, settings: all.length, 'confirmation games per seating per matchup': confirmSeating, 'settings confirmed': confirmed.size, 'total games': totalGames },
         details: { agents, params: PARAMS, best: { lightApBonus: bestLight, 'saves.heavy': bestSave } },
       },
     };

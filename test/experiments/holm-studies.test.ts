@@ -27,8 +27,12 @@ describe('Holm and agent names in the study reports (quick)', () => {
   it('gladiator-duel-tuning: the six matchup verdicts at the best setting are Holm-corrected and name the agent', async () => {
     const report = await gladiatorDuelTuning.run({ seed: 1, full: false, workers: 1, runDir: join(dir, 'tuning'), command: 'test', progress: false });
     expectMdeOnInconclusive(report.verdicts);
-    expect(expectDesignPowerStated(gladiatorDuelTuning, report)).toMatch(/the widest \(0\.063\) is not/);
+    // Screening then confirmation on fresh seeds (issue #30's adaptive grid): every matchup's MDE within 0.05 at full size.
+    expect(expectDesignPowerStated(gladiatorDuelTuning, report)).toMatch(/reaches MDE 0\.035 .*Within the target\./);
     expect(report.verdicts).toHaveLength(7);
+    // The verdicts rest on the confirmation games alone, not on the games that picked the setting.
+    expect(report.verdicts[0]!.evidence).toMatch(/picked by a search over \d+ settings at 60 pairs a matchup.*then played again on 60 pairs a matchup on fresh seeds, which alone make the verdicts below/);
+    expect(report.meta.sampleSizes).toMatchObject({ 'screening games per seating per matchup per setting': 60, 'confirmation games per seating per matchup': 60 });
     for (const v of report.verdicts) expect(v.statement).toMatch(/played by "heuristic" in every seat/);
     const levels = report.verdicts.slice(1).map((v) => /\((\d+(?:\.\d+)?)% CI .*Holm over 6 matchups/.exec(v.evidence)?.[1]);
     // Holm's levels over six items: 1 − 0.05/6 for the strongest, never below 95%.
