@@ -80,9 +80,16 @@ export function barredSpec(spec: string, card: string): string {
   return spec.includes(':') ? `${spec},bar=${card}` : `${spec}:bar=${card}`;
 }
 
+/**
+ * The game's listeners every Ophidian study table attaches (src/games/ophidian/listener.ts):
+ * each Wave's score (`tags.waves`, ophidian-flow) and the cards played (`tags.played`,
+ * ophidian-cards). The game gathers neither unless a table asks.
+ */
+export const OPH_LISTENERS: readonly string[] = ['waves', 'played'];
+
 /** Plays `games` games of deck `a` (seat 0) against deck `b` (seat 1) with one spec per seat; completed records. */
 export function playDecks(ctx: StudyContext, key: string, a: string, b: string, games: number, agents: readonly [string, string], extra: Readonly<Record<string, unknown>> = {}): Promise<GameRecord[]> {
-  return playStudyTable(ctx, key, { gameId: GAME_ID, options: { decks: [a, b], ...extra }, agents: [...agents], games, rotate: false, paired: false });
+  return playStudyTable(ctx, key, { gameId: GAME_ID, options: { decks: [a, b], ...extra }, agents: [...agents], games, rotate: false, paired: false, listeners: OPH_LISTENERS });
 }
 
 /** One seat-swapped unit of a deck matchup: A's mean return over the two games on seed index i. */

@@ -29,6 +29,13 @@ export interface GameListener<S = unknown> {
   tags(final: S): Tags;
 }
 
+/** A listener a study may attach by name (`Game.listeners`): what it gathers, and a fresh one for one game. */
+export interface ListenerKind<S = unknown> {
+  /** One line: the tags it adds and what they hold (error messages and docs list it). */
+  readonly description: string;
+  create(): GameListener<S>;
+}
+
 /** A fixed-size tensor view of a game for learned agents. */
 export interface Encoder<S, A, O> {
   /**
@@ -154,11 +161,18 @@ export interface Game<S, A, O = S, Opt extends object = Record<string, unknown>>
   /** Optional tensor encoder for learned agents. */
   readonly encoder?: Encoder<S, A, O>;
   /**
-   * Optional: a fresh listener for one recorded game (core/listeners.ts) — the study data the
-   * game reports by events instead of keeping in its state; its tags join the record's
+   * Optional: a fresh listener for every recorded game (core/listeners.ts) — data the game
+   * reports by events instead of keeping in its state; its tags join the record's
    * (`tagsSchema` describes both).
    */
   listener?(): GameListener<S>;
+  /**
+   * Optional: listeners a study attaches by name to the tables that need them (a match
+   * config's `listeners`; TAG's listeners chosen by the experiment) — study data the game
+   * reports by events, gathered only where a study asks for it. Their tags join the record's
+   * (`tagsSchema` describes them, optional: present when the table names the listener).
+   */
+  readonly listeners?: Readonly<Record<string, ListenerKind<S>>>;
   /** Optional restricted play: the actions a `bar=a+b` agent never plays (see `ActionBar`). */
   readonly bar?: ActionBar<O, A>;
 }

@@ -48,6 +48,9 @@ export function normalizeConfig(config: MatchConfig): NormalizedConfig {
   if (typeof config.seed !== 'number' && typeof config.seed !== 'string') {
     throw new UserError(`match config: seed is ${showValue(config.seed)}; allowed: a number or a string`);
   }
+  if (config.listeners !== undefined && (!Array.isArray(config.listeners) || config.listeners.some((n) => typeof n !== 'string' || n === ''))) {
+    throw new UserError(`match config: listeners is ${showValue(config.listeners)}; allowed: a list of the game's listener names, e.g. ["waves"]`);
+  }
   const paired = config.paired ?? false;
   if (paired && config.games % 2 !== 0) {
     throw new UserError(`match config: games is ${config.games} with paired games; allowed: an even number (each pair is two games)`);
@@ -62,6 +65,8 @@ export function normalizeConfig(config: MatchConfig): NormalizedConfig {
     rotate: config.rotate ?? true,
     // Only written when on, so existing run folders keep their config unchanged.
     ...(config.leadChanges ? { leadChanges: true } : {}),
+    // Listeners add tags to the records: part of the run's key, written only when named.
+    ...(config.listeners !== undefined && config.listeners.length > 0 ? { listeners: [...new Set(config.listeners)] } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { checkContentFiles } from './run-key.js';
 import { agentKey, agentRng, gameSeed, pairOf, seatSlots } from './seeding.js';
 import type { GameRecord, MatchConfig } from './types.js';
 import { LeadCounter } from '../core/leads.js';
-import { applyListening, recordTags } from '../core/listeners.js';
+import { applyListening, checkListenerNames, listenersFor, recordTags } from '../core/listeners.js';
 
 /** Finds a game by id. The registry by default; tests may pass their own. */
 export type GameResolver = (id: string) => AnyGame;
@@ -58,6 +58,8 @@ export function prepareMatch(config: MatchConfig, opts: PlayOptions = {}): Prepa
   }
   // An unknown agent kind or parameter fails now, not as a failed game.
   for (const spec of new Set(normalized.agents)) checkAgentSpec(spec, game, options);
+  // A listener the game does not declare fails now too (one line naming the allowed ones).
+  checkListenerNames('match config', game, normalized.listeners ?? []);
   const match = { config: normalized, game, options, players, agentKey: agentKey(normalized) };
   checkSetup(match);
   return match;
@@ -113,8 +115,9 @@ export function playPrepared(match: PreparedMatch, index: number, onStep?: StepL
     state = game.setup(options, seed);
     onStart?.(game.describeState(state));
     const leads = config.leadChanges && game.evaluate ? new LeadCounter() : null;
-    // The game's listener hears its events for the record's tags (the studies' data the engine keeps out of its state).
-    const listener = game.listener?.() ?? null;
+    // The game's listeners hear its events for the record's tags (the studies' data the engine keeps
+    // out of its state): its own, and those the config names (a study's table asks for them).
+    const listener = listenersFor(game, config.listeners);
     // The game is over when nobody is to move (the contract's equivalent of isTerminal).
     for (let step = 0; ; step++) {
       const movers = game.toMove(state);

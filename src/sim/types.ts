@@ -29,6 +29,12 @@ export interface MatchConfig {
    * ignored by games without `evaluate`. Default false.
    */
   readonly leadChanges?: boolean;
+  /**
+   * Names of the game's listeners (`Game.listeners`, core/listeners.ts) to attach to every
+   * game of the run: a study asks here for the data its tables need, and their tags join the
+   * records. Unknown names are refused before any game. Default none.
+   */
+  readonly listeners?: readonly string[];
 }
 
 /** Win share of one agent slot (optionally in one seat), with its 95% interval (see `unit`). */

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { AnyGame } from '../../src/core/game.js';
 import { RESERVED_TAG_ALIASES } from '../../src/core/facts.js';
 import { Rng } from '../../src/core/rng.js';
-import { applyListening, recordTags } from '../../src/core/listeners.js';
+import { applyListening, recordTags, listenerNames, listenersFor } from '../../src/core/listeners.js';
 import { createAgent } from '../../agents/index.js';
 
 /** Freezes an object graph in place (typed arrays cannot be frozen and are skipped). */
@@ -108,8 +108,9 @@ export function checkGameContract(game: AnyGame, options: object, check: Contrac
     const replay = game.setup(options, seed + g);
     let state = deepFreeze(game.setup(options, seed + g));
     expect(replay).toEqual(state);
-    // The game's listener hears the real line of play, as the runner's would: the tags checked below are a record's.
-    const listener = game.listener?.() ?? null;
+    // The game's listeners — its own and every named one a study may attach — hear the real line of
+    // play, as the runner's would: the tags checked below are a record's with all of them.
+    const listener = listenersFor(game, listenerNames(game));
     let steps = 0;
     let twin = replay;
     let resampled = false;

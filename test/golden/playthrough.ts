@@ -7,7 +7,7 @@
  */
 import type { AnyGame } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
-import { applyListening, recordTags } from '../../src/core/listeners.js';
+import { applyListening, recordTags, listenerNames, listenersFor } from '../../src/core/listeners.js';
 import { getGame } from '../../src/games/index.js';
 import { createAgent } from '../../agents/index.js';
 
@@ -59,8 +59,8 @@ function playOne(game: AnyGame, options: object, g: GoldenGame, maxSteps: number
   const agents = specs.map((spec, p) => createAgent(spec, game, new Rng(g.seed * 1000 + p)));
   out.push(`=== game seed ${g.seed}, agents ${specs.join(', ')}`);
   let s = game.setup(options, g.seed);
-  // The game's listener, as the runner attaches it: the tags below are a record's.
-  const listener = game.listener?.() ?? null;
+  // The game's listeners (its own and every named one a study may attach): the tags below are a record's.
+  const listener = listenersFor(game, listenerNames(game));
   let step = 0;
   for (; !game.isTerminal(s) && step < maxSteps; step++) {
     const movers = game.toMove(s);

@@ -15,7 +15,7 @@ import { contentUsedBy, decksOf, matchContent, type MatchContent } from './conte
 import { evaluateOphidian } from './evaluate.js';
 import { ophidianEncoder } from './encoder.js';
 import { ophidianBar } from './bar.js';
-import { ophidianListener } from './listener.js';
+import { ophidianListeners } from './listener.js';
 import { ARSENAL, HAND, LOC, zoneOf, zoneOwner, type OphidianState, type Table } from './state.js';
 
 const DECK_IDS = SAMPLE_DECKS.map((d) => d.id) as [string, ...string[]];
@@ -214,8 +214,8 @@ const tagsSchema = z
     cheer: z.array(z.number().int().min(0)).describe('Cheer per seat at the end'),
     decks: z.array(z.string()).describe('ready deck per seat'),
     firstFlow: z.number().int().min(0).describe('the seat that won the d6 for the first Flow (3.1)'),
-    waves: z.array(z.number().int().min(0)).describe('each finished Wave in turn, at its Breather: VP per seat, then Cheer per seat (players x 2 numbers a Wave)'),
-    played: z.array(z.string()).describe('Strategy cards played: "card-id:times by seat 0:times by seat 1", one entry per card played at least once'),
+    waves: z.array(z.number().int().min(0)).optional().describe('with the `waves` listener: each finished Wave in turn, at its Breather: VP per seat, then Cheer per seat (players x 2 numbers a Wave)'),
+    played: z.array(z.string()).optional().describe('with the `played` listener: Strategy cards played: "card-id:times by seat 0:times by seat 1", one entry per card played at least once'),
   })
   .strict();
 void tagsSchema.shape;
@@ -275,8 +275,9 @@ export const ophidian: Game<OphidianState, OphAction, OphidianState, OphidianOpt
   encoder: ophidianEncoder,
   // Restricted play (bar.ts): `bar=a+b` agents never play those Strategy cards.
   bar: ophidianBar,
-  // The studies' data (each Wave's score, the cards played) by events, not in the state (listener.ts).
-  listener: ophidianListener,
+  // The studies' data (each Wave's score, the cards played) by events, not in the state, gathered
+  // by listeners the studies' tables attach by name (listener.ts).
+  listeners: ophidianListeners,
   // Hands are seen by their owner, the Arsenal order by nobody, everything in play by all; the
   // dice stream by nobody (from it every future roll — a Hex, a One-two Punch — could be read:
   // issue #26), so an observation holds UNSEEN_STREAM and a determinization draws a fresh one.

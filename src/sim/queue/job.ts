@@ -34,6 +34,7 @@ const configSchema = z
     paired: z.boolean(),
     rotate: z.boolean(),
     leadChanges: z.literal(true).optional(),
+    listeners: z.array(z.string().min(1).max(64)).min(1).max(16).optional(),
   })
   .strict();
 

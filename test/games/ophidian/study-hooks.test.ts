@@ -22,7 +22,8 @@ function played(tags: Record<string, unknown>): Map<string, number[]> {
 
 describe('Ophidian study tags', () => {
   it('name the first Flow seat, log VP and Cheer per finished Wave, and count only cards of each seat\'s deck', () => {
-    const r = playGame({ gameId: 'ophidian', options: {}, agents: ['heuristic'], games: 1, seed: 5 }, 0);
+    // The studies' tables attach the game's `waves` and `played` listeners (experiments/ophidian/common.ts).
+    const r = playGame({ gameId: 'ophidian', options: {}, agents: ['heuristic'], games: 1, seed: 5, listeners: ['waves', 'played'] }, 0);
     expect(r.error).toBeUndefined();
     const t = r.tags as Record<string, unknown>;
     expect([0, 1]).toContain(t['firstFlow']);
@@ -37,7 +38,7 @@ describe('Ophidian study tags', () => {
   });
 
   it('heuristic:bar=… never plays the barred cards; unbarred, the same deck and seed plays them', () => {
-    const cfg = { gameId: 'ophidian', options: { decks: ['abe', 'abe'] }, games: 1, seed: 5 };
+    const cfg = { gameId: 'ophidian', options: { decks: ['abe', 'abe'] }, games: 1, seed: 5, listeners: ['played'] };
     const free = played(playGame({ ...cfg, agents: ['heuristic'] }, 0).tags as Record<string, unknown>);
     const often = [...free].filter(([, n]) => n[0]! > 0).map(([id]) => id).slice(0, 2);
     expect(often.length).toBe(2);
