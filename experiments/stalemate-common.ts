@@ -357,6 +357,8 @@ export interface StalemateReportParts {
   /** The house-rule section's paragraph. */
   readonly sweepText: (byCondition: ReadonlyMap<string, CapTally>) => string;
   readonly tuned: { readonly blocks: readonly ReportBlock[]; readonly verdicts: readonly ReportVerdict[] };
+  /** Whose stall it is (a study's probe): its verdicts open the report, its section comes first. */
+  readonly lead?: { readonly heading: string; readonly text: string; readonly verdicts: readonly ReportVerdict[]; readonly blocks: readonly ReportBlock[] };
 }
 
 /**
@@ -384,8 +386,9 @@ export function stalemateReport(p: StalemateReportParts): Report {
     title: p.title,
     gameId: p.gameId,
     question: p.question,
-    verdicts: [...verdicts, ...p.tuned.verdicts],
+    verdicts: [...(p.lead?.verdicts ?? []), ...verdicts, ...p.tuned.verdicts],
     sections: [
+      ...(p.lead ? [{ heading: p.lead.heading, blocks: [{ kind: 'text' as const, text: p.lead.text }, ...p.lead.blocks] }] : []),
       { heading: 'Stalls per condition', blocks: [{ kind: 'text', text: p.stallsText(baseline, summary) }, conditionTable(p.gameId, byCondition), ...p.worst(byCondition)] },
       { heading: 'House rules that end stalls (tuned by the tool)', blocks: [{ kind: 'text', text: p.sweepText(byCondition) }, ...p.tuned.blocks] },
     ],

@@ -6,14 +6,21 @@
  * under random play, the heuristic and the tuned MCTS at two budgets; per condition the
  * report gives the share of fights stopped at the cap and the share in which no blow
  * landed, compares each agent with random play on the same tables and seeds, and links
- * replays of the worst tables' stalled fights.
+ * replays of the worst tables' stalled fights. It first says whose stall it is: the
+ * forcing-line probe (forcing.ts) seats a chaser against a hero that always flees on the
+ * sample mirrors and two stronger builds, and the tuned search's stand-offs on the mirrors
+ * are set beside it. The house-rule sweep plays 80 seeds, enough that a setting with no stall
+ * can be shown under 5%.
  */
 import type { Report } from '../../src/analysis/report-model.js';
 import { Rng } from '../../src/core/rng.js';
 import { DEFAULT_BUILD_OPTIONS, BuildGenerator, DEFAULT_BUILD_SPACE, type HeroSpec, SAMPLE_HEROES } from '../../src/games/superhero-gladiators/index.js';
 import { describeTally } from '../cap-report.js';
-import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from '../stalemate-common.js';
+import type { GameRecord } from '../../src/sim/types.js';
+import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, tallies, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from '../stalemate-common.js';
 import type { Study, StudyContext } from '../study.js';
+import { playStudyTable } from '../study-table.js';
+import { FLEE, forcingBlock, forcingTables, forcingVerdicts, type ForcingCell } from './forcing.js';
 
 const GAME_ID = 'superhero-gladiators';
 
@@ -35,8 +42,19 @@ interface AgentPlan {
   readonly builds: number;
 }
 
+/** A chaser of the forcing-line probe (forcing.ts): its spec against \`heuristic:probe=flee\` on the probe's tables. */
+interface ChaserPlan {
+  readonly spec: string;
+  readonly name: string;
+  /** Seeds every probe table plays (fight i on seed i). */
+  readonly seeds: number;
+}
+
 interface Design {
   readonly agents: readonly AgentPlan[];
+  /** The forcing-line probe's chasers, and how many sample mirrors (of the study's order) it plays besides the two stronger builds. */
+  readonly chasers: readonly ChaserPlan[];
+  readonly probeMirrors: number;
   /** Random legal builds on the ring (one draw, the same on every seed). */
   readonly buildCount: number;
   /** Each build meets the next `degree` along the ring. */
@@ -54,22 +72,34 @@ const QUICK: Design = {
   ],
   buildCount: 6,
   degree: 1,
+  chasers: [
+    { spec: 'heuristic:probe=fight', name: 'probe fight', seeds: 3 },
+    { spec: tunedMcts(10), name: 'tuned mcts, 10 iterations', seeds: 2 },
+  ],
+  probeMirrors: 1,
 };
 
 // Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
 // (mirrors included: 81 tables, one per side order) on 8 seeds under random play and the
-// heuristic; the tuned MCTS at 200 and 800 iterations (≈ 1.3 and 2.1 CPU-s a fight) on the
-// first 12 pairings of the fixed order (21 tables, the Amazon mirror first) on 4 seeds; 80
-// random builds in a ring, each against the next, both side orders on 8 seeds.
+// heuristic; the tuned MCTS at 200 and 800 iterations (≈ 1.3 and 2.1 CPU-s a fight) on all
+// 45 pairings too (81 tables) on 4 seeds — what keeps the whole --full near 15 minutes on 2
+// cores; 80 random builds in a ring, each against the next, both side orders on 8 seeds. The
+// forcing-line probe: every sample mirror and the two stronger builds, the scripted chaser on
+// 20 seeds, the tuned search (200 iterations) on 8.
 const FULL: Design = {
   agents: [
     { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
     { spec: 'heuristic', name: 'heuristic', seeds: 8, pairings: 45, builds: 80 },
-    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', seeds: 4, pairings: 12, builds: 0 },
-    { spec: tunedMcts(800), name: 'tuned mcts, 800 iterations', seeds: 4, pairings: 12, builds: 0 },
+    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', seeds: 4, pairings: 45, builds: 0 },
+    { spec: tunedMcts(800), name: 'tuned mcts, 800 iterations', seeds: 4, pairings: 45, builds: 0 },
   ],
   buildCount: 80,
   degree: 1,
+  chasers: [
+    { spec: 'heuristic:probe=fight', name: 'probe fight', seeds: 20 },
+    { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', seeds: 8 },
+  ],
+  probeMirrors: 9,
 };
 
 /** Every pairing of the sample heroes, mirrors included, the Amazon mirror first (the issue's example), then a fixed order. */
@@ -91,7 +121,7 @@ export function samplePairings(): [string, string][] {
 /** The house-rule settings swept (milder = a later shrink, a smaller crowd penalty; charge is on or off). */
 export function settingsFor(full: boolean): RuleSetting[] {
   const shrink = full ? [8, 4, 2] : [4];
-  const crowd = full ? [1, 3, 8] : [3];
+  const crowd = full ? [1, 3, 5, 8] : [3];
   return [
     { rule: 'charge', value: 1, options: { charge: true }, mildness: 0 },
     ...shrink.map((n) => ({ rule: 'shrinkArena', value: n, options: { shrinkArena: n }, mildness: n })),
@@ -104,10 +134,16 @@ export function sweepDesign(full: boolean, pairings: readonly [string, string][]
   const mirrors = pairings.filter(([a, b]) => a === b).slice(0, full ? 9 : 2);
   const mixed = pairings.filter(([a, b]) => a !== b).slice(0, full ? 12 : 2);
   return {
-    stalls: mirrors.map(([a]) => ({ key: `mirror-${slug(a)}`, label: `${a} mirror`, options: { teams: [[a], [a]] }, games: full ? 20 : 4 })),
-    matchups: mixed.map(([a, b]) => ({ key: `${slug(a)}-v-${slug(b)}`, label: `${a} v ${b}`, ab: { teams: [[a], [b]] }, ba: { teams: [[b], [a]] }, games: full ? 10 : 3 })),
+    // 80 seeds: with the seed as the unit, a setting with no stall on any seed is shown under 5%
+    // only from 72 seeds on (the exact bound for k of k equal units, 1 − 0.025^(1/k): 0.045 at
+    // 80, 0.060 at 60, 0.168 at 20).
+    stalls: mirrors.map(([a]) => ({ key: `mirror-${slug(a)}`, label: `${a} mirror`, options: { teams: [[a], [a]] }, games: full ? SWEEP_SEEDS : 4 })),
+    matchups: mixed.map(([a, b]) => ({ key: `${slug(a)}-v-${slug(b)}`, label: `${a} v ${b}`, ab: { teams: [[a], [b]] }, ba: { teams: [[b], [a]] }, games: full ? SWEEP_SEEDS / 2 : 3 })),
   };
 }
+
+/** Seeds of the full sweep's stall tables (its matchups play the first half of them). */
+export const SWEEP_SEEDS = 80;
 
 /** The agent the house rules are tuned under. */
 export const SWEEP_AGENT = 'heuristic';
@@ -160,6 +196,23 @@ export const superheroGladiatorsStalemates: Study = {
       }
     }
 
+    // Whose stall is it? A chaser against a hero that always flees (forcing.ts), the game's `blows` listener attached.
+    const probeTables = forcingTables(pairings, design.probeMirrors);
+    const cells: ForcingCell[] = [];
+    for (const chaser of design.chasers) {
+      for (const t of probeTables) {
+        const records = await playStudyTable(ctx, `forcing-${t.key}-${slug(chaser.name)}`, { gameId: GAME_ID, options: t.options, agents: [chaser.spec, FLEE], games: chaser.seeds, rotate: false, listeners: ['blows'] }, `${chaser.name} chasing ${FLEE}, forcing-line probe`);
+        cells.push({ chaser: chaser.name, table: t.label, group: t.group, records });
+      }
+    }
+    // The strongest search's own fights on the same mirrors (both sides searched), for "whose stand-off".
+    const search = [...plans].filter((p) => p.spec.startsWith('mcts')).sort((a, b) => budget(b.name) - budget(a.name))[0];
+    const standOffs = new Map<string, GameRecord[]>();
+    for (const t of probeTables.filter((x) => x.group === 'sample mirrors')) {
+      const own = tables.find((x) => search && x.condition === condition(search.name, 'sample heroes') && x.label === t.label.replace(' chases ', ' vs '));
+      if (own) standOffs.set(t.label, [...own.records]);
+    }
+
     // House rules that end stalls (charge, shrinking arena, crowd penalty), tuned under the heuristic.
     const sweepPlan = sweepDesign(ctx.full, pairings);
     const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, sweepPlan.stalls, sweepPlan.matchups, settingsFor(ctx.full));
@@ -183,6 +236,12 @@ export const superheroGladiatorsStalemates: Study = {
       sweepText: (byCondition) =>
         `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
       tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),
+      lead: {
+        heading: 'Whose stall is it? The forcing-line probe',
+        text: `A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
+        verdicts: forcingVerdicts(cells, standOffs, search ? `the ${search.name}` : undefined),
+        blocks: [forcingBlock(cells)],
+      },
     });
   },
 };

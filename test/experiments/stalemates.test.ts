@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMdeOnInconclusive } from './mde-check.js';
-import { capDifference, differenceVerdicts, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
-import { samplePairings } from '../../experiments/superhero-gladiators/stalemates.js';
+import { capDifference, differenceVerdicts, stalemateReport, sweepReport, tallies, worstTables, type StallTable, type SweepResult } from '../../experiments/stalemate-common.js';
+import { samplePairings, sweepDesign } from '../../experiments/superhero-gladiators/stalemates.js';
+import type { StudyContext } from '../../experiments/study.js';
 import { CapTally } from '../../experiments/cap-report.js';
 import type { GameRecord } from '../../src/sim/types.js';
 import { Rng } from '../../src/core/rng.js';
@@ -115,5 +116,37 @@ describe('stalemate studies', () => {
     // No drain setting tried is shown under 5%: said so, not picked.
     expect(verdicts[1]!.statement).toMatch(/^No setting of energyDrain tried is shown/);
     expect(verdicts[1]!.strength).toBe('inconclusive');
+  });
+
+  it('the full sweep plays enough seeds that a setting with no stall on any seed is shown under 5% (on 20 seeds 0 of 20 was [0.000, 0.168])', () => {
+    const { stalls } = sweepDesign(true, samplePairings());
+    expect(stalls).toHaveLength(9);
+    const t = new CapTally();
+    for (const table of stalls) for (let seed = 0; seed < table.games; seed++) t.add(game(seed, false), false);
+    const c = t.capShare();
+    expect(c.seeds).toBe(stalls[0]!.games);
+    expect(c.hi).toBeLessThan(0.05);
+  });
+
+  it('a study\'s "whose stall is it" probe leads the report: its verdicts first, its section first', () => {
+    const tables = [table('t1-random', 'random, s', [true, false])];
+    const lead = { heading: 'Whose stall is it? The forcing-line probe', text: 'probe', verdicts: [{ statement: 'Whose stall is it? x', evidence: 'e', strength: 'supported' as const }], blocks: [] };
+    const report = stalemateReport({
+      id: 'x',
+      title: 'x',
+      question: 'q',
+      gameId: 'superhero-gladiators',
+      ctx: { command: 'c', seed: 1 } as unknown as StudyContext,
+      tables,
+      agentNames: ['random'],
+      groups: ['s'],
+      worst: () => [],
+      stallsText: () => '',
+      sweepText: () => '',
+      tuned: { blocks: [], verdicts: [{ statement: 'sweep', evidence: 'e', strength: 'supported' }] },
+      lead,
+    });
+    expect(report.verdicts.map((v) => v.statement)).toEqual(['Whose stall is it? x', 'sweep']);
+    expect(report.sections[0]!.heading).toBe('Whose stall is it? The forcing-line probe');
   });
 });

@@ -26,6 +26,7 @@ import { segmentOf, turnOf, type HeroRun, type Setup, type ShgAction, type ShgSt
 import { describeAction, describeState } from './describe.js';
 import { evaluate } from './evaluate.js';
 import { shgEncoder } from './encoder.js';
+import { shgListeners } from './listener.js';
 
 
 // ---------------------------------------------------------------------------------
@@ -258,6 +259,7 @@ const tagsSchema = z
     capped: z.boolean().describe('the turn cap (an engine option; the text has none) ended the game'),
     blowsLanded: z.number().int().min(0).describe('blows landed in the game: attacks that took Oomph off a foe hero (0 = nobody was ever hurt by a foe)'),
     blowsBySide: z.array(z.number().int().min(0)).describe('blows landed by each side'),
+    blowsAfterOpening: z.array(z.number().int().min(0)).optional().describe('listener `blows`: blows landed by each side on a foe hero that had already had an action in the fight'),
   })
   .strict();
 
@@ -370,6 +372,8 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
     blowsBySide: [...s.blows],
   }),
   moveCount: (s) => s.steps,
+  // The stalemate study's data (blows after the opening) by events, not in the state (listener.ts).
+  listeners: shgListeners,
   // Everything is visible except the future d20s: no stream in the observation, a fresh one in a determinization.
   observe: (s) => ({ ...s, rng: UNSEEN_STREAM }),
   determinize: (obs, _p, rng) => ({ ...obs, rng: rng.u32() | 0 }),

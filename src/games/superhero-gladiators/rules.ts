@@ -8,11 +8,13 @@
  */
 import { Dice } from '../../core/dice.js';
 import { setAt, type Draft } from '../../core/flow.js';
+import { emit } from '../../core/listeners.js';
 import { OPEN, PIT, WALL, WATER } from './arena.js';
 import type { Power } from './builder.js';
 import type { NumberEnv } from './power-numbers.js';
 import { powerAt, turnOf, type HeroRun, type ShgAction, type ShgState } from './state.js';
 import { cellsBetween, clearOfBuildings } from './sight.js';
+import { BLOW_LANDED } from './listener.js';
 
 // ---------------------------------------------------------------------------------
 // Small readers
@@ -660,11 +662,12 @@ function gain(d: Draft<ShgState>, h: number, amount: number): void {
   setHero(d, h, { oomph: Math.min(d.setup.heroes[h]!.oomphMax, r.oomph + amount) });
 }
 
-/** Records a blow landed by hero `a`'s side (an attack that took Oomph off a foe hero). */
-function landBlow(d: Draft<ShgState>, a: number): void {
+/** Records a blow landed by hero `a`'s side on hero `t` (an attack that took Oomph off a foe hero); a listener hears it (listener.ts). */
+function landBlow(d: Draft<ShgState>, a: number, t: number): void {
   const side = d.setup.side[a]!;
   d.blows = setAt(d.blows, side, d.blows[side]! + 1);
   d.blowRound = setAt(d.blowRound, side, d.round);
+  emit(BLOW_LANDED, d, t);
 }
 
 export interface Pending {
@@ -741,7 +744,7 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
     }
   }
   hurt(d, t, damage);
-  if (damage > 0) landBlow(d, a);
+  if (damage > 0) landBlow(d, a, t);
   if (blocked > 0 && d.heroes[t]!.oomph > 0) {
     const ab = slotOf(d, t, 'absorbing');
     const ap = ab >= 0 ? powerAt(d, t, ab)! : null;
