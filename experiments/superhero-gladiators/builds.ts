@@ -190,8 +190,8 @@ function report(ctx: ShgStudyContext, s: BuildSearchSizes, field: readonly HeroS
     notes.push(`combat modifier ${h.combatModifier} (field mean ${fmt(fieldMean.cm, 1)})`);
     notes.push(`Oomph ${h.oomphMax} (field ${fmt(fieldMean.oomph, 0)})`);
     notes.push(`acts on ${h.segments.filter(Boolean).length} of 6 segments (field ${fmt(fieldMean.segments, 1)})`);
-    const attacks = h.powers.filter((p) => p.type === 'close-attack' || p.type === 'distance-attack' || p.type === 'entangle');
-    if (attacks.length) notes.push(`attacks: ${attacks.map((p) => `${POWER_INFO[p.type].name} ${p.level}${p.piercing ? ' piercing' : ''}`).join(', ')}`);
+    const attacks = h.powers.filter((p) => p.mechanic === 'close-attack' || p.mechanic === 'distance-attack' || p.mechanic === 'entangle');
+    if (attacks.length) notes.push(`attacks: ${attacks.map((p) => `${p.name} ${p.level}${p.piercing ? ' piercing' : ''}`).join(', ')}`);
     return notes.join('; ');
   };
   const PLAY = buildPlay(ctx);

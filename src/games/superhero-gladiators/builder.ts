@@ -5,9 +5,10 @@
  * hero, the field, the value and the rule broken.
  */
 import { UserError, showValue } from '../../core/errors.js';
-import { GIZMO_KINDS, POWER_INFO, RATE_POWERS, UNRELIABLE_KINDS, type Enhancement, type GizmoKind, type PowerType, type VisionKind } from './catalogue.js';
+import { GIZMO_KINDS, POWER_INFO, UNRELIABLE_KINDS, type Enhancement, type GizmoKind, type PowerType, type VisionKind } from './catalogue.js';
 import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from './build-options.js';
 import type { HeroSpec, PowerSpec } from './hero.js';
+import { numbersOfType, SEED_NUMBERS, type NumberSet, type PowerNumbers } from './power-numbers.js';
 
 /** Uses per game as a number (`infinite` = Infinity). */
 export type Uses = number;
@@ -22,7 +23,18 @@ export interface CostFactors {
 }
 
 export interface Power {
-  readonly type: PowerType;
+  /** The power's type as the hero file names it: its identity (name, numbers, card text). */
+  readonly type: string;
+  /**
+   * The mechanic the rules apply: one of the text's 22 types (a built-in type is its own
+   * mechanic). Everything that asks "is this a close attack?" asks this, never `type`.
+   */
+  readonly mechanic: PowerType;
+  /** The type's name and one-line rule, for cards and logs. */
+  readonly name: string;
+  readonly text: string;
+  /** The type's compiled numbers (power-numbers.yaml, or the game's `powerNumbers`): what the rules read. */
+  readonly numbers: NumberSet;
   readonly level: number;
   readonly uses: Uses;
   readonly gizmo: GizmoKind;
@@ -152,7 +164,7 @@ function fail(where: string, hero: string, field: string, value: unknown, rule: 
   throw new UserError(`${where}: hero ${JSON.stringify(hero)}: ${field} is ${showValue(value)}; ${rule}`);
 }
 
-function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: BuildOptions): Power {
+function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: BuildOptions, numbers: PowerNumbers): Power {
   const info = POWER_INFO[p.type];
   const field = `powers[${i}] (${p.type})`;
   if (info.minLevel === info.maxLevel && p.level !== info.minLevel) {
@@ -204,6 +216,10 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
   const cost = powerCost(p.level, uses, enh, o);
   return {
     type: p.type,
+    mechanic: info.id,
+    name: info.name,
+    text: info.text,
+    numbers: numbersOfType(numbers, p.type),
     level: p.level,
     uses,
     gizmo,
@@ -224,8 +240,11 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
 /** Budget slack for floating-point sums (a hero exactly at 200 is legal). */
 const EPS = 1e-9;
 
-/** Builds a hero from a validated spec, checking every build rule. */
-export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTIONS, where = 'hero'): Hero {
+/**
+ * Builds a hero from a validated spec, checking every build rule. `numbers` are the power
+ * numbers its powers carry (the game's, with its `powerNumbers` overrides; the text's by default).
+ */
+export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTIONS, where = 'hero', numbers: PowerNumbers = SEED_NUMBERS): Hero {
   const name = spec.name;
   for (const c of ['STR', 'DEX', 'SIZ', 'PER'] as const) {
     if (spec[c] < o.characteristicMin) fail(where, name, c, spec[c], `allowed: at least ${o.characteristicMin}`);
@@ -239,7 +258,7 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
     if (types.has(p.type)) fail(where, name, `powers[${i}].type`, p.type, 'allowed: each power type once');
     types.add(p.type);
   });
-  const powers = spec.powers.map((p, i) => buildPower(p, i, name, where, o));
+  const powers = spec.powers.map((p, i) => buildPower(p, i, name, where, o, numbers));
   const bought = sum - o.characteristicPoints;
   const characteristicCost = bought * o.characteristicPrice;
   const powerTotal = powers.reduce((a, p) => a + p.cost, 0);
@@ -247,12 +266,13 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
   if (total > o.budget + EPS) {
     fail(where, name, 'total cost', Number(total.toFixed(2)), `allowed: at most ${o.budget} points (powers ${powerTotal.toFixed(2)} + characteristics ${characteristicCost})`);
   }
-  const limbs = powers.find((p) => p.type === 'extra-limbs');
+  const limbs = powers.find((p) => p.mechanic === 'extra-limbs');
   const movementRate = spec.DEX * spec.SIZ;
   const rates: Record<string, number> = { normal: movementRate };
+  // A movement power with a rate (tunneling, wall-clinging, flight, run/swim fast) moves at its own number.
   for (const p of powers) {
-    const f = RATE_POWERS[p.type];
-    if (f !== undefined) rates[p.type] = movementRate * p.level * f;
+    const rate = p.numbers.rate;
+    if (rate) rates[p.type] = rate({ level: p.level, STR: spec.STR, DEX: spec.DEX, SIZ: spec.SIZ, PER: spec.PER });
   }
   // Line 20 reads segments off "your movement rate": the normal one (step 4 comes before
   // powers are bought) or, under segmentRate 'fastest', the best a movement power gives.
@@ -296,6 +316,6 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
 }
 
 /** Builds every hero of a list, failing on the first illegal one. */
-export function buildHeroes(specs: readonly HeroSpec[], o: BuildOptions = DEFAULT_BUILD_OPTIONS, where = 'hero'): Hero[] {
-  return specs.map((s) => buildHero(s, o, where));
+export function buildHeroes(specs: readonly HeroSpec[], o: BuildOptions = DEFAULT_BUILD_OPTIONS, where = 'hero', numbers: PowerNumbers = SEED_NUMBERS): Hero[] {
+  return specs.map((s) => buildHero(s, o, where, numbers));
 }

@@ -1,21 +1,19 @@
 /** The hero card as text: what `crucible build` prints. */
-import { POWER_INFO } from './catalogue.js';
 import type { Hero, Power } from './builder.js';
 
 const fmt = (x: number, digits = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
 const usesText = (u: number) => (u === Infinity ? 'infinite' : String(u));
 
 function powerLine(p: Power): string[] {
-  const info = POWER_INFO[p.type];
-  const head = `  ${info.name} ${p.level}, uses ${usesText(p.uses)}${p.enhancements.length ? ', ' + p.enhancements.join(', ') : ''}`;
+  const head = `  ${p.name} ${p.level}, uses ${usesText(p.uses)}${p.enhancements.length ? ', ' + p.enhancements.join(', ') : ''}`;
   const factors = [`${fmt(p.factors.level, 3)} (level)`, `${fmt(p.factors.uses, 4)} (uses)`, ...p.factors.modifiers.map((m) => `${fmt(m.factor)} (${m.enhancement})`)];
   const extra: string[] = [];
-  if (p.type === 'extra-limbs') extra.push(`${p.level - p.limbSegments} limb(s) to combat, ${p.limbSegments} to segments${p.limbSegmentList ? ` (${p.limbSegmentList.map((i) => `#${i + 1}`).join(', ')})` : ''}`);
-  if (p.vision) extra.push(p.type === 'darkness' ? `seen through by ${p.vision}` : `${p.vision} vision`);
+  if (p.mechanic === 'extra-limbs') extra.push(`${p.level - p.limbSegments} limb(s) to combat, ${p.limbSegments} to segments${p.limbSegmentList ? ` (${p.limbSegmentList.map((i) => `#${i + 1}`).join(', ')})` : ''}`);
+  if (p.vision) extra.push(p.mechanic === 'darkness' ? `seen through by ${p.vision}` : `${p.vision} vision`);
   return [
     `${head.padEnd(62)} ${fmt(p.cost).padStart(8)}`,
     `      = ${factors.join(' x ')}`,
-    `      ${info.text}${p.look ? ` — looks like: ${p.look}` : ''}${extra.length ? ` (${extra.join('; ')})` : ''}`,
+    `      ${p.text}${p.look ? ` — looks like: ${p.look}` : ''}${extra.length ? ` (${extra.join('; ')})` : ''}`,
   ];
 }
 

@@ -120,15 +120,6 @@ export const POWER_INFO: Readonly<Record<PowerType, PowerTypeInfo>> = {
   'life-support': info('life-support', 'life support', 'miscellaneous', [1, 2], { alwaysOn: true }, 'level 1 breathes water, level 2 needs no air'),
 };
 
-/** Movement powers that multiply the normal movement rate, with their factor per level. */
-export const RATE_POWERS: Readonly<Partial<Record<PowerType, number>>> = {
-  tunneling: 1,
-  'wall-clinging': 1,
-  flight: 2,
-  'run-fast': 3,
-  'swim-fast': 3,
-};
-
 /** True when a power type exists. */
 export function isPowerType(x: string): x is PowerType {
   return (POWER_TYPES as readonly string[]).includes(x);

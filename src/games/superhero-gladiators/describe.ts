@@ -1,5 +1,4 @@
 /** Readable actions and states, for logs and replays. */
-import { POWER_INFO } from './catalogue.js';
 import { powerAt, segmentOf, turnOf, type ShgAction, type ShgState } from './state.js';
 
 const DIRS = ['E', 'SE', 'SW', 'W', 'NW', 'NE'];
@@ -11,7 +10,7 @@ function heroName(s: ShgState, h: number): string {
 function powerName(s: ShgState, h: number, slot: number): string {
   if (slot < 0) return 'punch';
   const p = powerAt(s, h, slot);
-  return p ? POWER_INFO[p.type].name : `slot ${slot}`;
+  return p ? p.name : `slot ${slot}`;
 }
 
 export function describeAction(s: ShgState, player: number, a: ShgAction): string {

@@ -175,7 +175,6 @@ function writeHero(s: ShgState, player: number, focus: number, h: number, out: F
   const r = s.heroes[h]!;
   const map = s.setup.map;
   const { cols, rows } = map.grid;
-  const numbers = s.setup.numbers;
   const side = s.setup.side[h]!;
   out[at] = 1;
   out[at + 1] = conscious(s, h) ? 1 : 0;
@@ -225,7 +224,8 @@ function writeHero(s: ShgState, player: number, focus: number, h: number, out: F
   for (let slot = 0; slot <= hero.powers.length; slot++) {
     const p = usablePower(s, h, slot);
     if (!p) continue;
-    const t = TYPE_INDEX.get(p.type);
+    // A content type encodes as its mechanic (the layout the shipped model was trained on).
+    const t = TYPE_INDEX.get(p.mechanic);
     const on = p.alwaysOn || r.onUntil[slot]! >= s.round;
     // A type the encoder does not know (added since) has no slots of its own.
     if (t !== undefined) {
@@ -234,14 +234,14 @@ function writeHero(s: ShgState, player: number, focus: number, h: number, out: F
       if (on) out[base + 3 * t + 2] = 1;
     }
     const e = env(s, h, p.level);
-    if (p.type === 'close-attack') close = Math.max(close, numbers['close-attack'].damage(e));
-    else if (p.type === 'distance-attack') distance = Math.max(distance, numbers['distance-attack'].damage(e));
-    else if (p.type === 'entangle') entangle = Math.max(entangle, p.level);
-    else if (p.type === 'defenses') {
-      const b = numbers.defenses.blocks(e);
+    if (p.mechanic === 'close-attack') close = Math.max(close, p.numbers.damage!(e));
+    else if (p.mechanic === 'distance-attack') distance = Math.max(distance, p.numbers.damage!(e));
+    else if (p.mechanic === 'entangle') entangle = Math.max(entangle, p.level);
+    else if (p.mechanic === 'defenses') {
+      const b = p.numbers.blocks!(e);
       defHave = Math.max(defHave, b);
       if (on) defOn = Math.max(defOn, b);
-    } else if (p.type === 'missile-deflection' && on) mdOn = 1;
+    } else if (p.mechanic === 'missile-deflection' && on) mdOn = 1;
   }
   out[at + 36] = close / 20;
   out[at + 37] = distance / 20;
@@ -293,7 +293,7 @@ function distBucket(d: number): number {
 
 function weaponOf(s: ShgState, h: number, slot: number): number {
   if (slot < 0) return 0;
-  const t = powerAt(s, h, slot)?.type;
+  const t = powerAt(s, h, slot)?.mechanic;
   return t === 'close-attack' ? 1 : t === 'distance-attack' ? 2 : 3;
 }
 
@@ -312,7 +312,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
       const top = s.stack[s.stack.length - 1];
       const foe = top ? top.data : -1;
       const p = foe >= 0 ? s.setup.heroes[foe]?.powers[a.slot] : undefined;
-      return d.kind === 'copy' && p ? COPY_BASE + typeIndex(p.type) : COPY_NONE;
+      return d.kind === 'copy' && p ? COPY_BASE + typeIndex(p.mechanic) : COPY_NONE;
     }
     case 'place': {
       const { cols, rows } = s.setup.map.grid;
@@ -325,7 +325,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
     }
     case 'move': {
       const h = focusOf(s, player, w);
-      const type = a.p >= 0 ? powerAt(s, h, a.p)?.type : undefined;
+      const type = a.p >= 0 ? powerAt(s, h, a.p)?.mechanic : undefined;
       const mode = type === undefined ? 0 : 1 + Math.max(0, MOVE_TYPES.indexOf(type));
       const foe = nearestFoe(s, h, a.to);
       const dist = foe >= 0 ? distBucket(s.setup.map.grid.distance(a.to, s.heroes[foe]!.cell)) : DIST_BUCKETS - 1;
@@ -339,7 +339,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
       const slot = Math.min(Math.max(1, order.indexOf(a.target)), MAX_HEROES - 1);
       let aim = 0;
       if (a.gizmo >= 0) {
-        aim = 1 + typeIndex(s.setup.heroes[a.target]!.powers[a.gizmo]!.type);
+        aim = 1 + typeIndex(s.setup.heroes[a.target]!.powers[a.gizmo]!.mechanic);
       }
       return ATTACK_BASE + (weaponOf(s, h, a.p) * (MAX_HEROES - 1) + slot - 1) * AIMS + aim;
     }
@@ -351,7 +351,7 @@ function actionIndex(a: ShgAction, s: ShgState, player: number, w: ShgWindows): 
     }
     case 'use': {
       const h = focusOf(s, player, w);
-      const t = TYPE_INDEX.get(powerAt(s, h, a.p)?.type ?? '') ?? 0;
+      const t = TYPE_INDEX.get(powerAt(s, h, a.p)?.mechanic ?? '') ?? 0;
       let dir = 0;
       if (a.dir >= 0) {
         const cell = s.heroes[h]!.cell;

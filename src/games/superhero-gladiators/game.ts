@@ -41,13 +41,14 @@ function makeSetup(o: ShgOptions, seed: number): Setup {
   const library = new Map<string, HeroSpec>();
   for (const h of SAMPLE_HEROES) library.set(h.name, h);
   for (const h of o.heroes) library.set(h.name, h);
+  const numbers = powerNumbersWith(o.powerNumbers);
   const heroes: Hero[] = [];
   const side: number[] = [];
   o.teams.forEach((team, t) =>
     team.forEach((name, i) => {
       const spec = library.get(name);
       if (!spec) throw new UserError(`superhero-gladiators options: teams[${t}][${i}] is ${JSON.stringify(name)}; allowed: ${[...library.keys()].join(', ')}`);
-      heroes.push(buildHero(spec, o.build, 'superhero-gladiators options'));
+      heroes.push(buildHero(spec, o.build, 'superhero-gladiators options', numbers));
       side.push(t);
     }),
   );
@@ -57,7 +58,7 @@ function makeSetup(o: ShgOptions, seed: number): Setup {
   zones.forEach((z, t) => {
     if (z.length < o.teams[t]!.length) throw new UserError(`superhero-gladiators options: arena has ${z.length} open start hexes for side ${t}; allowed: at least ${o.teams[t]!.length} (one per hero)`);
   });
-  const setup: Setup = { options: o, map, heroes, side, sides: o.teams.length, zones, numbers: powerNumbersWith(o.powerNumbers) };
+  const setup: Setup = { options: o, map, heroes, side, sides: o.teams.length, zones, numbers };
   if (setupCache.size > 256) setupCache.clear();
   setupCache.set(key, setup);
   return setup;

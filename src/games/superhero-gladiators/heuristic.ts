@@ -124,9 +124,9 @@ function gizmoWorth(s: ShgState, h: number, slot: number, t: number, g: number):
   const pen = gp.gizmo === 'hidden-gizmo' ? s.setup.options.rules.gizmoPenaltyHidden : s.setup.options.rules.gizmoPenaltyVisible;
   const chance = works * hitChance(s, h, t, pen);
   let worth = 0;
-  if (gp.type === 'close-attack' || gp.type === 'distance-attack') {
-    worth = (hitChance(s, t, h) * s.setup.numbers[gp.type].damage(env(gp.level, s, t))) / Math.max(1, s.heroes[h]!.oomph);
-  } else if (gp.type === 'defenses') {
+  if (gp.mechanic === 'close-attack' || gp.mechanic === 'distance-attack') {
+    worth = (hitChance(s, t, h) * gp.numbers.damage!(env(gp.level, s, t))) / Math.max(1, s.heroes[h]!.oomph);
+  } else if (gp.mechanic === 'defenses') {
     let lost = 0;
     for (const a of attackSlots(s, h)) {
       const p = a < 0 ? null : powerAt(s, h, a);
@@ -142,9 +142,9 @@ function gizmoWorth(s: ShgState, h: number, slot: number, t: number, g: number):
 function useWorth(s: ShgState, h: number, a: ShgAction & { k: 'use' }, p: Power, foes: readonly number[], danger: number): number {
   const r = s.heroes[h]!;
   const hero = s.setup.heroes[h]!;
-  switch (p.type) {
+  switch (p.mechanic) {
   case 'healing':
-    return r.oomph < hero.oomphMax / 2 ? s.setup.numbers.healing.gain(env(p.level, s, h)) / hero.oomphMax + 0.05 : -1;
+    return r.oomph < hero.oomphMax / 2 ? p.numbers.gain!(env(p.level, s, h)) / hero.oomphMax + 0.05 : -1;
   case 'defenses':
   case 'missile-deflection':
     return danger > 0 ? 0.3 * (danger / Math.max(1, r.oomph)) + 0.05 : -1;
@@ -182,7 +182,7 @@ function scoreAction(s: ShgState, h: number, a: ShgAction, engage: boolean): num
       const t = a.target;
       const left = Math.max(1, s.heroes[t]!.oomph);
       const p = a.p < 0 ? null : powerAt(s, h, a.p);
-      if (p && p.type === 'entangle') {
+      if (p && p.mechanic === 'entangle') {
         if (s.heroes[t]!.entangled > 0 || deflects(s, t, p)) return -1;
         return here + hitChance(s, h, t) * (p.worksOn / 20) * (0.1 + potential(s, t, h) / Math.max(1, r.oomph));
       }
@@ -233,7 +233,7 @@ export function heuristicChoice(s: ShgState, legal: readonly ShgAction[]): ShgAc
       if (a.k !== 'copy' || a.slot < 0) return 0;
       const t = s.stack[s.stack.length - 1]!.data;
       const p = s.setup.heroes[t]!.powers[a.slot]!;
-      return p.type === 'close-attack' || p.type === 'distance-attack' ? 3 + p.level : p.type === 'defenses' ? 2 + p.level : 1;
+      return p.mechanic === 'close-attack' || p.mechanic === 'distance-attack' ? 3 + p.level : p.mechanic === 'defenses' ? 2 + p.level : 1;
     };
     return legal.reduce((b, a) => (rank(a) > rank(b) ? a : b), first);
   }

@@ -20,7 +20,7 @@ export function hitChance(s: ShgState, a: number, t: number, penalty = 0): numbe
 
 export function rawDamage(s: ShgState, a: number, p: Power | null): number {
   if (!p) return s.setup.options.rules.punchDivisor > 0 ? Math.ceil(s.setup.heroes[a]!.STR / s.setup.options.rules.punchDivisor) : 0;
-  if (p.type === 'close-attack' || p.type === 'distance-attack') return s.setup.numbers[p.type].damage(env(p.level, s, a));
+  if (p.mechanic === 'close-attack' || p.mechanic === 'distance-attack') return p.numbers.damage!(env(p.level, s, a));
   return 0;
 }
 
@@ -30,10 +30,10 @@ export function throughDefenses(s: ShgState, t: number, damage: number, piercing
   const r = s.heroes[t]!;
   for (let slot = 0; slot <= n; slot++) {
     const p = powerAt(s, t, slot);
-    if (!p || p.type !== 'defenses' || (r.lost >> slot) & 1) continue;
+    if (!p || p.mechanic !== 'defenses' || (r.lost >> slot) & 1) continue;
     if (!(p.alwaysOn || r.onUntil[slot]! >= s.round)) continue;
     if (piercing && !p.piercing) return damage;
-    const limit = s.setup.numbers.defenses.blocks(env(p.level, s, t));
+    const limit = p.numbers.blocks!(env(p.level, s, t));
     const works = p.worksOn / 20;
     const blocked = s.setup.options.rules.defenses === 'threshold' ? (damage <= limit ? damage : 0) : Math.min(damage, limit);
     return damage - works * blocked;
@@ -75,13 +75,13 @@ export function attackSlots(s: ShgState, h: number): number[] {
   const n = s.setup.heroes[h]!.powers.length;
   for (let slot = 0; slot <= n; slot++) {
     const p = powerAt(s, h, slot);
-    if (p && (p.type === 'close-attack' || p.type === 'distance-attack') && !((s.heroes[h]!.lost >> slot) & 1) && s.heroes[h]!.uses[slot]! > 0) out.push(slot);
+    if (p && (p.mechanic === 'close-attack' || p.mechanic === 'distance-attack') && !((s.heroes[h]!.lost >> slot) & 1) && s.heroes[h]!.uses[slot]! > 0) out.push(slot);
   }
   return out;
 }
 
 export function isRanged(s: ShgState, h: number, slot: number): boolean {
-  return slot >= 0 && powerAt(s, h, slot)!.type === 'distance-attack';
+  return slot >= 0 && powerAt(s, h, slot)!.mechanic === 'distance-attack';
 }
 
 
@@ -102,9 +102,9 @@ export function moveReach(s: ShgState, h: number): number {
     const p = powerAt(s, h, slot);
     if (!p || (r.lost >> slot) & 1 || r.uses[slot]! <= 0) continue;
     const e = env(p.level, s, h);
-    if ((MOVE_POWERS as readonly string[]).includes(p.type)) best = Math.max(best, hexes(s.setup.numbers[p.type as (typeof MOVE_POWERS)[number]].rate(e)));
-    else if (p.type === 'jumping') best = Math.max(best, feet(s.setup.numbers.jumping.standing(e)));
-    else if (p.type === 'teleport') best = Math.max(best, feet(s.setup.numbers.teleport.distance(e)));
+    if ((MOVE_POWERS as readonly string[]).includes(p.mechanic)) best = Math.max(best, hexes(p.numbers.rate!(e)));
+    else if (p.mechanic === 'jumping') best = Math.max(best, feet(p.numbers.standing!(e)));
+    else if (p.mechanic === 'teleport') best = Math.max(best, feet(p.numbers.distance!(e)));
   }
   return best;
 }

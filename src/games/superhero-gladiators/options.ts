@@ -10,6 +10,7 @@ import { buildOptionsSchema } from './build-options.js';
 import { guaranteedStartHexes, parseMap } from './arena.js';
 import { buildHero } from './builder.js';
 import { heroSpecSchema } from './hero.js';
+import { powerNumbersWith } from './power-numbers.js';
 import { SAMPLE_HEROES } from './samples.js';
 
 const side = z.array(z.string().min(1)).min(1).max(4);
@@ -117,7 +118,8 @@ export const optionsSchema = z
       }),
     );
     // The builder's and the map parser's own one-line UserErrors name hero/row, field, value and rule.
-    o.heroes.forEach((h) => buildHero(h, o.build, 'superhero-gladiators options: heroes'));
+    const numbers = powerNumbersWith(o.powerNumbers);
+    o.heroes.forEach((h) => buildHero(h, o.build, 'superhero-gladiators options: heroes', numbers));
     if (o.arena.map === 'custom') parseMap(o.arena.rows, 'superhero-gladiators options: arena.rows');
     // Under start-zones placement a random map differs by seed: every seed must leave each side a start hex per hero,
     // not just the one seed a run's up-front check sets up (51 of 1,000 seeds of a

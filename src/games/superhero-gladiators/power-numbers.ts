@@ -32,8 +32,8 @@ const vocabulary: Vocabulary<NumberEnv> = {
   selectors: { self: () => [0] },
 };
 
-/** The number names each power type must give. */
-const NAMES = {
+/** The number names each power mechanic has (a built-in type, or a content type `like` it). */
+export const NUMBER_NAMES = {
   tunneling: ['rate'],
   'wall-clinging': ['rate'],
   flight: ['rate'],
@@ -52,8 +52,23 @@ const NAMES = {
   desolidify: ['segments'],
 } as const;
 
-type NumberPowers = typeof NAMES;
+type NumberPowers = typeof NUMBER_NAMES;
+const NAMES: Readonly<Record<string, readonly string[]>> = NUMBER_NAMES;
 export type PowerNumbers = { readonly [P in keyof NumberPowers]: { readonly [N in NumberPowers[P][number]]: NumFn<NumberEnv> } };
+/** A number's name (damage, rate, blocks, ...). */
+export type NumberName = NumberPowers[keyof NumberPowers][number];
+/**
+ * The compiled numbers one power carries (its type's): the names of its mechanic, each a
+ * function of (level, hero). The rules read a power's own numbers, so a content type with
+ * the same mechanic and other numbers plays by its own.
+ */
+export type NumberSet = { readonly [N in NumberName]?: NumFn<NumberEnv> };
+
+/** The numbers of built-in type `type` in a compiled table (none for a type the text gives no number). */
+export function numbersOfType(table: PowerNumbers, type: string): NumberSet {
+  return (table as unknown as Readonly<Record<string, NumberSet>>)[type] ?? NO_NUMBERS;
+}
+const NO_NUMBERS: NumberSet = Object.freeze({});
 
 const fileSchema = z
   .object(Object.fromEntries(Object.entries(NAMES).map(([p, names]) => [p, z.object(Object.fromEntries(names.map((n) => [n, z.unknown()]))).strict()])))

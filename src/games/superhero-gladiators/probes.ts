@@ -45,7 +45,7 @@ export function probeChoice(probe: Probe, s: ShgState, legal: readonly ShgAction
   const strikes = legal.filter((a) => a.k === 'attack' && a.gizmo === -1 && a.target === foe);
   const bestStrike = strikes.sort((a, b) => Number((b as { p: number }).p >= 0) - Number((a as { p: number }).p >= 0))[0];
   const moves = legal.filter((a): a is ShgAction & { k: 'move' } => a.k === 'move');
-  const heal = legal.find((a) => a.k === 'use' && powerAt(s, me, a.p)?.type === 'healing');
+  const heal = legal.find((a) => a.k === 'use' && powerAt(s, me, a.p)?.mechanic === 'healing');
   const pass = legal.find((a) => a.k === 'pass')!;
   const ahead = share(s, me) > share(s, foe) + 1e-9;
   if (probe === 'wait') return d === 1 && bestStrike ? bestStrike : pass;

@@ -1,6 +1,7 @@
 /**
  * What a hero may do on its segment (legal actions) and what each action does. Every
- * number of a power comes from the compiled power numbers (power-numbers.ts); every
+ * number of a power comes from its own compiled numbers (`p.numbers`, power-numbers.ts), and
+ * the rules switch on its mechanic (`p.mechanic`), never on its type's name; every
  * interpretation of a gap in the text is an option (options.ts, README "Rule
  * interpretations"). Functions here read a state and write only a `Draft` made by the
  * turn flow for this step, replacing arrays copy-on-write: the input state is never
@@ -11,6 +12,7 @@ import { setAt, type Draft } from '../../core/flow.js';
 import { emit } from '../../core/listeners.js';
 import { OPEN, PIT, WALL, WATER } from './arena.js';
 import type { Power } from './builder.js';
+import type { PowerType } from './catalogue.js';
 import type { NumberEnv } from './power-numbers.js';
 import { powerAt, turnOf, type HeroRun, type ShgAction, type ShgState } from './state.js';
 import { cellsBetween, clearOfBuildings } from './sight.js';
@@ -41,24 +43,24 @@ function usable(s: ShgState, h: number, slot: number): Power | null {
   return powerAt(s, h, slot);
 }
 
-/** Slot of the first usable power of `type`, or -1. */
-export function slotOf(s: ShgState, h: number, type: string): number {
+/** Slot of the first usable power of mechanic `mechanic`, or -1. */
+export function slotOf(s: ShgState, h: number, mechanic: PowerType): number {
   const n = s.setup.heroes[h]!.powers.length;
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(s, h, slot);
-    if (p && p.type === type) return slot;
+    if (p && p.mechanic === mechanic) return slot;
   }
   return -1;
 }
 
 /** A guard power (defenses, missile deflection) that is on: always-on, or switched on for this segment. */
-function guardOn(s: ShgState, h: number, type: string): number {
+function guardOn(s: ShgState, h: number, mechanic: PowerType): number {
   const n = s.setup.heroes[h]!.powers.length;
   const r = s.heroes[h]!;
   for (let slot = 0; slot <= n; slot++) {
     if ((r.lost >> slot) & 1) continue;
     const p = powerAt(s, h, slot);
-    if (p && p.type === type && (p.alwaysOn || r.onUntil[slot]! >= s.round)) return slot;
+    if (p && p.mechanic === mechanic && (p.alwaysOn || r.onUntil[slot]! >= s.round)) return slot;
   }
   return -1;
 }
@@ -116,7 +118,7 @@ function darknessAtAttack(d: Draft<ShgState>, dice: Dice, a: number, targetCell:
   const n = d.setup.heroes[a]!.powers.length;
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(d, a, slot);
-    if (!p || p.type !== 'enhanced-vision') continue;
+    if (!p || p.mechanic !== 'enhanced-vision') continue;
     const seeing = darknessPenalty(d, a, targetCell, close, p.vision);
     if (seeing < blind) return activate(d, dice, a, slot, p) ? seeing : blind;
   }
@@ -126,7 +128,7 @@ function darknessAtAttack(d: Draft<ShgState>, dice: Dice, a: number, targetCell:
 /** Slot of hero `h`'s own extra-limbs power while it works (gizmo intact, uses left), or -1. */
 export function limbSlot(s: ShgState, h: number): number {
   const powers = s.setup.heroes[h]!.powers;
-  for (let slot = 0; slot < powers.length; slot++) if (powers[slot]!.type === 'extra-limbs') return usable(s, h, slot) ? slot : -1;
+  for (let slot = 0; slot < powers.length; slot++) if (powers[slot]!.mechanic === 'extra-limbs') return usable(s, h, slot) ? slot : -1;
   return -1;
 }
 
@@ -411,7 +413,7 @@ function moveActions(s: ShgState, h: number, out: ShgAction[]): void {
   let key = `${h}:${r.cell}:${desolid ? 1 : 0}:`;
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(s, h, slot);
-    if (p && MOVING.has(p.type)) key += slot < n ? `${slot},` : `c${r.copy!.from}.${r.copy!.slot},`;
+    if (p && MOVING.has(p.mechanic)) key += slot < n ? `${slot},` : `c${r.copy!.from}.${r.copy!.slot},`;
   }
   key += `|${scratch.signature}`;
   if (moveLists.setup !== s.setup) {
@@ -444,19 +446,18 @@ function listMoves(s: ShgState, h: number, desolid: boolean, out: ShgAction[]): 
     listed.stamp[c] = listed.generation;
   }
   const n = hero.powers.length;
-  const numbers = s.setup.numbers;
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(s, h, slot);
     if (!p) continue;
     cells.length = 0;
-    const mode = MODE_OF[p.type];
+    const mode = MODE_OF[p.mechanic];
     if (mode) {
-      const rate = numbers[p.type as 'flight'].rate(env(p.level, s, h));
+      const rate = p.numbers.rate!(env(p.level, s, h));
       destinations(s, from, mode, hexesFor(s, rate), cells);
-    } else if (p.type === 'teleport') {
-      destinations(s, from, 'teleport', feetToHexes(s, numbers.teleport.distance(env(p.level, s, h))), cells);
-    } else if (p.type === 'jumping') {
-      destinations(s, from, 'jumping', feetToHexes(s, numbers.jumping.standing(env(p.level, s, h))), cells);
+    } else if (p.mechanic === 'teleport') {
+      destinations(s, from, 'teleport', feetToHexes(s, p.numbers.distance!(env(p.level, s, h))), cells);
+    } else if (p.mechanic === 'jumping') {
+      destinations(s, from, 'jumping', feetToHexes(s, p.numbers.standing!(env(p.level, s, h))), cells);
     } else continue;
     // A free, reliable mode makes the same destination by a costly one pointless to list twice.
     const free = p.uses === Infinity && p.worksOn >= 20;
@@ -490,7 +491,7 @@ function attackReach(s: ShgState, a: number, t: number, p: Power | null): boolea
   const grid = s.setup.map.grid;
   const from = s.heroes[a]!.cell;
   const to = s.heroes[t]!.cell;
-  if (!p || p.type === 'close-attack') return grid.distance(from, to) === 1;
+  if (!p || p.mechanic === 'close-attack') return grid.distance(from, to) === 1;
   const range = s.setup.options.rules.distanceRange;
   return (range === 0 || grid.distance(from, to) <= range) && sees(s, from, to);
 }
@@ -500,7 +501,7 @@ function attackActions(s: ShgState, h: number, out: ShgAction[]): void {
   const attacks: number[] = s.setup.options.rules.punchDivisor > 0 ? [-1] : [];
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(s, h, slot);
-    if (p && (p.type === 'close-attack' || p.type === 'distance-attack' || p.type === 'entangle')) attacks.push(slot);
+    if (p && (p.mechanic === 'close-attack' || p.mechanic === 'distance-attack' || p.mechanic === 'entangle')) attacks.push(slot);
   }
   if (attacks.length === 0) return;
   const targets = foes(s, h);
@@ -511,17 +512,17 @@ function attackActions(s: ShgState, h: number, out: ShgAction[]): void {
     for (const t of targets) {
       if (!attackReach(s, h, t, p)) continue;
       out.push({ k: 'attack', p: slot, target: t, gizmo: -1 });
-      if (p && p.type === 'entangle') continue;
+      if (p && p.mechanic === 'entangle') continue;
       const tn = s.setup.heroes[t]!.powers.length;
       for (let g = 0; g < tn; g++) {
         const tp = s.setup.heroes[t]!.powers[g]!;
         if ((tp.gizmo === 'visible-gizmo' || tp.gizmo === 'hidden-gizmo') && !((s.heroes[t]!.lost >> g) & 1)) out.push({ k: 'attack', p: slot, target: t, gizmo: g });
       }
     }
-    if (p && p.type === 'entangle') continue;
+    if (p && p.mechanic === 'entangle') continue;
     for (let w = 0; w < s.walls.length; w++) {
       const cells = s.walls[w]!.cells;
-      const close = !p || p.type === 'close-attack';
+      const close = !p || p.mechanic === 'close-attack';
       if (cells.some((c) => (close ? grid.distance(from, c) === 1 : s.setup.map.grid.lineOfSight(from, c, (x) => s.setup.map.terrain[x] === WALL || (wallAt(s, x) >= 0 && x !== c))))) {
         out.push({ k: 'wall', p: slot, wall: w });
       }
@@ -540,16 +541,16 @@ export function strikeActions(s: ShgState, h: number): ShgAction[] {
   for (const a of all) {
     if (a.k !== 'attack') continue;
     const p = a.p < 0 ? null : powerAt(s, h, a.p);
-    if (!p || p.type === 'close-attack') out.push(a);
+    if (!p || p.mechanic === 'close-attack') out.push(a);
   }
   return out;
 }
 
-function forceWallCells(s: ShgState, h: number, level: number, dir: number): number[] {
+function forceWallCells(s: ShgState, h: number, p: Power, dir: number): number[] {
   const grid = s.setup.map.grid;
   const centre = grid.step(s.heroes[h]!.cell, dir);
   if (centre < 0 || !canStand(s, centre)) return [];
-  const length = Math.max(1, feetToHexes(s, s.setup.numbers['force-wall'].side(env(level, s, h))));
+  const length = Math.max(1, feetToHexes(s, p.numbers.side!(env(p.level, s, h))));
   const cells = [centre];
   const ends = [centre, centre];
   const axes = [(dir + 2) % 6, (dir + 5) % 6];
@@ -575,13 +576,13 @@ function useActions(s: ShgState, h: number, entangled: boolean, out: ShgAction[]
   for (let slot = 0; slot <= n; slot++) {
     const p = usable(s, h, slot);
     if (!p) continue;
-    switch (p.type) {
+    switch (p.mechanic) {
       case 'healing':
         if (r.oomph < hero.oomphMax) out.push({ k: 'use', p: slot, dir: -1 });
         break;
       case 'darkness':
       case 'desolidify':
-        if (p.type === 'desolidify' && isDesolid(s, h)) break;
+        if (p.mechanic === 'desolidify' && isDesolid(s, h)) break;
         out.push({ k: 'use', p: slot, dir: -1 });
         break;
       case 'defenses':
@@ -592,7 +593,7 @@ function useActions(s: ShgState, h: number, entangled: boolean, out: ShgAction[]
         if (entangled && p.level >= 2) out.push({ k: 'use', p: slot, dir: -1 });
         break;
       case 'force-wall':
-        if (!entangled) for (let d = 0; d < 6; d++) if (forceWallCells(s, h, p.level, d).length > 0) out.push({ k: 'use', p: slot, dir: d });
+        if (!entangled) for (let d = 0; d < 6; d++) if (forceWallCells(s, h, p, d).length > 0) out.push({ k: 'use', p: slot, dir: d });
         break;
     }
   }
@@ -701,7 +702,7 @@ function toHit(d: Draft<ShgState>, dice: Dice, a: number, t: number, penalty: nu
 function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, t: number, gizmo: number, pending: Pending): void {
   const p = slot < 0 ? null : powerAt(d, a, slot);
   if (p && !activate(d, dice, a, slot, p)) return;
-  const close = !p || p.type === 'close-attack';
+  const close = !p || p.mechanic === 'close-attack';
   const targetCell = d.heroes[t]!.cell;
   let penalty = darknessAtAttack(d, dice, a, targetCell, close);
   const tp = gizmo >= 0 ? d.setup.heroes[t]!.powers[gizmo]! : null;
@@ -712,14 +713,13 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
     const md = guardOn(d, t, 'missile-deflection');
     if (md >= 0 && works(dice, powerAt(d, t, md)!)) return; // deflected
   }
-  const numbers = d.setup.numbers;
-  if (p && p.type === 'entangle') {
+  if (p && p.mechanic === 'entangle') {
     setHero(d, t, { entangled: Math.max(d.heroes[t]!.entangled, p.level) });
     return;
   }
   const attacker = d.setup.heroes[a]!;
   let damage = p
-    ? numbers[p.type as 'close-attack'].damage(env(p.level, d, a))
+    ? p.numbers.damage!(env(p.level, d, a))
     : Math.ceil(attacker.STR / d.setup.options.rules.punchDivisor);
   if (tp) {
     if (damage >= d.setup.options.rules.gizmoBreaks) setHero(d, t, { lost: d.heroes[t]!.lost | (1 << gizmo) });
@@ -731,7 +731,7 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
   if (def >= 0) {
     const dp = powerAt(d, t, def)!;
     if ((!piercing || dp.piercing) && works(dice, dp)) {
-      const limit = numbers.defenses.blocks(env(dp.level, d, t));
+      const limit = dp.numbers.blocks!(env(dp.level, d, t));
       if (d.setup.options.rules.defenses === 'threshold') {
         if (damage <= limit) {
           blocked = damage;
@@ -754,21 +754,21 @@ function resolveAttack(d: Draft<ShgState>, dice: Dice, a: number, slot: number, 
     }
   }
   // "only usable after a close attack that did damage": the close attack power, not the unarmed punch.
-  if (p?.type === 'close-attack' && damage > 0 && copyChoices(d, a, t).length > 0) pending.windows.push(['copy', d.setup.side[a]!, t]);
+  if (p?.mechanic === 'close-attack' && damage > 0 && copyChoices(d, a, t).length > 0) pending.windows.push(['copy', d.setup.side[a]!, t]);
 }
 
-/** Slots of `t` that `a`'s copy power can copy now: no gizmo, level within reach, a type `a` lacks. */
+/** Slots of `t` that `a`'s copy power can copy now: no gizmo, level within reach, a mechanic `a` lacks. */
 export function copyChoices(s: ShgState, a: number, t: number): number[] {
   const cs = slotOf(s, a, 'copy-power');
   if (cs < 0) return [];
   const cp = powerAt(s, a, cs)!;
-  const maxLevel = s.setup.numbers['copy-power'].maxLevel(env(cp.level, s, a));
-  const own = new Set(s.setup.heroes[a]!.powers.map((p) => p.type));
+  const maxLevel = cp.numbers.maxLevel!(env(cp.level, s, a));
+  const own = new Set(s.setup.heroes[a]!.powers.map((p) => p.mechanic));
   const out: number[] = [];
   const tn = s.setup.heroes[t]!.powers.length;
   for (let g = 0; g < tn; g++) {
     const p = s.setup.heroes[t]!.powers[g]!;
-    if (p.gizmo === 'no-gizmo' && p.level <= maxLevel && !own.has(p.type) && p.type !== 'copy-power') out.push(g);
+    if (p.gizmo === 'no-gizmo' && p.level <= maxLevel && !own.has(p.mechanic) && p.mechanic !== 'copy-power') out.push(g);
   }
   return out;
 }
@@ -776,7 +776,7 @@ export function copyChoices(s: ShgState, a: number, t: number): number[] {
 function resolveWallHit(d: Draft<ShgState>, dice: Dice, a: number, slot: number, w: number): void {
   const p = slot < 0 ? null : powerAt(d, a, slot);
   if (p && !activate(d, dice, a, slot, p)) return;
-  const damage = p ? d.setup.numbers[p.type as 'close-attack'].damage(env(p.level, d, a)) : Math.ceil(d.setup.heroes[a]!.STR / d.setup.options.rules.punchDivisor);
+  const damage = p ? p.numbers.damage!(env(p.level, d, a)) : Math.ceil(d.setup.heroes[a]!.STR / d.setup.options.rules.punchDivisor);
   const wall = d.walls[w]!;
   const hp = wall.hp - damage;
   d.walls = hp > 0 ? setAt(d.walls, w, { ...wall, hp }) : d.walls.filter((_, i) => i !== w);
@@ -785,14 +785,14 @@ function resolveWallHit(d: Draft<ShgState>, dice: Dice, a: number, slot: number,
 function resolveUse(d: Draft<ShgState>, dice: Dice, h: number, slot: number, dir: number): void {
   const p = powerAt(d, h, slot)!;
   if (!activate(d, dice, h, slot, p)) return;
-  const numbers = d.setup.numbers;
+  const numbers = p.numbers;
   const rules = d.setup.options.rules;
-  switch (p.type) {
+  switch (p.mechanic) {
     case 'healing':
-      gain(d, h, numbers.healing.gain(env(p.level, d, h)));
+      gain(d, h, numbers.gain!(env(p.level, d, h)));
       break;
     case 'darkness': {
-      const radius = feetToHexes(d, numbers.darkness.radius(env(p.level, d, h)));
+      const radius = feetToHexes(d, numbers.radius!(env(p.level, d, h)));
       const grid = d.setup.map.grid;
       const centre = d.heroes[h]!.cell;
       const cells: number[] = [];
@@ -800,12 +800,12 @@ function resolveUse(d: Draft<ShgState>, dice: Dice, h: number, slot: number, dir
       const e = env(p.level, d, h);
       d.clouds = [
         ...d.clouds,
-        { cells, until: d.round + rules.darknessSegments - 1, vision: p.vision ?? 'infrared', distancePenalty: numbers.darkness.distancePenalty(e), closePenalty: numbers.darkness.closePenalty(e), owner: h },
+        { cells, until: d.round + rules.darknessSegments - 1, vision: p.vision ?? 'infrared', distancePenalty: numbers.distancePenalty!(e), closePenalty: numbers.closePenalty!(e), owner: h },
       ];
       break;
     }
     case 'desolidify': {
-      const segments = numbers.desolidify.segments(env(p.level, d, h));
+      const segments = numbers.segments!(env(p.level, d, h));
       setHero(d, h, { desolidUntil: desolidEnd(d, h, segments), ...(rules.desolidifyEscapes ? { entangled: 0 } : {}) });
       break;
     }
@@ -817,8 +817,8 @@ function resolveUse(d: Draft<ShgState>, dice: Dice, h: number, slot: number, dir
       setHero(d, h, { entangled: 0 });
       break;
     case 'force-wall': {
-      const cells = forceWallCells(d, h, p.level, dir);
-      if (cells.length) d.walls = [...d.walls, { cells, hp: numbers['force-wall'].blocks(env(p.level, d, h)), owner: h }];
+      const cells = forceWallCells(d, h, p, dir);
+      if (cells.length) d.walls = [...d.walls, { cells, hp: numbers.blocks!(env(p.level, d, h)), owner: h }];
       break;
     }
   }
