@@ -8,7 +8,7 @@
  * initiative d20s, every roll from the same stream), so the pair — not the game — is
  * the unit of every statistic.
  */
-import { POWER_INFO, POWER_TYPES, type Enhancement, type PowerType, DEFAULT_BUILD_OPTIONS, parseBuildOptions, type BuildOptions, powerCost, checkHeroFile, type HeroSpec, SAMPLE_HEROES } from '../../src/games/superhero-gladiators/index.js';
+import { POWER_TYPES, powerTypeInfo, type Enhancement, DEFAULT_BUILD_OPTIONS, parseBuildOptions, type BuildOptions, powerCost, checkHeroFile, type HeroSpec, SAMPLE_HEROES } from '../../src/games/superhero-gladiators/index.js';
 import type { GameRecord } from '../../src/sim/types.js';
 import { playStudyTable } from '../study-table.js';
 import type { Study, StudyContext } from '../study.js';
@@ -129,7 +129,8 @@ export const PER_LEVEL = 'formula:per-level';
 /** A feature that is extra value on top of a power's own points (fair = 0), not points of its own. */
 export const isExtraFeature = (f: string): boolean => f.startsWith('enh:') || f.startsWith('formula:');
 
-export const powerFeature = (t: PowerType): string => `power:${t}`;
+/** A power type's feature (a content type of a hero file has its own, outside ALL_FEATURES: the fit leaves it out like a too-rare type). */
+export const powerFeature = (t: string): string => `power:${t}`;
 export const enhFeature = (e: Enhancement): string => `enh:${e}`;
 export const charFeature = (c: string): string => `char:${c}`;
 
@@ -147,7 +148,7 @@ export function buildFeatures(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OP
     f[powerFeature(p.type)] = (f[powerFeature(p.type)] ?? 0) + cost;
     for (const e of new Set(p.enhancements)) if (e !== 'no-gizmo') f[enhFeature(e)] = (f[enhFeature(e)] ?? 0) + cost;
     if (p.uses !== 'infinite') f[LIMITED_USES] = (f[LIMITED_USES] ?? 0) + cost;
-    const info = POWER_INFO[p.type];
+    const info = powerTypeInfo(p.type, spec.powerTypes)!;
     if (info.minLevel !== info.maxLevel) f[PER_LEVEL] = (f[PER_LEVEL] ?? 0) + cost * (p.level - 1);
   }
   for (const c of CHARACTERISTICS) f[charFeature(c)] = spec[c] * o.characteristicPrice;

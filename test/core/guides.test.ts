@@ -1,5 +1,6 @@
 /**
- * The guides in src/core/README.md ("Adding a study", "Adding an agent"), checked by doing
+ * The guides in src/core/README.md ("Adding a study", "Adding an agent", "Adding a power or
+ * a card": a Superhero Gladiators power type of your own), checked by doing
  * them: each guide's example block is written to a temporary folder (its relative imports
  * pointed at the real modules), registered the way the guide says (STUDIES, AGENT_KINDS)
  * and run through the same machinery the CLI uses. If a step the guide lists stops being
@@ -13,7 +14,8 @@ import { STUDIES, getStudy } from '../../experiments/index.js';
 import { checkStudyAgents, type Study } from '../../experiments/study.js';
 import { runStudies } from '../../experiments/default.js';
 import { AGENT_KINDS, checkAgentSpec, createAgent, type AgentKind } from '../../agents/index.js';
-import { getGame } from '../../src/games/index.js';
+import { checkContentFile, getGame, superheroBuilder } from '../../src/games/index.js';
+import { checkHeroFile } from '../../src/games/superhero-gladiators/index.js';
 import { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';
 import { runMatch } from '../../src/sim/runner.js';
@@ -37,6 +39,19 @@ async function guideModule(section: string, file: string): Promise<Record<string
   const path = join(tmp, file.replace(/\//g, '_'));
   writeFileSync(path, code);
   return import(path);
+}
+
+/** The ```yaml block of `section` whose first line is `# file`, dedented, written to the temp folder; returns its path. */
+function guideFile(section: string, file: string): string {
+  const start = readme.indexOf(`## ${section}\n`);
+  expect(start, `src/core/README.md has no "## ${section}" section`).toBeGreaterThanOrEqual(0);
+  const end = readme.indexOf('\n## ', start + 1);
+  const text = readme.slice(start, end < 0 ? undefined : end);
+  const block = [...text.matchAll(/^( *)```yaml\n([\s\S]*?)^ *```/gm)].map((m) => m[2]!.split('\n').map((l) => l.slice(m[1]!.length)).join('\n')).find((b) => b.startsWith(`# ${file}\n`));
+  expect(block, `"## ${section}" has no yaml block starting "# ${file}"`).toBeDefined();
+  const path = join(tmp, file);
+  writeFileSync(path, block!);
+  return path;
 }
 
 /** Runs `body` with `item` added to a registry (the guide's "add it to the list" step), removing it after. */
@@ -93,5 +108,22 @@ describe('"Adding an agent" is enough to add an agent kind', () => {
       expect(records).toHaveLength(6);
       for (const r of records) expect(r.error).toBeUndefined();
     });
+  });
+});
+
+describe('"Adding a power or a card" is enough to add a Superhero Gladiators power type of your own', () => {
+  it('the example hero file passes the --hero-file check, builds its card, and its hero plays with the type\'s own numbers', async () => {
+    const file = guideFile('Adding a power or a card', 'my-heroes.yaml');
+    expect(() => checkContentFile('superhero-gladiators', file)).not.toThrow();
+    const heroes = checkHeroFile(file);
+    const [sal] = superheroBuilder.buildHeroes(heroes);
+    const punch = sal!.powers[0]!;
+    expect([punch.type, punch.mechanic, punch.name]).toEqual(['sonic-punch', 'close-attack', 'sonic punch']);
+    expect(punch.numbers.damage!({ level: punch.level, STR: 4, DEX: 5, SIZ: 3, PER: 3 })).toBe(4 * punch.level);
+    expect(superheroBuilder.heroCard(sal!)).toContain('sonic punch 2, uses infinite');
+    // As the studies seat it: the hero (with its type) travels in the game options.
+    const { records } = await runMatch({ gameId: 'superhero-gladiators', options: { heroes, teams: [[sal!.name], ['Amazon']], turnCap: 3 }, agents: ['heuristic'], games: 2, seed: 'guide' }, { workers: 1 });
+    expect(records).toHaveLength(2);
+    for (const r of records) expect(r.error).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ export function register(program: Command): void {
   program
     .command('build')
     .description('check a Superhero Gladiators hero file (YAML or JSON) and print the hero cards')
-    .argument('<file>', 'hero file: one hero or a list (see src/games/superhero-gladiators/README.md)')
+    .argument('<file>', 'hero file: one hero, a list, or powerTypes: and heroes: (see src/games/superhero-gladiators/README.md)')
     .option('--options <json|file>', 'build options (cost constants, enhancement modifiers, budget), e.g. \'{"budget": 250}\'')
     .option('--json', 'print the built heroes as JSON')
     .action((file: string, flags: { options?: string; json?: boolean }) => {

@@ -5,10 +5,11 @@
  * hero, the field, the value and the rule broken.
  */
 import { UserError, showValue } from '../../core/errors.js';
-import { GIZMO_KINDS, POWER_INFO, UNRELIABLE_KINDS, type Enhancement, type GizmoKind, type PowerType, type VisionKind } from './catalogue.js';
+import { GIZMO_KINDS, POWER_TYPES, UNRELIABLE_KINDS, type Enhancement, type GizmoKind, type PowerType, type PowerTypeInfo, type VisionKind } from './catalogue.js';
 import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from './build-options.js';
 import type { HeroSpec, PowerSpec } from './hero.js';
-import { numbersOfType, SEED_NUMBERS, type NumberSet, type PowerNumbers } from './power-numbers.js';
+import { SEED_NUMBERS, type NumberSet, type PowerNumbers } from './power-numbers.js';
+import { powerTypeInfo, typeNumbers } from './power-types.js';
 
 /** Uses per game as a number (`infinite` = Infinity). */
 export type Uses = number;
@@ -155,18 +156,26 @@ export function withExtraSegments(boxes: readonly boolean[], extra: number, thre
  */
 const ALWAYS_ON_ACTS: ReadonlySet<PowerType> = new Set<PowerType>(['defenses', 'missile-deflection']);
 
-/** May a power of `type` be declared always on under the build options? */
-export function alwaysOnAllowed(type: PowerType, o: BuildOptions = DEFAULT_BUILD_OPTIONS): boolean {
-  return POWER_INFO[type].alwaysOnAllowed && (!o.alwaysOnWhereItActs || ALWAYS_ON_ACTS.has(type));
+/** May a power of type `info` be declared always on under the build options? */
+export function alwaysOnAllowed(info: PowerTypeInfo, o: BuildOptions = DEFAULT_BUILD_OPTIONS): boolean {
+  return info.alwaysOnAllowed && (!o.alwaysOnWhereItActs || ALWAYS_ON_ACTS.has(info.mechanic));
 }
 
 function fail(where: string, hero: string, field: string, value: unknown, rule: string): never {
   throw new UserError(`${where}: hero ${JSON.stringify(hero)}: ${field} is ${showValue(value)}; ${rule}`);
 }
 
-function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: BuildOptions, numbers: PowerNumbers): Power {
-  const info = POWER_INFO[p.type];
+/** The type of power `i` of a hero: a text type or one of the hero's own, or one line naming what is allowed. */
+function typeOf(spec: HeroSpec, p: PowerSpec, i: number, where: string): PowerTypeInfo {
+  const info = powerTypeInfo(p.type, spec.powerTypes, `${where}: hero ${JSON.stringify(spec.name)}`);
+  if (info) return info;
+  const own = (spec.powerTypes ?? []).map((t) => t.id);
+  return fail(where, spec.name, `powers[${i}].type`, p.type, `allowed: one of the text's types (${POWER_TYPES.join(', ')})${own.length ? ` or the file's own (${own.join(', ')})` : ' or a power type of the file (powerTypes: beside heroes:)'}`);
+}
+
+function buildPower(p: PowerSpec, info: PowerTypeInfo, i: number, hero: string, where: string, o: BuildOptions, numbers: PowerNumbers): Power {
   const field = `powers[${i}] (${p.type})`;
+  const mechanic = info.mechanic;
   if (info.minLevel === info.maxLevel && p.level !== info.minLevel) {
     fail(where, hero, `${field}.level`, p.level, `allowed: ${info.minLevel} only (${p.type} is a level-only power)`);
   }
@@ -183,16 +192,18 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
   if (gizmos.length > 1) fail(where, hero, `${field}.enhancements`, enh, 'allowed: one gizmo kind (no-gizmo, indestructible-gizmo, hidden-gizmo or visible-gizmo)');
   const unreliable = enh.filter((e) => (UNRELIABLE_KINDS as readonly string[]).includes(e));
   if (unreliable.length > 1) fail(where, hero, `${field}.enhancements`, enh, 'allowed: one of unreliable-15, unreliable-10');
-  if (seen.has('piercing') && !info.piercingAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: piercing only on close-attack, distance-attack, defenses, absorbing');
-  if (seen.has('missile') && !info.missileAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: missile only on distance-attack, entangle');
+  // A content type sells a subset of its mechanic's enhancements (power-types.ts); say so when it is the type that refuses.
+  const own = info.id !== mechanic ? ` (power type ${info.id} is sold without it)` : '';
+  if (seen.has('piercing') && !info.piercingAllowed) fail(where, hero, `${field}.enhancements`, enh, `allowed: piercing only on close-attack, distance-attack, defenses, absorbing${own}`);
+  if (seen.has('missile') && !info.missileAllowed) fail(where, hero, `${field}.enhancements`, enh, `allowed: missile only on distance-attack, entangle${own}`);
   if (seen.has('always-on')) {
-    if (!info.alwaysOnAllowed) fail(where, hero, `${field}.enhancements`, enh, 'allowed: always-on only on the starred powers (movement rate powers, extra-limbs, defenses, missile-deflection, enhanced-vision, life-support)');
-    if (!alwaysOnAllowed(p.type, o)) fail(where, hero, `${field}.enhancements`, enh, 'allowed: always-on only on defenses and missile-deflection (it works without an action already; build option alwaysOnWhereItActs: false sells it anyway)');
+    if (!info.alwaysOnAllowed) fail(where, hero, `${field}.enhancements`, enh, `allowed: always-on only on the starred powers (movement rate powers, extra-limbs, defenses, missile-deflection, enhanced-vision, life-support)${own}`);
+    if (!alwaysOnAllowed(info, o)) fail(where, hero, `${field}.enhancements`, enh, 'allowed: always-on only on defenses and missile-deflection (it works without an action already; build option alwaysOnWhereItActs: false sells it anyway)');
     if (o.alwaysOnNeedsInfiniteUses && uses !== Infinity) fail(where, hero, `${field}.uses`, p.uses, 'allowed: infinite for an always-on power');
   }
   let limbSegmentList: number[] | null = null;
   if (p.segments !== undefined) {
-    if (p.type !== 'extra-limbs') fail(where, hero, `${field}.segments`, p.segments, 'allowed: only on extra-limbs');
+    if (mechanic !== 'extra-limbs') fail(where, hero, `${field}.segments`, p.segments, 'allowed: only on extra-limbs');
     if (typeof p.segments === 'number') {
       if (p.segments > p.level) fail(where, hero, `${field}.segments`, p.segments, `allowed: 0 to ${p.level} (one per limb)`);
     } else {
@@ -202,11 +213,11 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
     }
   }
   let vision: VisionKind | null = null;
-  if (p.type === 'enhanced-vision') {
+  if (mechanic === 'enhanced-vision') {
     vision = p.vision ?? (p.level === 1 ? 'infrared' : 'x-ray');
     if (p.level === 1 && vision !== 'infrared') fail(where, hero, `${field}.vision`, vision, 'allowed: infrared at level 1');
     if (p.level === 2 && vision === 'infrared') fail(where, hero, `${field}.vision`, vision, 'allowed: ultraviolet, x-ray or sonar at level 2');
-  } else if (p.type === 'darkness') {
+  } else if (mechanic === 'darkness') {
     vision = p.vision ?? 'infrared';
   } else if (p.vision !== undefined) {
     fail(where, hero, `${field}.vision`, p.vision, 'allowed: only on enhanced-vision and darkness');
@@ -216,10 +227,10 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
   const cost = powerCost(p.level, uses, enh, o);
   return {
     type: p.type,
-    mechanic: info.id,
+    mechanic,
     name: info.name,
     text: info.text,
-    numbers: numbersOfType(numbers, p.type),
+    numbers: typeNumbers(info, numbers),
     level: p.level,
     uses,
     gizmo,
@@ -230,7 +241,7 @@ function buildPower(p: PowerSpec, i: number, hero: string, where: string, o: Bui
     enhancements: enh,
     look: p.look,
     vision,
-    limbSegments: p.type === 'extra-limbs' ? (limbSegmentList ? limbSegmentList.length : ((p.segments as number | undefined) ?? 0)) : 0,
+    limbSegments: mechanic === 'extra-limbs' ? (limbSegmentList ? limbSegmentList.length : ((p.segments as number | undefined) ?? 0)) : 0,
     limbSegmentList,
     cost,
     factors: { level: levelFactor(p.level, o), uses: usesFactor(uses, o), modifiers },
@@ -253,12 +264,16 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
   if (sum < o.characteristicPoints) {
     fail(where, name, 'STR+DEX+SIZ+PER', sum, `allowed: at least ${o.characteristicPoints} (the free characteristic points; more cost ${o.characteristicPrice} points each)`);
   }
-  const types = new Set<PowerType>();
-  spec.powers.forEach((p, i) => {
-    if (types.has(p.type)) fail(where, name, `powers[${i}].type`, p.type, 'allowed: each power type once');
-    types.add(p.type);
+  // "You can only buy each type of superpower once": a content type is a kind of the text's
+  // type it is like (a sonic punch is a close attack), so each mechanic once.
+  const infos = spec.powers.map((p, i) => typeOf(spec, p, i, where));
+  const mechanics = new Map<PowerType, string>();
+  infos.forEach((info, i) => {
+    const before = mechanics.get(info.mechanic);
+    if (before !== undefined) fail(where, name, `powers[${i}].type`, spec.powers[i]!.type, `allowed: each power type once${before !== spec.powers[i]!.type || info.id !== info.mechanic ? ` (${info.id} and ${before} are both ${info.mechanic})` : ''}`);
+    mechanics.set(info.mechanic, info.id);
   });
-  const powers = spec.powers.map((p, i) => buildPower(p, i, name, where, o, numbers));
+  const powers = spec.powers.map((p, i) => buildPower(p, infos[i]!, i, name, where, o, numbers));
   const bought = sum - o.characteristicPoints;
   const characteristicCost = bought * o.characteristicPrice;
   const powerTotal = powers.reduce((a, p) => a + p.cost, 0);

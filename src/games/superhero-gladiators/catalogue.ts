@@ -57,7 +57,10 @@ export type VisionKind = (typeof VISION_KINDS)[number];
 export type PowerGroup = 'movement' | 'combat' | 'miscellaneous';
 
 export interface PowerTypeInfo {
-  readonly id: PowerType;
+  /** The type's id as hero files name it (a built-in type's id is its mechanic). */
+  readonly id: string;
+  /** The text's type whose rules it plays by (power-types.ts: a content type's `like`). */
+  readonly mechanic: PowerType;
   readonly name: string;
   readonly group: PowerGroup;
   /** Levels the text allows: a fixed level (level-only powers) or a range. */
@@ -84,6 +87,7 @@ function info(
 ): PowerTypeInfo {
   return {
     id,
+    mechanic: id,
     name,
     group,
     minLevel: levels[0],

@@ -58,7 +58,7 @@ export function powerOptions(type: PowerType, space: BuildSpace, o: BuildOptions
         for (const unreliable of [null, 'unreliable-15', 'unreliable-10'] as const) {
           for (const piercing of info.piercingAllowed ? [false, true] : [false]) {
             for (const missile of info.missileAllowed ? [false, true] : [false]) {
-              const alwaysOn = alwaysOnAllowed(type, o) && (uses === 'infinite' || !o.alwaysOnNeedsInfiniteUses) ? [false, true] : [false];
+              const alwaysOn = alwaysOnAllowed(info, o) && (uses === 'infinite' || !o.alwaysOnNeedsInfiniteUses) ? [false, true] : [false];
               for (const on of alwaysOn) {
                 const enh: Enhancement[] = [gizmo];
                 if (unreliable) enh.push(unreliable);
@@ -176,7 +176,7 @@ export function mutateBuild(spec: HeroSpec, rng: Rng, gen: BuildGenerator, tries
       case 0: {
         if (powers.length === 0) continue;
         const i = rng.int(powers.length);
-        powers[i] = rng.pick(gen.optionsOf(powers[i]!.type));
+        powers[i] = rng.pick(gen.optionsOf(powers[i]!.type as PowerType)); // generated builds hold only the text's types
         break;
       }
       case 1: {

@@ -10,6 +10,7 @@ export { POWER_INFO, POWER_TYPES, type Enhancement, type PowerType } from './cat
 export { DEFAULT_BUILD_OPTIONS, parseBuildOptions, type BuildOptions } from './build-options.js';
 export { buildHero, powerCost } from './builder.js';
 export { checkHeroFile, superheroBuilder } from './content.js';
+export { powerTypeInfo, REFUSED_LIKES, type PowerTypeSpec } from './power-types.js';
 export type { HeroSpec } from './hero.js';
 export { BuildGenerator, DEFAULT_BUILD_SPACE, mutateBuild } from './generator.js';
 

@@ -90,6 +90,21 @@ export function compilePowerNumbers(doc: unknown, where: string): PowerNumbers {
   return out as unknown as PowerNumbers;
 }
 
+/**
+ * Compiles the numbers of one power of mechanic `mechanic` (a content type's `numbers`):
+ * each name must be one of the mechanic's; the names not given are taken from `base`.
+ */
+export function compileNumberSet(doc: Readonly<Record<string, unknown>>, mechanic: string, where: string, base: NumberSet): NumberSet {
+  const names = NAMES[mechanic] ?? [];
+  const scope: Scope<NumberEnv> = { vocabulary, params: [], param: () => () => 0, where };
+  const out: Record<string, NumFn<NumberEnv>> = { ...(base as Record<string, NumFn<NumberEnv>>) };
+  for (const [name, raw] of Object.entries(doc)) {
+    if (!names.includes(name)) throw new UserError(`${where}: field ${name}: unknown number; allowed: ${names.join(', ') || 'none'}`);
+    out[name] = compileNum(parseNum(raw, name, scope), scope);
+  }
+  return Object.freeze(out) as NumberSet;
+}
+
 const FILE = new URL('./heroes/power-numbers.yaml', import.meta.url);
 const SEED_DOC: Record<string, unknown> = YAML.parse(fs.readFileSync(FILE, 'utf8')) as Record<string, unknown>;
 

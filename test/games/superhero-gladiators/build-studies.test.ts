@@ -1,7 +1,8 @@
 /**
  * The cost and build studies end to end at tiny sizes (real games through the runner):
  * the report has the promised parts, every number comes with its sample size, a hero
- * file's heroes join both studies, and a rerun resumes to the same report.
+ * file's heroes join both studies (one using a power type of the file's own), and a rerun
+ * resumes to the same report.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,11 @@ import { closeRunnerPool } from '../../../src/sim/runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shg-build-studies-'));
 const heroFile = join(dir, 'mine.yaml');
-writeFileSync(heroFile, '- name: Glass Cannon\n  STR: 2\n  DEX: 8\n  SIZ: 3\n  PER: 2\n  powers:\n    - { type: distance-attack, level: 3, uses: infinite, enhancements: [piercing] }\n');
+// The hero uses a power type of the file's own (a distance attack of level x 3 damage): the studies take it as any hero.
+writeFileSync(
+  heroFile,
+  'powerTypes:\n  - { id: zap, like: distance-attack, levels: [1, 4], numbers: { damage: { mul: [level, 3] } } }\nheroes:\n  - name: Glass Cannon\n    STR: 2\n    DEX: 8\n    SIZ: 3\n    PER: 2\n    powers:\n      - { type: zap, level: 3, uses: infinite, enhancements: [piercing] }\n',
+);
 
 beforeAll(async () => {
   await initTf();
