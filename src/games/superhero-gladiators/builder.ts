@@ -9,7 +9,7 @@ import { GIZMO_KINDS, POWER_TYPES, UNRELIABLE_KINDS, type Enhancement, type Gizm
 import { DEFAULT_BUILD_OPTIONS, type BuildOptions } from './build-options.js';
 import type { HeroSpec, PowerSpec } from './hero.js';
 import { SEED_NUMBERS, type NumberSet, type PowerNumbers } from './power-numbers.js';
-import { powerTypeInfo, typeNumbers } from './power-types.js';
+import { checkPowerTypes, powerTypeInfo, typeNumbers } from './power-types.js';
 
 /** Uses per game as a number (`infinite` = Infinity). */
 export type Uses = number;
@@ -266,6 +266,7 @@ export function buildHero(spec: HeroSpec, o: BuildOptions = DEFAULT_BUILD_OPTION
   }
   // "You can only buy each type of superpower once": a content type is a kind of the text's
   // type it is like (a sonic punch is a close attack), so each mechanic once.
+  if (spec.powerTypes) checkPowerTypes(spec.powerTypes, `${where}: hero ${JSON.stringify(name)}`);
   const infos = spec.powers.map((p, i) => typeOf(spec, p, i, where));
   const mechanics = new Map<PowerType, string>();
   infos.forEach((info, i) => {

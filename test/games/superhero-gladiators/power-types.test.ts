@@ -124,6 +124,11 @@ describe('each mistake in a power type is one line naming file, type, field, val
     expect(fileError(typeFile(type))).toBe(message);
   });
 
+  it('a hero given in the game options with its own types: the same checks (here: an id twice)', () => {
+    const twice = withTypes('Sal', [{ type: 'sonic-punch', level: 2, uses: 'infinite' }], [SONIC, { ...SONIC, like: 'healing', numbers: {} }]);
+    expect(() => options([twice, hero('B')])).toThrow(/^superhero-gladiators options: heroes: hero "Sal": power type "sonic-punch": field id is "sonic-punch"; allowed: each power type id once$/);
+  });
+
   it('a hero naming a type neither the text nor the file has', () => {
     expect(fileError(`powerTypes:\n  - { id: sq, like: close-attack }\n${HERO}`)).toMatch(/^hero file t\.yaml: hero "X": field powers\.0\.type is "sp"; allowed: "tunneling", .*, "life-support" \(the text's types\) or the file's own \("sq"\)$/);
   });
