@@ -1,11 +1,14 @@
 /**
- * Dice drawn from an in-state stream. A transition creates one `Dice` over the state's
- * stream, rolls what the rules call for, and stores `dice.state` in the new game state.
- * The cursor is a local, short-lived object, so the input state is never touched.
+ * Dice drawn from an in-state stream: a short-lived cursor over a stream position, so the
+ * state it started from is never touched. A transition does not make one itself: the core
+ * binds one to the state's stream and writes back where it stopped (random.ts: `random(d)`
+ * in a flow hook, `drawFrom`/`settle` in an engine's own loop). `setup` makes the first one
+ * from its seed (`new Dice(seed)`, the opening draws) and starts the state at `dice.state`.
  */
+import type { Random } from './random.js';
 import { rngNext, rngU32, shuffledWith, type RngState } from './rng.js';
 
-export class Dice {
+export class Dice implements Random {
   constructor(public state: RngState) {}
 
   /** One die with `sides` faces: 1..sides. */

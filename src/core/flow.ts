@@ -43,9 +43,15 @@
  * they did not create. So the input state is never touched (tests deep-freeze it), unchanged
  * parts are shared, and a step allocates one object plus the arrays it changes — the same
  * idea as boardgame.io's immer drafts, without the proxy cost.
+ *
+ * Dice: every step (each `apply`, and `begin`) is a step of core/random.ts, so a hook draws
+ * with `random(d)` from the stream of the state the step started from, and the flow writes
+ * the advanced stream onto the draft's `rng` when the step ends (boardgame.io's random
+ * plugin). Hooks never read or write `rng` themselves.
  */
 
 import { illegalMove, UserError } from './errors.js';
+import { closeStep, openStep, type Streamed } from './random.js';
 
 /** The flow's fields, stored at the top level of the game state (spread them in). */
 export interface FlowFields {
@@ -375,6 +381,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   /** One move of the decider, known to be legal. */
   function play(s: S, action: A): S {
     const d = copy(s);
+    openStep(s as S & Streamed, d); // the hooks draw with random(d); closeStep writes the stream onto d
     d.steps = s.steps + 1;
     const k = d.stack.length - 1;
     pendingGoto = -1;
@@ -403,6 +410,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     }
     // Windows still open: their askers decide next. Otherwise the move is done.
     if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, entry, then);
+    closeStep(d);
     if (listedFor === d) listedFor = null; // a hook listed moves of the draft, then changed it
     return d as S;
   }
@@ -411,6 +419,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   function playJoint(s: S, players: readonly number[], moves: readonly A[]): S {
     const d = copy(s);
     if (d.committed !== s.committed) throw new Error(`flow: ${spec.game}'s copy drops the committed field (a game using commit must copy it)`);
+    openStep(s as S & Streamed, d);
     d.steps = s.steps + 1;
     if (d.committed !== undefined && d.committed.length > 0) d.committed = NO_COMMITS;
     pendingGoto = -1;
@@ -424,6 +433,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       d.stack = stack;
     }
     if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, false, then);
+    closeStep(d);
     if (listedFor === d) listedFor = null;
     return d as S;
   }
@@ -572,7 +582,9 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
 
     begin(s) {
       const d = copy(s);
+      openStep(s as S & Streamed, d);
       startRound(d, 0);
+      closeStep(d);
       if (listedFor === d) listedFor = null;
       return d as S;
     },

@@ -22,7 +22,7 @@
  * stays. Where each player has a deck of their own, `determinizeZonesByGroup` keeps each
  * hidden card among its owner's places (a card's back is public). All functions are pure and copy only the zone they change.
  */
-import type { Dice } from './dice.js';
+import type { Random } from './random.js';
 import type { Rng } from './rng.js';
 
 /** A card the observer cannot see (only in observations). */
@@ -71,7 +71,7 @@ export function fillZone(z: Zones, zone: number, cards: readonly number[], known
 }
 
 /** Shuffles zone `zone` with the state's stream: nobody knows where any card lies any more. */
-export function shuffleZone(z: Zones, zone: number, dice: Dice): Zones {
+export function shuffleZone(z: Zones, zone: number, dice: Random): Zones {
   const cards = dice.shuffled(z.cards[zone]!);
   return withZone(z, zone, cards, cards.map(() => NOBODY));
 }
@@ -336,9 +336,4 @@ export function determinizeZonesByGroup(obs: Zones, rng: Rng, zoneGroup: (zone: 
     if (pool !== undefined && next[g] !== pool.length) throw new Error(`zones: observation lists ${pool.length} unseen cards of group ${g} for ${next[g]} hidden places of that group`);
   }
   return { kinds: obs.kinds, cards, known: obs.known, unseen: null };
-}
-
-/** A fresh in-state random stream for a determinized state: nobody knows the future dice. */
-export function freshStream(rng: Rng): number {
-  return rng.u32() | 0;
 }

@@ -13,7 +13,8 @@
 import { Dice } from '../../core/dice.js';
 import { GAME_OVER, defineFlow, fixedOrder, othersFrom, setAt, type Draft } from '../../core/flow.js';
 import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
-import { EVERYONE, NO_CARD, NOBODY, cardAt, createZones, determinizeZones, freshStream, moveCard, observeZones, reveal, zoneSize, type Zones } from '../../core/zones.js';
+import { freshStream, random } from '../../core/random.js';
+import { EVERYONE, NO_CARD, NOBODY, cardAt, createZones, determinizeZones, moveCard, observeZones, reveal, zoneSize, type Zones } from '../../core/zones.js';
 import { buildBoard } from './map.js';
 import type { DarkHeroOptions } from './options.js';
 import {
@@ -316,11 +317,10 @@ function contest(d: D, withAce: boolean): boolean {
   const hero = d.current;
   const slot = d.pos[hero]!;
   const suit = d.cards[slot]!;
-  const dice = new Dice(d.rng);
+  const dice = random(d);
   const ability = suit === HEART ? g.infiltrating[hero]! + d.hiding : g.fighting[hero]! + d.tactics;
   const mine = ability + dice.d(4) + (withAce ? o.aceBonus : 0);
   const theirs = o.cardBase + dice.d(4);
-  d.rng = dice.state;
   if (withAce) d.aces = setAt(d.aces, hero, d.aces[hero]! - 1);
   d.tiedSpade = setAt(d.tiedSpade, hero, -1);
   if (mine > theirs) {
@@ -339,10 +339,9 @@ function resolveClub(d: D, defenderAce: boolean): void {
   const o = g.options;
   const att = d.attacker;
   const def = d.current;
-  const dice = new Dice(d.rng);
+  const dice = random(d);
   const a = g.fighting[att]! + dice.d(4) + (d.attackerAce ? o.aceBonus : 0);
   const b = g.fighting[def]! + d.tactics + dice.d(4) + (defenderAce ? o.aceBonus : 0);
-  d.rng = dice.state;
   // "The loser of this attack loses 1 Resource, on a tie there is no loss."
   if (a > b) d.resources = setAt(d.resources, def, Math.max(0, d.resources[def]! - 1));
   else if (b > a) d.resources = setAt(d.resources, att, Math.max(0, d.resources[att]! - 1));

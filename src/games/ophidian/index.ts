@@ -5,9 +5,10 @@
 import { Dice } from '../../core/dice.js';
 import { optionDocsFromSchema, sharedTags, type GameFacts } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
+import { freshStream } from '../../core/random.js';
 import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
-import { determinizeZonesByGroup, freshStream, NOBODY, seatBit, ZonesObserver, type ZoneKind, type Zones } from '../../core/zones.js';
+import { determinizeZonesByGroup, NOBODY, seatBit, ZonesObserver, type ZoneKind, type Zones } from '../../core/zones.js';
 import type { GladiatorCard, StrategyCard } from './cards/types.js';
 import { flow, RULES, SETUP, withHidden, type OphAction } from './rules.js';
 import { SAMPLE_DECKS } from './sample.js';

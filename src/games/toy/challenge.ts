@@ -18,6 +18,7 @@ import type { Game, Tags } from '../../core/game.js';
 import type { GameFacts } from '../../core/facts.js';
 import { optionDocsFromSchema, sharedTags } from '../../core/facts.js';
 import { Dice } from '../../core/dice.js';
+import { freshStream } from '../../core/random.js';
 import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { z } from '../../core/validate.js';
 import { defineFlow, fixedOrder, orderByStat, othersFrom, setAt, type Draft, type FlowFields } from '../../core/flow.js';
@@ -27,7 +28,6 @@ import {
   createZones,
   determinizeZones,
   fillZone,
-  freshStream,
   moveCard,
   observeZones,
   seatBit,

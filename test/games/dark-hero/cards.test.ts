@@ -22,7 +22,7 @@ import {
   spendCode,
 } from '../../../src/games/dark-hero/state.js';
 import { fightingAgain } from '../../../src/games/dark-hero/rules.js';
-import { atTurn, kind, rngRolling, stateWith, step, withMapCard } from './helpers.js';
+import { atTurn, kind, rolling, stateWith, step, withMapCard } from './helpers.js';
 
 /** Hero 0 on its start (slot 11) about to move onto slot 10 holding `suit` face down. */
 function beforeFlip(suit: number, patch: Parameters<typeof stateWith>[0] = {}) {
@@ -44,7 +44,7 @@ describe('Diamond: "gain ally: add 1 to Resources. Diamond becomes Neutral."', (
 
 describe('Heart: raid at infiltrating vs 2', () => {
   it('succeeds on a higher total: the Heart becomes Neutral and the hero shifts Society', () => {
-    const s = step(beforeFlip(HEART, { rng: rngRolling(4, 1) }), 10); // 1 + 4 vs 2 + 1
+    const s = step(rolling(beforeFlip(HEART), 4, 1), 10); // 1 + 4 vs 2 + 1
     expect(kind(s)).toBe(CONTEST);
     expect(darkHero.legalActions(s, 0)).toEqual([0, 1]); // no Ace: decline or attempt
     const won = step(s, 1);
@@ -56,14 +56,14 @@ describe('Heart: raid at infiltrating vs 2', () => {
   });
 
   it('a tie goes to the defender: the Heart stays and Society does not move', () => {
-    const s = step(step(beforeFlip(HEART, { rng: rngRolling(3, 2) }), 10), 1); // 1 + 3 vs 2 + 2
+    const s = step(step(rolling(beforeFlip(HEART), 3, 2), 10), 1); // 1 + 3 vs 2 + 2
     expect(s.cards[10]).toBe(HEART);
     expect(s.meter).toBe(6);
     expect(s.current).toBe(1);
   });
 
   it('Hiding bought before the move adds 1 per Resource to this turn\'s raid', () => {
-    const start = beforeFlip(HEART, { phase: SPEND, resources: [3, 1, 1, 1], rng: rngRolling(2, 2) });
+    const start = rolling(beforeFlip(HEART, { phase: SPEND, resources: [3, 1, 1, 1] }), 2, 2);
     const spent = step(start, spendCode(0, 2)); // 0 Tactics, 2 Hiding
     expect(spent.resources[0]).toBe(1);
     expect(spent.hiding).toBe(2);
@@ -94,7 +94,7 @@ describe('Heart: raid at infiltrating vs 2', () => {
     const base = stateWith({}, { bent: 3, heroes });
     const cards = base.cards.slice();
     cards[10] = CLUB;
-    const start = atTurn({ ...base, cards, phase: SPEND, current: 0, resources: [9, 1, 1, 1], aces: [0, 1, 0, 0], rng: rngRolling(4, 1) });
+    const start = rolling(atTurn({ ...base, cards, phase: SPEND, current: 0, resources: [9, 1, 1, 1], aces: [0, 1, 0, 0] }), 4, 1);
     const flipped = step(step(start, spendCode(8, 0)), 10);
     expect(kind(flipped)).toBe(CLUB_ASK);
     const s = step(flipped, 2); // 3 + 4 + 3 = 10 vs 1 + 8 + 1 = 10: a tie, no loss
@@ -110,19 +110,19 @@ describe('Heart: raid at infiltrating vs 2', () => {
 
 describe('Spade: fight vs 2', () => {
   it('success neutralizes the Spade and lets the hero shift Society', () => {
-    const s = step(step(beforeFlip(SPADE, { rng: rngRolling(4, 1) }), 10), 1);
+    const s = step(step(rolling(beforeFlip(SPADE), 4, 1), 10), 1);
     expect(s.cards[10]).toBe(NEUTRAL);
     expect(kind(s)).toBe(SHIFT);
   });
 
   it('failure = move back to the card you came from', () => {
-    const s = step(step(beforeFlip(SPADE, { rng: rngRolling(1, 4) }), 10), 1); // 2 vs 6
+    const s = step(step(rolling(beforeFlip(SPADE), 1, 4), 10), 1); // 2 vs 6
     expect(s.pos[0]).toBe(11);
     expect(s.cards[10]).toBe(SPADE);
   });
 
   it('tie = no change: the hero stays and may fight again next turn instead of moving', () => {
-    const s = step(step(beforeFlip(SPADE, { rng: rngRolling(3, 2) }), 10), 1); // 4 vs 4
+    const s = step(step(rolling(beforeFlip(SPADE), 3, 2), 10), 1); // 4 vs 4
     expect(s.pos[0]).toBe(10);
     expect(s.tiedSpade[0]).toBe(10);
     const next = { ...s, phase: MOVE, current: 0 };
@@ -133,25 +133,24 @@ describe('Spade: fight vs 2', () => {
   });
 
   it('"must move": a hero who stays on its tied Spade fights it again; it cannot stay and decline', () => {
-    const tied = step(step(beforeFlip(SPADE, { rng: rngRolling(3, 2) }), 10), 1); // 4 vs 4
+    const tied = step(step(rolling(beforeFlip(SPADE), 3, 2), 10), 1); // 4 vs 4
     const next = atTurn({ ...tied, phase: MOVE, current: 0, aces: [0, 0, 0, 0] });
     const again = step(next, 10);
     expect(fightingAgain(again)).toBe(true);
     expect(darkHero.legalActions(again, 0)).toEqual([1]); // fight, no "decline"
     expect(darkHero.legalActions({ ...again, aces: [1, 0, 0, 0] }, 0)).toEqual([1, 2]); // or fight with an Ace
     // Won this time: the Spade is beaten and the hero shifts Society.
-    const won = step({ ...again, rng: rngRolling(4, 1) }, 1);
+    const won = step(rolling(again, 4, 1), 1);
     expect(won.cards[10]).toBe(NEUTRAL);
     expect(kind(won)).toBe(SHIFT);
     // Tied again: it may stay once more, but only to fight.
-    const tiedAgain = step({ ...again, rng: rngRolling(3, 2) }, 1);
+    const tiedAgain = step(rolling(again, 3, 2), 1);
     expect(tiedAgain.tiedSpade[0]).toBe(10);
     expect(tiedAgain.current).toBe(1);
   });
 
   it('an Ace played after the reveal adds 3 and is used up', () => {
-    const rng = rngRolling(1, 2);
-    const s = step(beforeFlip(SPADE, { rng, aces: [1, 0, 0, 0] }), 10);
+    const s = step(rolling(beforeFlip(SPADE, { aces: [1, 0, 0, 0] }), 1, 2), 10);
     expect(darkHero.legalActions(s, 0)).toEqual([0, 1, 2]);
     const withAce = step(s, 2); // 1 + 1 + 3 = 5 vs 4
     expect(kind(withAce)).toBe(SHIFT);
@@ -178,23 +177,23 @@ describe('Club: one opponent, asked in turn order from the left, may attack at b
   });
 
   it('the loser of the attack loses 1 Resource; a tie costs nothing', () => {
-    const flipped = step(beforeFlip(CLUB, { rng: rngRolling(4, 1) }), 10);
+    const flipped = step(rolling(beforeFlip(CLUB), 4, 1), 10);
     const attacked = step(flipped, 1); // hero 1 attacks: 1 + 4 vs 1 + 1
     expect(attacked.resources).toEqual([0, 1, 1, 1]);
-    const defended = step(step(beforeFlip(CLUB, { rng: rngRolling(1, 4) }), 10), 1);
+    const defended = step(step(rolling(beforeFlip(CLUB), 1, 4), 10), 1);
     expect(defended.resources).toEqual([1, 0, 1, 1]);
-    const tie = step(step(beforeFlip(CLUB, { rng: rngRolling(2, 2) }), 10), 1);
+    const tie = step(step(rolling(beforeFlip(CLUB), 2, 2), 10), 1);
     expect(tie.resources).toEqual([1, 1, 1, 1]);
   });
 
   it('the defender adds its Tactics; the attacker fights at base', () => {
-    const start = beforeFlip(CLUB, { phase: SPEND, resources: [2, 1, 1, 1], rng: rngRolling(3, 2) });
+    const start = rolling(beforeFlip(CLUB, { phase: SPEND, resources: [2, 1, 1, 1] }), 3, 2);
     const s = step(step(step(start, spendCode(1, 0)), 10), 1); // 1 + 3 vs 1 + 1 + 2: tie
     expect(s.resources).toEqual([1, 1, 1, 1]);
   });
 
   it('both sides may play an Ace once the attack is known', () => {
-    const s = step(step(beforeFlip(CLUB, { rng: rngRolling(4, 2), aces: [1, 1, 0, 0] }), 10), 2);
+    const s = step(step(rolling(beforeFlip(CLUB, { aces: [1, 1, 0, 0] }), 4, 2), 10), 2);
     expect(kind(s)).toBe(CLUB_DEFEND);
     expect(darkHero.toMove(s)).toEqual([0]);
     expect(s.aces[1]).toBe(0);

@@ -2,7 +2,7 @@
  * Helpers for Dark Hero tests: options parsed like the runner does, states with chosen
  * fields, and in-state random streams that roll chosen d4 results.
  */
-import { Dice } from '../../../src/core/dice.js';
+import { scriptDice } from '../../../src/core/random.js';
 import { parseWith } from '../../../src/core/validate.js';
 import { darkHero, type DarkHeroOptions, type DarkHeroState } from '../../../src/games/dark-hero/index.js';
 import { decisionOf, flow } from '../../../src/games/dark-hero/rules.js';
@@ -62,13 +62,9 @@ export function atTurn(s: DarkHeroState): DarkHeroState {
   return s.current >= 0 ? { ...s, turn: s.current } : s;
 }
 
-/** An in-state stream whose next d4 rolls are `rolls`. */
-export function rngRolling(...rolls: number[]): number {
-  for (let seed = 0; seed < 1_000_000; seed++) {
-    const dice = new Dice(seed);
-    if (rolls.every((r) => dice.d(4) === r)) return seed;
-  }
-  throw new Error(`no stream rolls ${rolls.join(',')}`);
+/** `state` whose next d4 rolls are `rolls` (scripted dice, core/random.ts), then its stream's own. */
+export function rolling(state: DarkHeroState, ...rolls: number[]): DarkHeroState {
+  return scriptDice(state, rolls);
 }
 
 /** Applies one action of the player to move. */
