@@ -4,11 +4,11 @@
  * binds one to the state's stream and writes back where it stopped (random.ts: `random(d)`
  * in a flow hook, `drawFrom`/`settle` in an engine's own loop). `setup` makes the first one
  * from its seed (`new Dice(seed)`, the opening draws) and starts the state at `dice.state`.
+ * A `Dice` is the core's `Random` (random.ts), the interface rules draw from.
  */
-import type { Random } from './random.js';
 import { rngNext, rngU32, shuffledWith, type RngState } from './rng.js';
 
-export class Dice implements Random {
+export class Dice {
   constructor(public state: RngState) {}
 
   /** One die with `sides` faces: 1..sides. */
