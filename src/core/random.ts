@@ -193,7 +193,7 @@ const outer: (Streamed | object | Dice | null)[] = [];
  * draw; the core writes where they stopped onto `d` when the step ends. Throws when `d` is
  * not the draft of the step in progress (dice drawn in `moves`, `observe`, or on a copy).
  */
-export function random(d: object): Random {
+export function random(d: object): Dice {
   if (stepDice !== null && d === stepDraft) return stepDice;
   if (d !== stepDraft) throw new Error('random(d): d is not the draft of the step in progress; allowed: draw dice only in a flow hook, from the draft it was given');
   if (typeof stepFrom!.rng !== 'number') throw new Error('random(d): the state has no rng field; allowed: a state that carries its stream in `rng` (seeded in setup)');

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { Dice } from '../../core/dice.js';
+import { freshStream } from '../../core/random.js';
 import { UNSEEN_STREAM } from '../../core/rng.js';
 import { sharedTags } from '../../core/facts.js';
 import type { Game } from '../../core/game.js';
@@ -377,7 +378,7 @@ export const superheroGladiators: Game<ShgState, ShgAction, ShgState, ShgOptions
   listeners: shgListeners,
   // Everything is visible except the future d20s: no stream in the observation, a fresh one in a determinization.
   observe: (s) => ({ ...s, rng: UNSEEN_STREAM }),
-  determinize: (obs, _p, rng) => ({ ...obs, rng: rng.u32() | 0 }),
+  determinize: (obs, _p, rng) => ({ ...obs, rng: freshStream(rng) }),
   actionKey,
   describeAction,
   describeState,

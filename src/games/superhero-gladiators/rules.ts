@@ -7,8 +7,9 @@
  * turn flow for this step, replacing arrays copy-on-write: the input state is never
  * touched.
  */
-import { Dice } from '../../core/dice.js';
+import type { Dice } from '../../core/dice.js';
 import { setAt, type Draft } from '../../core/flow.js';
+import { random } from '../../core/random.js';
 import { emit } from '../../core/listeners.js';
 import { OPEN, PIT, WALL, WATER } from './arena.js';
 import type { Power } from './builder.js';
@@ -860,15 +861,12 @@ function drown(d: Draft<ShgState>, dice: Dice, h: number): void {
 /** Plays hero `h`'s segment action on the draft; returns the windows to open. */
 export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending {
   const pending: Pending = { windows: [] };
-  const dice = new Dice(d.rng);
+  const dice = random(d);
   // Acting on a segment only the extra limbs give is one use of them; a failed unreliable
   // roll wastes the action.
   const seg = d.round > 0 ? (d.round - 1) % 6 : -1;
   const limbs = a.k !== 'place' && seg >= 0 && d.setup.heroes[h]!.limbBoxes[seg]! ? limbSlot(d, h) : -1;
-  if (limbs >= 0 && !activate(d, dice, h, limbs, d.setup.heroes[h]!.powers[limbs]!)) {
-    d.rng = dice.state;
-    return pending;
-  }
+  if (limbs >= 0 && !activate(d, dice, h, limbs, d.setup.heroes[h]!.powers[limbs]!)) return pending;
   switch (a.k) {
     case 'pass':
       break;
@@ -900,7 +898,6 @@ export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending
       throw new Error(`superhero-gladiators: ${a.k} is not a segment action`);
   }
   if (a.k !== 'place') drown(d, dice, h);
-  d.rng = dice.state;
   return pending;
 }
 
@@ -908,9 +905,8 @@ export function playAction(d: Draft<ShgState>, h: number, a: ShgAction): Pending
 export function playStrike(d: Draft<ShgState>, h: number, a: ShgAction): Pending {
   const pending: Pending = { windows: [] };
   if (a.k !== 'attack') return pending;
-  const dice = new Dice(d.rng);
+  const dice = random(d);
   resolveAttack(d, dice, h, a.p, a.target, a.gizmo, pending);
-  d.rng = dice.state;
   return pending;
 }
 
@@ -921,9 +917,8 @@ export function playAbsorb(d: Draft<ShgState>, data: number, yes: boolean): void
   const blocked = data % 10000;
   const slot = slotOf(d, t, 'absorbing');
   if (slot < 0) return;
-  const dice = new Dice(d.rng);
+  const dice = random(d);
   if (activate(d, dice, t, slot, powerAt(d, t, slot)!)) gain(d, t, blocked);
-  d.rng = dice.state;
 }
 
 /** Answers the copy window: take slot `g` of hero `t` (spending a use of copy power). */
@@ -931,7 +926,7 @@ export function playCopy(d: Draft<ShgState>, a: number, t: number, g: number): v
   if (g < 0) return;
   const cs = slotOf(d, a, 'copy-power');
   if (cs < 0) return;
-  const dice = new Dice(d.rng);
+  const dice = random(d);
   if (activate(d, dice, a, cs, powerAt(d, a, cs)!)) {
     const copySlot = d.setup.heroes[a]!.powers.length;
     const original = d.setup.heroes[t]!.powers[g]!;
@@ -943,5 +938,4 @@ export function playCopy(d: Draft<ShgState>, a: number, t: number, g: number): v
       lost: r.lost & ~(1 << copySlot),
     });
   }
-  d.rng = dice.state;
 }

@@ -1,5 +1,6 @@
 /** Every power's effect in a built state, and the fight rules around them. */
 import { describe, expect, it } from 'vitest';
+import { scriptDice } from '../../../src/core/random.js';
 import { Rng } from '../../../src/core/rng.js';
 import { SURE_HIT, SURE_MISS, cell, fight, game, hero, keys, legal, options, play, turnOf } from './helpers.js';
 
@@ -83,15 +84,11 @@ describe('attacks', () => {
   });
 
   it('to hit: d20 <= 10 + attacker CM - defender CM, clamped to 1..19', () => {
-    // A: CM 2x6+4 = 16 vs B: CM 12 -> 14. Count hits over many seeds: 14/20.
+    // A: CM 2x6+4 = 16 vs B: CM 12 -> 14: a d20 of 14 hits, 15 misses.
     const o = options([hero('A', { DEX: 6, SIZ: 2 }), hero('B', { PER: 5 })]);
-    let hits = 0;
-    const n = 2000;
-    for (let seed = 0; seed < n; seed++) {
-      const s = fight(o, [cell(4, 4), cell(5, 4)], A, 1, seed);
-      if (play({ ...s, rng: seed * 7919 }, punchAt(B)).heroes[B]!.oomph < 48) hits++;
-    }
-    expect(Math.abs(hits / n - 14 / 20)).toBeLessThan(0.04);
+    const s = fight(o, [cell(4, 4), cell(5, 4)]);
+    expect(play(scriptDice(s, [14]), punchAt(B)).heroes[B]!.oomph).toBeLessThan(48);
+    expect(play(scriptDice(s, [15]), punchAt(B)).heroes[B]!.oomph).toBe(48);
   });
 
   it('distance attack: level x 2, needs line of sight (a building blocks it)', () => {
@@ -109,14 +106,13 @@ describe('attacks', () => {
     expect(s.heroes[B]!.entangled).toBe(3);
     s = turnOf(s, B);
     expect(keys(s)).toEqual(['pass', 'escape']);
-    // target (3 - 4 + 3) x 3 = 6: escapes on 6+ (75%); each try costs 3 Oomph
-    let freed = 0;
-    for (let seed = 0; seed < 400; seed++) {
-      const after = play({ ...s, rng: seed * 104729 }, { k: 'escape' });
-      expect(after.heroes[B]!.oomph).toBe(48 - 3);
-      if (after.heroes[B]!.entangled === 0) freed++;
-    }
-    expect(Math.abs(freed / 400 - 0.75)).toBeLessThan(0.07);
+    // target (3 - 4 + 3) x 3 = 6: escapes on a d20 of 6 or more, not on 5; each try costs 3 Oomph
+    const freed = play(scriptDice(s, [6]), { k: 'escape' });
+    expect(freed.heroes[B]!.entangled).toBe(0);
+    expect(freed.heroes[B]!.oomph).toBe(48 - 3);
+    const held = play(scriptDice(s, [5]), { k: 'escape' });
+    expect(held.heroes[B]!.entangled).toBe(3);
+    expect(held.heroes[B]!.oomph).toBe(48 - 3);
   });
 
   it('uses per game are counted: an attack with 1 use is gone after it', () => {
@@ -127,15 +123,12 @@ describe('attacks', () => {
     expect(keys(turnOf(s, A))).not.toContain('attack:0:1:-1');
   });
 
-  it('an unreliable power works on d20 <= 15 about 3 times in 4', () => {
+  it('an unreliable power works on d20 <= 15 (3 times in 4)', () => {
     const o = options([hero('A', { powers: [{ type: 'healing', level: 2, uses: 'infinite', enhancements: ['unreliable-15'] }] }), hero('B')]);
-    let worked = 0;
-    for (let seed = 0; seed < 800; seed++) {
-      const s = fight(o, [cell(4, 4), cell(8, 4)], A, 1, seed);
-      const hurt = { ...s, heroes: s.heroes.map((r, i) => (i === A ? { ...r, oomph: 10 } : r)), rng: seed * 15485863 };
-      if (play(hurt, { k: 'use', p: 0, dir: -1 }).heroes[A]!.oomph === 12) worked++;
-    }
-    expect(Math.abs(worked / 800 - 0.75)).toBeLessThan(0.05);
+    const s = fight(o, [cell(4, 4), cell(8, 4)]);
+    const hurt = { ...s, heroes: s.heroes.map((r, i) => (i === A ? { ...r, oomph: 10 } : r)) };
+    expect(play(scriptDice(hurt, [15]), { k: 'use', p: 0, dir: -1 }).heroes[A]!.oomph).toBe(12);
+    expect(play(scriptDice(hurt, [16]), { k: 'use', p: 0, dir: -1 }).heroes[A]!.oomph).toBe(10);
   });
 });
 
