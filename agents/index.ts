@@ -20,15 +20,19 @@ import { parseWith, z } from '../src/core/validate.js';
 import { parseAgentSpec } from './spec.js';
 import { createRandomAgent } from './random.js';
 import { FlatMcAgent } from './flat-mc.js';
-import { MctsAgent, checkRolloutSupport, type MctsConfig } from './mcts/search.js';
+import { MctsAgent, type MctsConfig } from './mcts/search.js';
 import { heuristicFor } from './heuristics/index.js';
-import { checkModelOptions, loadModel, type LoadedModel } from './learned/model-files.js';
+import { modelFor, planEvaluators } from './evaluators/spec.js';
+import { checkRolloutSupport } from './evaluators/rollout.js';
+import { valueNames } from './evaluators/registry.js';
 import { NetAgent } from './learned/net-agent.js';
 import { BAR_DOC, barAgent, parseBar } from './barring.js';
 import { checkKnown, type AgentKind, type AgentParamDoc } from './kind.js';
 
 export { splitAgentList, parseAgentSpec } from './spec.js';
 export type { AgentKind, AgentParamDoc } from './kind.js';
+export { VALUE_EVALUATORS, type ValueEvaluatorKind } from './evaluators/registry.js';
+export type { Evaluator, EvaluatorFactory, SearchSetting } from './evaluators/evaluator.js';
 
 const count = z.coerce.number().int().min(1).max(100_000_000);
 const steps = z.coerce.number().int().min(0).max(1_000_000);
@@ -56,7 +60,7 @@ const mctsSchema = z.object({
   sm: z.enum(['rm', 'duct', 'puct']).default('rm'),
   gamma: z.coerce.number().gt(0).max(1).default(0.1),
   prior: z.enum(['none', 'heuristic', 'net']).default('none'),
-  value: z.enum(['rollout', 'net']).default('rollout'),
+  value: z.string().default('rollout'), // one of valueNames(): the schema is completed per spec (mctsSchemaNow)
   model: z.string().min(1).optional(),
   transfer: z.enum(['0', '1']).default('0'),
   bias: z.coerce.number().min(0).max(100).default(1),
@@ -69,6 +73,11 @@ const mctsSchema = z.object({
   lambda: z.coerce.number().min(0).max(1).optional(),
   bar: z.string().min(1).optional(),
 });
+
+/** The mcts schema with `value` limited to the evaluators registered now (agents/evaluators/registry.ts). */
+function mctsSchemaNow() {
+  return mctsSchema.extend({ value: z.enum(valueNames()).default('rollout') });
+}
 
 const FLATMC_PARAMS: readonly AgentParamDoc[] = [
   { name: 'playouts', default: '50', description: 'random playouts per legal action' },
@@ -102,7 +111,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
     name: 'value',
     default: 'rollout',
     description:
-      "rollout: leaves are scored as rollout= and depth= say; net (written value=net:model=DIR or value=net,model=DIR): the trained network's value head scores the leaves (mixed with the rollout by lambda) while selection stays UCT with the prior= the spec names — the net as a judge of positions only, for searches whose own selection is stronger than PUCT over the net's policy",
+      "rollout: leaves are scored as rollout= and depth= say; the name of a registered evaluator (agents/evaluators/registry.ts): it alone scores the leaves; net (written value=net:model=DIR or value=net,model=DIR): the trained network's value head scores the leaves (mixed with the rollout by lambda) while selection stays UCT with the prior= the spec names — the net as a judge of positions only, for searches whose own selection is stronger than PUCT over the net's policy",
   },
   { name: 'model', default: 'none', description: 'prior=net or value=net: the model folder written by `crucible train` (e.g. models/gladiator-duel)' },
   { name: 'transfer', default: '0', description: TRANSFER_DOC },
@@ -197,12 +206,6 @@ function splitNetPrior(where: string, params: AgentParams): AgentParams {
   return out;
 }
 
-/** Loads a model for `game` (when known) and returns a check of the match options against it (none with transfer). */
-function modelFor(where: string, dir: string, game: AnyGame, transfer = false): { model: LoadedModel; checkOptions: (options: object) => void } {
-  const model = loadModel(dir, game, where);
-  return { model, checkOptions: transfer ? () => {} : (options) => checkModelOptions(model, options, where, game) };
-}
-
 export const AGENT_KINDS: readonly AgentKind[] = [
   {
     kind: 'random',
@@ -256,58 +259,24 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const tuned = bare && game ? TUNED_MCTS[game.id] : undefined;
       const params = tuned ? { ...tuned, ...given } : given;
       checkKnown(where, params, MCTS_PARAMS);
-      const p = parseWith(where, mctsSchema, params);
-      // The net can guide the search (prior=net: PUCT over its policy, leaves by its value
-      // head) or only judge positions (value=net: the leaves by its value head, selection
-      // UCT with the spec's own prior).
-      const guided = p.prior === 'net';
-      const valued = p.value === 'net';
-      const usesNet = guided || valued;
-      if (guided && valued) throw new UserError(`${where}: value is net but prior is net, which already scores leaves with the value head; allowed: prior=net, or value=net with prior=none or prior=heuristic`);
-      if (usesNet && p.model === undefined) throw new UserError(`${where}: ${guided ? 'prior' : 'value'}=net needs a model; allowed: ${guided ? 'prior' : 'value'}=net:model=DIR (a folder written by \`crucible train\`)`);
-      if (!usesNet && p.model !== undefined) throw new UserError(`${where}: model is given but prior is ${p.prior} and value is ${p.value}; allowed: model only with prior=net or value=net`);
-      // prior=net scores leaves with the value head unless a rollout is asked for explicitly
-      // (then the net is a prior only and leaves are scored as without it), or with both
-      // when lambda is given: (1 - lambda)·value + lambda·the rollout rollout= and depth= set.
-      if (!usesNet && p.lambda !== undefined) throw new UserError(`${where}: lambda is ${p.lambda} but prior is ${p.prior} and value is ${p.value}; allowed: lambda only with prior=net or value=net (it mixes the value head with the rollout)`);
-      const mixed = usesNet && p.lambda !== undefined;
-      const netLeaves = valued || (guided && (params['rollout'] === undefined || mixed));
-      if (valued && !mixed && params['rollout'] !== undefined) {
-        throw new UserError(`${where}: value=net scores leaves with the network's value head alone, so rollout=${p.rollout} does not apply; allowed: value=net without rollout, or with lambda to mix the two`);
-      }
-      if (netLeaves && !mixed && p.depth !== undefined) {
-        throw new UserError(`${where}: ${guided ? 'prior' : 'value'}=net scores leaves with the network's value head, so depth does not apply; allowed: ${guided ? 'prior=net without depth, or with rollout=… to score leaves by rollouts instead' : 'value=net without depth, or with lambda to mix in a rollout'}`);
-      }
-      // prior=net with opponents=heuristic: PUCT on the decider's own nodes, the others
-      // answer with the heuristic (the opponent model of Superhero Gladiators' tuned spec).
-      const depth = p.depth ?? (p.rollout === 'evaluate' ? 0 : Infinity);
-      const rolls = !netLeaves || mixed;
-      if (game && rolls) checkRolloutSupport(where, game, depth);
-      if (game && rolls && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
-      if (game && rolls && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
-      if (!usesNet && p.transfer === '1') throw new UserError(`${where}: transfer is given but prior is ${p.prior} and value is ${p.value}; allowed: transfer only with prior=net or value=net`);
-      const transfer = p.transfer === '1';
-      const loaded = game && usesNet ? modelFor(where, p.model!, game, transfer) : undefined;
-      if (loaded && options) loaded.checkOptions(options);
+      const p = parseWith(where, mctsSchemaNow(), params);
+      // The evaluator parameters (rollout, depth, prior, value, model, transfer, lambda) are
+      // the evaluators' own (agents/evaluators/spec.ts); the rest are the search's.
+      const evaluators = planEvaluators(where, p, params, spec, game, options);
+      if (game && evaluators.rolls && p.turns !== undefined) checkRolloutSupport(where, game, 0, `turns=${p.turns}`);
+      if (game && evaluators.rolls && p.plies !== undefined) checkRolloutSupport(where, game, 0, `plies=${p.plies}`);
       // Paranoid search treats the others as one coalition minimising the decider's share:
       // that reading needs one player's gain to be the others' loss.
       if (game && p.backup === 'paranoid' && factsOf(game).utility === 'general-sum')
         throw new UserError(`${where}: backup is "paranoid" but ${game.id} is general-sum (allies share rewards; everyone can lose); allowed: backup=maxn for this game`);
-      const rolloutAgent = (g: AnyGame) => (p.rollout === 'heuristic' ? heuristicFor(g, spec) : undefined);
-      const priorAgent = (g: AnyGame) => (p.prior === 'heuristic' ? heuristicFor(g, spec) : undefined);
+      // opponents=heuristic (also with prior=net: PUCT on the decider's own nodes, the others
+      // answer with the heuristic, the opponent model of Superhero Gladiators' tuned spec).
       const opponentAgent = (g: AnyGame) => (p.opponents === 'heuristic' ? heuristicFor(g, spec) : undefined);
-      if (game) {
-        // fail now if the game has no heuristic
-        rolloutAgent(game);
-        priorAgent(game);
-        opponentAgent(game);
-      }
-      const config: MctsConfig = {
+      if (game) opponentAgent(game); // fail now if the game has no heuristic
+      const search = {
         iterations: p.iterations ?? (p.time !== undefined ? Infinity : 400),
         timeMs: p.time ?? 0,
-        c: p.c ?? (guided ? 1 : 1.4),
-        netSelects: guided,
-        depth,
+        c: p.c ?? (evaluators.puct ? 1 : 1.4),
         sm: p.sm,
         gamma: p.gamma,
         bias: p.bias,
@@ -318,17 +287,8 @@ export const AGENT_KINDS: readonly AgentKind[] = [
         backup: p.backup,
       };
       return withBar(where, p.bar, game, (args) => {
-        const net = usesNet ? (loaded ?? modelFor(where, p.model!, args.game, transfer)) : undefined;
-        return new MctsAgent(args.spec, args.rng, {
-          ...config,
-          rolloutAgent: rolloutAgent(args.game),
-          priorAgent: priorAgent(args.game),
-          opponentAgent: opponentAgent(args.game),
-          net: net?.model.net,
-          checkNetOptions: net?.checkOptions,
-          netLeaves,
-          lambda: p.lambda,
-        });
+        const config: MctsConfig = { ...search, ...evaluators.build(args.game), opponentAgent: opponentAgent(args.game) };
+        return new MctsAgent(args.spec, args.rng, config);
       });
     },
   },

@@ -21,6 +21,7 @@ import { invalid } from '../../src/core/errors.js';
 import { rumbleHeuristic, parseValues } from '../../src/games/rumble/heuristic.js';
 import { evaluateWith } from '../../src/games/rumble/evaluate.js';
 import type { RumbleState } from '../../src/games/rumble/types.js';
+import { rolloutEvaluator } from '../evaluators/rollout.js';
 import { MctsAgent } from '../mcts/search.js';
 import { rumblePhase } from '../../src/games/rumble/index.js';
 
@@ -51,7 +52,7 @@ export const rumbleHeuristicOrSearch: AgentFactory = (args) => {
     iterations,
     timeMs: 0,
     c: 1.4,
-    depth: 0,
+    leaves: rolloutEvaluator(0),
     sm: 'rm',
     gamma: 0.1,
     bias: 1,

@@ -55,6 +55,15 @@ export class NetEvaluator {
    */
   evaluate(state: unknown, player: number, legal: readonly unknown[], t = 1): void {
     this.forward(state, player);
+    this.policy(state, player, legal, t);
+  }
+
+  /**
+   * The policy head alone, over the trunk of the last forward pass, which must have been
+   * for this `state` and `player` (a search that just read a leaf's value, then wants its
+   * priors): fills `priors[0..legal.length)` exactly as `evaluate` does.
+   */
+  policy(state: unknown, player: number, legal: readonly unknown[], t = 1): void {
     const idx = this.index(state, player, legal).subarray(0, legal.length);
     this.runner.logitsAt(idx, legal.length);
     maskedSoftmax(this.runner.logits, idx, this.priors, t);

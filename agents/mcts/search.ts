@@ -41,6 +41,11 @@
  *   added to its UCB value, so the search starts from a sound plan and leaves it only
  *   on evidence.
  *
+ * How leaves are valued and where priors come from is not this file's business: the
+ * search takes an `Evaluator` (agents/evaluators/: rollouts, the game's heuristic, a
+ * network, a mix) for its leaves and, optionally, a `Guide` whose prior steers selection
+ * (PUCT, or progressive bias toward the prior's favourite).
+ *
  * Budget: `iterations` (default), or `timeMs`. A time budget is the one place a clock
  * is read; it makes results depend on machine speed and load, so experiments that must
  * be reproducible use iterations.
@@ -49,11 +54,10 @@ import type { Agent, AgentFactory, DecisionContext } from '../../src/core/agent.
 import type { AnyGame } from '../../src/core/game.js';
 import type { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';
-import { rollout, score, type RolloutPolicy } from '../rollout.js';
 import { ActionStats, LegalRows, Node, type ActionKey } from './node.js';
-import { NetEvaluator } from '../learned/evaluator.js';
 import { addDirichletNoise } from '../learned/dirichlet.js';
-import type { NetWeights } from '../learned/network.js';
+import type { Evaluator, EvaluatorFactory, Guide, SearchSetting } from '../evaluators/evaluator.js';
+import { rolloutEvaluator } from '../evaluators/rollout.js';
 
 export type SimultaneousMethod = 'duct' | 'rm' | 'puct';
 /** How the decider's move is picked at a simultaneous-move root. */
@@ -66,20 +70,22 @@ export interface MctsConfig {
   readonly timeMs: number;
   /** UCB exploration constant (returns are in [0, 1]). */
   readonly c: number;
-  /** Random rollout steps before `evaluate` cuts the rollout; Infinity: to the end. */
-  readonly depth: number;
+  /**
+   * Scores every leaf (agents/evaluators/): `evaluate(state, cut)` with `cut` where the
+   * search stops at its horizon or depth limit rather than at a just-expanded node.
+   */
+  readonly leaves: EvaluatorFactory;
+  /**
+   * Where selection takes a prior from, and how: `puct` at one-mover nodes (and at
+   * simultaneous ones under `sm=puct`), `bias` (progressive bias: the prior's favourite is
+   * expanded first and gets `bias / (visits + 1)` added to its UCB value). Absent: none.
+   */
+  readonly guide?: Guide;
   /** Selection at simultaneous-move nodes. */
   readonly sm: SimultaneousMethod;
   /** Regret matching: share of uniform exploration mixed into the strategy. */
   readonly gamma: number;
-  /** Builds the agent that plays rollout moves (a heuristic); absent: random rollouts. */
-  readonly rolloutAgent?: AgentFactory;
-  /**
-   * Builds the agent whose choice is the prior at one-mover nodes (a heuristic); absent:
-   * no prior. Its action is expanded first and gets the progressive bias `bias / (n + 1)`.
-   */
-  readonly priorAgent?: AgentFactory;
-  /** Weight of the prior's progressive bias (in units of return, which lies in [0, 1]). */
+  /** Weight of the guide's progressive bias (`guide.rule` bias; in units of return, which lies in [0, 1]). */
   readonly bias: number;
   /**
    * Turns the tree looks past the deciding player's own: a turn ends when the player
@@ -118,42 +124,11 @@ export interface MctsConfig {
    * pursue their own ends.
    */
   readonly backup: 'maxn' | 'paranoid';
-  /**
-   * PUCT guide (`prior=net`, AlphaZero): at one-mover nodes the policy head's prior P
-   * steers selection by argmax Q + c·P·√N / (1 + n) (unvisited children valued at the
-   * parent's mean), and every leaf is scored by the value head instead of a rollout
-   * (or by both: `lambda`).
-   */
-  readonly net?: NetWeights;
-  /** Checks the match's rule options against the net's (throws a UserError); once per agent. */
-  readonly checkNetOptions?: (options: object) => void;
   /** Self-play only: Dirichlet noise mixed into the root priors (weight epsilon, concentration alpha). */
   readonly rootNoise?: { readonly epsilon: number; readonly alpha: number };
-  /**
-   * With `net`: score leaves with the value head (true, AlphaZero) or as without a net —
-   * the rollout / `evaluate` cut-off of `depth` (false: the net is then a prior only).
-   */
-  readonly netLeaves?: boolean;
-  /**
-   * With `net`: whether its policy steers selection (PUCT, `prior=net`; the default) or
-   * the net only scores leaves while selection stays UCT with `priorAgent`'s progressive
-   * bias (`value=net`): a search whose own guide is stronger than the net's policy keeps
-   * it and takes the value head's judgement of positions.
-   */
-  readonly netSelects?: boolean;
-  /**
-   * With `net` and `netLeaves`: AlphaGo's mixed leaf evaluation (Silver et al. 2016),
-   * v = (1 − λ)·value head + λ·rollout, where the rollout is what the search scores a
-   * leaf with without a net (`rolloutAgent`, `depth`, `evaluate` at the cut-off). The
-   * value head judges a position from what it learnt; a rollout plays it out from the
-   * determinization at hand — the two err differently, so their mean can beat both.
-   * 0 (or absent): the value head alone, no rollout is played; 1: the rollout alone,
-   * the value head is not run (the net is a prior only, as with `netLeaves: false`).
-   */
-  readonly lambda?: number;
 }
 
-export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, depth: Infinity, sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, plies: Infinity, draws: 1, final: 'sample', backup: 'maxn' };
+export const DEFAULT_MCTS: MctsConfig = { iterations: 400, timeMs: 0, c: 1.4, leaves: rolloutEvaluator(Infinity), sm: 'rm', gamma: 0.1, bias: 1, turns: Infinity, plies: Infinity, draws: 1, final: 'sample', backup: 'maxn' };
 
 /** What the search learnt about one root action of the deciding player. */
 export interface RootActionStats {
@@ -208,29 +183,34 @@ export class MctsAgent implements Agent {
   private rootKeys: ActionKey[] = [];
   private rootKids: (Node | undefined)[] = [];
   private rootNode: Node | null = null;
-  /** Rollout agents, one per seat, built on first use (rollout=heuristic). */
-  private rolloutAgents: Agent[] | null = null;
-  /** Prior agents, one per seat, built on first use (prior=heuristic). */
-  private priorAgents: Agent[] | null = null;
+  /** What the evaluators serve (built with them, on the first search). */
+  private setting: SearchSetting | null = null;
+  /** Scores the leaves (`config.leaves`). */
+  private leafEvaluator: Evaluator | null = null;
+  /** The guide's prior (`config.guide`), built on the first search. */
+  private guideEvaluator: Evaluator | null = null;
+  /** The guide is PUCT (else progressive bias, or none). */
+  private readonly puct: boolean;
+  /** PUCT priors are set when a leaf is valued (the guide's `atLeaves`). */
+  private readonly puctAtLeaves: boolean;
   /** Opponent-model agents, one per seat, built on first use (opponents=heuristic). */
   private modelAgents: Agent[] | null = null;
   /** The deciding player of the current search. */
   private decider = 0;
   /** Reused return vector for paranoid backups. */
   private paranoidValue: number[] = [];
-  /** The options of the game being searched (for the prior agents' contexts). */
+  /** The options of the game being searched (for the opponent model's contexts). */
   private options: object = {};
-  /** The network guide (prior=net), built on the first search. */
-  private evaluator: NetEvaluator | null = null;
-  /** Reused return vector for mixed (λ) leaf values. */
-  private mixedValue: number[] = [];
 
   constructor(
     readonly spec: string,
     private readonly rng: Rng,
     /** The settings (read by self-play to add a network to a spec's search). */
     readonly config: MctsConfig,
-  ) {}
+  ) {
+    this.puct = config.guide?.rule === 'puct';
+    this.puctAtLeaves = this.puct && config.guide!.atLeaves;
+  }
 
   act(ctx: DecisionContext): unknown {
     if (ctx.legal.length === 1) return ctx.legal[0];
@@ -287,7 +267,12 @@ export class MctsAgent implements Agent {
   search(ctx: DecisionContext): Node {
     const { game, player } = ctx;
     const players = game.numPlayers(ctx.options);
-    const policy: RolloutPolicy = { depth: this.config.depth, players, choose: this.rolloutChooser(ctx, players) };
+    // The leaf evaluator first, the opponent model, then the guide: the order they fork the stream in.
+    if (this.setting === null) {
+      this.setting = { game, players, rng: this.rng, options: ctx.options };
+      this.leafEvaluator = this.config.leaves(this.setting);
+    }
+    this.setting.options = ctx.options;
     const root = new Node(players);
     this.options = ctx.options;
     this.decider = player;
@@ -308,37 +293,19 @@ export class MctsAgent implements Agent {
     if (model !== undefined && this.modelAgents === null) {
       this.modelAgents = Array.from({ length: players }, () => model({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
     }
-    if (this.config.net !== undefined && this.evaluator === null) {
-      this.config.checkNetOptions?.(ctx.options);
-      this.evaluator = new NetEvaluator(game, this.config.net);
-    }
-    const prior = this.config.priorAgent;
-    if (prior !== undefined && this.priorAgents === null) {
-      this.priorAgents = Array.from({ length: players }, () => prior({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
-    }
+    const guide = this.config.guide;
+    if (guide !== undefined && this.guideEvaluator === null) this.guideEvaluator = guide.prior(this.setting);
     const { iterations, timeMs } = this.config;
     const deadline = timeMs > 0 ? performance.now() + timeMs : Infinity;
     for (let it = 0; it < iterations; it++) {
       if (deadline !== Infinity && (it & 7) === 0 && performance.now() >= deadline && it > 0) break;
-      this.iterate(game, root, game.determinize(ctx.obs, player, this.rng), players, policy);
+      this.iterate(game, root, game.determinize(ctx.obs, player, this.rng), players);
     }
     return root;
   }
 
-  /** With a rollout agent, one instance per seat (own rng streams) picks rollout moves. */
-  private rolloutChooser(ctx: DecisionContext, players: number): RolloutPolicy['choose'] {
-    const factory = this.config.rolloutAgent;
-    if (factory === undefined) return undefined;
-    const { game, options } = ctx;
-    if (this.rolloutAgents === null) {
-      this.rolloutAgents = Array.from({ length: players }, () => factory({ game, params: {}, spec: 'heuristic', rng: this.rng.fork() }));
-    }
-    const agents = this.rolloutAgents;
-    return (state, player, legal) => agents[player]!.act({ game, options, obs: game.observe(state, player), player, legal });
-  }
-
   /** One iteration: select and expand from `state`, roll out, back up. */
-  private iterate(game: AnyGame, root: Node, state: unknown, players: number, policy: RolloutPolicy): void {
+  private iterate(game: AnyGame, root: Node, state: unknown, players: number): void {
     const path = this.pathNodes;
     let depth = 0;
     let simCount = 0;
@@ -374,14 +341,11 @@ export class MctsAgent implements Agent {
           this.pickedKey = game.actionKey(legal[index]);
           this.pickedChild = node.child(this.pickedKey);
           if (this.pickedChild !== undefined) this.pickedChild.avail++;
-        } else if (this.evaluator !== null && this.config.netSelects !== false) {
+        } else if (this.puct) {
           if (node.priors === null) this.setPriors(game, node, s, p, legal, depth === 1);
           index = this.selectPuct(game, node, legal, p);
         } else {
-          if (this.priorAgents !== null && node.priorKey === undefined) {
-            const obs = game.observe(s, p);
-            node.priorKey = game.actionKey(this.priorAgents[p]!.act({ game, options: this.options, obs, player: p, legal }));
-          }
+          if (this.guideEvaluator !== null && node.priorKey === undefined) node.priorKey = this.favourite(game, s, p, legal);
           index = this.selectOne(game, node, legal, p);
         }
         joint[0] = legal[index];
@@ -444,7 +408,8 @@ export class MctsAgent implements Agent {
     }
     // A leaf just expanded past the horizon or at the depth limit is scored, not rolled out.
     const rollOut = expanded && depth <= plies && (horizon === Infinity || !this.pastHorizon(game, s, turns, horizon, lastFirst, lastCount));
-    let value = this.leafValue(game, node, s, expanded, rollOut, policy, players);
+    let value = this.leafEvaluator!.evaluate(s, !rollOut);
+    if (expanded && this.puctAtLeaves && node.priors === null) this.leafPriors(game, node, s);
     if (this.config.backup === 'paranoid') value = this.paranoid(value);
     this.backup(path, depth, simCount, value);
   }
@@ -458,26 +423,6 @@ export class MctsAgent implements Agent {
    */
   private applyListed(game: AnyGame, s: unknown, joint: readonly unknown[]): unknown {
     return game.applyUnchecked ? game.applyUnchecked(s, joint) : game.apply(s, joint);
-  }
-
-  /**
-   * The value backed up from the leaf `s` (reached at `node`): the value head's, a
-   * rollout's (or `evaluate`'s where the leaf lies past the horizon), or AlphaGo's mix of
-   * the two, (1 − λ)·value + λ·rollout. λ = 0 plays no rollout and λ = 1 runs no value
-   * head, so each end is exactly the search with one evaluation (tested).
-   */
-  private leafValue(game: AnyGame, node: Node, s: unknown, expanded: boolean, rollOut: boolean, policy: RolloutPolicy, players: number): ArrayLike<number> {
-    const byNet = this.evaluator !== null && this.config.netLeaves !== false;
-    const lambda = byNet ? (this.config.lambda ?? 0) : 1;
-    if (lambda === 0) return this.netValue(game, node, s, expanded);
-    if (lambda === 1 || game.isTerminal(s)) return rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
-    // The value head's vector is the evaluator's buffer, which a rollout leaves alone.
-    const net = this.netValue(game, node, s, expanded);
-    const rolled = rollOut ? rollout(game, s, this.rng, policy, this.joint) : score(game, s, players);
-    const mixed = this.mixedValue;
-    if (mixed.length !== players) mixed.length = players;
-    for (let i = 0; i < players; i++) mixed[i] = (1 - lambda) * net[i]! + lambda * rolled[i]!;
-    return mixed;
   }
 
   /**
@@ -507,32 +452,32 @@ export class MctsAgent implements Agent {
    * move), with the self-play root noise when asked.
    */
   private setPriors(game: AnyGame, node: Node, s: unknown, p: number, legal: readonly unknown[], root: boolean): void {
-    const ev = this.evaluator!;
-    ev.evaluate(s, p, legal);
+    const prior = this.guideEvaluator!.prior!(s, p, legal);
     const noise = this.config.rootNoise;
-    if (root && noise !== undefined && noise.epsilon > 0) addDirichletNoise(this.rng, ev.priors, legal.length, noise.alpha, noise.epsilon);
+    if (root && noise !== undefined && noise.epsilon > 0) addDirichletNoise(this.rng, prior, legal.length, noise.alpha, noise.epsilon);
     const priors = new Map<ActionKey, number>();
-    for (let i = 0; i < legal.length; i++) priors.set(game.actionKey(legal[i]), ev.priors[i]!);
+    for (let i = 0; i < legal.length; i++) priors.set(game.actionKey(legal[i]), prior[i]!);
     node.priors = priors;
   }
 
   /**
-   * The value head's estimate at the leaf `s` (reached at `node`), from the observation
-   * of the player to move there; the returns at a terminal state. A leaf just expanded
-   * where one player moves gets its priors from the same forward pass.
+   * A leaf just expanded where one player moves takes its PUCT priors now, from the state
+   * it was valued in (the evaluator kept that pass; AlphaZero's expansion) — not where the
+   * opponent model moves, whose nodes never read priors.
    */
-  private netValue(game: AnyGame, node: Node, s: unknown, expanded: boolean): ArrayLike<number> {
-    if (game.isTerminal(s)) return game.returns(s);
-    const ev = this.evaluator!;
+  private leafPriors(game: AnyGame, node: Node, s: unknown): void {
+    if (game.isTerminal(s)) return;
     const movers = game.toMove(s);
     const p = movers[0]!;
-    // (Priors only where the net's policy steers selection: value=net never reads them.)
-    if (expanded && movers.length === 1 && node.priors === null && this.config.netSelects !== false && (this.modelAgents === null || p === this.decider)) {
-      const legal = game.legalActions(s, p);
-      this.setPriors(game, node, s, p, legal, false);
-      return ev.values;
-    }
-    return ev.value(s, p);
+    if (movers.length === 1 && (this.modelAgents === null || p === this.decider)) this.setPriors(game, node, s, p, game.legalActions(s, p), false);
+  }
+
+  /** The key of the guide's most probable action at `s` (progressive bias); NaN, matching none, when it gives every action 0. */
+  private favourite(game: AnyGame, s: unknown, p: number, legal: readonly unknown[]): ActionKey {
+    const prior = this.guideEvaluator!.prior!(s, p, legal);
+    let best = 0;
+    for (let i = 1; i < legal.length; i++) if (prior[i]! > prior[best]!) best = i;
+    return prior[best]! > 0 ? game.actionKey(legal[best]) : NaN;
   }
 
   /**
@@ -711,12 +656,11 @@ export class MctsAgent implements Agent {
     const fresh = table.size === 0;
     const from = this.collectStats(game, table, rows, legal);
     const n = legal.length;
-    if (fresh && this.evaluator !== null && this.config.netSelects !== false) {
-      const ev = this.evaluator;
-      ev.evaluate(s, p, legal);
+    if (fresh && this.puct) {
+      const prior = this.guideEvaluator!.prior!(s, p, legal);
       const noise = this.config.rootNoise;
-      if (root && noise !== undefined && noise.epsilon > 0) addDirichletNoise(this.rng, ev.priors, n, noise.alpha, noise.epsilon);
-      for (let i = 0; i < n; i++) this.simLegal[from + i]!.prior = ev.priors[i]!;
+      if (root && noise !== undefined && noise.epsilon > 0) addDirichletNoise(this.rng, prior, n, noise.alpha, noise.epsilon);
+      for (let i = 0; i < n; i++) this.simLegal[from + i]!.prior = prior[i]!;
     }
     const scale = this.config.c * Math.sqrt(Math.max(1, node.visits));
     const fpu = node.visits > 0 ? node.sums[p]! / node.visits : 0.5;
@@ -793,9 +737,4 @@ function indexOfKey(game: AnyGame, legal: readonly unknown[], key: ActionKey): n
   return -1;
 }
 
-/** Checks that a game can run the rollout a config asks for. */
-export function checkRolloutSupport(where: string, game: AnyGame, depth: number, what = `rollout cut-off depth=${depth}`): void {
-  if (Number.isFinite(depth) && !game.evaluate) {
-    throw new UserError(`${where}: ${what} needs the game's evaluate, which ${game.id} does not have; allowed: rollout=random without depth or turns`);
-  }
-}
+export { checkRolloutSupport } from '../evaluators/rollout.js';

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TUNED_MCTS, checkAgentSpec, createAgent } from '../../agents/index.js';
 import type { Agent } from '../../src/core/agent.js';
+import type { MctsAgent } from '../../agents/mcts/search.js';
 import { Rng } from '../../src/core/rng.js';
 import { getGame } from '../../src/games/index.js';
 import { nim } from '../../src/games/toy/index.js';
@@ -12,10 +13,10 @@ import { nim } from '../../src/games/toy/index.js';
 const duel = getGame('gladiator-duel');
 const TUNED = 'mcts:iterations=300,c=0.2,rollout=evaluate,turns=0,prior=heuristic,bias=2';
 
-/** The search settings an MCTS agent was built with (a private field, read for this check only). */
+/** The search settings an MCTS agent was built with, its evaluators by their descriptions. */
 const configOf = (agent: Agent): Record<string, unknown> => {
-  const { rolloutAgent, priorAgent, opponentAgent, ...rest } = (agent as unknown as { config: Record<string, unknown> }).config;
-  return { ...rest, rollout: rolloutAgent !== undefined, prior: priorAgent !== undefined, opponents: opponentAgent !== undefined };
+  const { leaves, guide, opponentAgent, ...rest } = (agent as MctsAgent).config;
+  return { ...rest, leaves: leaves.about, prior: guide === undefined ? false : `${guide.rule} ${guide.prior.about}`, opponents: opponentAgent !== undefined };
 };
 
 describe('bare mcts resolves per game', () => {
@@ -23,7 +24,7 @@ describe('bare mcts resolves per game', () => {
     expect(TUNED_MCTS['gladiator-duel']).toBeDefined();
     const bare = configOf(createAgent('mcts', duel, new Rng(1)));
     expect(bare).toEqual(configOf(createAgent(TUNED, duel, new Rng(1))));
-    expect(bare).toMatchObject({ iterations: 300, c: 0.2, turns: 0, bias: 2, depth: 0, prior: true });
+    expect(bare).toMatchObject({ iterations: 300, c: 0.2, turns: 0, bias: 2, leaves: 'rollout depth=0 random', prior: 'bias heuristic prior' });
   });
 
   it('and plays the same moves as the tuned spec from the same seed', () => {
@@ -54,7 +55,7 @@ describe('bare mcts resolves per game', () => {
     const spec = 'mcts:iterations=400,rollout=evaluate,plies=1,backup=paranoid,final=most';
     const bare = configOf(createAgent('mcts', rumble, new Rng(1)));
     expect(bare).toEqual(configOf(createAgent(spec, rumble, new Rng(1))));
-    expect(bare).toMatchObject({ iterations: 400, plies: 1, depth: 0, backup: 'paranoid', final: 'most' });
+    expect(bare).toMatchObject({ iterations: 400, plies: 1, leaves: 'rollout depth=0 random', backup: 'paranoid', final: 'most' });
   });
 
   it('any parameter given means the generic defaults for the rest', () => {

@@ -1,6 +1,6 @@
 /**
- * The guides in src/core/README.md ("Adding a study", "Adding an agent", "Adding a power or
- * a card": a Superhero Gladiators power type of your own), checked by doing
+ * The guides in src/core/README.md ("Adding a study", "Adding an agent" and its "Adding an
+ * evaluator", "Adding a power or a card": a Superhero Gladiators power type of your own), checked by doing
  * them: each guide's example block is written to a temporary folder (its relative imports
  * pointed at the real modules), registered the way the guide says (STUDIES, AGENT_KINDS)
  * and run through the same machinery the CLI uses. If a step the guide lists stops being
@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { STUDIES, getStudy } from '../../experiments/index.js';
 import { checkStudyAgents, type Study } from '../../experiments/study.js';
 import { runStudies } from '../../experiments/default.js';
-import { AGENT_KINDS, checkAgentSpec, createAgent, type AgentKind } from '../../agents/index.js';
+import { AGENT_KINDS, VALUE_EVALUATORS, checkAgentSpec, createAgent, type AgentKind, type ValueEvaluatorKind } from '../../agents/index.js';
+import { MctsAgent } from '../../agents/mcts/search.js';
 import { checkContentFile, getGame, superheroBuilder } from '../../src/games/index.js';
 import { checkHeroFile } from '../../src/games/superhero-gladiators/index.js';
 import { Rng } from '../../src/core/rng.js';
@@ -125,5 +126,25 @@ describe('"Adding a power or a card" is enough to add a Superhero Gladiators pow
     const { records } = await runMatch({ gameId: 'superhero-gladiators', options: { heroes, teams: [[sal!.name], ['Amazon']], turnCap: 3 }, agents: ['heuristic'], games: 2, seed: 'guide' }, { workers: 1 });
     expect(records).toHaveLength(2);
     for (const r of records) expect(r.error).toBeUndefined();
+  });
+});
+
+describe('"Adding an evaluator" is enough to add a leaf evaluator to mcts', () => {
+  it('the example kind added to VALUE_EVALUATORS is usable as mcts:value=NAME: checked, built, played by the runner; bad specs are one UserError', async () => {
+    const mod = await guideModule('Adding an agent', 'agents/evaluators/four-rollouts.ts');
+    const kind = mod['FOUR_ROLLOUTS'] as ValueEvaluatorKind;
+    await withRegistered(VALUE_EVALUATORS, kind, async () => {
+      const game = getGame('gladiator-duel');
+      expect(() => checkAgentSpec('mcts:value=rollouts4,iterations=20', game)).not.toThrow();
+      expect(() => checkAgentSpec('mcts:value=rollouts4,depth=3', game)).toThrow(/value=rollouts4 scores leaves alone, so depth=3 does not apply/);
+      expect(() => checkAgentSpec('mcts:value=rollouts5')).toThrow(/field value is "rollouts5"; allowed: "rollout", "net", "rollouts4"/);
+      const agent = createAgent('mcts:value=rollouts4,iterations=20', game, new Rng(1));
+      expect((agent as MctsAgent).config.leaves.about).toBe('rollouts4');
+      const { records } = await runMatch({ gameId: 'gladiator-duel', options: {}, agents: ['mcts:value=rollouts4,iterations=20', 'random'], games: 4, seed: 'guide' }, { workers: 1 });
+      expect(records).toHaveLength(4);
+      for (const r of records) expect(r.error).toBeUndefined();
+    });
+    // Unregistered again, the word is refused as before.
+    expect(() => checkAgentSpec('mcts:value=rollouts4')).toThrow(/allowed: "rollout", "net"$/);
   });
 });

@@ -23,6 +23,7 @@ import { parseWith } from '../../core/validate.js';
 import { getGame } from '../../games/index.js';
 import { createAgent, parseAgentSpec } from '../../../agents/index.js';
 import { MctsAgent, DEFAULT_MCTS, type MctsConfig } from '../../../agents/mcts/search.js';
+import { guidedByNetwork } from '../../../agents/evaluators/network.js';
 import { netFromArrays, type NetShape } from '../../../agents/learned/network.js';
 import { packSamples, type SampleRow, type SampleSet } from './samples.js';
 
@@ -97,9 +98,9 @@ function searcher(config: SelfPlayConfig, game: AnyGame, rng: Rng): Analyser {
     const base = createAgent(config.search, game, rng);
     if (!(base instanceof MctsAgent)) throw new Error(`self-play search ${config.search} is not an MCTS agent`);
     const netLeaves = parseAgentSpec(config.search).params['rollout'] === undefined;
-    return new MctsAgent('self-play', rng, { ...base.config, net, rootNoise: config.noise, netLeaves });
+    return new MctsAgent('self-play', rng, guidedByNetwork(base.config, net, netLeaves, config.noise));
   }
-  const mcts: MctsConfig = { ...DEFAULT_MCTS, iterations: config.iterations, c: config.c, net, rootNoise: config.noise };
+  const mcts: MctsConfig = guidedByNetwork({ ...DEFAULT_MCTS, iterations: config.iterations, c: config.c }, net, true, config.noise);
   return new MctsAgent('self-play', rng, mcts);
 }
 
