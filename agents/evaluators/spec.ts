@@ -94,6 +94,13 @@ function checkUnusedRollout(where: string, p: EvaluatorParams, given: AgentParam
   }
 }
 
+/** The guide: the network's policy by PUCT (`prior=net`), the heuristic's choice by progressive bias (`prior=heuristic`), or none. */
+function guideOf(p: EvaluatorParams, game: AnyGame, spec: string, network: EvaluatorFactory | undefined, atLeaves: boolean): Guide | undefined {
+  if (network) return { prior: network, rule: 'puct', atLeaves };
+  if (p.prior === 'heuristic') return { prior: heuristicPrior(heuristicFor(game, spec)), rule: 'bias', atLeaves: false };
+  return undefined;
+}
+
 /**
  * Checks the evaluator parameters (`given`: the spec's raw ones, to tell an explicit
  * `rollout=` from its default) and returns what builds the evaluators for a game; with
@@ -130,12 +137,7 @@ export function planEvaluators(where: string, p: EvaluatorParams, given: AgentPa
       const rollouts = rolls ? rolloutEvaluator(depth, p.rollout === 'heuristic' ? heuristicRollouts(heuristicFor(g, spec)) : undefined) : undefined;
       // λ = 0 plays no rollout and λ = 1 runs no value head: each end is exactly the search with one evaluator (tested).
       const leaves = !netLeaves ? rollouts! : !mixed || lambda === 0 ? network! : lambda === 1 ? rollouts! : mixEvaluator([{ evaluator: network!, weight: 1 - lambda }, { evaluator: rollouts!, weight: lambda }]);
-      const guide: Guide | undefined = guided
-        ? { prior: network!, rule: 'puct', atLeaves: netLeaves && lambda !== 1 }
-        : p.prior === 'heuristic'
-          ? { prior: heuristicPrior(heuristicFor(g, spec)), rule: 'bias', atLeaves: false }
-          : undefined;
-      return { leaves, guide };
+      return { leaves, guide: guideOf(p, g, spec, guided ? network : undefined, netLeaves && lambda !== 1) };
     },
   };
 }
@@ -161,12 +163,8 @@ function planRegistered(where: string, kind: ValueEvaluatorKind, p: EvaluatorPar
     rolls: false,
     build(g) {
       const net = guided ? (loaded ?? modelFor(where, p.model!, g, transfer)) : undefined;
-      const guide: Guide | undefined = net
-        ? { prior: networkEvaluator(net.model.net, net.checkOptions), rule: 'puct', atLeaves: false }
-        : p.prior === 'heuristic'
-          ? { prior: heuristicPrior(heuristicFor(g, spec)), rule: 'bias', atLeaves: false }
-          : undefined;
-      return { leaves: kind.prepare(where, g), guide };
+      const network = net ? networkEvaluator(net.model.net, net.checkOptions) : undefined;
+      return { leaves: kind.prepare(where, g), guide: guideOf(p, g, spec, network, false) };
     },
   };
 }

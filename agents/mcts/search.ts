@@ -53,7 +53,6 @@
 import type { Agent, AgentFactory, DecisionContext } from '../../src/core/agent.js';
 import type { AnyGame } from '../../src/core/game.js';
 import type { Rng } from '../../src/core/rng.js';
-import { UserError } from '../../src/core/errors.js';
 import { ActionStats, LegalRows, Node, type ActionKey } from './node.js';
 import { addDirichletNoise } from '../learned/dirichlet.js';
 import type { Evaluator, EvaluatorFactory, Guide, SearchSetting } from '../evaluators/evaluator.js';
