@@ -192,8 +192,8 @@ export function forcingVerdicts(cells: readonly ForcingCell[], standOffs: Readon
     }
     const widest = open.flatMap((r) => r.chasers).reduce<{ share: ForcingShare } | null>((a, c) => (a === null || !(c.share.hi <= a.share.hi) ? c : a), null);
     out.push({
-      statement: `${searchName[0]!.toUpperCase()}${searchName.slice(1)}'s stand-offs on the sample mirrors are ${parts.join('; ')}. On the other pairings whose stall it is was not probed.`,
-      evidence: `${evidence}; ${searchName}'s own fights: the same mirror tables of the study, both sides searched, interval over seeds${widest ? `; the widest "not shown": ${mdeText({ lo: widest.share.lo, hi: widest.share.hi, level: 0.95 })}` : ''}`,
+      statement: `The stand-offs of ${searchName} on the sample mirrors are ${parts.join('; ')}. On the other pairings whose stall it is was not probed.`,
+      evidence: `${evidence}; the fights of ${searchName} itself: the same mirror tables of the study, both sides searched, interval over seeds${widest ? `; the widest "not shown": ${mdeText({ lo: widest.share.lo, hi: widest.share.hi, level: 0.95 })}` : ''}`,
       strength,
     });
   }

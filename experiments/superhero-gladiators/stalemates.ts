@@ -239,7 +239,7 @@ export const superheroGladiatorsStalemates: Study = {
       lead: {
         heading: 'Whose stall is it? The forcing-line probe',
         text: `A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
-        verdicts: forcingVerdicts(cells, standOffs, search ? `the ${search.name}` : undefined),
+        verdicts: forcingVerdicts(cells, standOffs, search ? `the ${search.name.replace(/, (\d+) iterations$/, ' at $1 iterations')}` : undefined),
         blocks: [forcingBlock(cells)],
       },
     });
