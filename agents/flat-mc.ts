@@ -5,11 +5,13 @@
  * Each playout starts from a fresh determinization of the observation (so hidden
  * information is sampled, never read). When other players move at the same time, their
  * actions in that first step are drawn at random. Ties go to the earlier legal action.
+ * A playout after the first move is the MCTS leaf's rollout evaluator (evaluators/rollout.ts).
  */
 import type { Agent, DecisionContext } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
 import type { Rng } from '../src/core/rng.js';
-import { rollout, type RolloutPolicy } from './rollout.js';
+import type { Evaluator } from './evaluators/evaluator.js';
+import { rolloutEvaluator } from './evaluators/rollout.js';
 
 export interface FlatMcConfig {
   /** Playouts per legal action. */
@@ -20,6 +22,8 @@ export interface FlatMcConfig {
 
 export class FlatMcAgent implements Agent {
   private readonly joint: unknown[] = [];
+  /** The playouts after the first move (built on the first decision). */
+  private playout: Evaluator | null = null;
 
   constructor(
     readonly spec: string,
@@ -30,7 +34,8 @@ export class FlatMcAgent implements Agent {
   /** Mean return for `ctx.player` of each legal action (same order as `ctx.legal`). */
   values(ctx: DecisionContext): number[] {
     const { game, legal, player } = ctx;
-    const policy: RolloutPolicy = { depth: this.config.depth, players: game.numPlayers(ctx.options) };
+    this.playout ??= rolloutEvaluator(this.config.depth)({ game, players: game.numPlayers(ctx.options), rng: this.rng, options: ctx.options });
+    const playout = this.playout;
     const means: number[] = [];
     for (const action of legal) {
       const key = game.actionKey(action);
@@ -38,7 +43,7 @@ export class FlatMcAgent implements Agent {
       for (let i = 0; i < this.config.playouts; i++) {
         const root = game.determinize(ctx.obs, player, this.rng);
         const next = game.apply(root, this.firstMove(game, root, player, key, action));
-        total += rollout(game, next, this.rng, policy, this.joint)[player]!;
+        total += playout.evaluate(next, false)[player]!;
       }
       means.push(total / this.config.playouts);
     }
