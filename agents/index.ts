@@ -10,7 +10,9 @@
  *   net:model=DIR,bar=a+b       … never playing those cards (games with a barring filter, agents/barring.ts)
  *
  * `createAgent` validates every parameter with zod and throws a one-line UserError
- * naming the spec, the field, the value and what is allowed.
+ * naming the spec, the field, the value and what is allowed. An `mcts` spec is a search
+ * (mcts/search.ts) plus evaluators (evaluators/): the evaluator parameters (rollout, depth,
+ * prior, value, model, transfer, lambda) are parsed by evaluators/spec.ts, the rest here.
  */
 import type { Agent, AgentFactory, AgentParams } from '../src/core/agent.js';
 import { factsOf, type AnyGame } from '../src/core/game.js';
