@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Dice } from '../../src/core/dice.js';
-import { defineFlow, fixedOrder, setAt, type FlowFields } from '../../src/core/flow.js';
+import { defineFlow, fixedOrder, setAt, type Draft, type Flow, type FlowFields } from '../../src/core/flow.js';
 import { drawFrom, freshStream, random, recordDraws, scriptDice, settle, unrolled, type Streamed } from '../../src/core/random.js';
 import { Rng } from '../../src/core/rng.js';
 import { deepFreeze } from './contract.js';
@@ -67,6 +67,12 @@ function byHand(s: Race, move: number): { totals: number[]; rng: number } {
   return { totals, rng: dice.state };
 }
 
+/** A flow of one phase whose one move runs `play` on the draft; started with stream `rng`. */
+function oneMove(play: (d: Draft<Race>) => void, rng: number): { flow: Flow<Race, number>; start: Race } {
+  const flow = defineFlow<Race, number>({ game: 'probe', turnOrder: fixedOrder(() => 2), first: 'p', phases: { p: { moves: () => [0], play } }, endIf: () => false });
+  return { flow, start: flow.begin({ ...flow.initial(), totals: [0, 0], last: [0, 0], rng }) };
+}
+
 describe('core random: the flow draws through random(d) and writes the stream back', () => {
   it('advances the stream exactly as a Dice over s.rng stored back by hand, over 300 seeded games', () => {
     for (let g = 0; g < 300; g++) {
@@ -94,46 +100,24 @@ describe('core random: the flow draws through random(d) and writes the stream ba
     const s = start(1);
     expect(() => random(s)).toThrow(/not the draft of the step in progress/);
     let copied = false;
-    const probe = defineFlow<Race, number>({
-      game: 'probe',
-      turnOrder: fixedOrder(() => 2),
-      first: 'p',
-      phases: {
-        p: {
-          moves: () => [0],
-          play(d) {
-            expect(() => random({ ...d })).toThrow(/not the draft/);
-            copied = true;
-          },
-        },
-      },
-      endIf: () => false,
-    });
-    probe.apply(probe.begin({ ...probe.initial(), totals: [0, 0], last: [0, 0], rng: 5 }), [0]);
+    const probe = oneMove((d) => {
+      expect(() => random({ ...d })).toThrow(/not the draft/);
+      copied = true;
+    }, 5);
+    probe.flow.apply(probe.start, [0]);
     expect(copied).toBe(true);
   });
 
   it('keeps each step its own dice when a hook applies another state (a nested step)', () => {
     const inner = start(7);
     let innerAfter: Race | null = null;
-    const outer = defineFlow<Race, number>({
-      game: 'outer',
-      turnOrder: fixedOrder(() => 2),
-      first: 'p',
-      phases: {
-        p: {
-          moves: () => [0],
-          play(d) {
-            const a = random(d).d(6);
-            innerAfter = race.apply(inner, [2]); // its own step, its own stream
-            const b = random(d).d(6);
-            d.totals = [a, b];
-          },
-        },
-      },
-      endIf: () => false,
-    });
-    const s = outer.apply(outer.begin({ ...outer.initial(), totals: [0, 0], last: [0, 0], rng: 99 }), [0]);
+    const outer = oneMove((d) => {
+      const a = random(d).d(6);
+      innerAfter = race.apply(inner, [2]); // its own step, its own stream
+      const b = random(d).d(6);
+      d.totals = [a, b];
+    }, 99);
+    const s = outer.flow.apply(outer.start, [0]);
     const dice = new Dice(99);
     expect(s.totals).toEqual([dice.d(6), dice.d(6)]);
     expect(s.rng).toBe(dice.state);

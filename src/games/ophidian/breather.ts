@@ -3,7 +3,7 @@
  * Maintain, Promote, Maneuver — as a queue of decision windows; and setup's bottom cards
  * and Maneuver (3.1), which use the same windows.
  */
-import { Dice } from '../../core/dice.js';
+import { random } from '../../core/random.js';
 import { emit } from '../../core/listeners.js';
 import { WAVE_LOGGED } from './listener.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
@@ -55,13 +55,12 @@ export function continueBreather(d: D): void {
       const fav = best.filter((p) => favorite(d as OphidianState, p));
       if (fav.length === 1) best = fav;
     }
-    const dice = new Dice(d.rng);
+    const dice = random(d);
     while (best.length > 1) {
       const rolls = best.map(() => dice.d(6));
       const top = Math.max(...rolls);
       best = best.filter((_, i) => rolls[i] === top);
     }
-    d.rng = dice.state;
     d.flowHolder = best[0]!;
     // 2) Regenerate: first Unset everything (each an `unset` event); next redraw (scrap decisions, then draw to hand size + 2 bonus, then cards to the bottom); last CP = 10 + Wave (nextRedraw).
     for (let c = 0; c < d.isSet.length; c++) if (d.isSet[c]) unsetCard(d, c);

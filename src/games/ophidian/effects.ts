@@ -4,7 +4,7 @@
  * (8.0), and the effect programs of cards (a `choose` step parks the program and the rest of its
  * action, and asks).
  */
-import { Dice } from '../../core/dice.js';
+import { random } from '../../core/random.js';
 import { emit } from '../../core/listeners.js';
 import { CARD_PLAYED } from './listener.js';
 import { setAt, type WindowSpec } from '../../core/flow.js';
@@ -103,7 +103,7 @@ export class DraftWorld extends ReadWorld {
   override retarget() { if (this.d.chain.length) this.d.chain = setAt(this.d.chain, 4, 1); }
   override costDelta(delta: number) { this.d.payDelta = this.d.payDelta + delta; }
   override clearCost() { this.d.payDelta = 0; }
-  override roll(sides: number) { const dice = new Dice(this.d.rng); const r = dice.d(sides); this.d.rng = dice.state; return r; }
+  override roll(sides: number) { return random(this.d).d(sides); }
   override flowResult(keep: boolean) { this.kept = keep; }
   override channel() { /* Channeling is not built yet (not offered: see legal abilities) */ }
 }

@@ -8,7 +8,7 @@ import { ophidian } from '../../../src/games/ophidian/index.js';
 import { flow, woundTotal, raging } from '../../../src/games/ophidian/rules.js';
 import { HAND, ARSENAL, LOC, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { deepFreeze } from '../../core/contract.js';
-import { Dice } from '../../../src/core/dice.js';
+import { scriptDice } from '../../../src/core/random.js';
 
 const opts = ophidian.optionsSchema.parse({}) as { decks: string[] };
 
@@ -157,9 +157,7 @@ describe('Example Game (5.0)', () => {
     // Stallion Attacks for 1 with (OR) One-two Punch: Betty rolls a 4 and fails; 1 ADMG; Stallion 1 RDMG; Cheer 3.
     s = act(act(s, `atk:${stallion}:${poc}`), 'allow');
     expect(flow.decision(s)).toMatchObject({ player: 1, name: 'respond' });
-    let four = 0;
-    while (new Dice(four).d(6) !== 4) four++;
-    s = act({ ...s, rng: four }, `resp:${id(s, 1, 'one-two-punch')}`);
+    s = act(scriptDice(s, [4]), `resp:${id(s, 1, 'one-two-punch')}`);
     s = settle(s);
     expect([s.cheer[1], s.wounds[poc], s.wounds[stallion], s.flowHolder]).toEqual([3, 5, 1, 1]);
     // Arachnabots for 3 CP: 1 damage to Poc Shot and David Dangers; Poc Shot is Destroyed (Betty scores his 2 VP). Betty has 1 CP; Abe has the Flow.

@@ -3,7 +3,7 @@
  * play costs — each a choice of the player, offered as legal actions.
  */
 import { describe, expect, it } from 'vitest';
-import { Dice } from '../../../src/core/dice.js';
+import { scriptDice } from '../../../src/core/random.js';
 import { ophidian } from '../../../src/games/ophidian/index.js';
 import { HAND, LOC, SCRAP, zoneOf, type OphidianState } from '../../../src/games/ophidian/state.js';
 import { act, giveHand, idOf, position } from './play.js';
@@ -106,9 +106,7 @@ describe("Channeling (Madame Petice, 8.0 'Flow within effects')", () => {
     let s = jinxInPyre();
     const v9 = idOf(s, 1, 'version-9');
     expect(legal(s)).toContain(`ch:1:0:2:0:t${v9}`);
-    let six = 0;
-    while (new Dice(six).d(6) !== 6) six++;
-    s = act({ ...s, rng: six }, `ch:1:0:2:0:t${v9}`);
+    s = act(scriptDice(s, [6]), `ch:1:0:2:0:t${v9}`);
     expect([s.wounds[v9], s.isSet[1], s.flowHolder]).toEqual([1, true, 1]);
   });
 
