@@ -23,7 +23,6 @@ import { evaluateWith } from '../../src/games/rumble/evaluate.js';
 import type { RumbleState } from '../../src/games/rumble/types.js';
 import { rolloutEvaluator } from '../evaluators/rollout.js';
 import { MctsAgent } from '../mcts/search.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 /** Search iterations per decision of `play=search` when `iterations` is not given. */
 export const RUMBLE_SEARCH_ITERATIONS = 50;
@@ -66,7 +65,7 @@ export const rumbleHeuristicOrSearch: AgentFactory = (args) => {
   return {
     spec,
     act(ctx: DecisionContext): unknown {
-      if (rumblePhase(ctx.obs as RumbleState) === 'auction') return bidder.act(ctx);
+      if ((ctx.obs as RumbleState).phase === 'auction') return bidder.act(ctx);
       // The same rules with the study's evaluate: no prior is read.
       searched ??= { ...ctx.game, evaluate: (s: unknown) => evaluateWith(s as RumbleState, worth) } as AnyGame;
       return search.act({ ...ctx, game: searched });

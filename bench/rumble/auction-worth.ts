@@ -18,7 +18,6 @@ import { rumble } from '../../src/games/rumble/index.js';
 import { evaluateWith } from '../../src/games/rumble/evaluate.js';
 import type { RumbleAction, RumbleState } from '../../src/games/rumble/types.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -50,7 +49,7 @@ function play(game: typeof rumble | null, i: number): Outcome {
     const joint = rumble.toMove(state).map((p) => {
       const legal = rumble.legalActions(state, p);
       if (legal.length === 1) return legal[0]!;
-      const bidding = p === seat && rumblePhase(state) === 'auction';
+      const bidding = p === seat && state.phase === 'auction';
       const agent = bidding ? bids : agents[p]!;
       return agent.act({ game: bidding && game ? game : rumble, options, obs: rumble.observe(state, p), player: p, legal }) as RumbleAction;
     });

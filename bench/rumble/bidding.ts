@@ -19,7 +19,6 @@ import { rumble } from '../../src/games/rumble/index.js';
 import type { RumbleAction, RumbleState } from '../../src/games/rumble/types.js';
 import { tInterval } from '../../src/analysis/stats/descriptive.js';
 import { wilson } from '../../src/core/wilson.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -51,7 +50,7 @@ function play(bidder: string, i: number): Outcome {
     const joint = rumble.toMove(state).map((p) => {
       const legal = rumble.legalActions(state, p);
       if (legal.length === 1) return legal[0]!;
-      const agent = p === seat && rumblePhase(state) === 'auction' ? bids : agents[p]!;
+      const agent = p === seat && state.phase === 'auction' ? bids : agents[p]!;
       return agent.act({ game: rumble, options, obs: rumble.observe(state, p), player: p, legal }) as RumbleAction;
     });
     state = rumble.apply(state, joint) as RumbleState;

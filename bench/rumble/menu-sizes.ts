@@ -8,7 +8,6 @@
  */
 import { Rng } from '../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../src/games/rumble/index.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 const at = process.argv.indexOf('--games');
 const GAMES = at >= 0 ? Number(process.argv[at + 1]) : 300;
@@ -57,7 +56,7 @@ for (const cfg of CONFIGS) {
     while (!rumble.isTerminal(s)) {
       const menus = rumble.toMove(s).map((p) => rumble.legalActions(s, p));
       for (const m of menus) {
-        sizes[rumblePhase(s)]!.push(m.length);
+        sizes[s.phase]!.push(m.length);
         moves += m.length;
         for (const a of m) for (const k of kinds(a)) count[k] = (count[k] ?? 0) + 1;
       }

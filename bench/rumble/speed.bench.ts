@@ -7,7 +7,6 @@ import { getGame } from '../../src/games/index.js';
 import { Rng } from '../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../src/games/rumble/index.js';
 import { fmt, measureMcts, measureRandomPlay, measureWorkers, report, reportScaling } from '../harness.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 /** Every seed power dealt round-robin to 4 heroes (so ~12 each), at strength 10. */
 export function fullLibraryOptions(): Record<string, unknown> {
@@ -35,7 +34,7 @@ export function measureResolution(seconds = 2, seed = 1): { heroRoundsPerSec: nu
       let alive = 0;
       for (const h of s.heroes) if (h.alive) alive++;
       // A round is resolved by the apply that leaves Allocation/Reveal for the next round.
-      corpus.push({ s, moves, heroRounds: rumblePhase(next) === 'reveal' ? 0 : alive });
+      corpus.push({ s, moves, heroRounds: next.phase === 'reveal' ? 0 : alive });
       s = next;
     }
   }
@@ -73,7 +72,7 @@ export function measureWholeGames(options: Record<string, unknown>, seconds = 2,
     for (let g = 0; g < 20; g++, games++) {
       let s = rumble.setup(opts, rng.u32() | 0);
       while (!rumble.isTerminal(s)) {
-        if (rumblePhase(s) === 'alloc') for (const h of s.heroes) if (h.alive) heroRounds++;
+        if (s.phase === 'alloc') for (const h of s.heroes) if (h.alive) heroRounds++;
         s = rumble.apply(s, rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p))));
       }
     }

@@ -15,7 +15,6 @@ import { createHash, type Hash } from 'node:crypto';
 import { runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../src/games/rumble/index.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 const scaleAt = process.argv.indexOf('--scale');
 const SCALE = scaleAt >= 0 ? Number(process.argv[scaleAt + 1]) : 1;
@@ -28,7 +27,7 @@ const SCALE = scaleAt >= 0 ? Number(process.argv[scaleAt + 1]) : 1;
 function stateJson(s: RumbleState): string {
   return JSON.stringify({
     steps: s.steps, pending: s.pending, bidLog: s.bidLog, lotLog: s.lotLog, paid: s.paid, held: s.held, returns: s.returns, end: s.end,
-    phase: rumblePhase(s), round: s.round, rng: s.rng, heroes: s.heroes, auction: s.auction, lastAttacks: s.lastAttacks, lost: s.lost,
+    phase: s.phase, round: s.round, rng: s.rng, heroes: s.heroes, auction: s.auction, lastAttacks: s.lastAttacks, lost: s.lost,
   });
 }
 

@@ -53,10 +53,17 @@
 import { illegalMove, UserError } from './errors.js';
 import { closeStep, openStep, type Streamed } from './random.js';
 
-/** The flow's fields, stored at the top level of the game state (spread them in). */
-export interface FlowFields {
-  /** Index of the current phase (see `Flow.phaseIndex`), `ROUND_END` or `GAME_OVER`. */
-  readonly phase: number;
+/**
+ * The flow's fields, stored at the top level of the game state (spread them in). `P`: what
+ * `phase` holds, the index (default) or, with `namedPhases`, the name.
+ */
+export interface FlowFields<P extends number | string = number> {
+  /**
+   * The current phase: its index (see `Flow.phaseIndex`), `ROUND_END` or `GAME_OVER`; in a
+   * flow with `namedPhases`, its name (as boardgame.io's `ctx.phase`: `s.phase === 'alloc'`),
+   * `ROUND_END_NAME` or `GAME_OVER_NAME`.
+   */
+  readonly phase: P;
   /** Round number from 0 (a round: every seat of the order takes one turn). */
   readonly round: number;
   /** This round's turn order (seats). */
@@ -99,12 +106,15 @@ export type Draft<S> = { -readonly [K in keyof S]: S[K] };
 export const ROUND_END = -2;
 /** `phase` once the game is over. */
 export const GAME_OVER = -1;
+/** `ROUND_END` and `GAME_OVER` in a flow with `namedPhases` (names no phase may take there). */
+export const ROUND_END_NAME = 'round-end';
+export const GAME_OVER_NAME = 'over';
 /** The `next` of a phase that ends the turn. */
 export const END_TURN = '@end-turn';
 /** A committed move as another player sees it (`hideCommitted`): handed in, face down. */
 export const HIDDEN_MOVE = '@hidden-move';
 
-export interface PhaseSpec<S extends FlowFields, A> {
+export interface PhaseSpec<S extends FlowFields<number | string>, A> {
   /** The legal moves of the current player (of each mover, in a simultaneous phase) in this phase (non-empty). */
   moves(s: S, player: number): readonly A[];
   /** A turn phase: plays `action` on the draft: assign fields, open windows, `goto` another phase. */
@@ -133,7 +143,7 @@ export interface PhaseSpec<S extends FlowFields, A> {
   endIf?(s: S): boolean;
 }
 
-export interface WindowSpec<S extends FlowFields, A> {
+export interface WindowSpec<S extends FlowFields<number | string>, A> {
   /** The legal answers of the asked player (non-empty). */
   moves(s: S, player: number, data: number): readonly A[];
   /** Plays the answer; returns true when it closes the window (the offer was taken). */
@@ -151,7 +161,7 @@ export interface TurnOrder<S> {
   next?(s: S, order: readonly number[], i: number): number;
 }
 
-export interface FlowSpec<S extends FlowFields, A> {
+export interface FlowSpec<S extends FlowFields<number | string>, A> {
   /** The game's id, for the one-line refusal of an illegal move. */
   readonly game: string;
   /**
@@ -172,6 +182,13 @@ export interface FlowSpec<S extends FlowFields, A> {
   endIf(s: S): boolean;
   /** Runs once when the game ends (a last card drawn, scores counted). */
   onEnd?(d: Draft<S>): void;
+  /**
+   * True: the state's `phase` holds the phase's name (boardgame.io's `ctx.phase`), read by
+   * code outside the game as `s.phase === 'alloc'`; the flow looks the index up (the last
+   * answer kept). Default false: the index, a number, which a turn game that changes phase
+   * every move reads fastest (dark-hero's random play ran 10-15% slower on names).
+   */
+  readonly namedPhases?: boolean;
   /** The one shallow copy per step. Default `{ ...s }`; an explicit literal is faster. */
   copy?(s: S): Draft<S>;
   /**
@@ -188,11 +205,15 @@ export interface FlowSpec<S extends FlowFields, A> {
   emptyRoundsPass?: boolean;
 }
 
-export interface Flow<S extends FlowFields, A> {
+export interface Flow<S extends FlowFields<number | string>, A> {
   /** The flow fields of a state before `begin` (spread them into the initial state). */
-  initial(): FlowFields;
-  /** Starts round 0 on a freshly built state (call at the end of `setup`). */
-  begin(s: S): S;
+  initial(): FlowFields<S['phase']>;
+  /**
+   * Starts round 0 on a freshly built state (call at the end of `setup`); `round`: a later
+   * first round, for a game whose opening round does not happen (Rumble without an auction
+   * starts at round 1).
+   */
+  begin(s: S, round?: number): S;
   toMove(s: S): readonly number[];
   legalActions(s: S, player: number): readonly A[];
   apply(s: S, moves: readonly A[]): S;
@@ -221,6 +242,8 @@ export interface Flow<S extends FlowFields, A> {
    */
   goto(d: Draft<S>, phase: string | number): void;
   phaseIndex(name: string): number;
+  /** The index of `s`'s phase (`phaseIndex(s.phase)`), -1 once over, -2 between rounds: for tables kept by phase. */
+  phaseAt(s: S): number;
   windowIndex(name: string): number;
   phaseName(s: S): string;
 }
@@ -307,8 +330,13 @@ export function othersFrom(player: number, players: number): readonly number[] {
 // ---------------------------------------------------------------------------------
 // The flow engine
 
-export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<S, A> {
+export function defineFlow<S extends FlowFields<number | string>, A>(spec: FlowSpec<S, A>): Flow<S, A> {
   const phaseNames = Object.keys(spec.phases);
+  const named = spec.namedPhases === true;
+  for (const n of phaseNames) if (n === GAME_OVER_NAME || n === ROUND_END_NAME || n === END_TURN) throw new Error(`flow: phase name "${n}" is reserved; allowed: any other name`);
+  /** What `phase` holds for index `p`, at `p + 2` (-2 between rounds, -1 over, else a phase). */
+  const held: readonly (number | string)[] = named ? [ROUND_END_NAME, GAME_OVER_NAME, ...phaseNames] : [ROUND_END, GAME_OVER, ...phaseNames.map((_, i) => i)];
+  const OVER = held[1]!;
   // The specs copied into objects of one shape (every hook key present, undefined when absent): the
   // engine reads `ph.onBegin`, `ph.skipIf`… on every move, and a game's specs, each with its
   // own set of keys, would make those reads megamorphic (a slow lookup in V8).
@@ -352,6 +380,31 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     if (i === undefined) throw new Error(`flow: unknown window "${name}"; allowed: ${windowNames.join(', ')}`);
     return i;
   }
+  // A state's phase name to its index: a property lookup by name (a plain object: V8's
+  // keyed-load cache answers it without hashing), the last answer kept (a simultaneous
+  // game stays in one phase for most steps). No search: a turn game such as dark-hero
+  // changes phase every move.
+  const ids: Record<string, number> = {};
+  phaseNames.forEach((n, i) => (ids[n] = i));
+  ids[GAME_OVER_NAME] = -1;
+  ids[ROUND_END_NAME] = -2;
+  let atName = '';
+  let atIndex = -1;
+  /** Small enough to inline: the last answer, else `lookUp`. */
+  const indexOf = (phase: number | string): number => (!named ? (phase as number) : phase === atName ? atIndex : lookUp(phase as string));
+  function lookUp(name: string): number {
+    const i = ids[name];
+    if (typeof i !== 'number') throw new Error(`flow: state phase "${name}" is unknown; allowed: ${phaseNames.join(', ')}`);
+    atName = name;
+    atIndex = i;
+    return i;
+  }
+  /** The spec of phase `name`, undefined between rounds and once over. */
+  const specOf = (phase: number | string): PhaseSpec<S, A> | undefined => {
+    const i = indexOf(phase);
+    return i >= 0 ? phases[i] : undefined;
+  };
+
   // Resolve static `next` names once, so a typo fails at definition time.
   const staticNext = phases.map((p) => (typeof p.next === 'function' ? null : phaseIndex(p.next ?? END_TURN)));
   const first = spec.first;
@@ -374,12 +427,12 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       const w = st[st.length - 1]!;
       return windows[w.window]!.moves(s, player, w.data);
     }
-    if (s.phase < 0) return [];
-    return phases[s.phase]!.moves(s, player);
+    const ph = specOf(s.phase);
+    return ph === undefined ? [] : ph.moves(s, player);
   }
 
-  /** One move of the decider, known to be legal. */
-  function play(s: S, action: A): S {
+  /** One move of the decider, known to be legal; `p`: the index of `s.phase`. */
+  function play(s: S, action: A, p: number): S {
     const d = copy(s);
     openStep(s as S & Streamed, d); // the hooks draw with random(d); closeStep writes the stream onto d
     d.steps = s.steps + 1;
@@ -398,8 +451,8 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       advance(d, k, closed ? player : -1);
       if (pendingGoto !== -1) then = pendingGoto; // a window's hook may choose the phase too
     } else {
-      if (d.phase < 0) throw new Error('flow: apply called on a finished game');
-      phases[d.phase]!.play!(d, d.current, action);
+      if (p < 0) throw new Error('flow: apply called on a finished game');
+      phases[p]!.play!(d, d.current, action);
       then = pendingGoto;
       // The move opened windows and chose a phase: remember it on the bottom window until they close.
       if (then !== -1 && d.stack.length > 0) {
@@ -409,14 +462,14 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       }
     }
     // Windows still open: their askers decide next. Otherwise the move is done.
-    if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, entry, then);
+    if (d.stack.length === 0 && d.phase !== OVER) finishMove(d, entry, then, p);
     closeStep(d);
     if (listedFor === d) listedFor = null; // a hook listed moves of the draft, then changed it
     return d as S;
   }
 
-  /** The joint move of a simultaneous phase (every mover's move, known to be legal), committed ones included. */
-  function playJoint(s: S, players: readonly number[], moves: readonly A[]): S {
+  /** The joint move of simultaneous phase `p` (every mover's move, known to be legal), committed ones included. */
+  function playJoint(s: S, players: readonly number[], moves: readonly A[], p: number): S {
     const d = copy(s);
     if (d.committed !== s.committed) throw new Error(`flow: ${spec.game}'s copy drops the committed field (a game using commit must copy it)`);
     openStep(s as S & Streamed, d);
@@ -425,14 +478,14 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     pendingGoto = -1;
     opening = false;
     openingThen = -1;
-    phases[d.phase]!.resolve!(d, players, moves);
+    phases[p]!.resolve!(d, players, moves);
     const then = pendingGoto;
     if (then !== -1 && d.stack.length > 0) {
       const stack = d.stack.slice();
       stack[0] = { ...stack[0]!, then };
       d.stack = stack;
     }
-    if (d.stack.length === 0 && d.phase !== GAME_OVER) finishMove(d, false, then);
+    if (d.stack.length === 0 && d.phase !== OVER) finishMove(d, false, then, p);
     closeStep(d);
     if (listedFor === d) listedFor = null;
     return d as S;
@@ -458,9 +511,9 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   }
 
   /** Throws the one-line refusal unless `action` is a legal move of `player` in `s`. */
-  function checkLegal(s: S, player: number, action: A): void {
-    if (s.stack.length === 0 && s.phase >= 0) {
-      const check = phases[s.phase]!.check;
+  function checkLegal(s: S, player: number, action: A, p: number): void {
+    if (s.stack.length === 0 && p >= 0) {
+      const check = phases[p]!.check;
       if (check !== undefined) return check(s, player, action);
     }
     const legal = s === listedFor && player === listedPlayer ? listedMoves : movesOf(s, player);
@@ -478,7 +531,11 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   function enter(d: Draft<S>, p: number): void {
     for (let guard = 0; guard < 1000; guard++) {
       if (p === END_TURN_INDEX) return nextTurn(d);
-      d.phase = p;
+      d.phase = held[p + 2]!;
+      if (named) {
+        atName = phaseNames[p]!; // the next state's phase is the next asked for
+        atIndex = p;
+      }
       pendingGoto = -1;
       const ph = phases[p]!;
       if (ph.onBegin) {
@@ -502,7 +559,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   }
 
   function endRound(d: Draft<S>): void {
-    d.phase = ROUND_END;
+    d.phase = held[0]!;
     d.current = -1;
     if (spec.onRoundEnd) spec.onRoundEnd(d);
     if (d.stack.length === 0) startRound(d, d.round + 1);
@@ -516,7 +573,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
       if (order.length === 0) {
         if (!spec.emptyRoundsPass) throw new Error(`flow: round ${round} has no one to take a turn (turn order is empty)`);
         d.order = order;
-        d.phase = ROUND_END;
+        d.phase = held[0]!;
         d.current = -1;
         if (spec.onRoundEnd) spec.onRoundEnd(d);
         if (d.stack.length > 0) return; // its windows are asked; finishMove starts the next round
@@ -532,17 +589,19 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
   }
 
   function over(d: Draft<S>): void {
-    d.phase = GAME_OVER;
+    d.phase = OVER;
     d.current = -1;
     d.stack = EMPTY_STACK;
     if (spec.onEnd) spec.onEnd(d);
   }
 
-  /** After a phase move (and every window it opened) is done: end, stay, or move on; `entry`: the windows came from `onBegin`. */
-  function finishMove(d: Draft<S>, entry: boolean, then: number): void {
-    if (d.phase === ROUND_END) return startRound(d, d.round + 1);
+  /**
+   * After a phase move (and every window it opened) is done: end, stay, or move on; `entry`:
+   * the windows came from `onBegin`; `p`: the index of `d.phase` (hooks never change it).
+   */
+  function finishMove(d: Draft<S>, entry: boolean, then: number, p: number): void {
+    if (p === -2) return startRound(d, d.round + 1); // between rounds (ROUND_END)
     if (spec.endIf(d as S)) return over(d);
-    const p = d.phase;
     const ph = phases[p]!;
     if (entry) {
       if (ph.skipIf && ph.skipIf(d as S)) enter(d, nextIndex(d, p));
@@ -575,15 +634,18 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     }
   }
 
-  const phaseName = (s: S): string => (s.phase === GAME_OVER ? 'over' : s.phase === ROUND_END ? 'round-end' : phaseNames[s.phase]!);
+  const phaseName = (s: S): string => {
+    const i = indexOf(s.phase);
+    return i === -1 ? GAME_OVER_NAME : i === -2 ? ROUND_END_NAME : phaseNames[i]!;
+  };
 
   return {
-    initial: () => ({ phase: GAME_OVER, round: 0, order: NOBODY, turn: 0, current: -1, stack: EMPTY_STACK, steps: 0 }),
+    initial: () => ({ phase: OVER as S['phase'], round: 0, order: NOBODY, turn: 0, current: -1, stack: EMPTY_STACK, steps: 0 }),
 
-    begin(s) {
+    begin(s, round = 0) {
       const d = copy(s);
       openStep(s as S & Streamed, d);
-      startRound(d, 0);
+      startRound(d, round);
       closeStep(d);
       if (listedFor === d) listedFor = null;
       return d as S;
@@ -595,8 +657,9 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
         const w = st[st.length - 1]!;
         return SEATS[w.askers[w.at]!]!;
       }
-      if (s.phase < 0) return NOBODY;
-      const movers = phases[s.phase]!.movers;
+      const ph = specOf(s.phase);
+      if (ph === undefined) return NOBODY;
+      const movers = ph.movers;
       return movers === undefined ? SEATS[s.current]! : waiting(s, movers(s));
     },
 
@@ -610,28 +673,30 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     },
 
     apply(s, moves) {
-      if (s.phase === GAME_OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
+      if (s.phase === OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
       const st = s.stack;
-      const movers = st.length === 0 && s.phase >= 0 ? phases[s.phase]!.movers : undefined;
+      const p = indexOf(s.phase);
+      const movers = st.length === 0 && p >= 0 ? phases[p]!.movers : undefined;
       if (movers !== undefined) {
         const all = movers(s);
         const who = waiting(s, all);
         if (moves.length !== who.length) throw new UserError(`${spec.game}: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
-        for (let i = 0; i < who.length; i++) checkLegal(s, who[i]!, moves[i]!);
-        return playJoint(s, all, jointMoves(s, all, moves));
+        for (let i = 0; i < who.length; i++) checkLegal(s, who[i]!, moves[i]!, p);
+        return playJoint(s, all, jointMoves(s, all, moves), p);
       }
       if (moves.length !== 1) throw new UserError(`${spec.game}: ${moves.length} moves given; allowed: exactly 1 (one player moves at a time)`);
-      checkLegal(s, st.length > 0 ? st[st.length - 1]!.askers[st[st.length - 1]!.at]! : s.current, moves[0]!);
-      return play(s, moves[0]!);
+      checkLegal(s, st.length > 0 ? st[st.length - 1]!.askers[st[st.length - 1]!.at]! : s.current, moves[0]!, p);
+      return play(s, moves[0]!, p);
     },
 
     applyUnchecked(s, moves) {
-      const movers = s.stack.length === 0 && s.phase >= 0 ? phases[s.phase]!.movers : undefined;
-      if (movers === undefined) return play(s, moves[0]!);
+      const p = indexOf(s.phase);
+      const movers = s.stack.length === 0 && p >= 0 ? phases[p]!.movers : undefined;
+      if (movers === undefined) return play(s, moves[0]!, p);
       const all = movers(s);
-      return playJoint(s, all, jointMoves(s, all, moves));
+      return playJoint(s, all, jointMoves(s, all, moves), p);
     },
-    isOver: (s) => s.phase === GAME_OVER,
+    isOver: (s) => s.phase === OVER,
 
     decision(s) {
       const st = s.stack;
@@ -639,23 +704,25 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
         const w = st[st.length - 1]!;
         return { player: w.askers[w.at]!, name: windowNames[w.window]!, window: true };
       }
-      if (s.phase < 0) return null;
-      const movers = phases[s.phase]!.movers;
-      if (movers === undefined) return { player: s.current, name: phaseNames[s.phase]!, window: false };
+      const ph = specOf(s.phase);
+      if (ph === undefined) return null;
+      const movers = ph.movers;
+      if (movers === undefined) return { player: s.current, name: phaseName(s), window: false };
       const players = waiting(s, movers(s));
-      return { player: players[0]!, name: phaseNames[s.phase]!, window: false, players };
+      return { player: players[0]!, name: phaseName(s), window: false, players };
     },
 
     commit(s, player, move) {
-      if (s.phase === GAME_OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
-      const movers = s.stack.length === 0 && s.phase >= 0 ? phases[s.phase]!.movers : undefined;
+      if (s.phase === OVER) throw new UserError(`${spec.game}: the game is over; allowed: no more moves`);
+      const p = indexOf(s.phase);
+      const movers = s.stack.length === 0 && p >= 0 ? phases[p]!.movers : undefined;
       if (movers === undefined) throw new UserError(`${spec.game}: commit in phase ${phaseName(s)}; allowed: only in a simultaneous phase (use apply)`);
       const all = movers(s);
       const who = waiting(s, all);
       if (!who.includes(player)) throw new UserError(`${spec.game}: player ${player} commits a move; allowed: players still to move: ${who.join(', ')}`);
-      checkLegal(s, player, move);
+      checkLegal(s, player, move, p);
       // The last move resolves the phase: a state with nobody to move would look finished.
-      if (who.length === 1) return playJoint(s, all, jointMoves(s, all, [move]));
+      if (who.length === 1) return playJoint(s, all, jointMoves(s, all, [move]), p);
       const d = copy(s);
       if (d.committed !== s.committed) throw new Error(`flow: ${spec.game}'s copy drops the committed field (a game using commit must copy it)`);
       const c = s.committed === undefined ? [] : s.committed.slice();
@@ -707,6 +774,7 @@ export function defineFlow<S extends FlowFields, A>(spec: FlowSpec<S, A>): Flow<
     },
 
     phaseIndex,
+    phaseAt: (s) => indexOf(s.phase),
     windowIndex,
     phaseName,
   };

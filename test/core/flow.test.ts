@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineFlow, END_TURN, fixedOrder, orderByStat, othersFrom, passLeft, setAt, type FlowFields } from '../../src/core/flow.js';
+import { defineFlow, END_TURN, GAME_OVER, fixedOrder, orderByStat, othersFrom, passLeft, setAt, type FlowFields } from '../../src/core/flow.js';
 import { deepFreeze } from './contract.js';
 
 /**
@@ -7,19 +7,20 @@ import { deepFreeze } from './contract.js';
  * the player says 0) and an optional `c`; a move of 9 in `a` opens a window asking the
  * others once; 7 in that window takes the offer.
  */
-interface S extends FlowFields {
+interface S extends FlowFields<number | string> {
   readonly n: number;
   readonly log: readonly string[];
   readonly stat: readonly number[];
   readonly skipC: boolean;
   readonly rounds: number;
 }
-function makeFlow(order: 'fixed' | 'stat' | 'pass' = 'fixed') {
+function makeFlow(order: 'fixed' | 'stat' | 'pass' = 'fixed', namedPhases = false) {
   const players = (s: S) => s.n;
   const turnOrder =
     order === 'fixed' ? fixedOrder(players) : order === 'stat' ? orderByStat(players, (s, p) => s.stat[p]!) : passLeft(players, () => 1, (s) => s.log.at(-1) !== 'a:0:5');
   const flow = defineFlow<S, number>({
     game: 'flow-test',
+    namedPhases,
     turnOrder,
     first: 'a',
     phases: {
@@ -194,6 +195,27 @@ describe('flow: response windows (others once, in order)', () => {
     const before = JSON.stringify(s);
     flow.apply(s, [9]);
     expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it('holds the phase by index, or by name with namedPhases (boardgame.io ctx.phase); over and round-end are reserved names', () => {
+    const byIndex = makeFlow();
+    const flow = makeFlow('fixed', true);
+    let s = start(flow);
+    let t = start(byIndex);
+    expect([s.phase, t.phase]).toEqual(['a', 0]);
+    expect(flow.phaseAt(s)).toBe(0);
+    s = play(flow, s, [5]);
+    t = play(byIndex, t, [5]);
+    expect([s.phase, t.phase]).toEqual(['b', 1]);
+    expect(flow.phaseAt(s)).toBe(1);
+    s = play(flow, s, [0, 5, 0, 3, 5, 0, 3]);
+    t = play(byIndex, t, [0, 5, 0, 3, 5, 0, 3]);
+    expect([s.phase, t.phase]).toEqual(['over', GAME_OVER]);
+    expect(flow.phaseAt(s)).toBe(-1);
+    expect({ ...s, phase: 0 }).toEqual({ ...t, phase: 0 }); // the same play either way
+    expect(() => defineFlow<S, number>({ game: 'x', turnOrder: fixedOrder(() => 1), first: 'over', phases: { over: { moves: () => [0], play() {} } }, endIf: () => false })).toThrow(
+      /phase name "over" is reserved/,
+    );
   });
 
   it('names unknown phases and windows', () => {

@@ -21,7 +21,6 @@ import type { RumbleState } from '../../src/games/rumble/index.js';
 import type { PriceAnswer } from '../../src/analysis/stats/price.js';
 import type { Report } from '../../src/analysis/report-model.js';
 import type { GameRecord } from '../../src/sim/types.js';
-import { rumblePhase } from '../../src/games/rumble/index.js';
 
 const answer = (kind: PriceAnswer['kind'], xStar = NaN): PriceAnswer => ({ kind, xStar, lo: xStar - 3, hi: xStar + 3, clipped: false, reason: 'synthetic', shown: true, games: 100, games0: 10 });
 const price = (power: string, kind: PriceAnswer['kind'], supported: boolean, xStar = NaN): PowerPrice => ({ power, players: 4, shares: [], answer: answer(kind, xStar), level: 0.95, supported, share0: 0.3, share0Lo: 0.2, share0Hi: 0.4 });
@@ -160,7 +159,7 @@ describe('the search agent of the price studies', () => {
 
   it('bids its measured values in the auction and counts them, not the priors, in its evaluate', () => {
     const s = rumble.setup(rumble.optionsSchema.parse({ players: 4, auction: { pool: 'list', list: ['tough-skin', 'flight'] } }), 5) as RumbleState;
-    expect(rumblePhase(s)).toBe('auction');
+    expect(s.phase).toBe('auction');
     const agent = createAgent('heuristic:bid=1,play=search,iterations=5,values=tough-skin/20+flight/5', rumble, new Rng(1));
     const bid = agent.act({ game: rumble, options: s.opts, obs: s, player: 0, legal: rumble.legalActions(s, 0) }) as { t: string; bids: number[] };
     expect(bid).toEqual({ t: 'bid', bids: [20, 5] });

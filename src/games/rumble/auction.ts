@@ -9,9 +9,10 @@ import { Dice } from '../../core/dice.js';
 import { UserError } from '../../core/errors.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
-import { decideWinner } from './winner.js';
+import { decideWinner, endBeforeRoundOne } from './winner.js';
 import { defaultRecipient, openAward } from './award.js';
-import { heroWith, hold, stateWith, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
+import type { Draft } from '../../core/flow.js';
+import { heroWith, hold, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 /** The lots for sale: a list, every seed power, or perHero x players drawn at random. */
 export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Dice): string[] {
@@ -39,7 +40,8 @@ export function bidders(s: RumbleState): number[] {
   return [...set].sort((x, y) => x - y);
 }
 
-function checkBid(s: RumbleState, player: number, m: RumbleAction): asserts m is Extract<RumbleAction, { t: 'bid' }> {
+/** The flow's check of one bid (the bid menu lists a few of the legal bids). */
+export function checkBid(s: RumbleState, player: number, m: RumbleAction): asserts m is Extract<RumbleAction, { t: 'bid' }> {
   const where = `rumble bid of player ${player}`;
   if (m.t !== 'bid') throw new UserError(`${where}: field t is ${JSON.stringify(m.t)}; allowed: "bid" during the auction`);
   const n = s.auction!.lots.length;
@@ -50,19 +52,21 @@ function checkBid(s: RumbleState, player: number, m: RumbleAction): asserts m is
   });
 }
 
-/** Applies a round of (re)bids and either asks for rebids or settles the auction. */
-export function applyBids(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
+/**
+ * Applies a round of checked (re)bids onto the flow's draft: either asks for rebids (the
+ * auction phase stays open) or settles the auction.
+ */
+export function applyBids(d: Draft<RumbleState>, movers: readonly number[], moves: readonly RumbleAction[]): void {
+  const s = d as RumbleState;
   const a = s.auction!;
   const P = s.opts.players;
   const n = a.lots.length;
-  const movers = bidders(s);
   const first = a.bids.length === 0;
   const bids = first ? new Array<number>(P * n).fill(0) : a.bids.slice();
   const discard = first ? new Array<boolean>(P * n).fill(false) : a.discard.slice();
   for (let i = 0; i < movers.length; i++) {
     const player = movers[i]!;
-    const m = moves[i]!;
-    checkBid(s, player, m);
+    const m = moves[i] as Extract<RumbleAction, { t: 'bid' }>;
     for (let lot = 0; lot < n; lot++) {
       if (!first && !a.ties[lot]!.includes(player)) continue;
       bids[player * n + lot] = m.bids[lot]!;
@@ -85,12 +89,16 @@ export function applyBids(s: RumbleState, moves: readonly RumbleAction[]): Rumbl
       anyTie = true;
     }
   }
-  const steps = s.steps + 1;
-  if (anyTie) return stateWith(s, { steps, auction: { lots: a.lots, bids, discard, ties, rebids: a.rebids + 1 } });
-  return settle(stateWith(s, { steps }), bids, discard);
+  if (anyTie) {
+    d.auction = { lots: a.lots, bids, discard, ties, rebids: a.rebids + 1 };
+    return;
+  }
+  settle(d, bids, discard);
 }
 
-function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly boolean[]): RumbleState {
+/** Payments, powers won, the winner check, then the award step (award.ts) or round 1. */
+function settle(d: Draft<RumbleState>, bids: readonly number[], discardFlags: readonly boolean[]): void {
+  const s = d as RumbleState;
   const a = s.auction!;
   const P = s.opts.players;
   const n = a.lots.length;
@@ -187,25 +195,22 @@ function settle(s: RumbleState, bids: readonly number[], discardFlags: readonly 
   const eliminated = heroes.map((h, p) => s.heroes[p]!.alive && !h.alive);
   const all = [...heroes, ...extraHeroes];
   const H = all.length;
-  const next = stateWith(s, {
-    heroes: all,
-    rng: dice.state,
-    auction: null,
-    bidLog: bids,
-    lotLog: a.lots,
-    paid,
-    held: won,
-    lastAttacks: new Array<number>(H * H).fill(0),
-    phase: 'alloc',
-    round: 1,
-  });
-  const over = decideWinner(0, next, null, eliminated);
+  d.heroes = all;
+  d.rng = dice.state;
+  d.auction = null;
+  d.bidLog = bids;
+  d.lotLog = a.lots;
+  d.paid = paid;
+  d.held = won;
+  d.lastAttacks = new Array<number>(H * H).fill(0);
+  const over = decideWinner(0, s, null, eliminated);
   if (over) {
     // Nobody plays on: the curses go where their winners' defaults send them (for the record).
-    for (const c of pending) won[defaultRecipient(next, c)]!.push(hold(c.id, c.strength));
-    return stateWith(next, { phase: 'over', returns: over.shares, end: over.end });
+    for (const c of pending) won[defaultRecipient(s, c)]!.push(hold(c.id, c.strength));
+    endBeforeRoundOne(d, over);
+    return;
   }
-  return openAward(next, a, { curses: pending, won: mine, eliminated });
+  openAward(d, a, { curses: pending, won: mine, eliminated });
 }
 
 

@@ -32,10 +32,10 @@
  * (halving where doubling helps, discarding any won power but a Flaw).
  */
 import { UserError } from '../../core/errors.js';
-import { decideWinner } from './winner.js';
+import { decideWinner, endBeforeRoundOne } from './winner.js';
 import { followSidekickPowers } from './round-end.js';
-import { startRound } from './round-start.js';
-import { heroWith, hold, stateWith, type AwardState, type ExpertChoice, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
+import type { Draft } from '../../core/flow.js';
+import { heroWith, hold, type AwardState, type ExpertChoice, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 type AwardMove = Extract<RumbleAction, { t: 'award' }>;
 
@@ -43,13 +43,13 @@ type AwardMove = Extract<RumbleAction, { t: 'award' }>;
 export const DEFAULT_AWARD: AwardMove = Object.freeze({ t: 'award' });
 
 /**
- * After the bids are settled: the award step if any player has a choice, else straight
- * on to round 1 (every curse with one possible recipient was given already).
+ * After the bids are settled: the award step if any player has a choice (the auction's
+ * draft keeps `auction.award`, and the flow goes to phase 'award'), else straight on to
+ * round 1 (every curse with one possible recipient was given already).
  */
-export function openAward(next: RumbleState, auction: NonNullable<RumbleState['auction']>, award: AwardState): RumbleState {
-  const s = stateWith(next, { phase: 'award', round: 0, auction: { ...auction, award } });
-  if (awardMovers(s).length === 0) return finishAward(s, new Array<AwardMove | undefined>(s.opts.players).fill(undefined));
-  return s;
+export function openAward(d: Draft<RumbleState>, auction: NonNullable<RumbleState['auction']>, award: AwardState): void {
+  d.auction = { ...auction, award };
+  if (awardMovers(d as RumbleState).length === 0) finishAward(d, new Array<AwardMove | undefined>(d.opts.players).fill(undefined));
 }
 
 /** The curse's default recipient: the strongest opponent it may go to, ties clockwise from the winner. */
@@ -142,7 +142,8 @@ export function awardMenu(s: RumbleState, player: number): RumbleAction[] {
   return out;
 }
 
-function checkAward(s: RumbleState, player: number, m: RumbleAction): asserts m is AwardMove {
+/** The flow's check of one player's award move. */
+export function checkAward(s: RumbleState, player: number, m: RumbleAction): asserts m is AwardMove {
   const where = `rumble award of player ${player}`;
   if (m.t !== 'award') throw new UserError(`${where}: field t is ${JSON.stringify(m.t)}; allowed: "award" after the auction`);
   const mine = cursesOf(s, player);
@@ -172,18 +173,15 @@ function checkAward(s: RumbleState, player: number, m: RumbleAction): asserts m 
   }
 }
 
-/** Applies every mover's award choices at once and starts round 1. */
-export function applyAward(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
-  const who = awardMovers(s);
-  const byPlayer = new Array<AwardMove | undefined>(s.opts.players).fill(undefined);
-  for (let i = 0; i < who.length; i++) {
-    checkAward(s, who[i]!, moves[i]!);
-    byPlayer[who[i]!] = moves[i] as AwardMove;
-  }
-  return finishAward(s, byPlayer);
+/** Applies every mover's checked award choices at once onto the flow's draft (round 1 follows). */
+export function applyAward(d: Draft<RumbleState>, who: readonly number[], moves: readonly RumbleAction[]): void {
+  const byPlayer = new Array<AwardMove | undefined>(d.opts.players).fill(undefined);
+  for (let i = 0; i < who.length; i++) byPlayer[who[i]!] = moves[i] as AwardMove;
+  finishAward(d, byPlayer);
 }
 
-function finishAward(s: RumbleState, byPlayer: readonly (AwardMove | undefined)[]): RumbleState {
+function finishAward(d: Draft<RumbleState>, byPlayer: readonly (AwardMove | undefined)[]): void {
+  const s = d as RumbleState;
   const a = award(s);
   const P = s.opts.players;
   const lists: HeldPower[][] = s.heroes.map((h) => h.powers.slice());
@@ -211,17 +209,11 @@ function finishAward(s: RumbleState, byPlayer: readonly (AwardMove | undefined)[
   });
   // A discarded Sidekick takes its hero out of play (the hero follows the power).
   followSidekickPowers(heroes, P);
-  const next = stateWith(s, {
-    heroes,
-    auction: null,
-    held: heroes.slice(0, P).map((h) => h.powers),
-    phase: 'alloc',
-    round: 1,
-    steps: s.steps + (byPlayer.some((m) => m !== undefined) ? 1 : 0),
-  });
-  const over = decideWinner(0, next, null, a.eliminated);
-  if (over) return stateWith(next, { phase: 'over', returns: over.shares, end: over.end });
-  return startRound(next);
+  d.heroes = heroes;
+  d.auction = null;
+  d.held = heroes.slice(0, P).map((h) => h.powers);
+  const over = decideWinner(0, s, null, a.eliminated);
+  if (over) endBeforeRoundOne(d, over);
 }
 
 /** `held` with one number halved or doubled (whole numbers stay whole). */

@@ -62,7 +62,6 @@ import { cachedAllocationMenu } from './allocation-menu.js';
 import { revealMenu } from './reveal-menu.js';
 import { awardMenu } from './award.js';
 import type { Allocation, RevealChoice, RumbleAction, RumbleState } from './types.js';
-import { rumblePhase } from './types.js';
 
 export const MAX_SEATS = 8;
 export const MAX_POWERS = 64;
@@ -309,7 +308,7 @@ function encode(obs: RumbleState, player: number, out: Float32Array): void {
     }
   }
   g += MAX_LOTS * LOT_FEATURES;
-  out[g + PHASES.indexOf(rumblePhase(obs))] = 1;
+  out[g + PHASES.indexOf(obs.phase)] = 1;
   g += 4;
   out[g] = obs.round / Math.max(1, obs.opts.roundCap);
   out[g + 1] = obs.opts.players / 8;
@@ -331,9 +330,9 @@ export const rumbleEncoder: Encoder<RumbleState, RumbleAction, RumbleState> = {
 
 /** The moves `legalActions` offers (the same menus, by phase). */
 function menuOf(s: RumbleState, player: number): readonly RumbleAction[] {
-  if (rumblePhase(s) === 'auction') return bidMenu(s, player);
-  if (rumblePhase(s) === 'award') return awardMenu(s, player);
-  if (rumblePhase(s) === 'alloc') return cachedAllocationMenu(s, player);
-  if (rumblePhase(s) === 'reveal') return revealMenu(s, player);
+  if (s.phase === 'auction') return bidMenu(s, player);
+  if (s.phase === 'award') return awardMenu(s, player);
+  if (s.phase === 'alloc') return cachedAllocationMenu(s, player);
+  if (s.phase === 'reveal') return revealMenu(s, player);
   return [];
 }

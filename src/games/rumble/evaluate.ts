@@ -1,7 +1,6 @@
 /** Rumble's static evaluation: each player's estimated chance of winning from here. */
-import { resolveRound } from './resolution.js';
+import { afterDefaultReveal } from './resolution.js';
 import type { RumbleState } from './types.js';
-import { rumblePhase } from './types.js';
 
 /**
  * Each player's chance of winning, estimated from its living heroes' strength: Energy
@@ -33,8 +32,8 @@ const priorWorth = (s: RumbleState, id: string): number => Math.max(0, s.lib.get
 export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string) => number, atAuctionEnd = POWER_WORTH): readonly number[] {
   // Mid-round (Reveal pending) the revealed attacks are about to land: price the state
   // after them, with every Reveal choice at its default.
-  if (rumblePhase(s) === 'reveal' && s.pending) {
-    const after = resolveRound(s, s.pending, []);
+  if (s.phase === 'reveal' && s.pending) {
+    const after = afterDefaultReveal(s);
     return after.returns ?? evaluateWith(after, worth, atAuctionEnd);
   }
   const share = beforeFirstRound(s) ? atAuctionEnd : POWER_WORTH;
@@ -69,5 +68,5 @@ export const AUCTION_POWER_WORTH = 1;
 
 /** No round has been resolved yet: the state is the auction's, the award step's or round 1's Allocation. */
 function beforeFirstRound(s: RumbleState): boolean {
-  return s.round === 0 || (s.round === 1 && rumblePhase(s) === 'alloc');
+  return s.round === 0 || (s.round === 1 && s.phase === 'alloc');
 }

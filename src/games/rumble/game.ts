@@ -14,9 +14,10 @@ import { cachedAllocationMenu } from './allocation-menu.js';
 import { bidMenu } from './bid-menu.js';
 import { fromMenu } from './menu-brand.js';
 import { movers, revealMovers } from './movers.js';
+import { defineFlow, END_TURN, fixedOrder, GAME_OVER_NAME, type Draft } from '../../core/flow.js';
 import { revealMenu } from './reveal-menu.js';
-import { applyBids, bidders, drawLots, newAuction, newHero } from './auction.js';
-import { applyAward, awardMenu, awardMovers } from './award.js';
+import { applyBids, bidders, checkBid, drawLots, newAuction, newHero } from './auction.js';
+import { applyAward, awardMenu, awardMovers, checkAward } from './award.js';
 import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, controls, revealNeeds } from './legality.js';
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { checkConfiguration } from './content.js';
@@ -26,7 +27,7 @@ import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
 import { rumbleEncoder } from './encoder.js';
 import type { PowerLibrary } from './powers/library.js';
-import { stateWith, type Allocation, type HeldPower, type Hero, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
+import { copyState, type Allocation, type HeldPower, type Hero, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
 
 /**
  * What `setup` reads from one options object, checked and built once: the library and,
@@ -67,113 +68,106 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
   const { lib, fixedPowers, paid, noAttacks } = setupTemplate(opts);
   const P = opts.players;
   const dice = new Dice(seed);
+  const flow = rumbleFlow.initial();
   if (opts.fixed && fixedPowers) {
     const heroes: Hero[] = [];
     for (let p = 0; p < P; p++) heroes.push(newHero(opts.fixed[p]!.energy, p, fixedPowers[p]!));
-    // One literal in `stateWith`'s field order: every state has one shape (a first state
-    // built by spreading had another, and random play ran at half speed).
-    return startRound({
-      opts, lib, steps: 0, pending: null, bidLog: NONE, lotLog: NONE, paid, held: fixedPowers, returns: null, end: '',
-      phase: 'alloc', round: 1, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks, lost: 0,
-    });
+    // One literal in `copyState`'s field order: every state has one shape (a first state
+    // built by spreading had another, and random play ran at half speed). No auction: the
+    // flow starts at round 1.
+    return rumbleFlow.begin({
+      opts, lib, steps: flow.steps, pending: null, bidLog: NONE, lotLog: NONE, paid, held: fixedPowers, returns: null, end: '',
+      phase: GAME_OVER_NAME, round: flow.round, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks, lost: 0,
+      order: flow.order, turn: flow.turn, current: flow.current, stack: flow.stack,
+    }, 1);
   }
   const lots = drawLots(opts, lib, dice);
   const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, NONE));
-  const s: RumbleState = {
-    opts, lib, steps: 0, pending: null, bidLog: NONE, lotLog: NONE, paid, held: NONE, returns: null, end: '',
-    phase: 'auction', round: 0, rng: dice.state, heroes, auction: newAuction(lots), lastAttacks: noAttacks, lost: 0,
-  };
-  if (lots.length === 0) return startRound(stateWith(s, { phase: 'alloc', round: 1, auction: null }));
-  return s;
+  return rumbleFlow.begin({
+    opts, lib, steps: flow.steps, pending: null, bidLog: NONE, lotLog: NONE, paid, held: NONE, returns: null, end: '',
+    phase: GAME_OVER_NAME, round: flow.round, rng: dice.state, heroes, auction: lots.length === 0 ? null : newAuction(lots), lastAttacks: noAttacks, lost: 0,
+    order: flow.order, turn: flow.turn, current: flow.current, stack: flow.stack,
+  }, lots.length === 0 ? 1 : 0);
 }
 
-function toMove(s: RumbleState): readonly number[] {
-  switch (s.phase) {
-    case 'auction':
-      return bidders(s);
-    case 'award':
-      return awardMovers(s);
-    case 'alloc':
-      return movers(s);
-    case 'reveal':
-      return revealMovers(s);
-    case 'over':
-      return [];
+/** The flow's check of one player's Allocation: one per controlled hero, each legal (menu moves are trusted by their brand). */
+function checkAllocationMove(s: RumbleState, player: number, m: RumbleAction): void {
+  const H = s.heroes.length;
+  const trusted = fromMenu(m, s, player);
+  // A player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
+  let j = 0;
+  for (let h = 0; h < H; h++) {
+    if (!controls(s, player, h)) continue;
+    const a = m.t === 'alloc' ? m.heroes[j] : undefined;
+    if (a === undefined) throw badAlloc(s, player, m);
+    if (!trusted) checkAllocation(s, h, a);
+    j++;
   }
+  if (m.t !== 'alloc' || m.heroes.length !== j) throw badAlloc(s, player, m);
 }
 
-function apply(s: RumbleState, moves: readonly RumbleAction[]): RumbleState {
-  const who = s.phase === 'alloc' ? allocMovers(s) : toMove(s);
-  if (moves.length !== who.length) throw new UserError(`rumble: ${moves.length} moves given; allowed: exactly ${who.length} (players to move: ${who.join(', ')})`);
-  if (s.phase === 'auction') return applyBids(s, moves);
-  if (s.phase === 'award') return applyAward(s, moves);
-  if (s.phase === 'alloc') {
-    const H = s.heroes.length;
-    const allocs: (Allocation | null)[] = new Array<Allocation | null>(H).fill(null);
-    for (let i = 0; i < who.length; i++) {
-      const player = who[i]!;
-      const m = moves[i]!;
-      const trusted = fromMenu(m, s, player);
-      // A player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
+/**
+ * The joint Allocation (checked): a round without powers resolves at once; a round in which
+ * some hero has a Reveal decision waits for it (`pending`, phase 'reveal'); else Resolution.
+ */
+function resolveAllocations(d: Draft<RumbleState>, players: readonly number[], moves: readonly RumbleAction[]): void {
+  const s = d as RumbleState;
+  const H = s.heroes.length;
+  const allocs: (Allocation | null)[] = new Array<Allocation | null>(H).fill(null);
+  if (H === s.opts.players) {
+    // No Sidekick in play: each player controls its own hero alone.
+    for (let i = 0; i < players.length; i++) allocs[players[i]!] = (moves[i] as Extract<RumbleAction, { t: 'alloc' }>).heroes[0]!;
+  } else {
+    for (let i = 0; i < players.length; i++) {
+      const player = players[i]!;
+      const m = moves[i] as Extract<RumbleAction, { t: 'alloc' }>;
       let j = 0;
-      for (let h = 0; h < H; h++) {
-        if (!controls(s, player, h)) continue;
-        const a = m.t === 'alloc' ? m.heroes[j] : undefined;
-        if (a === undefined) throw badAlloc(s, player, m);
-        if (!trusted) checkAllocation(s, h, a);
-        allocs[h] = a;
-        j++;
-      }
-      if (m.t !== 'alloc' || m.heroes.length !== j) throw badAlloc(s, player, m);
+      for (let h = 0; h < H; h++) if (controls(s, player, h)) allocs[h] = m.heroes[j++]!;
     }
-    // A round without powers has no Reveal decision and skips the power bookkeeping.
-    if (isPlainRound(s)) return resolvePlainRound(s, allocs);
-    const needs = computeRevealNeeds(s, allocs);
-    for (let h = 0; h < H; h++) if (needs[h]) return stateWith(s, { steps: s.steps + 1, phase: 'reveal', pending: allocs });
-    return resolveRound(s, allocs, []);
   }
-  if (s.phase === 'reveal') return resolveRound(s, s.pending!, revealChoices(s, who, moves));
-  throw new UserError('rumble: the game is over; allowed: no more moves');
+  // A round without powers has no Reveal decision and skips the power bookkeeping.
+  if (isPlainRound(s)) return resolvePlainRound(d, allocs);
+  const needs = computeRevealNeeds(s, allocs);
+  for (let h = 0; h < H; h++) {
+    if (needs[h]) {
+      d.pending = allocs;
+      return;
+    }
+  }
+  resolveRound(d, allocs, []);
 }
 
-/** Each hero's validated Reveal choice (undefined for heroes whose player does not move). */
-function revealChoices(s: RumbleState, who: readonly number[], moves: readonly RumbleAction[]): (RevealChoice | undefined)[] {
+/** The flow's check of one player's Reveal move: one choice per controlled hero, each legal. */
+function checkRevealMove(s: RumbleState, player: number, m: RumbleAction): void {
   const H = s.heroes.length;
   const allocs = s.pending!;
   const needs = revealNeeds(s, allocs);
-  const reveals = new Array<RevealChoice | undefined>(H).fill(undefined);
-  for (let i = 0; i < who.length; i++) {
-    const player = who[i]!;
-    const m = moves[i]!;
-    let count = 0;
-    for (let h = 0; h < H; h++) if (controls(s, player, h)) count++;
-    if (m.t !== 'reveal' || m.heroes.length !== count)
-      throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'reveal' ? m.heroes.length : m.t}; allowed: a "reveal" with ${count} choice(s), one per controlled hero`);
-    // The player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
-    let j = 0;
-    for (let h = 0; h < H; h++) {
-      if (!controls(s, player, h)) continue;
-      const r = m.heroes[j++]!;
-      if (!needs[h] && Object.keys(r).length) throw new UserError(`rumble reveal of hero ${h}: field (value) is ${JSON.stringify(r)}; allowed: {} (nothing to decide)`);
-      checkReveal(s, allocs, h, r);
-      reveals[h] = r;
-    }
+  let count = 0;
+  for (let h = 0; h < H; h++) if (controls(s, player, h)) count++;
+  if (m.t !== 'reveal' || m.heroes.length !== count)
+    throw new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'reveal' ? m.heroes.length : m.t}; allowed: a "reveal" with ${count} choice(s), one per controlled hero`);
+  // The player's heroes in seat order (its hero, then Sidekicks), as controlledHeroes.
+  let j = 0;
+  for (let h = 0; h < H; h++) {
+    if (!controls(s, player, h)) continue;
+    const r = m.heroes[j++]!;
+    if (!needs[h] && Object.keys(r).length) throw new UserError(`rumble reveal of hero ${h}: field (value) is ${JSON.stringify(r)}; allowed: {} (nothing to decide)`);
+    checkReveal(s, allocs, h, r);
   }
-  return reveals;
 }
 
-/** Players with a living hero, in order (`movers` without a list per player). */
-function allocMovers(s: RumbleState): number[] {
-  const out: number[] = [];
-  for (let p = 0; p < s.opts.players; p++) {
-    for (let h = 0; h < s.heroes.length; h++) {
-      if (controls(s, p, h)) {
-        out.push(p);
-        break;
-      }
-    }
+/** The joint Reveal (checked): each hero's choice (undefined for heroes whose player does not move), then Resolution. */
+function resolveReveals(d: Draft<RumbleState>, players: readonly number[], moves: readonly RumbleAction[]): void {
+  const s = d as RumbleState;
+  const H = s.heroes.length;
+  const reveals = new Array<RevealChoice | undefined>(H).fill(undefined);
+  for (let i = 0; i < players.length; i++) {
+    const player = players[i]!;
+    const m = moves[i] as Extract<RumbleAction, { t: 'reveal' }>;
+    let j = 0;
+    for (let h = 0; h < H; h++) if (controls(s, player, h)) reveals[h] = m.heroes[j++]!;
   }
-  return out;
+  resolveRound(d, s.pending!, reveals);
 }
 
 function badAlloc(s: RumbleState, player: number, m: RumbleAction): UserError {
@@ -181,21 +175,46 @@ function badAlloc(s: RumbleState, player: number, m: RumbleAction): UserError {
   return new UserError(`rumble move of player ${player}: field heroes is ${m.t === 'alloc' ? m.heroes.length : m.t}; allowed: an "alloc" with ${n} allocation(s), one per controlled hero`);
 }
 
-function legalActions(s: RumbleState, player: number): readonly RumbleAction[] {
-  switch (s.phase) {
-    case 'auction':
-      return bidMenu(s, player);
-    case 'award':
-      return awardMenu(s, player);
-    case 'alloc':
-      return cachedAllocationMenu(s, player);
-    case 'reveal':
-      return revealMenu(s, player);
-    case 'over':
-      return [];
-  }
-}
-
+/**
+ * Rumble's turn flow (core/flow.ts): every phase is simultaneous (boardgame.io's
+ * `activePlayers` stages), one table turn per round. Round 0 is the auction (open for
+ * rebids while lots are tied) and, if a winner has a choice, the award step; every later
+ * round is Allocation (round-start powers on entering), then Reveal when some hero has a
+ * Reveal decision. The game ends when a winner is decided (`returns`). Every phase has a
+ * `check`: its menu lists a few of the legal moves, and `apply` accepts any legal one.
+ */
+export const rumbleFlow = defineFlow<RumbleState, RumbleAction>({
+  game: 'rumble',
+  key: actionKey,
+  turnOrder: fixedOrder(() => 1),
+  first: (s) => (s.round === 0 ? 'auction' : 'alloc'),
+  phases: {
+    auction: {
+      movers: bidders,
+      moves: bidMenu,
+      check: checkBid,
+      resolve: applyBids,
+      skipIf: (s) => s.auction === null,
+      // Tied lots are bid again: the phase stays open until the auction is settled.
+      endIf: (s) => s.auction === null || s.auction.award !== undefined,
+      next: (s) => (s.auction !== null ? 'award' : END_TURN),
+    },
+    award: { movers: awardMovers, moves: awardMenu, check: checkAward, resolve: applyAward },
+    alloc: {
+      movers,
+      moves: cachedAllocationMenu,
+      check: checkAllocationMove,
+      resolve: resolveAllocations,
+      onBegin: startRound,
+      next: (s) => (s.pending !== null ? 'reveal' : END_TURN),
+    },
+    reveal: { movers: revealMovers, moves: revealMenu, check: checkRevealMove, resolve: resolveReveals },
+  },
+  endIf: (s) => s.returns !== null,
+  // `phase` holds the name: code outside the engine reads s.phase === 'alloc'.
+  namedPhases: true,
+  copy: copyState,
+});
 /** Per-hero tags: `<name>_p<seat>`. */
 const PER_HERO_TAG = /^(paid|bids|powers|strengths|energy)_p\d+$/;
 
@@ -238,23 +257,29 @@ function tags(s: RumbleState): Tags {
 
 function observe(s: RumbleState, player: number): RumbleState {
   // Nobody knows the future draws: the observation shows no stream (determinize draws one).
-  if (s.opts.auction.bidsRevealed) return stateWith(s, { rng: UNSEEN_STREAM });
+  const o = copyState(s);
+  o.rng = UNSEEN_STREAM;
+  if (s.opts.auction.bidsRevealed) return o;
   // Sealed bids stay secret: others' bids are hidden (their sums show in Energy).
   const n = s.lotLog.length;
   const bidLog = s.bidLog.map((b, i) => (Math.floor(i / Math.max(1, n)) === player ? b : -1));
   const a = s.auction;
   const auction = a && a.bids.length ? { ...a, bids: a.bids.map((b, i) => (Math.floor(i / a.lots.length) === player || a.ties[i % a.lots.length]!.length ? b : -1)) } : a;
-  return stateWith(s, { bidLog, auction, rng: UNSEEN_STREAM });
+  o.bidLog = bidLog;
+  o.auction = auction;
+  return o;
 }
 
 function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {
   // The random stream is resampled, so a searching agent cannot read future dice
   // (Lightning Strike, curses, seeded draws). Hidden bids never affect later rules: a
   // hidden value becomes 0.
-  const fresh = rng.u32() | 0;
-  if (obs.opts.auction.bidsRevealed) return stateWith(obs, { rng: fresh });
-  const auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
-  return stateWith(obs, { rng: fresh, bidLog: obs.bidLog.map((b) => Math.max(0, b)), auction });
+  const d = copyState(obs);
+  d.rng = rng.u32() | 0;
+  if (obs.opts.auction.bidsRevealed) return d;
+  d.auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
+  d.bidLog = obs.bidLog.map((b) => Math.max(0, b));
+  return d;
 }
 
 function describeAction(s: RumbleState, player: number, a: RumbleAction): string {
@@ -305,10 +330,10 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   optionDocs: rumbleOptionDocs,
   numPlayers: (o) => o.players,
   setup,
-  toMove,
-  legalActions,
-  apply,
-  isTerminal: (s) => s.phase === 'over',
+  toMove: rumbleFlow.toMove,
+  legalActions: rumbleFlow.legalActions,
+  apply: rumbleFlow.apply,
+  isTerminal: rumbleFlow.isOver,
   returns: (s) => s.returns ?? new Array<number>(s.opts.players).fill(0),
   tags,
   moveCount: (s) => s.steps,

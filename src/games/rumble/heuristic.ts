@@ -35,7 +35,6 @@ import type { RumbleAction, RumbleState } from './types.js';
 import { lotValue } from './bid-menu.js';
 import { DEFAULT_AWARD } from './award.js';
 import { controlledHeroes } from './legality.js';
-import { rumblePhase } from './types.js';
 
 export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
   constructor(
@@ -52,9 +51,9 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
   act(ctx: DecisionContext<RumbleState, RumbleAction>): RumbleAction {
     const s = ctx.obs;
     if (ctx.legal.length === 1) return ctx.legal[0]!;
-    if (rumblePhase(s) === 'auction') return this.chooseBid(s, ctx.player, ctx.legal);
+    if (s.phase === 'auction') return this.chooseBid(s, ctx.player, ctx.legal);
     if (this.playRandom) return ctx.legal[this.rng.int(ctx.legal.length)]!;
-    if (this.playAttack && rumblePhase(s) === 'alloc') return mostAttack(ctx.legal);
+    if (this.playAttack && s.phase === 'alloc') return mostAttack(ctx.legal);
     return this.lookahead(s, ctx.player, ctx.legal);
   }
 
@@ -85,7 +84,7 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
   private lookahead(s: RumbleState, player: number, legal: readonly RumbleAction[]): RumbleAction {
     const movers = rumble.toMove(s);
     const guesses =
-      rumblePhase(s) === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : rumblePhase(s) === 'award' ? [movers.map(() => DEFAULT_AWARD)] : [movers.map((p) => defaultReveal(s, p))];
+      s.phase === 'alloc' ? [hitHard(s, movers, player), ...this.randomGuesses(s, movers)] : s.phase === 'award' ? [movers.map(() => DEFAULT_AWARD)] : [movers.map((p) => defaultReveal(s, p))];
     let best = legal[0]!;
     let bestScore = -Infinity;
     for (const a of legal) {
@@ -95,7 +94,7 @@ export class RumbleHeuristic implements Agent<RumbleState, RumbleAction> {
         const next = settle(rumble.apply(s, joint));
         // An award choice (a curse's recipient, Expert Training, keeping Psuedonite) shows
         // in play, not in the powers held: score it after a first round of defending.
-        score += value(rumblePhase(s) === 'award' ? settle(defendRound(next)) : next, player);
+        score += value(s.phase === 'award' ? settle(defendRound(next)) : next, player);
       }
       if (score > bestScore) {
         bestScore = score;
@@ -135,13 +134,13 @@ export function valueBids(
 
 /** One round in which every player takes its first menu Allocation (defend, no powers). */
 function defendRound(s: RumbleState): RumbleState {
-  if (rumblePhase(s) !== 'alloc') return s;
+  if (s.phase !== 'alloc') return s;
   return rumble.apply(s, rumble.toMove(s).map((p) => rumble.legalActions(s, p)[0]!));
 }
 
 /** Plays default Reveal choices so a lookahead always ends at a round boundary. */
 function settle(s: RumbleState): RumbleState {
-  if (rumblePhase(s) !== 'reveal') return s;
+  if (s.phase !== 'reveal') return s;
   return rumble.apply(s, rumble.toMove(s).map((p) => defaultReveal(s, p)));
 }
 

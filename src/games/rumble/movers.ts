@@ -1,24 +1,43 @@
 /** Who moves in Rumble's simultaneous phases. */
 import type { RumbleState } from './types.js';
-import { controlledHeroes, controls, revealNeeds } from './legality.js';
+import { revealNeeds } from './legality.js';
 
-export function movers(s: RumbleState): number[] {
-  const out: number[] = [];
-  for (let p = 0; p < s.opts.players; p++) if (controlledHeroes(s, p).length > 0) out.push(p);
-  return out;
+/**
+ * Shared frozen seat lists by bit mask (bit p: player p moves), built on first use: the
+ * flow asks for the movers twice a step (`toMove`, then `apply`) and a search asks at
+ * every node, so a list is looked up, never allocated. At most 8 players: 256 lists.
+ */
+const BY_MASK: (readonly number[] | undefined)[] = [];
+
+function seatsOf(mask: number): readonly number[] {
+  let list = BY_MASK[mask];
+  if (list === undefined) {
+    const out: number[] = [];
+    for (let p = 0; mask >> p !== 0; p++) if ((mask >> p) & 1) out.push(p);
+    list = BY_MASK[mask] = Object.freeze(out);
+  }
+  return list;
 }
 
-/** Players with a living hero that decides something at Reveal, in order. */
-export function revealMovers(s: RumbleState): number[] {
-  const needs = revealNeeds(s, s.pending!);
-  const out: number[] = [];
-  for (let p = 0; p < s.opts.players; p++) {
-    for (let h = 0; h < s.heroes.length; h++) {
-      if (needs[h] && controls(s, p, h)) {
-        out.push(p);
-        break;
-      }
-    }
+/** Players with a living hero, in order (the Allocation's movers; a shared list: a caller must not change it). */
+export function movers(s: RumbleState): readonly number[] {
+  const heroes = s.heroes;
+  let mask = 0;
+  for (let h = 0; h < heroes.length; h++) {
+    const x = heroes[h]!;
+    if (x.alive) mask |= 1 << x.controller;
   }
-  return out;
+  return seatsOf(mask);
+}
+
+/** Players with a living hero that decides something at Reveal, in order (a shared list). */
+export function revealMovers(s: RumbleState): readonly number[] {
+  const needs = revealNeeds(s, s.pending!);
+  const heroes = s.heroes;
+  let mask = 0;
+  for (let h = 0; h < heroes.length; h++) {
+    const x = heroes[h]!;
+    if (needs[h] && x.alive) mask |= 1 << x.controller;
+  }
+  return seatsOf(mask);
 }

@@ -12,7 +12,8 @@
  */
 import { decideWinner } from './winner.js';
 import { houseRuleLoss } from './house-rules.js';
-import { stateWith, type Allocation, type Hero, type RumbleState } from './types.js';
+import type { Draft } from '../../core/flow.js';
+import type { Allocation, Hero, RumbleState } from './types.js';
 
 /** True if a round of `s` can be resolved by `resolvePlainRound`. */
 export function isPlainRound(s: RumbleState): boolean {
@@ -29,8 +30,9 @@ export function isPlainRound(s: RumbleState): boolean {
 const NO_BLEED: readonly number[] = Object.freeze([]);
 const NO_FORCED: readonly number[] = Object.freeze([]);
 
-/** Resolves a plain round (see `isPlainRound`) from validated allocations, one per living hero. */
-export function resolvePlainRound(s: RumbleState, allocs: readonly (Allocation | null)[]): RumbleState {
+/** Resolves a plain round (see `isPlainRound`) from validated allocations, one per living hero, onto the flow's draft. */
+export function resolvePlainRound(d: Draft<RumbleState>, allocs: readonly (Allocation | null)[]): void {
+  const s = d as RumbleState;
   const H = s.heroes.length;
   const lastAttacks = new Array<number>(H * H).fill(0);
   const energy = new Array<number>(H);
@@ -91,9 +93,13 @@ export function resolvePlainRound(s: RumbleState, allocs: readonly (Allocation |
       doomRound: 0,
     });
   }
-  const next = stateWith(s, { phase: 'alloc', round: s.round + 1, steps: s.steps + 1, heroes, pending: null, lastAttacks, lost });
-  const returns = decideWinner(s.round, next, null, eliminated);
-  if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
-  // No hero holds a power, so no round-start power runs (`startRound` would return `next`).
-  return next;
+  d.heroes = heroes;
+  d.pending = null;
+  d.lastAttacks = lastAttacks;
+  d.lost = lost;
+  const returns = decideWinner(s.round, s, null, eliminated);
+  if (returns) {
+    d.returns = returns.shares;
+    d.end = returns.end;
+  }
 }

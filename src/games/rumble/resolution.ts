@@ -10,7 +10,9 @@
  *  5. damage from powers; 6. round-end powers; 7. eliminations (revives), then winners.
  * Everything in a round is simultaneous: a hero brought to 0 still deals its attacks.
  */
-import type { Allocation, PowerUse, RevealChoice, RumbleState } from './types.js';
+import type { Draft } from '../../core/flow.js';
+import { copyState, type Allocation, type PowerUse, type RevealChoice, type RumbleState } from './types.js';
+import { startRound } from './round-start.js';
 import { acquireCtx, type RoundCtx } from './round-ctx.js';
 import { redirect } from './zypher.js';
 import { attackDamage } from './attack-blocking.js';
@@ -22,14 +24,15 @@ export function useCost(amount: number, reduction: number): number {
 }
 
 /**
- * Resolves a round from the revealed allocations and the reveal choices (per hero); the
- * state returned counts the move that resolved it (`steps + 1`).
+ * Resolves a round from the revealed allocations and the reveal choices (per hero), onto
+ * the flow's draft `d` (a fresh copy of the state the round was played in).
  */
 export function resolveRound(
-  s: RumbleState,
+  d: Draft<RumbleState>,
   allocs: readonly (Allocation | null)[],
   reveals: readonly (RevealChoice | undefined)[],
-): RumbleState {
+): void {
+  const s = d as RumbleState;
   const c = acquireCtx(s, reveals);
   const H = c.H;
 
@@ -173,7 +176,24 @@ export function resolveRound(
   for (let h = 0; h < H; h++) if (c.alive[h] && (c.energy[h]! > 0 || c.cannotLose[h])) c.runHooks(h, 'roundEnd');
   c.endSimultaneous();
 
-  return finishRound(s, c);
+  finishRound(d, c);
+}
+
+
+/**
+ * The state after `s`'s pending Reveal with every choice at its default, as the flow leaves
+ * it: the round resolved and, unless the game ended, the next round begun (its round-start
+ * powers run). For `evaluate`, which prices a state mid-round (a search's leaf).
+ */
+export function afterDefaultReveal(s: RumbleState): RumbleState {
+  const d = copyState(s);
+  resolveRound(d, s.pending!, []);
+  if (d.returns === null) {
+    d.round = s.round + 1;
+    d.phase = 'alloc';
+    startRound(d);
+  }
+  return d;
 }
 
 /**

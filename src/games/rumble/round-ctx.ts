@@ -12,58 +12,34 @@ import type { RumbleOptions } from './options.js';
 import { heldWith, type HeldPower, type Hero, type RevealChoice, type RumbleState } from './types.js';
 import { cachedPowerInfo, powerInfo, type IndexedHook, type PowerInfo } from './legality.js';
 
+/** An array type made writable at the top level (`readonly X[]` → `X[]`). */
+type Writable<T> = T extends readonly (infer E)[] ? E[] : T;
+/** The round's data fields of `PowerWorld` that the context keeps as declared there (declared once: contract.ts), writable. */
+type WorldFields = {
+  -readonly [K in Exclude<keyof PowerWorld, 'lib' | 'readings' | 'used'> as PowerWorld[K] extends (...args: never[]) => unknown ? never : K]: Writable<PowerWorld[K]>;
+};
+// Declaration merging: the class below gets these fields without declaring them again.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface RoundCtx extends WorldFields {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class RoundCtx implements PowerWorld {
-  readonly H: number;
-  round: number;
   lib: PowerLibrary;
-  /** Cost reductions apply to Drain costs too (option `costReductionOnDrain`). */
-  reducesDrain = false;
   readings: RumbleOptions['readings'] = undefined as unknown as RumbleOptions['readings'];
   opts: RumbleOptions;
   readonly dice: Dice;
-  readonly energy: number[];
-  readonly startEnergy: number[];
-  readonly alive: boolean[];
   readonly controller: number[];
-  /**
-   * Held powers per hero; `null` marks a power discarded this round. A round starts with
-   * the state's own list (read-only) and copies it on its first change (`ownPowers`), so
-   * a round that changes no power copies nothing. Change lists only through the methods
-   * below, and re-read `powers[h]`/`defs[h]` after calling a hook (it may have copied them).
-   */
-  readonly powers: (readonly (HeldPower | null)[])[];
-  /** The definition of each held power, parallel to `powers` (null once discarded); the cache's list until changed (`ownDefs`). */
-  readonly defs: (readonly (PowerDef | null)[])[];
   /** True once hero h's `powers`/`defs` are the context's to change (not the state's or the cache's). */
   private readonly powersOwned: boolean[];
   private readonly defsOwned: boolean[];
   /** Pooled arrays the lists are copied into when they change. */
   private readonly powersCopy: (HeldPower | null)[][];
   private readonly defsCopy: (PowerDef | null)[][];
-  /** Effective attacks, flat [from * H + to]. */
-  readonly atk: number[];
-  readonly allocAtk: number[];
-  /** Unblockable attack points on top of `atk` (Javalin). */
-  readonly extraUnblockable: number[];
-  readonly def: number[];
-  /** Defense after all powers, before attacks use it up. */
-  readonly fullDef: number[];
-  /** Defense as allocated (before powers). */
-  readonly baseDef: number[];
-  /** Attack total allocated last round. */
-  readonly lastAttack: number[];
-  readonly allocatedAttack: number[];
-  readonly attackTargets: number[];
   /**
    * Uses of each held power this round, [hero][power]. Only the entries of held powers
    * are reset and read: the array is not shortened (setting an array's length is slow).
    */
   readonly used: number[][];
-  readonly powersUsed: number[];
-  readonly vulnerable: number[];
-  readonly ignoreBelow: number[];
-  readonly pierce: boolean[];
-  readonly costReduction: number[];
   /** True once hero h's powers were discarded, given or replaced this round (not only counted). */
   readonly reshaped: boolean[];
   /** Each hero's power-list info and its defs array as set at the round start. */
@@ -78,31 +54,13 @@ export class RoundCtx implements PowerWorld {
   readonly rowScratch: number[];
   /** Holds a power that redirects uses (Zypher), from the per-list cache. */
   readonly redirects: boolean[];
-  readonly nullBy: boolean[];
-  readonly nullAgainst: boolean[];
-  readonly takenCount: number[];
   readonly dealtCount: number[];
-  readonly damageTaken: number[];
-  readonly damageDealt: number[];
-  totalDamage = 0;
   /** Energy changes wait in `pendingEnergy`/`pendingLost` (the round-end step, see `changeEnergy`). */
   private simultaneous = false;
   private readonly pendingEnergy: number[];
   private readonly pendingLost: number[];
   /** Depth of the damage chain being dealt (see `deal`). */
   private chain = 0;
-  readonly energyLost: number[];
-  readonly preventAll: boolean[];
-  readonly nextDefPenalty: number[];
-  /** Defense set outright this round (Ghost Punch), applied after every other change; -1 = none. */
-  readonly defenseSet: number[];
-  readonly nextBan: boolean[];
-  readonly bleed: number[][];
-  readonly forced: (readonly number[])[];
-  readonly doomRound: number[];
-  readonly altWin: boolean[];
-  readonly mustLose: boolean[];
-  readonly cannotLose: boolean[];
   /** Per-round notes of coded powers: notes[kind * H + hero], 0 = nothing noted (see `NOTE`). */
   private readonly notes: number[];
   /** Heroes created this round (Sidekick). */
@@ -120,6 +78,8 @@ export class RoundCtx implements PowerWorld {
   constructor(H: number) {
     this.H = H;
     this.round = 0;
+    this.reducesDrain = false;
+    this.totalDamage = 0;
     this.lib = undefined as unknown as PowerLibrary;
     this.opts = undefined as unknown as RumbleOptions;
     this.dice = new Dice(0);

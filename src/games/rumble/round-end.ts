@@ -1,14 +1,18 @@
 /** The end of Resolution: house-rule losses, eliminations and revives, the next state, the winner check. */
 import { houseRuleLoss } from './house-rules.js';
-import { heroWith, stateWith, type Hero, type RumbleState } from './types.js';
+import type { Draft } from '../../core/flow.js';
+import { heroWith, type Hero, type RumbleState } from './types.js';
 import { sharePowerInfo } from './legality.js';
 import { releaseCtx, type RoundCtx } from './round-ctx.js';
 import { compact, samePowers } from './power-lists.js';
-import { startRound } from './round-start.js';
 import { decideWinner } from './winner.js';
 
-/** Eliminations, revives, winners, the round cap, and the next state. */
-export function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
+/**
+ * Eliminations, revives, winners and the round cap, written onto the flow's draft `d` (the
+ * flow then ends the game, or starts the next round).
+ */
+export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
+  const s = d as RumbleState;
   const H = c.H;
   // House rules (sudden death, Energy drain): a loss after every power, before eliminations.
   const house = houseRuleLoss(s.opts, s.round);
@@ -66,21 +70,18 @@ export function finishRound(s: RumbleState, c: RoundCtx): RumbleState {
   for (const nh of c.newHeroes) heroes.push(nh);
   followSidekickPowers(heroes, s.opts.players);
   const lastAttacks = c.atk.slice();
-  const next = stateWith(s, {
-    phase: 'alloc',
-    round: s.round + 1,
-    steps: s.steps + 1,
-    heroes,
-    rng: c.dice.state,
-    pending: null,
-    lastAttacks: heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length),
-    lost,
-  });
+  d.heroes = heroes;
+  d.rng = c.dice.state;
+  d.pending = null;
+  d.lastAttacks = heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length);
+  d.lost = lost;
   // decideWinner reads the round just played (the round cap).
-  const returns = decideWinner(s.round, next, c, eliminated);
+  const returns = decideWinner(s.round, s, c, eliminated);
   releaseCtx(c);
-  if (returns) return stateWith(next, { phase: 'over', round: s.round, returns: returns.shares, end: returns.end });
-  return startRound(next);
+  if (returns) {
+    d.returns = returns.shares;
+    d.end = returns.end;
+  }
 }
 
 /**

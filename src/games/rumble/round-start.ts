@@ -1,22 +1,28 @@
 /** The start of a round: round-start powers (Regeneration). */
-import { heroWith, stateWith, type RumbleState } from './types.js';
+import type { Draft } from '../../core/flow.js';
+import { heroWith, type RumbleState } from './types.js';
 import { cachedPowerInfo } from './legality.js';
 import { NO_REVEALS, acquireCtx, releaseCtx } from './round-ctx.js';
 import { compact, samePowers } from './power-lists.js';
 
-/** Runs the round-start powers (Regeneration) at the beginning of a round. */
-export function startRound(s: RumbleState): RumbleState {
+/** Runs the round-start powers (Regeneration) at the beginning of a round (the flow's Allocation `onBegin`), on the draft. */
+export function startRound(d: Draft<RumbleState>): void {
+  const s = d as RumbleState;
   let any = false;
-  for (let h = 0; h < s.heroes.length && !any; h++) any = s.heroes[h]!.alive && holdsRoundStartPower(s, h);
-  if (!any) return s;
+  for (let h = 0; h < s.heroes.length && !any; h++) {
+    const hero = s.heroes[h]!;
+    // (A hero without powers needs no lookup: most rounds of most tables.)
+    any = hero.alive && hero.powers.length !== 0 && holdsRoundStartPower(s, h);
+  }
+  if (!any) return;
   const c = acquireCtx(s, NO_REVEALS, false);
   c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
   const heroes = s.heroes.map((h, i) =>
     c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : heroWith(h, { energy: c.energy[i]!, powers: compact(c.powers[i]!) }),
   );
-  const rng = c.dice.state;
+  d.rng = c.dice.state;
+  d.heroes = heroes;
   releaseCtx(c);
-  return stateWith(s, { heroes, rng });
 }
 
 /**

@@ -3,6 +3,7 @@
  * `apply` builds a new state per phase and shares everything it does not change.
  */
 import type { RngState } from '../../core/rng.js';
+import type { Draft, FlowFields } from '../../core/flow.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
 import type { HeldPower, PowerUse } from './powers/contract.js';
@@ -133,15 +134,19 @@ export interface AuctionState {
   readonly award?: AwardState;
 }
 
+/** The flow's phase names (core/flow.ts: `phase` is the current phase's name; `GAME_OVER` is 'over'). */
 export type Phase = 'auction' | 'award' | 'alloc' | 'reveal' | 'over';
 
-export interface RumbleState {
+/**
+ * A Rumble state. The turn flow's fields (core/flow.ts `FlowFields`: `phase`, `round`,
+ * `order`, `turn`, `current`, `stack`, `steps`) sit at the top level: a flow round is a
+ * Rumble round (round 0 is the auction and the award step, then 1, 2, …; a finished game
+ * keeps the round it ended in), and `steps` counts every applied joint move.
+ */
+export interface RumbleState extends FlowFields<Phase> {
   readonly opts: RumbleOptions;
   readonly lib: PowerLibrary;
-  readonly phase: Phase;
-  readonly round: number;
   readonly rng: RngState;
-  readonly steps: number;
   readonly heroes: readonly Hero[];
   readonly auction: AuctionState | null;
   /** Allocations revealed this round, waiting for Reveal choices (phase 'reveal'). */
@@ -166,39 +171,35 @@ export interface RumbleState {
 }
 
 /**
- * The phase a state is in: 'auction', 'award', 'alloc', 'reveal' or 'over'. Code outside
- * the engine reads the phase through this, not the state's field, so the engine may change
- * how it stores it (issue #32: the turn flow numbers its phases).
+ * A fresh shallow copy of `s` to assign fields to: the flow's one copy per step
+ * (`FlowSpec.copy`), and observe/determinize's. One literal with every field in one order,
+ * so all states share one shape: V8 copies a spread of this 21-field object property by
+ * property (about 1 µs, a twentieth of a round), and a first state built by spreading had
+ * another shape (random play ran at half speed).
  */
-export function rumblePhase(s: RumbleState): Phase {
-  return s.phase;
-}
-
-/**
- * A copy of `s` with `changes` (fields given as undefined are kept). Transitions build
- * states here, not with `{ ...s, ... }`: V8 copies a spread of this 16-field object
- * property by property (about 1 µs, a twentieth of a round), while this literal is one
- * allocation with every field in one order (so all states share one shape).
- */
-export function stateWith(s: RumbleState, changes: Partial<RumbleState>): RumbleState {
+export function copyState(s: RumbleState): Draft<RumbleState> {
   return {
-    opts: changes.opts !== undefined ? changes.opts : s.opts,
-    lib: changes.lib !== undefined ? changes.lib : s.lib,
-    steps: changes.steps !== undefined ? changes.steps : s.steps,
-    pending: changes.pending !== undefined ? changes.pending : s.pending,
-    bidLog: changes.bidLog !== undefined ? changes.bidLog : s.bidLog,
-    lotLog: changes.lotLog !== undefined ? changes.lotLog : s.lotLog,
-    paid: changes.paid !== undefined ? changes.paid : s.paid,
-    held: changes.held !== undefined ? changes.held : s.held,
-    returns: changes.returns !== undefined ? changes.returns : s.returns,
-    end: changes.end !== undefined ? changes.end : s.end,
-    phase: changes.phase !== undefined ? changes.phase : s.phase,
-    round: changes.round !== undefined ? changes.round : s.round,
-    rng: changes.rng !== undefined ? changes.rng : s.rng,
-    heroes: changes.heroes !== undefined ? changes.heroes : s.heroes,
-    auction: changes.auction !== undefined ? changes.auction : s.auction,
-    lastAttacks: changes.lastAttacks !== undefined ? changes.lastAttacks : s.lastAttacks,
-    lost: changes.lost !== undefined ? changes.lost : s.lost,
+    opts: s.opts,
+    lib: s.lib,
+    steps: s.steps,
+    pending: s.pending,
+    bidLog: s.bidLog,
+    lotLog: s.lotLog,
+    paid: s.paid,
+    held: s.held,
+    returns: s.returns,
+    end: s.end,
+    phase: s.phase,
+    round: s.round,
+    rng: s.rng,
+    heroes: s.heroes,
+    auction: s.auction,
+    lastAttacks: s.lastAttacks,
+    lost: s.lost,
+    order: s.order,
+    turn: s.turn,
+    current: s.current,
+    stack: s.stack,
   };
 }
 
@@ -207,7 +208,7 @@ export function hold(id: string, strength: number): HeldPower {
   return { id, strength, params: {}, uses: 0, acc: 0, fired: 0 };
 }
 
-/** A copy of hero `h` with `changes` (one literal, one shape: see `stateWith`). */
+/** A copy of hero `h` with `changes` (one literal, one shape: see `copyState`). */
 export function heroWith(h: Hero, changes: Partial<Hero>): Hero {
   return {
     energy: changes.energy !== undefined ? changes.energy : h.energy,
@@ -223,7 +224,7 @@ export function heroWith(h: Hero, changes: Partial<Hero>): Hero {
   };
 }
 
-/** A copy of held power `p` with new counters (one literal, one shape: see `stateWith`). */
+/** A copy of held power `p` with new counters (one literal, one shape: see `copyState`). */
 export function heldWith(p: HeldPower, changes: Partial<Pick<HeldPower, 'uses' | 'acc' | 'fired'>>): HeldPower {
   return {
     id: p.id,

@@ -1,4 +1,5 @@
 /** Who wins when a round (or the auction) ends: alternative wins, last side standing, all dead, the round cap. */
+import type { Draft } from '../../core/flow.js';
 import type { RumbleState } from './types.js';
 import type { RoundCtx } from './round-ctx.js';
 
@@ -46,4 +47,14 @@ export function decideWinner(round: number, s: RumbleState, c: RoundCtx | null, 
     return splitWin(s, alive.filter((h) => s.heroes[h]!.energy === best), 'cap');
   }
   return null;
+}
+
+/**
+ * A game decided by the auction or the award step, onto the flow's draft: its record
+ * counts round 1 as reached (tag `turns`), as a game ended before any round always has.
+ */
+export function endBeforeRoundOne(d: Draft<RumbleState>, over: { shares: number[]; end: string }): void {
+  d.round = 1;
+  d.returns = over.shares;
+  d.end = over.end;
 }

@@ -7,7 +7,7 @@ import { AGENT_KINDS, createAgent } from '../../../agents/index.js';
 import { loadModel } from '../../../agents/learned/model-files.js';
 import { Rng } from '../../../src/core/rng.js';
 import { getGame } from '../../../src/games/index.js';
-import { rumblePhase, type RumbleState } from '../../../src/games/rumble/index.js';
+import type { RumbleState } from '../../../src/games/rumble/index.js';
 
 describe('shipped models', () => {
   it.each(['gladiator-duel', 'dark-hero', 'superhero-gladiators', 'ophidian', 'rumble'])('models/%s: trained by crucible train, manifest complete, plays', (id) => {
@@ -64,7 +64,7 @@ describe('shipped models', () => {
         const legal = game.legalActions(state, p);
         const a = agents[p]!.act({ game, options, obs: game.observe(state, p), player: p, legal });
         expect(legal).toContain(a);
-        if (p === 0 && legal.length > 1) phases.add(rumblePhase(state as RumbleState));
+        if (p === 0 && legal.length > 1) phases.add((state as RumbleState).phase);
         return a;
       });
       state = game.apply(state, joint);
@@ -79,8 +79,8 @@ describe('shipped models', () => {
     for (let seed = 1; seed <= 40 && asked === 0; seed++) {
       let s = game.setup(options, seed);
       const bidders = [1, 2, 3, 4].map((k) => createAgent('heuristic', game, new Rng(k)));
-      while (rumblePhase(s as RumbleState) === 'auction') s = game.apply(s, game.toMove(s).map((p) => bidders[p]!.act({ game, options, obs: game.observe(s, p), player: p, legal: game.legalActions(s, p) })));
-      if (rumblePhase(s as RumbleState) !== 'award') continue;
+      while ((s as RumbleState).phase === 'auction') s = game.apply(s, game.toMove(s).map((p) => bidders[p]!.act({ game, options, obs: game.observe(s, p), player: p, legal: game.legalActions(s, p) })));
+      if ((s as RumbleState).phase !== 'award') continue;
       for (const p of game.toMove(s)) {
         const legal = game.legalActions(s, p);
         if (legal.length < 2) continue;

@@ -13,7 +13,6 @@ import { createAgent } from '../../../agents/index.js';
 import { createRumbleHeuristic } from '../../../src/games/rumble/heuristic.js';
 import { UserError } from '../../../src/core/errors.js';
 import { alloc, fixedGame, resolve } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 /** Mean share of slot 0 over `games` seeded games with seat rotation. */
 function slot0Share(agents: string[], games: number, options: Record<string, unknown> = {}) {
@@ -82,7 +81,7 @@ describe('rumble action menu and agents', () => {
       let s: RumbleState = rumble.setup(rumbleOptions({}), g);
       let snap: RumbleState | null = null;
       while (!rumble.isTerminal(s)) {
-        if (!snap && rumblePhase(s) === 'alloc' && s.round === 4) snap = s;
+        if (!snap && s.phase === 'alloc' && s.round === 4) snap = s;
         s = rumble.apply(s, rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p))));
       }
       if (!snap) continue;
@@ -104,7 +103,7 @@ describe('rumble action menu and agents', () => {
     for (let g = 0; g < 40 && checked < 10; g++) {
       let s: RumbleState = rumble.setup(rumbleOptions({ auction: { pool: 'all' } }), g);
       while (!rumble.isTerminal(s)) {
-        if (rumblePhase(s) === 'reveal') {
+        if (s.phase === 'reveal') {
           const after = rumble.apply(s, rumble.toMove(s).map((p) => rumble.legalActions(s, p)[0]!));
           expect(rumble.evaluate!(s)).toEqual(rumble.isTerminal(after) ? rumble.returns(after) : rumble.evaluate!(after));
           checked++;

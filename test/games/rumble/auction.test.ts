@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleState } from '../../../src/games/rumble/index.js';
 import { Rng, UNSEEN_STREAM } from '../../../src/core/rng.js';
 import { awardDefaults } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
 
@@ -20,7 +19,7 @@ const held = (s: RumbleState, h: number) => s.heroes[h]!.powers.map((p) => `${p.
 describe('auction', () => {
   it('the highest bidder wins and pays; losers keep their Energy; strength = winning bid', () => {
     const n = bid(auction(['tough-skin', 'flight']), [[30, 5], [20, 10], [0, 0]]);
-    expect(rumblePhase(n)).toBe('alloc');
+    expect(n.phase).toBe('alloc');
     expect(held(n, 0)).toEqual(['tough-skin@30']);
     expect(held(n, 1)).toEqual(['flight@10']);
     expect(n.heroes.map((h) => h.energy)).toEqual([70, 90, 100]);
@@ -34,7 +33,7 @@ describe('auction', () => {
 
   it('ties rebid among the tied only, and may go to another player if all back down', () => {
     const s = bid(auction(['tough-skin']), [[30], [30], [20]]);
-    expect(rumblePhase(s)).toBe('auction');
+    expect(s.phase).toBe('auction');
     expect(rumble.toMove(s)).toEqual([0, 1]);
     const n = bid(s, [[0], [10]]);
     expect(held(n, 2)).toEqual(['tough-skin@20']);
@@ -71,7 +70,7 @@ describe('auction', () => {
     expect(n.round).toBe(1);
     expect(rumble.toMove(n)).toEqual([1, 2]);
     const two = bid(auction(['tough-skin', 'flight'], 2), [[60, 40], [0, 0]]);
-    expect(rumblePhase(two)).toBe('over');
+    expect(two.phase).toBe('over');
     expect(rumble.returns(two)).toEqual([0, 1]);
   });
 
@@ -179,11 +178,11 @@ describe('the bid menu', () => {
     const single = menu.find((a) => a.bids[0] === 30)!;
     const env = menu.find((a) => a.bids[1] === 10 && a.bids[0] === 0 && a.bids[2] === 0)!;
     const w = rumble.apply(s, [single, env, menu[0]!, menu[0]!]);
-    expect(rumblePhase(w)).toBe('award');
+    expect(w.phase).toBe('award');
     const discard = rumble.legalActions(w, 1).find((m) => m.t === 'award' && m.discard?.length)!;
     expect(discard).toEqual({ t: 'award', discard: [0] });
     const n = rumble.apply(w, rumble.toMove(w).map((p) => (p === 1 ? discard : { t: 'award' as const })));
-    expect(rumblePhase(n)).toBe('alloc');
+    expect(n.phase).toBe('alloc');
     expect(n.heroes[0]!.powers.map((p) => p.id)).toEqual(['zero-prior']);
     expect(n.heroes[1]!.powers).toEqual([]);
     expect(n.heroes[1]!.energy).toBe(90);

@@ -11,7 +11,6 @@ import { rumble, rumbleOptions, type RumbleAction, type RumbleState } from '../.
 import { createRumbleHeuristic } from '../../../src/games/rumble/heuristic.js';
 import { Rng } from '../../../src/core/rng.js';
 import { deepFreeze } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
 
@@ -26,14 +25,14 @@ const ids = (s: RumbleState, h: number) => s.heroes[h]!.powers.map((p) => p.id);
 describe('a Curse goes to the opponent its winner chooses', () => {
   it('the winner pays; the menu offers every living opponent; each choice lands where it says', () => {
     const s = deepFreeze(bid(auction(['blood-rage'], 4), [[7], [0], [0], [0]]));
-    expect(rumblePhase(s)).toBe('award');
+    expect(s.phase).toBe('award');
     expect(rumble.toMove(s)).toEqual([0]);
     expect(s.heroes[0]!.energy).toBe(93);
     // Default: the strongest opponent, ties clockwise from the winner (hero 1); then heroes 2 and 3.
     expect(rumble.legalActions(s, 0)).toEqual([{ t: 'award' }, { t: 'award', curses: [2] }, { t: 'award', curses: [3] }]);
     for (const [move, to] of [[{ t: 'award' }, 1], [{ t: 'award', curses: [2] }, 2], [{ t: 'award', curses: [3] }, 3]] as const) {
       const n = award(s, { 0: move });
-      expect(rumblePhase(n)).toBe('alloc');
+      expect(n.phase).toBe('alloc');
       expect(n.heroes.map((h) => h.powers.map((p) => `${p.id}@${p.strength}`))).toEqual([0, 1, 2, 3].map((h) => (h === to ? ['blood-rage@7'] : [])));
       expect(rumble.tags(n)[`powers_p${to}`]).toEqual(['blood-rage']);
     }
@@ -49,7 +48,7 @@ describe('a Curse goes to the opponent its winner chooses', () => {
     expect(() => award(dead, { 0: { t: 'award', curses: [1] } })).toThrow(/field curses\.0 is 1/);
     // Two heroes: the only opponent gets it at once, and nobody has anything to decide.
     const two = bid(auction(['weak-hands'], 2), [[10], [0]]);
-    expect(rumblePhase(two)).toBe('alloc');
+    expect(two.phase).toBe('alloc');
     expect(ids(two, 1)).toEqual(['weak-hands']);
   });
 });
@@ -59,7 +58,7 @@ describe('Expert Training: its holder halves or doubles one number of another po
 
   it('the menu: each number of each other power it won, in the direction that helps, or no change', () => {
     const s = won();
-    expect(rumblePhase(s)).toBe('award');
+    expect(s.phase).toBe('award');
     // Powers: tough-skin (0), flight (1), expert-training (2: on-win powers come last).
     expect(ids(s, 0)).toEqual(['tough-skin', 'flight', 'expert-training']);
     // Default: the strongest other power's first number doubled (Tough Skin +20 -> +40).
@@ -99,7 +98,7 @@ describe('Expert Training: its holder halves or doubles one number of another po
 describe('discarding a won power is decided once the results are known', () => {
   it('any won power but a Flaw; the menu offers environmental powers (Psuedonite); the bid is still paid', () => {
     const s = bid(auction(['psuedonite', 'tough-skin', 'test-flaw'], 3), [[10, 20, 0], [0, 0, 5], [0, 0, 5]]);
-    expect(rumblePhase(s)).toBe('award');
+    expect(s.phase).toBe('award');
     // Player 0 won Psuedonite, Tough Skin and (lowest bid) a free Flaw copy.
     expect(ids(s, 0)).toEqual(['psuedonite', 'tough-skin', 'test-flaw']);
     expect(rumble.legalActions(s, 0)).toEqual([{ t: 'award' }, { t: 'award', discard: [0] }]);

@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, type RumbleAction } from '../../../src/games/rumble/index.js';
 import { alloc, allocate, deepFreeze, fixedGame } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 describe('block orders in the Reveal menu', () => {
   it('Mantisman (50 Defense, attacked 40 by the Doctor and 20 by Plastiquegirl with Sharp Knives) may let either attack through', () => {
@@ -42,7 +41,7 @@ describe('block orders in the Reveal menu', () => {
   it('no block orders where no attacker has an on-damage power (menus do not grow)', () => {
     const start = fixedGame([{ energy: 100, powers: ['precognition'] }, { energy: 100 }, { energy: 100, powers: ['tough-skin'] }]);
     const rev = allocate(start, [alloc(3, {}, 0, { reserve: 100 }), alloc(3, { 0: 40 }, 60), alloc(3, { 0: 20 }, 80)]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     const menu = rumble.legalActions(rev, 0);
     expect(menu.some((m) => m.t === 'reveal' && m.heroes.some((h) => h.blockOrder))).toBe(false);
   });

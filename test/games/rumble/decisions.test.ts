@@ -7,13 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, type RevealChoice, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { alloc, allocate, energies, fixedGame } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 type Reveal = Extract<RumbleAction, { t: 'reveal' }>;
 
 /** The Reveal menu of player `p` (one hero each): its choices for that hero. */
 function revealOptions(s: RumbleState, p: number): RevealChoice[] {
-  expect(rumblePhase(s)).toBe('reveal');
+  expect(s.phase).toBe('reveal');
   return rumble.legalActions(s, p).map((m) => (m as Reveal).heroes[0]!);
 }
 

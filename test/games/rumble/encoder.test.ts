@@ -9,7 +9,6 @@ import { Rng } from '../../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleState } from '../../../src/games/rumble/index.js';
 import { rumbleEncoder as enc, ALLOC_BASE, ALLOC_OTHER, PASS, REVEAL_BASE } from '../../../src/games/rumble/encoder.js';
 import { fixedGame } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 function fullLibrary(): RumbleState {
   const heroes = [0, 1, 2, 3].map(() => ({ energy: 100, powers: [] as { id: string; strength: number }[] }));
@@ -59,7 +58,7 @@ describe('rumble encoder', () => {
       enc.legalMask(s, p, mask);
       const set = new Set(idx);
       for (let i = 0; i < enc.actionCount; i++) expect(mask[i]).toBe(set.has(i) ? 1 : 0);
-      const plain = rumblePhase(s) === 'alloc' && s.heroes[p]!.powers.length === 0;
+      const plain = s.phase === 'alloc' && s.heroes[p]!.powers.length === 0;
       if (plain) expect(set.size).toBe(legal.length);
       moves += legal.length;
       collided += legal.length - set.size;
@@ -98,7 +97,7 @@ describe('rumble encoder', () => {
       { t: 'bid', bids: [0, 0, 0, 0] },
       { t: 'bid', bids: [0, 0, 0, 0] },
     ]);
-    expect(rumblePhase(s)).toBe('award');
+    expect(s.phase).toBe('award');
     // The curse player 0 now gives is in its observation (not in player 1's).
     const noCurse: RumbleState = { ...s, auction: { ...s.auction!, award: { ...s.auction!.award!, curses: [] } } };
     const seen = (x: RumbleState, p: number) => {

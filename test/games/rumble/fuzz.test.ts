@@ -13,7 +13,6 @@ import { rumble, rumbleOptions, MAX_CUSTOM_POWERS, type RumbleState } from '../.
 import { TRIGGERS } from '../../../src/games/rumble/powers/vocabulary.js';
 import { alloc, allocate, fixedGame } from './helpers.js';
 import { crucible } from '../../cli/helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[rng.int(list.length)]!;
@@ -134,7 +133,7 @@ describe('rumble over generated powers', () => {
   it('an illegal pick or block split is refused in one line naming the field', () => {
     const s = fixedGame([{ energy: 100, powers: ['javalin'] }, { energy: 100 }, { energy: 100 }]);
     const rev = allocate(s, [alloc(3, { 1: 30, 2: 10 }, 60), alloc(3, {}, 100), alloc(3, {}, 100)]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     const bad = (choice: Record<string, unknown>) => () => rumble.apply(rev, [{ t: 'reveal', heroes: [choice] }]);
     expect(bad({ picks: [{ power: 0, pick: 0 }] })).toThrow(/field picks\.pick is 0; allowed: another hero/);
     expect(bad({ picks: [{ power: 5, pick: 1 }] })).toThrow(/field picks\.power is 5/);

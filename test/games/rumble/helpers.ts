@@ -1,6 +1,5 @@
 /** Builders for Rumble tests: fixed setups and concrete allocations. */
 import { rumble, rumbleOptions, type Allocation, type RumbleAction, type RumbleState, type PowerUse } from '../../../src/games/rumble/index.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 export interface HeroSpec {
   energy: number;
@@ -48,13 +47,13 @@ export const energies = (s: RumbleState) => s.heroes.map((h) => h.energy);
  */
 export function resolve(s: RumbleState, allocs: Allocation[]): RumbleState {
   const n = allocate(s, allocs);
-  if (rumblePhase(n) !== 'reveal') return n;
+  if (n.phase !== 'reveal') return n;
   return rumble.apply(n, rumble.toMove(n).map((p): RumbleAction => ({ t: 'reveal', heroes: n.heroes.filter((h) => h.alive && h.controller === p).map(() => ({})) })));
 }
 
 /** Every player with a choice after the auction takes the defaults (award step), if there is one. */
 export function awardDefaults(s: RumbleState): RumbleState {
-  if (rumblePhase(s) !== 'award') return s;
+  if (s.phase !== 'award') return s;
   return rumble.apply(s, rumble.toMove(s).map((): RumbleAction => ({ t: 'award' })));
 }
 

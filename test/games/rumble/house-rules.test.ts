@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions } from '../../../src/games/rumble/index.js';
 import { houseRuleLoss } from '../../../src/games/rumble/house-rules.js';
 import { alloc, deepFreeze, energies, fixedGame, resolve } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 /** Everyone defends with everything, round after round: the stall the house rules end. */
 const allDefend = (s: ReturnType<typeof fixedGame>) => resolve(s, s.heroes.map((h) => alloc(s.heroes.length, {}, Math.max(0, h.energy))));
@@ -36,7 +35,7 @@ describe('Rumble house rules', () => {
   it('energyDrain ends the stall by the text\'s own rule: the last hero standing wins', () => {
     let s = fixedGame([{ energy: 30 }, { energy: 20 }], { energyDrain: 10 });
     s = allDefend(allDefend(s));
-    expect(rumblePhase(s)).toBe('over');
+    expect(s.phase).toBe('over');
     expect(s.end).toBe('last-standing');
     expect(rumble.returns(s)).toEqual([1, 0]);
   });

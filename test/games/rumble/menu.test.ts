@@ -12,9 +12,9 @@ import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/ru
 import { allocationMenu } from '../../../src/games/rumble/allocation-menu.js';
 import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain-round.js';
 import { resolveRound } from '../../../src/games/rumble/resolution.js';
+import { copyState } from '../../../src/games/rumble/types.js';
 import type { Allocation } from '../../../src/games/rumble/index.js';
 import { deepFreeze, fixedGame } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 /** Every seed power dealt round-robin to 4 heroes (the bench's table). */
 function fullLibrary(): RumbleState {
@@ -53,7 +53,7 @@ describe('menu moves and validation', () => {
         while (!rumble.isTerminal(s)) {
           const who = rumble.toMove(s);
           const menus = who.map((p) => rumble.legalActions(s, p));
-          if (rumblePhase(s) === 'alloc' || rumblePhase(s) === 'reveal')
+          if (s.phase === 'alloc' || s.phase === 'reveal')
             who.forEach((p, i) => {
               for (const m of menus[i]!) {
                 validate(s, p, m);
@@ -100,7 +100,7 @@ describe('menu moves and validation', () => {
     const s = rumble.setup(rumbleOptions({}), 8);
     let t: RumbleState = s;
     const rng = new Rng(4);
-    while (rumblePhase(t) !== 'alloc') t = rumble.apply(t, rumble.toMove(t).map((p) => rng.pick(rumble.legalActions(t, p))));
+    while (t.phase !== 'alloc') t = rumble.apply(t, rumble.toMove(t).map((p) => rng.pick(rumble.legalActions(t, p))));
     const menu = rumble.legalActions(t, 0);
     const d = rumble.determinize(rumble.observe(t, 0), 0, new Rng(1));
     expect(d).not.toBe(t);
@@ -110,7 +110,7 @@ describe('menu moves and validation', () => {
     const joint = rumble.toMove(t).map((p) => rumble.legalActions(t, p)[0]!);
     let next = rumble.apply(d, joint);
     expect(next.heroes).toEqual(rumble.apply({ ...t, rng: d.rng }, joint).heroes);
-    while (rumblePhase(next) === 'reveal') next = rumble.apply(next, rumble.toMove(next).map((p) => rumble.legalActions(next, p)[0]!));
+    while (next.phase === 'reveal') next = rumble.apply(next, rumble.toMove(next).map((p) => rumble.legalActions(next, p)[0]!));
     // A state with other heroes (the next round) gets its own menu, built for it.
     expect(rumble.legalActions(next, 0)).not.toBe(menu);
     expect(rumble.legalActions(next, 0)).toEqual(allocationMenu(next, 0));
@@ -169,7 +169,12 @@ describe('menu moves and validation', () => {
             const m = moves[i]!;
             if (m.t === 'alloc') allocs[p] = m.heroes[0]!;
           });
-          expect(resolvePlainRound(s, allocs)).toEqual(resolveRound(s, allocs, []));
+          // Both write the resolved round onto a draft of the state (the flow's copy).
+          const quick = copyState(s);
+          resolvePlainRound(quick, allocs);
+          const full = copyState(s);
+          resolveRound(full, allocs, []);
+          expect(quick).toEqual(full);
           plain++;
           s = rumble.apply(s, moves);
         }

@@ -5,7 +5,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, SEED_POWERS, DATA_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { alloc, allocate, awardDefaults, energies, fixedGame, resolve, type HeroSpec } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 const tested = new Set<string>();
 const t = (id: string, name: string, fn: () => void) => {
@@ -55,7 +54,7 @@ describe('power library', () => {
   t('lizard-dna', 'an attack >= Energy - Defense is prevented for 10 Energy and the power', () => {
     const s = two(['lizard-dna'], 50, 100);
     const rev = allocate(s, [alloc(2, {}, 50), alloc(2, { 0: 100 }, 0)]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     const n = reveal(rev, { 0: { uses: [{ power: 0 }] } });
     expect(n.heroes[0]!.energy).toBe(40);
     expect(n.heroes[0]!.powers).toEqual([]);
@@ -125,7 +124,7 @@ describe('power library', () => {
   t('quick-reflexes', 'Burn 5: Attack reassigned to Defense at Reveal', () => {
     const s = two(['quick-reflexes'], 100, 100, ['sharp-knives']);
     const rev = allocate(s, [alloc(2, { 1: 45 }, 50, { uses: [{ power: 0 }] }), alloc(2, { 0: 80 }, 20)]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     expect(reveal(rev, { 0: { reflex: 30 } }).heroes[0]!.energy).toBe(95);
     expect(reveal(rev, {}).heroes[0]!.energy).toBe(100 - 5 - 30);
   });
@@ -242,9 +241,9 @@ describe('power library', () => {
   t('doomsday-device', 'Spend X: 70 spent over the game blows up the Earth (win)', () => {
     const s = two(['doomsday-device']);
     const n = allocate(s, [alloc(2, {}, 60, { uses: [{ power: 0, x: 40 }] }), alloc(2, {}, 100)]);
-    expect(rumblePhase(n)).toBe('alloc');
+    expect(n.phase).toBe('alloc');
     const m = allocate(n, [alloc(2, {}, 70, { uses: [{ power: 0, x: 30 }] }), alloc(2, {}, 100)]);
-    expect(rumblePhase(m)).toBe('over');
+    expect(m.phase).toBe('over');
     expect(rumble.returns(m)).toEqual([1, 0]);
     expect(m.end).toBe('alt-win');
   });
@@ -270,14 +269,14 @@ describe('power library', () => {
   });
   t('friends-with-death', 'ending a round with 1-5 Energy wins', () => {
     const n = allocate(two(['friends-with-death'], 20), [alloc(2, {}, 20), alloc(2, { 0: 35 }, 65)]);
-    expect(rumblePhase(n)).toBe('over');
+    expect(n.phase).toBe('over');
     expect(rumble.returns(n)).toEqual([1, 0]);
   });
   t('clockwork-being', 'cannot lose until round 12, then loses', () => {
     let s = two(['clockwork-being'], 10, 100);
     s = allocate(s, [alloc(2, {}, 10), alloc(2, { 0: 100 }, 0)]);
     expect(s.heroes[0]).toMatchObject({ alive: true, energy: -80 });
-    while (rumblePhase(s) !== 'over') s = allocate(s, [alloc(2, {}, 0), alloc(2, {}, s.heroes[1]!.energy)]);
+    while (s.phase !== 'over') s = allocate(s, [alloc(2, {}, 0), alloc(2, {}, s.heroes[1]!.energy)]);
     expect(s.round).toBe(12);
     expect(rumble.returns(s)).toEqual([0, 1]);
   });

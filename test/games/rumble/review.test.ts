@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions } from '../../../src/games/rumble/index.js';
 import { alloc, allocate, awardDefaults, energies, fixedGame, resolve } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 const forceField = { id: 'force-field', name: 'Force Field', effects: [{ when: 'takingDamage', once: 'round', do: [{ preventDamage: true }] }] };
 
@@ -131,7 +130,7 @@ describe('rules fixed after the review', () => {
       { t: 'alloc', heroes: [alloc(3, { 1: 60 }, 20), alloc(3, {}, 50)] },
       { t: 'alloc', heroes: [alloc(3, { 0: 50 }, 40)] },
     ]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     expect(rumble.toMove(rev)).toEqual([1]);
     // Disarming Strike's choice: Sidekick (the default: the strongest it reaches) or nothing.
     const struck = rumble.apply(rev, [{ t: 'reveal', heroes: [{}] }]);

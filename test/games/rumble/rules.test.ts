@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { rumble, type RumbleAction } from '../../../src/games/rumble/index.js';
 import { UserError } from '../../../src/core/errors.js';
 import { alloc, allocate, deepFreeze, energies, fixedGame } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 describe('Resolution (basic rules)', () => {
   it('Mantisman: 50 Defense against 40 + 20 Attack takes 10 damage, 80 -> 70', () => {
@@ -21,7 +20,7 @@ describe('Resolution (basic rules)', () => {
     const allocs = [alloc(3, {}, 80 - 30), alloc(3, { 0: 40 }, 60), alloc(3, { 0: 20 }, 80)];
     allocs[0] = alloc(3, { 1: 20, 2: 10 }, 50);
     const rev = allocate(start, allocs);
-    expect(rumblePhase(rev)).toBe('reveal'); // two attackers, one with an on-damage power: a real choice
+    expect(rev.phase).toBe('reveal'); // two attackers, one with an on-damage power: a real choice
     expect(rumble.toMove(rev)).toEqual([0]);
     const take = (choice: object) => rumble.apply(rev, [{ t: 'reveal', heroes: [choice] } as RumbleAction]);
     // Block Plastiquegirl's 20 first: the 10 damage is the Doctor's, no knives.
@@ -52,7 +51,7 @@ describe('Resolution (basic rules)', () => {
       alloc(3, { 0: 30 }, 10),
       alloc(3, {}, 95),
     ]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     expect(rumble.toMove(rev)).toEqual([0]);
     const n = rumble.apply(rev, [{ t: 'reveal', heroes: [{ precog: { attack: [0, 20, 0], defense: 30 } }] }]);
     // Doctor takes 10 (20 - 10; no Claws bonus because other powers were used),
@@ -79,7 +78,7 @@ describe('Resolution (basic rules)', () => {
     };
     const s = fixedGame([{ energy: 50, powers: ['flight-drain'] }, { energy: 100 }], { customPowers: [flightDrain] });
     const rev = allocate(s, [alloc(2, { 1: 10 }, 40), alloc(2, { 0: 50 }, 50)]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     const n = rumble.apply(rev, [{ t: 'reveal', heroes: [{ uses: [{ power: 0 }] }] }]);
     expect(energies(n)).toEqual([45, 100]);
     const without = rumble.apply(rev, [{ t: 'reveal', heroes: [{}] }]);
@@ -96,7 +95,7 @@ describe('Resolution (basic rules)', () => {
   it('Drain: 50 to Defense, then Zypher drains 10 -> 40 next round', () => {
     const s = fixedGame([{ energy: 50, powers: ['zypher'] }, { energy: 100, powers: ['laser-eyes'] }]);
     const rev = allocate(s, [alloc(2, {}, 50), alloc(2, {}, 90, { uses: [{ power: 0, target: 0 }] })]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     const n = rumble.apply(rev, [{ t: 'reveal', heroes: [{ uses: [{ power: 0, target: 1 }] }] }]);
     // Zypher turned the Laser Eyes back on their owner: Breeze 50 - 10 drained, the Doctor takes 5.
     expect(energies(n)).toEqual([40, 95]);
@@ -120,10 +119,10 @@ describe('Resolution (basic rules)', () => {
     const n = allocate(s, [alloc(3, { 1: 30 }, 0), alloc(3, { 0: 30 }, 70), alloc(3, {}, 20)]);
     expect(n.heroes[0]!.alive).toBe(false);
     expect(n.heroes[0]!.energy).toBe(0);
-    expect(rumblePhase(n)).toBe('alloc');
+    expect(n.phase).toBe('alloc');
     expect(rumble.toMove(n)).toEqual([1, 2]);
     const m = allocate(n, [alloc(3, {}, 0), alloc(3, { 2: 100 }, 0), alloc(3, { 1: 20 }, 0)]);
-    expect(rumblePhase(m)).toBe('over');
+    expect(m.phase).toBe('over');
     expect(m.heroes[1]!.energy).toBe(80);
     expect(rumble.returns(m)).toEqual([0, 1, 0]);
   });

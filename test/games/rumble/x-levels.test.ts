@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { rumble, type RumbleAction } from '../../../src/games/rumble/index.js';
 import { X_LEVELS, xAt } from '../../../src/games/rumble/x-levels.js';
 import { fixedGame } from './helpers.js';
-import { rumblePhase } from '../../../src/games/rumble/index.js';
 
 const xs = (menu: readonly RumbleAction[], phase: 'alloc' | 'reveal'): number[] => {
   const out = new Set<number>();
@@ -46,7 +45,7 @@ describe('X levels in the menus', () => {
     const dx = { id: 'dx', name: 'Drain X', use: { drain: 'X' }, effects: [{ when: 'resolve', do: [{ damageBonus: 1 }] }] };
     const s = fixedGame([{ energy: 100, powers: ['dx'] }, { energy: 100 }], { customPowers: [dx] });
     const rev = rumble.apply(s, [{ t: 'alloc', heroes: [{ attack: [0, 50], defense: 50 }] }, { t: 'alloc', heroes: [{ attack: [0, 0], defense: 100 }] }]);
-    expect(rumblePhase(rev)).toBe('reveal');
+    expect(rev.phase).toBe('reveal');
     const menu = rumble.legalActions(rev, 0);
     expect(xs(menu, 'reveal')).toEqual([10, 20, 40]);
     // Drain X loses X at Reveal: the level chosen is the Energy lost.

@@ -68,13 +68,23 @@ export interface PowerWorld {
   readonly energy: number[];
   readonly startEnergy: readonly number[];
   readonly alive: readonly boolean[];
+  /**
+   * Held powers per hero; `null` marks a power discarded this round. Change them only
+   * through `discard`/`give`/`update`/`setPowers`, and re-read `powers[h]`/`defs[h]` after
+   * running a hook (the round may have copied the list).
+   */
   readonly powers: readonly (readonly (HeldPower | null)[])[];
+  /** The definition of each held power, parallel to `powers` (null once discarded). */
   readonly defs: readonly (readonly (PowerDef | null)[])[];
+  /** Attack total allocated last round. */
   readonly lastAttack: readonly number[];
   readonly allocatedAttack: readonly number[];
   readonly attackTargets: readonly number[];
+  /** Defense as allocated (before powers). */
   readonly baseDef: readonly number[];
+  /** Defense after all powers, before attacks use it up. */
   readonly fullDef: readonly number[];
+  /** Uses of each held power this round, [hero][power] (only held powers' entries are meaningful). */
   readonly used: readonly (readonly number[])[];
   readonly powersUsed: readonly number[];
   readonly takenCount: readonly number[];
@@ -90,7 +100,9 @@ export interface PowerWorld {
   /** Attacks as allocated this round (after Reveal changes, before any power), flat [from * H + to]. */
   readonly allocAtk: readonly number[];
   // What powers change (stats before attacks resolve, marks read at the round's end).
+  /** Effective attacks, flat [from * H + to]. */
   readonly atk: number[];
+  /** Unblockable attack points on top of `atk` (Javalin), flat [from * H + to]. */
   readonly extraUnblockable: number[];
   readonly def: number[];
   readonly vulnerable: number[];
