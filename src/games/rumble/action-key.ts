@@ -30,10 +30,24 @@ export function actionKey(a: RumbleAction): string {
       return key;
     }
     case 'reveal':
-      return 'r' + a.heroes.map((h) => JSON.stringify(h)).join('|');
-    case 'award':
-      return 'w' + (a.curses?.join(',') ?? '') + '/' + (a.expert ? JSON.stringify(a.expert) : '') + '/' + (a.discard?.join(',') ?? '');
+    case 'award': {
+      let key = jsonKeys.get(a);
+      if (key === undefined) jsonKeys.set(a, (key = jsonKey(a)));
+      return key;
+    }
   }
+}
+
+/**
+ * Keys built with JSON, kept per action object: a search asks for the key of each move
+ * of a Reveal or award menu at every visit, and JSON.stringify per hero cost a twentieth
+ * of a Rumble search (actions are immutable values, so a key never goes stale).
+ */
+const jsonKeys = new WeakMap<RumbleAction, string>();
+
+function jsonKey(a: Extract<RumbleAction, { t: 'reveal' | 'award' }>): string {
+  if (a.t === 'reveal') return 'r' + a.heroes.map((h) => JSON.stringify(h)).join('|');
+  return 'w' + (a.curses?.join(',') ?? '') + '/' + (a.expert ? JSON.stringify(a.expert) : '') + '/' + (a.discard?.join(',') ?? '');
 }
 
 export function useKey(u: PowerUse): string {

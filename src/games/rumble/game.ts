@@ -333,6 +333,7 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   toMove: rumbleFlow.toMove,
   legalActions: rumbleFlow.legalActions,
   apply: rumbleFlow.apply,
+  applyUnchecked: rumbleFlow.applyUnchecked,
   isTerminal: rumbleFlow.isOver,
   returns: (s) => s.returns ?? new Array<number>(s.opts.players).fill(0),
   tags,
