@@ -7,6 +7,7 @@ import { sharedTags } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
 import { UserError } from '../../core/errors.js';
 import { Dice } from '../../core/dice.js';
+import { freshStream } from '../../core/random.js';
 import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey } from './action-key.js';
@@ -275,7 +276,7 @@ function determinize(obs: RumbleState, _player: number, rng: Rng): RumbleState {
   // (Lightning Strike, curses, seeded draws). Hidden bids never affect later rules: a
   // hidden value becomes 0.
   const d = copyState(obs);
-  d.rng = rng.u32() | 0;
+  d.rng = freshStream(rng);
   if (obs.opts.auction.bidsRevealed) return d;
   d.auction = obs.auction ? { ...obs.auction, bids: obs.auction.bids.map((b) => Math.max(0, b)) } : null;
   d.bidLog = obs.bidLog.map((b) => Math.max(0, b));
