@@ -35,6 +35,12 @@ export interface Evaluator {
    * `player` to move at `state`. Absent: the evaluator has no prior.
    */
   prior?(state: unknown, player: number, legal: readonly unknown[]): Float64Array;
+  /**
+   * The key of the most probable action of `prior` (progressive bias needs only that), for
+   * an evaluator that knows it without building the distribution — the heuristic names its
+   * one choice. Absent: the search takes the argmax of `prior`.
+   */
+  favourite?(state: unknown, player: number, legal: readonly unknown[]): string | number;
 }
 
 /**

@@ -27,13 +27,19 @@ class HeuristicPrior implements Evaluator {
     throw new Error('the heuristic prior does not value positions (pair it with a leaf evaluator)');
   }
 
+  /** The key of the heuristic's choice (progressive bias asks for nothing more, once per new node). */
+  favourite(state: unknown, player: number, legal: readonly unknown[]): string | number {
+    const { game, options } = this.setting;
+    return game.actionKey(this.agents[player]!.act({ game, options, obs: game.observe(state, player), player, legal }));
+  }
+
   /** 1 on the heuristic's choice (by action key), 0 elsewhere. */
   prior(state: unknown, player: number, legal: readonly unknown[]): Float64Array {
-    const { game, options } = this.setting;
+    const { game } = this.setting;
     if (this.priors.length < legal.length) this.priors = new Float64Array(legal.length * 2);
     const out = this.priors;
     out.fill(0, 0, legal.length);
-    const key = game.actionKey(this.agents[player]!.act({ game, options, obs: game.observe(state, player), player, legal }));
+    const key = this.favourite(state, player, legal);
     for (let i = 0; i < legal.length; i++) {
       if (game.actionKey(legal[i]) === key) {
         out[i] = 1;

@@ -473,7 +473,10 @@ export class MctsAgent implements Agent {
 
   /** The key of the guide's most probable action at `s` (progressive bias); NaN, matching none, when it gives every action 0. */
   private favourite(game: AnyGame, s: unknown, p: number, legal: readonly unknown[]): ActionKey {
-    const prior = this.guideEvaluator!.prior!(s, p, legal);
+    const guide = this.guideEvaluator!;
+    // The heuristic names its choice directly: no distribution built and searched per new node.
+    if (guide.favourite !== undefined) return guide.favourite(s, p, legal);
+    const prior = guide.prior!(s, p, legal);
     let best = 0;
     for (let i = 1; i < legal.length; i++) if (prior[i]! > prior[best]!) best = i;
     return prior[best]! > 0 ? game.actionKey(legal[best]) : NaN;
