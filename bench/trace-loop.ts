@@ -1,10 +1,22 @@
 /**
- * The shared loop of the determinism traces (bench/*-trace.ts): each configuration's
+ * The shared loop of the determinism traces (bench/<game>/trace.ts): each configuration's
  * games hashed in one digest, every fourth game replayed from deep-frozen states (the
  * same trail, and no write to an input), one line per configuration and the digest of
  * them all — the number a speed change must leave unchanged.
  */
 import { createHash, type Hash } from 'node:crypto';
+
+/**
+ * Freezes `o` and everything it reaches (typed arrays left as they are: they cannot be
+ * frozen), so a replay that writes to an input state throws.
+ */
+export function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
 
 export interface TraceConfig<O> {
   readonly name: string;

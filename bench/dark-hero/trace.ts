@@ -14,7 +14,7 @@
  * keep them the same).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { runTrace } from '../trace-loop.js';
+import { deepFreeze, runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { parseWith } from '../../src/core/validate.js';
 import { darkHero, type DarkHeroOptions, type DarkHeroState } from '../../src/games/dark-hero/index.js';
@@ -38,13 +38,6 @@ function stateJson(s: DarkHeroState): string {
   ]);
 }
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 const CONFIGS: { name: string; options: Record<string, unknown>; games: number }[] = [
   { name: '4 heroes, seed map', options: { players: 4 }, games: 1500 },

@@ -13,7 +13,7 @@
  * input throws).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { runTrace } from '../trace-loop.js';
+import { deepFreeze, runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { parseWith } from '../../src/core/validate.js';
 import { gladiatorDuel, gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/index.js';
@@ -31,13 +31,6 @@ function stateJson(s: DuelState): string {
   return JSON.stringify([gl(s.g0), gl(s.g1), s.current, s.ap, s.struck, s.casts, s.turn, s.rng, s.result, s.end, s.moves, s.firstMover, s.spared]);
 }
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 const CONFIGS: { name: string; options: Record<string, unknown>; games: number }[] = [
   { name: 'medium v medium', options: {}, games: 1500 },

@@ -17,7 +17,7 @@
  * input throws, or the replay's trail differs).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { runTrace } from '../trace-loop.js';
+import { deepFreeze, runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { ophidian, type OphidianOptions } from '../../src/games/ophidian/index.js';
 import type { OphidianState } from '../../src/games/ophidian/state.js';
@@ -40,13 +40,6 @@ function stateJson(s: OphidianState): string {
   return `${out}}`;
 }
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 const CONFIGS: { name: string; options: Partial<OphidianOptions>; games: number }[] = [
   { name: 'abe v betty', options: { decks: ['abe', 'betty'] }, games: 1000 },

@@ -12,7 +12,7 @@
  * deep-frozen states (a transition that writes to its input throws).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { runTrace } from '../trace-loop.js';
+import { deepFreeze, runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../src/games/rumble/index.js';
 
@@ -31,13 +31,6 @@ function stateJson(s: RumbleState): string {
   });
 }
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 function fullLibrary(players: number): Record<string, unknown> {
   const heroes = Array.from({ length: players }, () => ({ energy: 100, powers: [] as { id: string; strength: number }[] }));

@@ -14,7 +14,7 @@
  * throws).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { runTrace } from '../trace-loop.js';
+import { deepFreeze, runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { superheroGladiators as game, parseOptions, BuildGenerator, DEFAULT_BUILD_SPACE, superheroGladiatorsHeuristic, type ShgOptions, type ShgState, type ShgAction } from '../../src/games/superhero-gladiators/index.js';
 
@@ -30,13 +30,6 @@ function stateJson(s: ShgState): string {
   ]);
 }
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 /** Random legal builds with every power type in play (drawn once, from a fixed seed). */
 function randomBuilds(n: number, seed: number) {
