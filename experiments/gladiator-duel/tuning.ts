@@ -71,7 +71,8 @@ export const gladiatorDuelTuning: Study = {
     primary: (f) => f.id.startsWith('best-'),
     fullSize: '750 seat-swapped pairs a matchup on fresh seeds at the setting picked, after screening every setting at 150',
     full: { median: 0.038, range: [0.019, 0.039], how: "measured: the --full run of 28 Nov (seed 1; 41,400 games, 0 failed) at each matchup's Holm level, on the 750 confirmation pairs" },
-    fullMinutes: { minutes: 13.1 },
+    // The recorded plan (experiments/study-plans.json): 17.5 min at load 4, ≈ 13.4 at the idle CPU per game (README study table).
+    fullMinutes: { minutes: 13.4 },
   },
   gameId: GAME_ID,
   title: 'Gladiator duel: tuning the Light AP bonus and the Heavy save',

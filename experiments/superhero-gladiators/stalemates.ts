@@ -82,8 +82,8 @@ const QUICK: Design = {
 // Full: the table with the seed as the unit — every one of the 45 sample pairings
 // (mirrors included: 81 tables, one per side order) on 8 seeds under random play and the
 // heuristic; the tuned MCTS at 200 and 800 iterations (≈ 1.3 and 2.1 CPU-s a fight) on all
-// 45 pairings too (81 tables) on 4 seeds — what keeps the whole --full near 15 minutes on 2
-// cores; 80 random builds in a ring, each against the next, both side orders on 8 seeds. The
+// 45 pairings too (81 tables) on 4 seeds — the whole --full about 8 minutes on 2 cores (the
+// recorded plan); 80 random builds in a ring, each against the next, both side orders on 8 seeds. The
 // forcing-line probe: every sample mirror and the two stronger builds, the scripted chaser on
 // 20 seeds, the tuned search (200 iterations) on 8.
 const FULL: Design = {
