@@ -1,11 +1,11 @@
 /**
  * The auction before round 1: sealed simultaneous bids on every lot; the highest bid
  * wins and pays; all-zero lots are discarded; ties rebid among the tied (at most
- * `maxRebids` times, then a seeded draw); Flaws are inverted (lowest bidders win a
+ * `maxRebids` times, then a seeded draw: a die with one face per tied bidder); Flaws are inverted (lowest bidders win a
  * free copy each, the others pay their bids; Flaws cannot be discarded). A hero whose
  * payments leave it at 0 or below dies before round 1.
  */
-import { Dice } from '../../core/dice.js';
+import { random, type Random } from '../../core/random.js';
 import { UserError } from '../../core/errors.js';
 import type { RumbleOptions } from './options.js';
 import type { PowerLibrary } from './powers/library.js';
@@ -15,7 +15,7 @@ import type { Draft } from '../../core/flow.js';
 import { heroWith, hold, type AuctionState, type HeldPower, type Hero, type PendingCurse, type RumbleAction, type RumbleState } from './types.js';
 
 /** The lots for sale: a list, every seed power, or perHero x players drawn at random. */
-export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Dice): string[] {
+export function drawLots(opts: RumbleOptions, lib: PowerLibrary, dice: Random): string[] {
   const a = opts.auction;
   if (a.pool === 'list') {
     for (const id of a.list) lib.get(id);
@@ -102,7 +102,8 @@ function settle(d: Draft<RumbleState>, bids: readonly number[], discardFlags: re
   const a = s.auction!;
   const P = s.opts.players;
   const n = a.lots.length;
-  const dice = new Dice(s.rng);
+  // The core's dice for this step (core/random.ts): it writes the advanced stream onto `d`.
+  const dice = random(d);
   const paid = new Array<number>(P).fill(0);
   const won: HeldPower[][] = [];
   for (let p = 0; p < P; p++) won.push([]);
@@ -129,7 +130,8 @@ function settle(d: Draft<RumbleState>, bids: readonly number[], discardFlags: re
     if (best === 0) continue; // everyone bid zero: discarded
     const tied: number[] = [];
     for (let p = 0; p < P; p++) if (heroes0[p]!.alive && bids[p * n + lot] === best) tied.push(p);
-    const winner = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
+    // The seeded draw is a die with a face per tied bidder (so a rule test can script it).
+    const winner = tied.length === 1 ? tied[0]! : tied[dice.d(tied.length) - 1]!;
     paid[winner]! += best;
     // A Curse is never the winner's to discard: "If you win this power, an opponent of you
     // gets it" — which opponent is the winner's choice, made once payments are known.
@@ -196,7 +198,6 @@ function settle(d: Draft<RumbleState>, bids: readonly number[], discardFlags: re
   const all = [...heroes, ...extraHeroes];
   const H = all.length;
   d.heroes = all;
-  d.rng = dice.state;
   d.auction = null;
   d.bidLog = bids;
   d.lotLog = a.lots;

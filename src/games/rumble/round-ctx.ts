@@ -3,9 +3,11 @@
  * Energy, Attack, Defense and round marks per hero, filled from a state by `reset`, and
  * the one place Energy changes, damage is dealt and hooks are run. A scratch object
  * pooled per hero count (`acquireCtx`/`releaseCtx`): nothing in it outlives its round,
- * the next state is built from it once (round-end.ts).
+ * the next state is built from it once (round-end.ts). No power rolls dice, so the context
+ * holds none: the round's one seeded draw is the auction's (auction.ts, the core's
+ * `random(d)`); a power that rolled would draw the flow step's dice the same way
+ * (and evaluate's `afterDefaultReveal`, which resolves a round outside any step, would need one).
  */
-import { Dice } from '../../core/dice.js';
 import type { PowerLibrary } from './powers/library.js';
 import { NOTE_KINDS, type DamageEvent, type NoteKind, type PowerDef, type PowerWorld } from './powers/contract.js';
 import type { RumbleOptions } from './options.js';
@@ -27,7 +29,6 @@ export class RoundCtx implements PowerWorld {
   lib: PowerLibrary;
   readings: RumbleOptions['readings'] = undefined as unknown as RumbleOptions['readings'];
   opts: RumbleOptions;
-  readonly dice: Dice;
   readonly controller: number[];
   /** True once hero h's `powers`/`defs` are the context's to change (not the state's or the cache's). */
   private readonly powersOwned: boolean[];
@@ -82,7 +83,6 @@ export class RoundCtx implements PowerWorld {
     this.totalDamage = 0;
     this.lib = undefined as unknown as PowerLibrary;
     this.opts = undefined as unknown as RumbleOptions;
-    this.dice = new Dice(0);
     this.energy = zeros(H);
     this.startEnergy = zeros(H);
     this.alive = falses(H);
@@ -160,7 +160,6 @@ export class RoundCtx implements PowerWorld {
     this.reducesDrain = s.opts.costReductionOnDrain;
     this.readings = s.opts.readings;
     this.allocAtk.fill(0);
-    this.dice.state = s.rng;
     this.totalDamage = 0;
     this.simultaneous = false;
     this.chain = 0;

@@ -71,7 +71,6 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
   followSidekickPowers(heroes, s.opts.players);
   const lastAttacks = c.atk.slice();
   d.heroes = heroes;
-  d.rng = c.dice.state;
   d.pending = null;
   d.lastAttacks = heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length);
   d.lost = lost;

@@ -20,7 +20,6 @@ export function startRound(d: Draft<RumbleState>): void {
   const heroes = s.heroes.map((h, i) =>
     c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : heroWith(h, { energy: c.energy[i]!, powers: compact(c.powers[i]!) }),
   );
-  d.rng = c.dice.state;
   d.heroes = heroes;
   releaseCtx(c);
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleState } from '../../../src/games/rumble/index.js';
 import { Rng, UNSEEN_STREAM } from '../../../src/core/rng.js';
+import { scriptDice } from '../../../src/core/random.js';
 import { awardDefaults } from './helpers.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
@@ -42,16 +43,27 @@ describe('auction', () => {
     expect(held(m, 0)).toEqual(['tough-skin@35']);
   });
 
-  it('after maxRebids a seeded draw settles the tie', () => {
-    const winners = new Set<number>();
-    for (let seed = 1; seed <= 12; seed++) {
-      const n = bid(auction(['tough-skin'], 2, { auction: { pool: 'list', list: ['tough-skin'], maxRebids: 0 } }, seed), [[25], [25]]);
-      const w = n.heroes.findIndex((h) => h.powers.length === 1);
-      expect(n.heroes[w]!.energy).toBe(75);
-      expect(n.heroes[1 - w]!.energy).toBe(100);
-      winners.add(w);
+  // "If multiple players are tied for a winning bid, they secretly decide and reveal their
+  // replacement bids: repeat until the tie is resolved." The text sets no limit; after
+  // `auction.maxRebids` rebids (README) a seeded draw settles it: a die with one face per tied bidder.
+  it('after maxRebids a seeded draw settles the tie: the die picks the winner, who pays its bid', () => {
+    const tied = auction(['tough-skin'], 2, { auction: { pool: 'list', list: ['tough-skin'], maxRebids: 0 } });
+    for (const [face, winner] of [[1, 0], [2, 1]] as const) {
+      const n = bid(scriptDice(tied, [face]), [[25], [25]]);
+      expect(held(n, winner)).toEqual(['tough-skin@25']);
+      expect(held(n, 1 - winner)).toEqual([]);
+      expect(n.heroes[winner]!.energy).toBe(75);
+      expect(n.heroes[1 - winner]!.energy).toBe(100);
     }
-    expect(winners.size).toBe(2);
+  });
+
+  it('the draw is among the tied bidders only: the die has a face per tied bidder, in seat order', () => {
+    const s = auction(['tough-skin'], 3, { auction: { pool: 'list', list: ['tough-skin'], maxRebids: 0 } });
+    // Seats 0 and 2 tie at 30; seat 1 bid less. Face 2 of the d2 is the second tied seat, 2.
+    const n = bid(scriptDice(s, [2]), [[30], [10], [30]]);
+    expect(held(n, 2)).toEqual(['tough-skin@30']);
+    expect(n.heroes.map((h) => h.energy)).toEqual([100, 100, 70]);
+    expect(() => bid(scriptDice(s, [3]), [[30], [10], [30]])).toThrow(/3 is not a face of a d2/);
   });
 
   it('Flaw: the lowest bidder wins it free, the others pay; tied lowest all get a copy; cannot be discarded', () => {
