@@ -7,7 +7,10 @@
  * work, the core random API) leaves the printed hashes unchanged; a rule change moves them
  * on purpose (then take the new ones as the baseline from that commit).
  *
- *   node --import tsx bench/gladiator-duel/trace.ts [--scale 1]
+ *   node --import tsx bench/gladiator-duel/trace.ts [--scale 1] [--flow]
+ *
+ * `--flow` traces the port of the game onto the core turn flow (flow-port.ts) instead of the
+ * engine's own loop: the same hashes mean it plays identically.
  *
  * Every fourth game is replayed from deep-frozen states (a transition that writes to its
  * input throws).
@@ -17,18 +20,27 @@ import { deepFreeze, runTrace } from '../trace-loop.js';
 import { Rng } from '../../src/core/rng.js';
 import { parseWith } from '../../src/core/validate.js';
 import { gladiatorDuel, gladiatorDuelHeuristic } from '../../src/games/gladiator-duel/index.js';
+import { gladiatorDuelFlow, type FlowDuelState } from './flow-port.js';
 import type { DuelOptions } from '../../src/games/gladiator-duel/options.js';
 import type { DuelState, Gladiator } from '../../src/games/gladiator-duel/state.js';
 
 const scaleAt = process.argv.indexOf('--scale');
 const SCALE = scaleAt >= 0 ? Number(process.argv[scaleAt + 1]) : 1;
-const g = gladiatorDuel;
+const FLOW = process.argv.includes('--flow');
+const g = (FLOW ? gladiatorDuelFlow : gladiatorDuel) as unknown as typeof gladiatorDuel;
 
 const gl = (x: Gladiator) => [x.type, x.cell, x.facing, x.strength, x.startStrength, x.shield, x.armed, x.ensnared, x.offBalance];
 
-/** The state's content as JSON, field by field (the shared rule tables left out). */
+/**
+ * The state's content as JSON, field by field (the shared rule tables left out). A flow-port
+ * state keeps the move count in `steps`, and the seat that moved last in `order[turn]` once
+ * the fight is over (the flow's `current` is then -1).
+ */
 function stateJson(s: DuelState): string {
-  return JSON.stringify([gl(s.g0), gl(s.g1), s.current, s.ap, s.struck, s.casts, s.turn, s.rng, s.result, s.end, s.moves, s.firstMover, s.spared]);
+  const f = FLOW ? (s as unknown as FlowDuelState) : null;
+  const current = f ? f.order[f.turn]! : s.current;
+  const moves = f ? f.steps : s.moves;
+  return JSON.stringify([gl(s.g0), gl(s.g1), current, s.ap, s.struck, s.casts, s.turn, s.rng, s.result, s.end, moves, s.firstMover, s.spared]);
 }
 
 

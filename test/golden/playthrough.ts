@@ -89,9 +89,8 @@ function indent(text: string): string {
     .join('\n');
 }
 
-/** The text of one golden file. */
-export function playthrough(c: GoldenCase): string {
-  const game = getGame(c.game);
+/** The text of one golden file; `game`: another implementation of the case's game to play it with (a port). */
+export function playthrough(c: GoldenCase, game: AnyGame = getGame(c.game)): string {
   const options = game.optionsSchema.parse(c.options) as object;
   const out: string[] = [`# golden playthrough: ${c.game} ${JSON.stringify(c.options)}`, '# regenerate: npm run golden -- --update (test/golden/README.md)'];
   for (const g of c.games) playOne(game, options, g, c.maxSteps, out);
