@@ -122,10 +122,11 @@ function tablesOf(cells: readonly ForcingCell[], groups: readonly ForcingGroup[]
 }
 
 /**
- * The verdicts that open the report: per table, whether a fleeing hero can be forced — under
+ * The forcing probe's verdicts: per table, whether a fleeing hero can be forced — under
  * the default reading (the sample mirrors, a close attack one level stronger) and with the
- * extra segment — and whether the tuned search's stand-offs on the sample mirrors are the
- * game's or the agent's. "Can be forced" needs a blow after the opening shown above 0 at
+ * extra segment — and the tuned search's own stand-offs on the sample mirrors beside them
+ * (whose stand-offs they are is the exploitation test's answer, exploit.ts: a forcing line
+ * is not a winning deviation). "Can be forced" needs a blow after the opening shown above 0 at
  * Bonferroni over the probe's tables; "cannot be forced" needs every chaser's 95% upper bound
  * under 5%; anything else is "not shown", with the share it rules out. `standOffs`: per mirror
  * table (its label as the probe names it), the search's own fights there (both sides searched).
@@ -163,41 +164,35 @@ export function forcingVerdicts(cells: readonly ForcingCell[], standOffs: Readon
   verdict(DEFAULT_READING, 'Whose stall is it? Under the default reading (one action a segment; the sample mirrors, and a close attack one level stronger)');
   verdict(['extra segment'], 'With an extra segment (AmazonL chasing Amazon2)');
 
-  // Whose are the tuned search's stand-offs on the sample mirrors?
+  // The tuned search's own stand-offs on the sample mirrors, beside the probe. Being able to force a
+  // blow on a hero that always flees is not a winning deviation in a mirror (the chaser walks into the
+  // foe's blows too), so whose stand-off it is is the exploitation test's answer (exploit.ts), not this.
   const mirrors = tablesOf(cells, ['sample mirrors'], family).filter((r) => standOffs.has(r.table) && standOffs.get(r.table)!.length > 0);
   if (mirrors.length > 0) {
     const searchText = (rs: readonly { table: string }[]) => {
       const t = new CapTally();
       for (const r of rs) for (const g of standOffs.get(r.table)!) t.add(g, NOTHING_HAPPENED['superhero-gladiators']!.test(g));
       const c = t.capShare();
-      return { text: `${t.capped} of ${t.games} of its fights on them at the cap, ${f3(c.p)} [${f3(c.lo)}, ${f3(c.hi)}]`, shown: Number.isFinite(c.lo) && c.lo > 0 };
+      return `${t.capped} of ${t.games} of its fights at the cap, ${f3(c.p)} [${f3(c.lo)}, ${f3(c.hi)}]`;
     };
     const forced = mirrors.filter((r) => r.forcedBy.length > 0);
     const open = mirrors.filter((r) => r.forcedBy.length === 0);
     const parts: string[] = [];
-    let strength: ReportVerdict['strength'] = 'inconclusive';
-    if (forced.length > 0) {
-      const s = searchText(forced);
-      parts.push(
-        s.shown
-          ? `the agent's on ${forced.map((r) => r.table).join(', ')}: a chaser forces a blow there on a fleeing hero, yet ${searchName} on both sides stands off (${s.text})`
-          : `on ${forced.map((r) => r.table).join(', ')} a chaser forces a blow on a fleeing hero and ${searchName} is not shown to stand off there (${s.text})`,
-      );
-      if (s.shown) strength = 'supported';
-    }
-    if (open.length > 0) {
-      const s = searchText(open);
-      const maxHi = Math.max(...open.flatMap((r) => r.chasers.map((c) => c.share.hi)));
-      parts.push(`not shown to be the agent's on the other ${open.length} mirrors (${s.text}): no chaser tried forces a blow there — consistent with the game's stall, but only forcing in more than ${f3(maxHi)} of fights is ruled out`);
-    }
-    const widest = open.flatMap((r) => r.chasers).reduce<{ share: ForcingShare } | null>((a, c) => (a === null || !(c.share.hi <= a.share.hi) ? c : a), null);
+    if (forced.length > 0) parts.push(`on the ${forced.length} where a chaser forces a blow on a fleeing hero (${forced.map((r) => r.table).join(', ')}) ${searchText(forced)}`);
+    if (open.length > 0) parts.push(`on the ${open.length} where none is shown ${searchText(open)}`);
     out.push({
-      statement: `The stand-offs of ${searchName} on the sample mirrors are ${parts.join('; ')}. On the other pairings whose stall it is was not probed.`,
-      evidence: `${evidence}; the fights of ${searchName} itself: the same mirror tables of the study, both sides searched, interval over seeds${widest ? `; the widest "not shown": ${mdeText({ lo: widest.share.lo, hi: widest.share.hi, level: 0.95 })}` : ''}`,
-      strength,
+      statement: `${searchName[0]!.toUpperCase()}${searchName.slice(1)} on both sides of the sample mirrors: ${parts.join('; ')}. A forcing line alone does not make a stand-off the agent's — in a mirror the side that forces also walks into the foe's blows — so whose it is is the exploitation test's answer (a player that attacks against the agent), not the probe's.`,
+      evidence: `${evidence}; the fights of ${searchName} itself: the same mirror tables of the study, both sides searched, interval over seeds; no MDE: a description of the search's fights, not a test`,
+      strength: 'inconclusive',
     });
   }
   return out;
+}
+
+/** Per probe table (its label): "forced" when some chaser's blow after the opening is shown above 0 (Bonferroni over the probe's tables), else "not shown". */
+export function forcingStatus(cells: readonly ForcingCell[]): Map<string, 'forced' | 'not shown'> {
+  const family = new Set(cells.map((c) => c.table)).size;
+  return new Map(tablesOf(cells, FORCING_GROUPS, family).map((r) => [r.table, r.forcedBy.length > 0 ? ('forced' as const) : ('not shown' as const)]));
 }
 
 /** The probe's table: one row per chaser and table. */

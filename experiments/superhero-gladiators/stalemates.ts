@@ -20,7 +20,8 @@ import type { GameRecord } from '../../src/sim/types.js';
 import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, tallies, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from '../stalemate-common.js';
 import type { Study, StudyContext } from '../study.js';
 import { playStudyTable } from '../study-table.js';
-import { FLEE, forcingBlock, forcingTables, forcingVerdicts, type ForcingCell } from './forcing.js';
+import { FLEE, forcingBlock, forcingStatus, forcingTables, forcingVerdicts, type ForcingCell } from './forcing.js';
+import { decide, deviatorName, deviatorsOf, exploitBlock, pairingsVerdicts, tableVerdict, type ExploitCell, type Seatings } from './exploit.js';
 
 const GAME_ID = 'superhero-gladiators';
 
@@ -50,8 +51,31 @@ interface ChaserPlan {
   readonly seeds: number;
 }
 
+/**
+ * The exploitation test (exploit.ts): deviators that attack against the studies' agent. The
+ * mirrors and the two stronger-side tables are played against `agent`; the other sample
+ * pairings against the condition named `pairingsCondition` (its own tables of the study are
+ * the baseline, so its seeds bound `pairingSeeds`).
+ */
+interface ExploitPlan {
+  readonly agent: string;
+  readonly agentName: string;
+  /** Sample mirrors played (of the study's order) and their seeds (a seat-swapped pair each). */
+  readonly mirrors: number;
+  readonly mirrorSeeds: number;
+  /** `kite` (and `heal` for a healer) besides `fight`/`shoot` on the mirrors. */
+  readonly engaging: boolean;
+  /** Seeds of the two stronger-side tables (0: not played); the agent's own play there is played too. */
+  readonly edgeSeeds: number;
+  /** The other sample pairings' part: the condition (an AgentPlan's name) whose spec and tables it uses, how many pairings (the first non-mirror ones), seeds. */
+  readonly pairingsCondition: string;
+  readonly pairings: number;
+  readonly pairingSeeds: number;
+}
+
 interface Design {
   readonly agents: readonly AgentPlan[];
+  readonly exploit: ExploitPlan;
   /** The forcing-line probe's chasers, and how many sample mirrors (of the study's order) it plays besides the two stronger builds. */
   readonly chasers: readonly ChaserPlan[];
   readonly probeMirrors: number;
@@ -77,6 +101,8 @@ const QUICK: Design = {
     { spec: tunedMcts(10), name: 'tuned mcts, 10 iterations', seeds: 2 },
   ],
   probeMirrors: 1,
+  // A tiny exploitation test: the Amazon mirror, the two stronger-side tables and one other pairing, 2 seeds, 10 iterations.
+  exploit: { agent: tunedMcts(10), agentName: 'tuned mcts, 10 iterations', mirrors: 1, mirrorSeeds: 2, engaging: false, edgeSeeds: 2, pairingsCondition: 'tuned mcts, 10 iterations', pairings: 1, pairingSeeds: 2 },
 };
 
 // Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
@@ -100,6 +126,13 @@ const FULL: Design = {
     { spec: tunedMcts(200), name: 'tuned mcts, 200 iterations', seeds: 8 },
   ],
   probeMirrors: 9,
+  // The exploitation test. The mirrors and stronger-side tables against the tuned search at 800
+  // iterations (the bare \`mcts\` of the samples and strength tests, whose stand-offs the mirrors'
+  // "whose stall" is about) on 8 seeds, with \`kite\`/\`heal\` too; the 36 other pairings against
+  // it at 200 iterations (each side deviating, both seats), on the study's own 4 seeds of that
+  // condition as the baseline — 800 there would cost about 3 times as much for a search that
+  // stands off as often (0.963 v 0.975 of its fights at the cap).
+  exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4 },
 };
 
 /** Every pairing of the sample heroes, mirrors included, the Amazon mirror first (the issue's example), then a fixed order. */
@@ -213,6 +246,21 @@ export const superheroGladiatorsStalemates: Study = {
       if (own) standOffs.set(t.label, [...own.records]);
     }
 
+    // Whose stall, by exploitation: a deviator that attacks against the studies' agent (exploit.ts).
+    const exploit = await playExploitation(ctx, design.exploit, pairings, tables, probeTables);
+    const status = forcingStatus(cells);
+    const decided = decide(exploit.filter((c) => c.group !== 'sample pairings'));
+    const decidedPairings = decide(exploit.filter((c) => c.group === 'sample pairings'));
+    const exploitVerdicts = [
+      ...[...new Set(decided.map((d) => d.cell.table))].map((table) => {
+        const own = decided.filter((d) => d.cell.table === table);
+        const hero = own[0]!.cell.hero;
+        const mirror = own[0]!.cell.group === 'sample mirrors';
+        return tableVerdict(table, own, design.exploit.agentName, mirror ? status.get(`${hero} chases ${hero}`) : undefined);
+      }),
+      ...pairingsVerdicts(decidedPairings, design.exploit.pairingsCondition),
+    ];
+
     // House rules that end stalls (charge, shrinking arena, crowd penalty), tuned under the heuristic.
     const sweepPlan = sweepDesign(ctx.full, pairings);
     const sweep = await houseRuleSweep(ctx, GAME_ID, SWEEP_AGENT, sweepPlan.stalls, sweepPlan.matchups, settingsFor(ctx.full));
@@ -237,11 +285,67 @@ export const superheroGladiatorsStalemates: Study = {
         `A stall under careful play is either the game's (no side gains by stepping into reach: the Amazon mirror under the segment reading, agents/README.md) or the players' (a stronger side that does not press its edge). The house rules (src/games/superhero-gladiators/README.md, off by default: \`charge\` move-and-strike, \`shrinkArena\` N turns a ring, \`crowdPenalty\` Oomph per blowless turn) change the first kind. Each setting below plays ${sweepPlan.stalls.length} sample mirrors (where stand-offs are the game's) and ${sweepPlan.matchups.length} sample pairings (both side orders, whose shares a rule should move least) under "${SWEEP_AGENT}", the same seeds at every setting; the pick for each rule is its mildest setting whose share at the cap is shown under 5% (the 95% upper bound below 0.05). The same search on the command line: \`crucible tune superhero-gladiators --param crowdPenalty --target stalls --agents heuristic\`, then \`crucible compare\`. ${byCondition.has(heuristicSamples) ? `Under the heuristic, sample heroes, base rules: ${describeTally(byCondition.get(heuristicSamples)!, GAME_ID)}.` : ''}`,
       tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),
       lead: {
-        heading: 'Whose stall is it? The forcing-line probe',
-        text: `A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
-        verdicts: forcingVerdicts(cells, standOffs, search ? `the ${search.name.replace(/, (\d+) iterations$/, ' at $1 iterations')}` : undefined),
-        blocks: [forcingBlock(cells)],
+        heading: 'Whose stall is it? A player that attacks against the agent, and the forcing-line probe',
+        text: `Whose stall it is is decided by exploitation (issue #27: "if a player that attacks can exploit the stall, it is the agent's; if it cannot, it is the game's"): a deviator that attacks — ${'`'}heuristic:probe=fight${'`'} (closes in, strikes next to its foe), ${'`'}shoot${'`'} for a hero with a distance attack (strikes from range)${design.exploit.engaging ? ', and on the mirrors `kite` and, for a healer, `heal`' : ''} — plays one side against the studies' agent on the other, in both seats on each seed, and its share is compared with the agent's own share on that side against itself on the same seeds (0.5 in a mirror). The mirrors (${design.exploit.mirrors}) and the stronger side of the two edge tables (Amazon, close attack 3, v Amazon2; AmazonL v Amazon2; the agent's own play there played too) are against the ${design.exploit.agentName.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.mirrorSeeds} and ${design.exploit.edgeSeeds} seeds; the other ${design.exploit.pairings} sample pairings (each side deviating) against the ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.pairingSeeds} seeds, its own tables of this study (the same seeds) the baseline. The seed's seat-swapped pair is the unit; t intervals over seeds, Holm over each family (the mirrors with the edge tables; the pairings' cells). A stand-off is called the agent's only when a gain is shown, the game's only where a forcing line exists and attacking is shown not to pay (every deviator's 95% upper bound at most 0.1). A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not: the forcing-line probe below says only whether a line exists. Each chaser under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
+        verdicts: [...exploitVerdicts, ...forcingVerdicts(cells, standOffs, search ? `the ${search.name.replace(/, (\d+) iterations$/, ' at $1 iterations')}` : undefined)],
+        blocks: [exploitBlock([...decided, ...decidedPairings], `the studies' agent (${design.exploit.agentName} on the mirrors and edge tables, ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, '')} on the other pairings)`), forcingBlock(cells)],
       },
     });
   },
 };
+
+/**
+ * Plays the exploitation test's tables: on each mirror and stronger-side table, and for each
+ * side of the other pairings, each deviator of the deviating hero in both seats against the
+ * agent, and the agent's own play where the study has not played it (the stronger-side tables,
+ * or a pairing whose condition was not played); every table fight i on seed i.
+ */
+async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: readonly [string, string][], tables: readonly StallTable[], probeTables: ReturnType<typeof forcingTables>): Promise<ExploitCell[]> {
+  const cells: ExploitCell[] = [];
+  const cond = (dev: string, agent: string) => `exploitation: ${dev} v ${agent}`;
+  // The deviating hero on side 0 (first) and side 1 (second): two tables of `games` fights.
+  const seat = async (key: string, first: Record<string, unknown>, second: Record<string, unknown>, dev: string, agent: string, agentName: string, games: number): Promise<Seatings> => ({
+    first: await playStudyTable(ctx, `${key}-first`, { gameId: GAME_ID, options: first, agents: [dev, agent], games, rotate: false }, cond(deviatorName(dev), agentName)),
+    second: await playStudyTable(ctx, `${key}-second`, { gameId: GAME_ID, options: second, agents: dev === agent ? [agent] : [agent, dev], games, rotate: false }, dev === agent ? agentName : cond(deviatorName(dev), agentName)),
+  });
+  const heroOf = (name: string, extra: readonly HeroSpec[] = []): HeroSpec => [...extra, ...SAMPLE_HEROES].find((h) => h.name === name)!;
+  for (const [a] of pairings.filter(([x, y]) => x === y).slice(0, plan.mirrors)) {
+    const options = { teams: [[a], [a]] };
+    for (const dev of deviatorsOf(heroOf(a), plan.engaging)) {
+      cells.push({ table: `${a} mirror`, group: 'sample mirrors', hero: a, deviator: dev, dev: await seat(`exploit-mirror-${slug(a)}-${slug(deviatorName(dev))}`, options, options, dev, plan.agent, plan.agentName, plan.mirrorSeeds), base: null });
+    }
+  }
+  if (plan.edgeSeeds > 0) {
+    for (const t of probeTables.filter((x) => x.group !== 'sample mirrors')) {
+      const teams = t.options['teams'] as string[][];
+      const heroes = (t.options['heroes'] ?? []) as HeroSpec[];
+      const [strong, weak] = [teams[0]![0]!, teams[1]![0]!];
+      const first = t.options;
+      const second = { ...t.options, teams: [[weak], [strong]] };
+      const table = t.label.replace(' chases ', ' v ');
+      const base = await seat(`exploit-${t.key}-agent`, first, second, plan.agent, plan.agent, plan.agentName, plan.edgeSeeds);
+      for (const dev of deviatorsOf(heroOf(strong, heroes), plan.engaging)) {
+        cells.push({ table, group: 'stronger side', hero: strong, deviator: dev, dev: await seat(`exploit-${t.key}-${slug(deviatorName(dev))}`, first, second, dev, plan.agent, plan.agentName, plan.edgeSeeds), base });
+      }
+    }
+  }
+  const spec = plan.pairingsCondition === plan.agentName ? plan.agent : (/(\d+) iterations/.exec(plan.pairingsCondition) ? tunedMcts(Number(/(\d+) iterations/.exec(plan.pairingsCondition)![1])) : plan.agent);
+  const ownTable = (x: string, y: string) => tables.find((t) => t.condition === condition(plan.pairingsCondition, 'sample heroes') && t.label === `${x} vs ${y}`)?.records;
+  for (const [a, b] of pairings.filter(([x, y]) => x !== y).slice(0, plan.pairings)) {
+    const ab = { teams: [[a], [b]] };
+    const ba = { teams: [[b], [a]] };
+    // The agent's own play on both side orders: the study's tables of the condition, else played here.
+    const own = async (x: string, y: string, o: Record<string, unknown>) => ownTable(x, y) ?? playStudyTable(ctx, `exploit-own-${slug(x)}-vs-${slug(y)}-${slug(plan.pairingsCondition)}`, { gameId: GAME_ID, options: o, agents: [spec], games: plan.pairingSeeds, rotate: false }, plan.pairingsCondition);
+    const recAB = await own(a, b, ab);
+    const recBA = await own(b, a, ba);
+    for (const [hero, first, second, base] of [
+      [a, ab, ba, { first: recAB, second: recBA }],
+      [b, ba, ab, { first: recBA, second: recAB }],
+    ] as const) {
+      for (const dev of deviatorsOf(heroOf(hero), false)) {
+        cells.push({ table: `${a} v ${b}`, group: 'sample pairings', hero, deviator: dev, dev: await seat(`exploit-${slug(a)}-v-${slug(b)}-${slug(hero)}-${slug(deviatorName(dev))}`, first, second, dev, spec, plan.pairingsCondition, plan.pairingSeeds), base });
+      }
+    }
+  }
+  return cells;
+}

@@ -255,7 +255,7 @@ export { expectedDamage };
 
 /**
  * The `heuristic` agent (registered in agents/heuristics/index.ts). Deterministic. One
- * parameter: `probe=fight|kite|heal|wait|flee` plays that scripted line instead
+ * parameter: `probe=fight|kite|heal|wait|flee|shoot` plays that scripted line instead
  * (probes.ts; one hero a side).
  */
 export const superheroGladiatorsHeuristic: AgentFactory = ({ spec, params }) => {

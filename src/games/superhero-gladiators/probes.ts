@@ -16,12 +16,17 @@
  * - `wait`: never move; strike only a foe that stands next to it;
  * - `flee`: never strike; every action, stand on the reachable cell farthest from the
  *   foe (dry land first) — the line of a side that would lose the exchange and takes
- *   the cap's verdict instead.
+ *   the cap's verdict instead;
+ * - `shoot`: strike whenever an attack reaches the foe — from range too (a distance
+ *   attack: `fight` only ever strikes next to its foe) — with the attack that takes the
+ *   most Oomph off it on average (odds.ts expectedDamage), else close in as `fight`:
+ *   the attacking line of a hero whose best attack is at range (Lightning Lass).
  */
 import { WATER } from './arena.js';
+import { expectedDamage } from './odds.js';
 import { powerAt, type ShgAction, type ShgState } from './state.js';
 
-export const PROBES = ['fight', 'kite', 'heal', 'wait', 'flee'] as const;
+export const PROBES = ['fight', 'kite', 'heal', 'wait', 'flee', 'shoot'] as const;
 export type Probe = (typeof PROBES)[number];
 
 /** Share of its Oomph maximum hero h has left. */
@@ -49,6 +54,18 @@ export function probeChoice(probe: Probe, s: ShgState, legal: readonly ShgAction
   const pass = legal.find((a) => a.k === 'pass')!;
   const ahead = share(s, me) > share(s, foe) + 1e-9;
   if (probe === 'wait') return d === 1 && bestStrike ? bestStrike : pass;
+  if (probe === 'shoot') {
+    let best: ShgAction | undefined;
+    let most = 0;
+    for (const a of strikes) {
+      const e = expectedDamage(s, me, (a as { p: number }).p, foe);
+      if (e > most) {
+        most = e;
+        best = a;
+      }
+    }
+    if (best) return best;
+  }
   if (probe === 'flee') {
     const dry = (c: number) => (s.setup.map.terrain[c] === WATER ? 0 : 1);
     let best: ShgAction = pass;
