@@ -74,17 +74,18 @@ describe('the forcing-line probe', () => {
     expect(none[0]!.strength).toBe('inconclusive');
     expect(none[1]!.statement).toMatch(/^With an extra segment .*a fleeing hero CAN be forced on 1 of 1 tables — AmazonL chases Amazon2 \(probe fight 18 of 20 fights/);
     expect(none[1]!.strength).toBe('supported');
-    expect(none[2]!.statement).toMatch(/^The stand-offs of the tuned mcts on the sample mirrors are not shown to be the agent's on the other 2 mirrors \(16 of 16 of its fights on them at the cap.*On the other pairings whose stall it is was not probed\.$/);
+    expect(none[2]!.statement).toMatch(/^The tuned mcts on both sides of the sample mirrors: on the 2 where none is shown 16 of 16 of its fights at the cap.*so whose it is is the exploitation test's answer \(a player that attacks against the agent\), not the probe's\.$/);
     expect(none[2]!.strength).toBe('inconclusive');
     // 0 of 80 seeds on every table: under 5% shown, and only then "no chaser forces one in even 5%".
     const shownUnder = forcingVerdicts(cells(() => false, 80), new Map());
     expect(shownUnder[0]!.statement).toMatch(/on every table no chaser tried forces one in even 5% of fights/);
     expect(shownUnder[0]!.strength).toBe('supported');
-    // A chaser forces blows in mirror B while the search stands off there: that stall is the agent's; A stays "not shown".
+    // A chaser forces blows in mirror B while the search stands off there: a forcing line, but not a verdict on whose stand-off it is (exploit.ts decides that).
     const agents = forcingVerdicts(cells((i) => i % 2 === 0), standOff, 'the tuned mcts');
     expectMdeOnInconclusive(agents);
     expect(agents[0]!.statement).toMatch(/a fleeing hero CAN be forced on 1 of 3 tables — B chases B \(probe fight 10 of 20 fights.*; on the other 2 no chaser tried is shown to force one/);
-    expect(agents[2]!.statement).toMatch(/^The stand-offs of the tuned mcts on the sample mirrors are the agent's on B chases B: a chaser forces a blow there on a fleeing hero, yet the tuned mcts on both sides stands off \(8 of 8 .*; not shown to be the agent's on the other 1 mirrors/);
-    expect(agents[2]!.strength).toBe('supported');
+    expect(agents[2]!.statement).toMatch(/^The tuned mcts on both sides of the sample mirrors: on the 1 where a chaser forces a blow on a fleeing hero \(B chases B\) 8 of 8 of its fights at the cap.*; on the 1 where none is shown 8 of 8/);
+    expect(agents[2]!.statement).not.toMatch(/are the agent's|the agent's on/);
+    expect(agents[2]!.strength).toBe('inconclusive');
   });
 });
