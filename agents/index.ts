@@ -6,6 +6,7 @@
  *   flatmc:playouts=50          flat Monte Carlo
  *   mcts:iterations=400,c=1.4   the MCTS family (UCT / IS-MCTS / DUCT / RM / max^n)
  *   mcts:prior=net:model=DIR    PUCT guided by a trained policy/value network
+ *   mcts:prior=net:model=DIR,batch=16   … its leaves scored 16 at a time through tfjs (learned/batched-spec.ts)
  *   net:model=DIR               the network's policy alone
  *   net:model=DIR,bar=a+b       … never playing those cards (games with a barring filter, agents/barring.ts)
  *
@@ -30,6 +31,7 @@ import { valueNames } from './evaluators/registry.js';
 import { NetAgent } from './learned/net-agent.js';
 import { BAR_DOC, barAgent, parseBar } from './barring.js';
 import { checkKnown, type AgentKind, type AgentParamDoc } from './kind.js';
+import { asksForBatch, BATCH_DOC, MAX_BATCH, prepareBatched } from './learned/batched-spec.js';
 
 export { splitAgentList, parseAgentSpec } from './spec.js';
 export type { AgentKind, AgentParamDoc } from './kind.js';
@@ -74,6 +76,7 @@ const mctsSchema = z.object({
   backup: z.enum(['maxn', 'paranoid']).default('maxn'),
   lambda: z.coerce.number().min(0).max(1).optional(),
   bar: z.string().min(1).optional(),
+  batch: z.coerce.number().int().min(1).max(MAX_BATCH).optional(),
 });
 
 /** The mcts schema with `value` limited to the evaluators registered now (agents/evaluators/registry.ts). */
@@ -156,6 +159,7 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
       "prior=net or value=net: score each leaf by (1 - lambda) x the value head + lambda x a rollout (AlphaGo's mixed evaluation; the rollout as rollout= and depth= set it); 0: the value head alone, 1: the rollout alone",
   },
   { name: 'bar', default: 'none', description: `${BAR_DOC}. The search never plays them at its own decisions, in the tree and in rollouts; the other seats keep every action. A bare mcts with only bar keeps the game's tuned settings` },
+  { name: 'batch', default: 'none (one leaf a network pass)', description: BATCH_DOC },
 ];
 
 /**
@@ -249,9 +253,10 @@ export const AGENT_KINDS: readonly AgentKind[] = [
   },
   {
     kind: 'mcts',
-    summary: `Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM/PUCT for simultaneous moves, max^n returns (agents/README.md, "mcts parameters"); a bare \`mcts\` runs a game's tuned settings where measured (${Object.keys(TUNED_MCTS).join(', ')}); \`mcts:prior=net:model=DIR\` is PUCT guided by a trained network`,
+    summary: `Monte Carlo tree search: UCT, IS-MCTS for hidden information, DUCT/RM/PUCT for simultaneous moves, max^n returns (agents/README.md, "mcts parameters"); a bare \`mcts\` runs a game's tuned settings where measured (${Object.keys(TUNED_MCTS).join(', ')}); \`mcts:prior=net:model=DIR\` is PUCT guided by a trained network (\`…,batch=16\`: its leaves scored 16 at a time in one tfjs call)`,
     example: 'mcts:iterations=400,c=1.4',
     params: MCTS_PARAMS,
+    needsTf: (params) => asksForBatch(params),
     prepare: function prepareMcts(where, raw, game, spec, options?: object): AgentFactory {
       const given = splitNetPrior(where, raw);
       // `bar` restricts play without changing the search: `mcts:bar=x` is the tuned `mcts` barred.
@@ -262,6 +267,8 @@ export const AGENT_KINDS: readonly AgentKind[] = [
       const params = tuned ? { ...tuned, ...given } : given;
       checkKnown(where, params, MCTS_PARAMS);
       const p = parseWith(where, mctsSchemaNow(), params);
+      // batch=B is the leaf-batched PUCT, a search of its own (agents/learned/batched-spec.ts).
+      if (p.batch !== undefined) return prepareBatched(where, { ...p, batch: p.batch }, params, game, options);
       // The evaluator parameters (rollout, depth, prior, value, model, transfer, lambda) are
       // the evaluators' own (agents/evaluators/spec.ts); the rest are the search's.
       const evaluators = planEvaluators(where, p, params, spec, game, options);
@@ -333,6 +340,22 @@ export function checkAgentSpec(spec: string, game?: AnyGame, options?: object): 
   const parsed = parseAgentSpec(spec);
   const where = `agent spec ${JSON.stringify(parsed.spec)}`;
   kindOf(where, parsed.kind).prepare(where, parsed.params, game, parsed.spec, options);
+}
+
+/**
+ * True when one of the specs runs on tfjs (`mcts:…,batch=B`): a process or thread must then
+ * `await initTf()` before building it (src/sim/runtime.ts does, for every run), and its
+ * moves depend on the backend. An unparsable spec says false here and fails its own check.
+ */
+export function agentsNeedTf(specs: readonly string[]): boolean {
+  return specs.some((spec) => {
+    try {
+      const parsed = parseAgentSpec(spec);
+      return AGENT_KINDS.find((k) => k.kind === parsed.kind)?.needsTf?.(parsed.params) ?? false;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Builds the agent a spec names, for one seat of `game`, drawing on `rng`. */

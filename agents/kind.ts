@@ -24,6 +24,11 @@ export interface AgentKind {
    * specs can be checked before a game is chosen; checks that need the game (a
    * heuristic exists, the game can evaluate) run only when it is given.
    */
+  /**
+   * True when a spec of this kind with these parameters runs on tfjs, whose backend starts
+   * asynchronously (`initTf()`) and decides its numbers: the runner starts it first.
+   */
+  readonly needsTf?: (params: AgentParams) => boolean;
   readonly prepare: (where: string, params: AgentParams, game: AnyGame | undefined, spec: string, options?: object) => AgentFactory;
 }
 

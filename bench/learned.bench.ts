@@ -16,7 +16,6 @@ import { NetRunner } from '../agents/learned/network.js';
 import { buildTfModel, importWeights, trainStep, type Batch } from '../src/sim/train/tf-model.js';
 import { TUNED_MCTS, createAgent } from '../agents/index.js';
 import { BatchForward } from '../agents/learned/batch-forward.js';
-import { BatchedPuctAgent } from '../agents/learned/batched-puct.js';
 import type { AnyGame } from '../src/core/game.js';
 import { fmt, measureMcts, report } from './harness.js';
 
@@ -167,8 +166,8 @@ function decisionStates(game: AnyGame, options: object, count: number, seed: num
  * Batched network evaluation (issue #30), per game with a shipped model whose decisions
  * are one player's at a time: what a row costs one at a time (the hand-written pass) and
  * in a tfjs call of k rows (BatchForward), then decisions per CPU-second of the search
- * with the net — mcts:prior=net (one row a leaf) against the leaf-batched PUCT at 16
- * leaves a call — and of the policy-only net agent, on the same decision states.
+ * with the net — `mcts:prior=net` (one row a leaf) against `mcts:prior=net,batch=16` (the
+ * leaf-batched PUCT, 16 leaves a call) — and of the policy-only net agent, on the same decision states.
  */
 export async function batched(iterations = 100, states = 40): Promise<void> {
   const rt = await initTf();
@@ -219,7 +218,8 @@ export async function batched(iterations = 100, states = 40): Promise<void> {
       });
     const spec = `mcts:prior=net:model=${dir},iterations=${iterations}`;
     const single = (rng: Rng) => createAgent(spec, game, rng);
-    const batchedAgent = (rng: Rng) => new BatchedPuctAgent('batched', rng, model.net, { iterations, batch: 16, c: 1 });
+    // The agent spec users run (`…,batch=16`: agents/learned/batched-spec.ts builds the leaf-batched PUCT).
+    const batchedAgent = (rng: Rng) => createAgent(`${spec},batch=16`, game, rng);
     // One policy agent for every decision (it keeps nothing between them): building one per
     // decision, as the searches are, would time the spec parsing instead.
     const policyAgent = createAgent(`net:model=${dir}`, game, new Rng(1));

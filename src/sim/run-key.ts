@@ -12,6 +12,9 @@
  *   options themselves.
  * - Code: a hash of the source that decides outcomes (the one queue workers match),
  *   the package version and ENGINE_VERSION; the git commit is recorded for people.
+ * - Backend: the tfjs backend (wasm, native `tensorflow`, cpu) when an agent scores its
+ *   leaves through tfjs (`mcts:prior=net:…,batch=B`): float32 sums differ between
+ *   backends, so a run played on one is never resumed on another.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,6 +27,8 @@ import { canonicalJson, normalizeConfig, type NormalizedConfig } from './config.
 import type { MatchConfig } from './types.js';
 import { getGame } from '../games/index.js';
 import { codeVersion as sourceHash } from './queue/run-key.js';
+import { runBackend } from './runtime.js';
+import type { TfBackend } from '../core/tf.js';
 
 /**
  * Bump when engines or agents change results in a release whose package version stays
@@ -75,6 +80,12 @@ export interface RunMeta {
   /** Content file of each option path, e.g. { "map.file": {...} }. */
   readonly content: Readonly<Record<string, ContentEntry>>;
   readonly code: CodeVersion;
+  /**
+   * The tfjs backend that scores network leaves, when an agent does so (`batch=`; see
+   * runtime.ts): its numbers, and so the moves, depend on it. Absent otherwise, so the
+   * keys of runs without such agents are what they always were.
+   */
+  readonly tf?: TfBackend;
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -216,13 +227,14 @@ export function runMeta(config: MatchConfig): RunMeta {
       used === undefined ? { file: ref.file, sha256: contentHash(readContentFile(`${config.gameId} options: ${ref.path}`, ref.file)) } : { file: ref.file, sha256: used, used: true };
   }
   Object.assign(content, modelEntries(config.agents));
-  return { content, code: codeVersion() };
+  const tf = runBackend(config.agents);
+  return { content, code: codeVersion(), ...(tf ? { tf } : {}) };
 }
 
 /** A short hash of config + content + code: the default run folder name of `crucible play`. */
 export function runKeyHash(config: MatchConfig, meta: RunMeta = runMeta(config)): string {
   const normalized: NormalizedConfig = normalizeConfig(config);
-  const key = { config: normalized, content: meta.content, code: codeIdentity(meta.code) };
+  const key = { config: normalized, content: meta.content, code: codeIdentity(meta.code), ...(meta.tf ? { tf: meta.tf } : {}) };
   return createHash('sha256').update(canonicalJson(key)).digest('hex').slice(0, 8);
 }
 

@@ -19,6 +19,8 @@ import { recordProblem } from './record.js';
 import { keyedRunDir, runMeta } from './run-key.js';
 import { openRunStore, type RunStore } from './store.js';
 import { SummaryAccumulator } from './summary.js';
+import { startRuntimes } from './runtime.js';
+import type { TfBackend } from '../core/tf.js';
 import type { GameRecord, MatchConfig, RunSummary } from './types.js';
 
 export { playGame, replayGame } from './play.js';
@@ -143,7 +145,14 @@ async function playInThread(match: PreparedMatch, chunks: Iterable<number[]>, st
  * a million-game run never queues a million indices) and handing records to
  * `onRecords` as threads send them.
  */
-async function playInPool(config: MatchConfig, chunks: Iterator<number[]>, workers: number, stop: Stop, onRecords: (r: readonly GameRecord[]) => void): Promise<void> {
+async function playInPool(
+  config: MatchConfig,
+  chunks: Iterator<number[]>,
+  workers: number,
+  stop: Stop,
+  onRecords: (r: readonly GameRecord[]) => void,
+  backend: TfBackend | undefined,
+): Promise<void> {
   const { pool, release } = acquirePool(workers);
   const inFlight = new Set<workerpool.Promise<unknown>>();
   const window = workers * 4;
@@ -164,7 +173,8 @@ async function playInPool(config: MatchConfig, chunks: Iterator<number[]>, worke
             exhausted = true;
             break;
           }
-          const task = pool.exec('playChunk', [config, item.value], {
+          // Each thread starts tfjs itself when an agent needs it, and checks it is `backend`.
+          const task = pool.exec('playChunk', [config, item.value, backend ?? null], {
             on: (batch: readonly GameRecord[]) => {
               if (failed) return;
               try {
@@ -209,8 +219,10 @@ export async function playLocally(config: MatchConfig, indices: readonly number[
   const chunks = (function* (size: number) {
     for (let i = 0; i < indices.length; i += size) yield indices.slice(i, i + size);
   })(chunkSize(indices.length, workers));
-  if (workers === 1) await playInThread(prepareMatch(config), chunks, stop, (r) => onRecords([r]));
-  else await playInPool(config, chunks, workers, stop, onRecords);
+  const match = prepareMatch(config);
+  const backend = await startRuntimes(match.config.agents);
+  if (workers === 1) await playInThread(match, chunks, stop, (r) => onRecords([r]));
+  else await playInPool(config, chunks, workers, stop, onRecords, backend);
 }
 
 /**
@@ -271,6 +283,9 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
   if (opts.resolveGame && requested > 1) {
     throw new Error('runMatch: resolveGame works in-process only (workers: 1); worker threads use the game registry');
   }
+  // tfjs, when an agent scores leaves through it: started before the run is keyed (its
+  // backend is part of the key) and before any game.
+  const backend = await startRuntimes(cfg.agents);
   const keep = opts.keepRecords ?? true;
   const warn = opts.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
 
@@ -283,7 +298,7 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
   const missingCount = cfg.games - (store?.doneCount ?? 0);
   const workers = Math.max(1, Math.min(requested, missingCount));
 
-  const summary = new SummaryAccumulator(cfg);
+  const summary = new SummaryAccumulator(cfg, backend);
   const kept: GameRecord[] = [];
   const collect = (r: GameRecord): void => {
     summary.add(r);
@@ -316,7 +331,7 @@ export async function runMatch(config: MatchConfig, opts: RunOptions = {}): Prom
       const executor = opts.executor === undefined ? currentMatchExecutor() : opts.executor;
       if (executor) await executor.play(cfg, [...chunks].flat(), (batch) => batch.forEach(onRecord), progress, () => stop.signal !== null);
       else if (workers === 1) await playInThread(match, chunks, stop, onRecord);
-      else await playInPool(cfg, chunks, workers, stop, (batch) => batch.forEach(onRecord));
+      else await playInPool(cfg, chunks, workers, stop, (batch) => batch.forEach(onRecord), backend);
     }
   } catch (err) {
     if (!stop.signal) throw err;

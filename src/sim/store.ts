@@ -228,6 +228,8 @@ export function openRunStore(outDir: string, config: NormalizedConfig, meta: Run
     if (!sameCode(stored['code'] as Partial<RunMeta['code']> | undefined, meta.code)) {
       throw clash(`its games were played by ${describeCode(stored['code'] as RunMeta['code'] | undefined)}, this is ${describeCode(meta.code)}`);
     }
+    const storedTf = stored['tf'] as string | undefined;
+    if (storedTf !== meta.tf) throw clash(`its network leaves were scored on tfjs backend ${storedTf ?? '(none)'}, this run's are on ${meta.tf ?? '(none)'}`);
   } else {
     // A games.jsonl without config.json (copied in by hand) is read like any other:
     // lines that are not games of this run (wrong seed or seats) are dropped.

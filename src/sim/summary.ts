@@ -15,6 +15,7 @@ import { tFor } from '../core/student-t.js';
 import { wilson } from '../core/wilson.js';
 import { normalizeConfig, type NormalizedConfig } from './config.js';
 import type { FailureSummary, GameRecord, MatchConfig, RunSummary, ShareSummary } from './types.js';
+import type { TfBackend } from '../core/tf.js';
 
 function share(slot: number, agent: string, seat: number | null, total: number, n: number): ShareSummary {
   const w = wilson(total, n);
@@ -68,7 +69,11 @@ export class SummaryAccumulator {
   private failed = 0;
   private firstFailure: FailureSummary | undefined;
 
-  constructor(config: MatchConfig) {
+  constructor(
+    config: MatchConfig,
+    /** The tfjs backend the agents scored leaves on, when one of them uses tfjs (runtime.ts). */
+    private readonly tfBackend?: TfBackend,
+  ) {
     this.cfg = normalizeConfig(config);
     const slots = this.cfg.agents.length;
     this.slotTotal = new Array<number>(slots).fill(0);
@@ -144,6 +149,7 @@ export class SummaryAccumulator {
       meanLength: this.completed > 0 ? this.lengthSum / this.completed : NaN,
       shares,
       sharesBySeat,
+      ...(this.tfBackend ? { tfBackend: this.tfBackend } : {}),
       ...(this.firstFailure ? { firstFailure: this.firstFailure } : {}),
     };
   }
@@ -195,5 +201,6 @@ export function formatSummary(summary: RunSummary): string {
     'By seat (agents and seats numbered from 1; summary.json and game records count from 0):',
     ...rows(summary.sharesBySeat, true),
   ];
+  if (summary.tfBackend) lines.push('', `Network leaves (batch=) scored by tfjs on its ${summary.tfBackend} backend: the same seed gives the same moves on that backend.`);
   return lines.join('\n');
 }

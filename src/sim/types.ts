@@ -2,6 +2,7 @@
  * Shapes shared by the runner, the CLI, analysis and experiments.
  */
 import type { GameRecord } from '../core/record.js';
+import type { TfBackend } from '../core/tf.js';
 
 // GameRecord lives in core so the statistics can read records without depending on the
 // simulator; re-exported here for the runner, the CLI and existing imports.
@@ -68,6 +69,8 @@ export interface RunSummary {
   /** Per agent slot over all seats, then per agent slot per seat. */
   readonly shares: readonly ShareSummary[];
   readonly sharesBySeat: readonly ShareSummary[];
+  /** The tfjs backend that scored network leaves (`mcts:…,batch=B` agents); absent when no agent uses tfjs. */
+  readonly tfBackend?: TfBackend;
   /** The failed game with the lowest index, when any failed (replay it to see why). */
   readonly firstFailure?: FailureSummary;
 }

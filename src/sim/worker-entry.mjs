@@ -13,8 +13,9 @@ workerpool.worker({
   ready() {
     return true;
   },
-  playChunk(config, indices) {
-    return playChunk(config, indices, (records) => workerpool.workerEmit(records));
+  // backend: the tfjs backend the run is keyed on (undefined unless an agent uses tfjs).
+  playChunk(config, indices, backend) {
+    return playChunk(config, indices, (records) => workerpool.workerEmit(records), backend ?? undefined);
   },
   async selfPlayChunk(config, indices) {
     selfPlay ??= await import('./train/selfplay.ts');

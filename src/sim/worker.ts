@@ -8,6 +8,8 @@
 import { canonicalJson } from './config.js';
 import { playPrepared, prepareMatch, type PreparedMatch } from './play.js';
 import type { GameRecord, MatchConfig } from './types.js';
+import { startAs } from './runtime.js';
+import type { TfBackend } from '../core/tf.js';
 
 const prepared = new Map<string, PreparedMatch>();
 
@@ -24,9 +26,14 @@ function preparedFor(config: MatchConfig): PreparedMatch {
 /** How often a worker sends finished records (grouping only; results never depend on it). */
 const BATCH_MS = 25;
 
-/** Plays `indices` of `config`, handing finished records to `emit` in batches. */
-export function playChunk(config: MatchConfig, indices: readonly number[], emit: (records: GameRecord[]) => void): number {
+/**
+ * Plays `indices` of `config`, handing finished records to `emit` in batches. `backend`:
+ * the tfjs backend the run was keyed on, when its agents use tfjs (started here first,
+ * and checked to be the same).
+ */
+export async function playChunk(config: MatchConfig, indices: readonly number[], emit: (records: GameRecord[]) => void, backend?: TfBackend): Promise<number> {
   const match = preparedFor(config);
+  await startAs(config.agents, backend);
   let batch: GameRecord[] = [];
   let last = performance.now();
   for (const index of indices) {

@@ -47,7 +47,7 @@ describe('createAgent errors name the spec, the field, the value and what is all
   });
   it('unknown parameter', () => {
     expect(errorOf(() => createAgent('mcts:iteration=4', nim, rng))).toBe(
-      'agent spec "mcts:iteration=4": unknown parameter "iteration" (value "4"); allowed: iterations, time, c, rollout, depth, sm, gamma, prior, value, model, transfer, bias, turns, plies, final, opponents, draws, backup, lambda, bar',
+      'agent spec "mcts:iteration=4": unknown parameter "iteration" (value "4"); allowed: iterations, time, c, rollout, depth, sm, gamma, prior, value, model, transfer, bias, turns, plies, final, opponents, draws, backup, lambda, bar, batch',
     );
     expect(errorOf(() => createAgent('random:x=1', nim, rng))).toMatch(/unknown parameter "x".*allowed: no parameters/);
   });

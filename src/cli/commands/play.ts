@@ -12,6 +12,7 @@ import { checkWorkers, formatSummary, runKeyHash, runMatch } from '../../sim/run
 import type { MatchConfig } from '../../sim/types.js';
 import { optionsArg, positiveInt, seed as parseSeed } from '../args.js';
 import { QUEUE_HELP, useQueue } from './queue.js';
+import { startRuntimes } from '../../sim/runtime.js';
 import { checkBatch, describeStop, formatSlotIntervals, playToPrecision, precisionGoal } from '../../analysis/precision.js';
 import { createHash } from 'node:crypto';
 
@@ -104,6 +105,8 @@ and rerunning with --games <that count> and without --minutes reproduces the run
         paired: flags.paired ?? false,
         rotate: flags.rotate,
       };
+      // tfjs, when an agent scores leaves through it (batch=): its backend is part of the run key.
+      await startRuntimes(config.agents);
       const workers = flags.workers === undefined ? undefined : checkWorkers('--workers', positiveInt('--workers', flags.workers));
       const goal = precisionGoal(flags.precision, flags.minutes);
       if (flags.batch !== undefined && !goal) throw new UserError(`--batch is ${flags.batch} without --precision or --minutes; allowed: --batch with either (a plain run plays --games at once)`);

@@ -8,6 +8,7 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { replayGame } from '../../sim/play.js';
+import { runBackend, startRuntimes } from '../../sim/runtime.js';
 import { codeVersion, describeCode, sameCode, type CodeVersion } from '../../sim/run-key.js';
 import type { GameRecord, MatchConfig } from '../../sim/types.js';
 import { nonNegativeInt } from '../args.js';
@@ -60,9 +61,11 @@ export function changedLines(before: readonly string[], after: readonly string[]
 }
 
 /** A note when the folder's games were played by other code (a replay may then differ). */
-function codeDifference(dir: string): string | null {
+function codeDifference(dir: string, agents: readonly string[]): string | null {
   try {
-    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { code?: Partial<CodeVersion> };
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { code?: Partial<CodeVersion>; tf?: string };
+    const tf = runBackend(agents);
+    if (meta.tf !== tf) return `Note: this folder's network leaves were scored on tfjs backend ${meta.tf ?? '(none recorded)'}; this replay scores them on ${tf ?? '(none)'}, so it may differ.`;
     if (sameCode(meta.code, codeVersion())) return null;
     return `Note: this folder was played by ${describeCode(meta.code)}; this is ${describeCode(codeVersion())}, so the replay may differ.`;
   } catch {
@@ -107,7 +110,9 @@ export function register(program: Command): void {
         out.push(line);
         if (out.length >= 200) process.stdout.write(out.splice(0).join('\n') + '\n');
       };
-      const codeNote = codeDifference(dir);
+      // tfjs first, when an agent scores leaves through it (batch=): the replay uses this backend.
+      await startRuntimes(config.agents ?? []);
+      const codeNote = codeDifference(dir, config.agents ?? []);
       if (codeNote) print(codeNote);
       // Some games' own move texts keep internal ids (Rumble's P0/H0 count from 0): say so.
       print('Seats are numbered from 1, as in play, compare and tune.' + (config.gameId === 'rumble' ? ' Rumble\'s own ids in moves and states (P0, H0) count from 0: P0/H0 is seat 1.' : ''));

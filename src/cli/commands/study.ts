@@ -8,6 +8,7 @@ import { runDefaultStudy, runStudies } from '../../../experiments/default.js';
 import { getStudy, STUDIES } from '../../../experiments/index.js';
 import { checkStudyAgents, type Study } from '../../../experiments/study.js';
 import { splitAgentList } from '../../../agents/index.js';
+import { startRuntimes } from '../../sim/runtime.js';
 import { UserError } from '../../core/errors.js';
 import { optionsArg, outFolder, positiveInt, seed as parseSeed } from '../args.js';
 import { parseWith } from '../../core/validate.js';
@@ -95,6 +96,8 @@ sizes once and says so. README "Answers to a chosen precision".`,
       if (flags.skillAgents !== undefined && !flags.skill) throw new UserError('--skill-agents is given without --skill; allowed: --skill --skill-agents <specs>, or neither');
       const skillAgents = flags.skillAgents === undefined ? undefined : checkedAgents(flags.skillAgents, studies, '--skill-agents');
       const options = flags.options === undefined ? undefined : checkedStudyOptions(flags.options, studies);
+      // tfjs, when a user's agent scores leaves through it (batch=): started before any run is keyed.
+      await startRuntimes([...(agents ?? []), ...(skillAgents ?? [])]);
       const goal = precisionGoal(flags.precision, flags.minutes);
       if (flags.rounds !== undefined && !goal) throw new UserError('--rounds is given without --precision or --minutes; allowed: --rounds with either, or neither');
       const rounds = flags.rounds === undefined ? DEFAULT_ROUNDS : positiveInt('--rounds', flags.rounds);

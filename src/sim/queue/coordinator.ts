@@ -22,6 +22,7 @@ import { batchSize, codeVersion, contentKey, jobKey, queueName, runKey, runsChan
 import { redisOptions, type QueueTarget } from './url.js';
 import { liveWorkers } from './status.js';
 import { wallClockMs } from '../clock.js';
+import { runBackend } from '../runtime.js';
 
 /** The coordinator reads the jobs themselves after this long without a result (events are the fast path)... */
 const SWEEP_MS = 2000;
@@ -59,7 +60,9 @@ export class QueueExecutor implements MatchExecutor {
     const prefix = target.prefix;
     const content = collectContent(config.options);
     const code = codeVersion();
-    const run = runKey(config, content.map((c) => c.hash), code);
+    // The runner started tfjs if an agent needs it (runtime.ts); its backend keys the run.
+    const tf = runBackend(config.agents);
+    const run = runKey(config, content.map((c) => c.hash), code, tf);
     const name = queueName(run);
     const size = batchSize(config.games, target.batch);
     const batches = Math.ceil(config.games / size);
@@ -70,10 +73,10 @@ export class QueueExecutor implements MatchExecutor {
       const k = Math.floor(index / size);
       const id = batchJobId(size, k);
       if (!pending.has(id)) {
-        pending.set(id, { v: JOB_VERSION, run, code, config, from: k * size, to: Math.min(config.games, (k + 1) * size), content: content.map(({ at, hash, ext }) => ({ at, hash, ext })) });
+        pending.set(id, { v: JOB_VERSION, run, code, config, from: k * size, to: Math.min(config.games, (k + 1) * size), content: content.map(({ at, hash, ext }) => ({ at, hash, ext })), ...(tf ? { tf } : {}) });
       }
     }
-    const meta: RunMeta = { run, code, gameId: config.gameId, games: config.games, batch: size, batches, started: wallClockMs(), coordinator: `${os.hostname()}:${process.pid}` };
+    const meta: RunMeta = { run, code, gameId: config.gameId, games: config.games, batch: size, batches, started: wallClockMs(), coordinator: `${os.hostname()}:${process.pid}`, ...(tf ? { tf } : {}) };
 
     const connection = redisOptions(target);
     const redis = new Redis({ ...connection, lazyConnect: false });

@@ -8,6 +8,7 @@ import { UserError } from '../../core/errors.js';
 import { parseWith } from '../../core/validate.js';
 import type { NormalizedConfig } from '../config.js';
 import type { GameRecord } from '../types.js';
+import type { TfBackend } from '../../core/tf.js';
 
 export const JOB_VERSION = 1;
 
@@ -47,6 +48,7 @@ export const jobSchema = z
     from: z.number().int().min(0),
     to: z.number().int().min(1),
     content: z.array(contentRefSchema).max(64),
+    tf: z.enum(['tensorflow', 'wasm', 'cpu']).optional(),
   })
   .strict()
   .refine((j) => j.from < j.to && j.to <= j.config.games && j.to - j.from <= 100_000, 'from < to <= config.games, at most 100000 games');
@@ -60,6 +62,8 @@ export interface BatchJob {
   readonly from: number;
   readonly to: number;
   readonly content: readonly ContentRef[];
+  /** The tfjs backend the run is keyed on, when its agents score leaves through tfjs (the worker must be on it). */
+  readonly tf?: TfBackend;
 }
 
 /** Checks a job's shape (throws a UserError naming the field). The options are checked later by the game. */

@@ -26,6 +26,8 @@ import { codeVersion, contentKey, queueName, runsChannel, workerKey } from './ru
 import { registeredRuns, WORKER_TTL_S } from './status.js';
 import { redisOptions, type QueueTarget } from './url.js';
 import { wallClockMs } from '../clock.js';
+import { startAs } from '../runtime.js';
+import { initTf, type TfBackend } from '../../core/tf.js';
 
 export interface QueueWorkerOptions {
   readonly target: QueueTarget;
@@ -73,6 +75,9 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
   await redis.ping();
 
   let played = 0;
+  // This process's tfjs backend, started on the first run that needs it (pool threads start
+  // their own; initTf chooses the same way in each).
+  const myBackend = async (): Promise<TfBackend> => (await initTf()).backend;
   let current: { run: string; worker: Worker } | null = null;
   let closing = false;
   const prepared = new Map<string, PreparedMatch>();
@@ -89,10 +94,11 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     return match;
   };
 
-  const playBatch = async (config: MatchConfig, from: number, to: number): Promise<GameRecord[]> => {
+  const playBatch = async (config: MatchConfig, from: number, to: number, tf: TfBackend | undefined): Promise<GameRecord[]> => {
     const indices = Array.from({ length: to - from }, (_, i) => from + i);
     if (!pool) {
       const match = prepare(config);
+      await startAs(config.agents, tf);
       const records: GameRecord[] = [];
       let last = performance.now();
       for (const index of indices) {
@@ -105,7 +111,7 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       return records;
     }
     const records: GameRecord[] = [];
-    await pool.pool.exec('playChunk', [config, indices], { on: (batch: GameRecord[]) => void records.push(...batch) });
+    await pool.pool.exec('playChunk', [config, indices, tf ?? null], { on: (batch: GameRecord[]) => void records.push(...batch) });
     return records;
   };
 
@@ -113,9 +119,12 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     let config: MatchConfig;
     let from: number;
     let to: number;
+    let tf: TfBackend | undefined;
     try {
       const work = parseJob(job.data);
       if (work.code !== code) throw new UserError(`queue job: code version ${work.code}; this worker runs ${code}`);
+      tf = work.tf;
+      if (tf !== undefined && tf !== (await myBackend())) throw new UserError(`queue job: tfjs backend ${tf}; this worker runs ${await myBackend()}`);
       const options = await materializeContent(work.config.options, work.content, contentDir, (hash) => redis.get(contentKey(prefix, work.run, hash)));
       config = { ...work.config, options };
       // Game id, options and agent specs: the CLI's own checks.
@@ -128,7 +137,7 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       }
       throw err;
     }
-    const records = await playBatch(config, from, to);
+    const records = await playBatch(config, from, to, tf);
     played += records.length;
     return { records };
   };
@@ -170,7 +179,11 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
    * the current run while it has some (or while nothing else does).
    */
   const choose = async (): Promise<void> => {
-    const runs = (await registeredRuns(redis, prefix)).filter((r) => r.code === code).map((r) => r.run);
+    const registered = (await registeredRuns(redis, prefix)).filter((r) => r.code === code);
+    // A run keyed on a tfjs backend (its agents score leaves through tfjs) is served only by
+    // workers on that backend: another one would make other moves.
+    const mine = registered.some((r) => r.tf !== undefined) ? await myBackend() : undefined;
+    const runs = registered.filter((r) => r.tf === undefined || r.tf === mine).map((r) => r.run);
     if (current && !runs.includes(current.run)) {
       const old = current;
       current = null;

@@ -49,10 +49,13 @@ export function codeVersion(): string {
   return cachedVersion;
 }
 
-/** The run's key: config + content hashes + code version. */
-export function runKey(config: NormalizedConfig, contentHashes: readonly string[], code: string): string {
+/**
+ * The run's key: config + content hashes + code version, and the tfjs backend when an
+ * agent scores leaves through tfjs (`batch=`; absent otherwise, so other keys stay as they were).
+ */
+export function runKey(config: NormalizedConfig, contentHashes: readonly string[], code: string, tf?: string): string {
   return createHash('sha256')
-    .update(canonicalJson({ config, content: [...contentHashes].sort(), code }))
+    .update(canonicalJson({ config, content: [...contentHashes].sort(), code, ...(tf ? { tf } : {}) }))
     .digest('hex')
     .slice(0, 16);
 }
@@ -80,6 +83,8 @@ export interface RunMeta {
   readonly batches: number;
   readonly started: number;
   readonly coordinator: string;
+  /** The tfjs backend the run is keyed on (its agents score leaves through tfjs); only workers on it serve the run. */
+  readonly tf?: string;
 }
 
 /** Games per job. Fixed by the run (not by timing), so a restarted coordinator names the same jobs. */

@@ -80,5 +80,14 @@ describe('queue runs match local runs byte for byte', () => {
       expect(JSON.parse(a.summary).completed).toBe(6);
       expect(fs.readdirSync(contentDir)).toEqual([`${sha256(fs.readFileSync(file, 'utf8'))}.yaml`]);
     });
+
+    it('a network agent with batch= (tfjs started in the worker\'s threads, the run keyed on its backend)', async () => {
+      const batched: MatchConfig = { gameId: 'gladiator-duel', options: {}, agents: ['mcts:prior=net:model=models/gladiator-duel,batch=8,iterations=16', 'heuristic'], games: 2, seed: 4 };
+      const [a, b] = await Promise.all([local(batched), queued(batched, 1)]);
+      expect(b.games).toBe(a.games);
+      expect(b.summary).toBe(a.summary);
+      expect(JSON.parse(a.summary).completed).toBe(2);
+      expect(JSON.parse(a.summary).tfBackend).toMatch(/^(wasm|tensorflow|cpu)$/);
+    });
   });
 });
