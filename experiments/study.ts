@@ -11,6 +11,8 @@ import { getGame } from '../src/games/index.js';
 import type { GameLedger } from './ledger.js';
 import type { ProgressSink } from '../src/sim/progress.js';
 import type { DesignPower, NoDesignPower } from './design-power.js';
+import { needsTf } from '../src/sim/runtime.js';
+import { tfStarted } from '../src/core/tf.js';
 
 export interface StudyContext {
   /** Master seed: fixes every result. */
@@ -122,11 +124,15 @@ export function studyAgents(study: Pick<Study, 'agentSlots' | 'defaultAgents'>, 
   return specs.length === 1 ? study.agentSlots.map(() => specs[0]!) : specs;
 }
 
-/** "mcts:… (every seat)" or "heuristic (power holder), random (the other heroes)", for reports. */
+/**
+ * "mcts:… (every seat)" or "heuristic (power holder), random (the other heroes)", for
+ * reports; with an agent that scores leaves through tfjs (`batch=`), the backend it ran on.
+ */
 export function describeAgents(study: Pick<Study, 'agentSlots' | 'defaultAgents'>, ctx: Pick<StudyContext, 'agents' | 'full'>): string {
   const specs = studyAgents(study, ctx);
-  if (new Set(specs).size === 1) return `"${specs[0]}" in every seat`;
-  return specs.map((spec, i) => `"${spec}" (${study.agentSlots[i]})`).join(', ');
+  const backend = needsTf(specs) ? `; network leaves scored by tfjs on its ${tfStarted()?.backend ?? '(not yet started)'} backend` : '';
+  if (new Set(specs).size === 1) return `"${specs[0]}" in every seat${backend}`;
+  return specs.map((spec, i) => `"${spec}" (${study.agentSlots[i]})`).join(', ') + backend;
 }
 
 /**
