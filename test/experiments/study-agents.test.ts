@@ -16,6 +16,7 @@ import { tableAgents } from '../../experiments/rumble/power-values.js';
 import { bidderSpec } from '../../experiments/rumble/measured-values.js';
 import { checkedAgents } from '../../src/cli/commands/study.js';
 import { UserError } from '../../src/core/errors.js';
+import { initTf } from '../../src/core/tf.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crucible-study-agents-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +40,14 @@ describe('study agents', () => {
     expect(studyAgents(values, { full: false, agents: ['heuristic', 'random'] })).toEqual(['heuristic', 'random']);
     expect(describeAgents(values, { full: false, agents: ['heuristic', 'random'] })).toBe('"heuristic" (the power holder (hero 1)), "random" (the other heroes)');
     expect(describeAgents(values, { full: false })).toBe('"random" in every seat');
+  });
+
+  it('a batch= agent (leaves scored through tfjs) is described with the backend it ran on', async () => {
+    const { backend } = await initTf();
+    const matchups = getStudy('gladiator-duel-matchups');
+    const spec = 'mcts:prior=net:model=models/gladiator-duel,batch=16';
+    expect(describeAgents(matchups, { full: false, agents: [spec] })).toBe(`"${spec}" in every seat; network leaves scored by tfjs on its ${backend} backend`);
+    expect(describeAgents(matchups, { full: false, agents: ['heuristic'] })).toBe('"heuristic" in every seat');
     // The holder's spec then the others' at each table size; one spec when they agree (unchanged run keys).
     expect(tableAgents(['heuristic', 'random'], 4)).toEqual(['heuristic', 'random', 'random', 'random']);
     expect(tableAgents(['random', 'random'], 2)).toEqual(['random']);
