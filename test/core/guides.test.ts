@@ -1,6 +1,7 @@
 /**
- * The guides in src/core/README.md ("Adding a study", "Adding an agent" and its "Adding an
- * evaluator", "Adding a power or a card": a Superhero Gladiators power type of your own), checked by doing
+ * The guides in src/core/README.md ("Adding a game", "Adding a study", "Adding an agent" and its
+ * "Adding an evaluator", "Adding a power or a card": a Rumble power file and a Superhero
+ * Gladiators power type of your own), checked by doing
  * them: each guide's example block is written to a temporary folder (its relative imports
  * pointed at the real modules), registered the way the guide says (STUDIES, AGENT_KINDS)
  * and run through the same machinery the CLI uses. If a step the guide lists stops being
@@ -15,7 +16,10 @@ import { checkStudyAgents, type Study } from '../../experiments/study.js';
 import { runStudies } from '../../experiments/default.js';
 import { AGENT_KINDS, VALUE_EVALUATORS, checkAgentSpec, createAgent, type AgentKind, type ValueEvaluatorKind } from '../../agents/index.js';
 import { MctsAgent } from '../../agents/mcts/search.js';
-import { checkContentFile, getGame, superheroBuilder } from '../../src/games/index.js';
+import { GAMES, checkContentFile, getGame, superheroBuilder } from '../../src/games/index.js';
+import type { AnyGame } from '../../src/core/game.js';
+import { parse as parseYaml } from 'yaml';
+import { checkGameContract } from './contract.js';
 import { checkHeroFile } from '../../src/games/superhero-gladiators/index.js';
 import { Rng } from '../../src/core/rng.js';
 import { UserError } from '../../src/core/errors.js';
@@ -146,5 +150,49 @@ describe('"Adding an evaluator" is enough to add a leaf evaluator to mcts', () =
     });
     // Unregistered again, the word is refused as before.
     expect(() => checkAgentSpec('mcts:value=rollouts4')).toThrow(/allowed: "rollout", "net"$/);
+  });
+});
+
+describe('"Adding a game" is enough to add a game', () => {
+  it('the checklist\'s example (the toy Challenge), written out as a new game in a temporary folder and registered in GAMES, passes the shared contract and is played by the runner', async () => {
+    // The game's one file, as a user would copy it: its own id, its imports pointed at the core.
+    const home = join(root, 'src/games/toy');
+    const code = readFileSync(join(home, 'challenge.ts'), 'utf8')
+      .replace("id: 'toy-challenge'", "id: 'my-game'")
+      .replace(/from '(\.\.?\/[^']+)'/g, (_m, spec: string) => `from '${resolve(home, spec).replace(/\.js$/, '.ts')}'`);
+    expect(code).toContain("id: 'my-game'");
+    const path = join(tmp, 'my-game.ts');
+    writeFileSync(path, code);
+    const game = (await import(path))['challenge'] as AnyGame;
+    expect(() => getGame('my-game')).toThrow(UserError);
+    // Step 6: one line in src/games/index.ts (here pushed for the test's lifetime).
+    await withRegistered(GAMES, game, async () => {
+      expect(getGame('my-game')).toBe(game);
+      checkGameContract(game, game.optionsSchema.parse({}) as object, { games: 10, chance: true, agentChecks: 2 });
+      const { records } = await runMatch({ gameId: 'my-game', options: {}, agents: ['mcts:iterations=20', 'random'], games: 4, seed: 'guide' }, { workers: 1 });
+      expect(records).toHaveLength(4);
+      for (const r of records) expect(r.error).toBeUndefined();
+    });
+    expect(() => getGame('my-game')).toThrow(UserError);
+  });
+});
+
+describe('"Adding a power or a card" is enough to add a Rumble power', () => {
+  it('the example power file passes the --power-file check, is auctioned and played; a misspelt field is one line naming file, power and field', async () => {
+    const file = guideFile('Adding a power or a card', 'my-powers.yaml');
+    expect(() => checkContentFile('rumble', file)).not.toThrow();
+    const raw = parseYaml(readFileSync(file, 'utf8')) as { powers: object[] };
+    const options = { players: 2, customPowers: raw.powers, auction: { pool: 'list', list: ['iron-skin', 'tough-skin'] } };
+    const rumble = getGame('rumble');
+    const state = rumble.setup(rumble.optionsSchema.parse(options), 1) as { auction: { lots: readonly string[] } | null };
+    expect(state.auction?.lots).toContain('iron-skin');
+    const { records } = await runMatch({ gameId: 'rumble', options, agents: ['heuristic'], games: 4, seed: 'guide' }, { workers: 1 });
+    expect(records).toHaveLength(4);
+    for (const r of records) expect(r.error).toBeUndefined();
+    // The loader names the file, the power and the field, with the closest allowed word.
+    const bad = join(tmp, 'bad-powers.yaml');
+    writeFileSync(bad, readFileSync(file, 'utf8').replace('defense:', 'defence:'));
+    expect(() => checkContentFile('rumble', bad)).toThrow(UserError);
+    expect(() => checkContentFile('rumble', bad)).toThrow(/bad-powers\.yaml.*iron-skin.*defence.*did you mean `defense`/s);
   });
 });
