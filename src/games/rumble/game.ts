@@ -16,7 +16,7 @@ import { bidMenu } from './bid-menu.js';
 import { fromMenu } from './menu-brand.js';
 import { movers, revealMovers } from './movers.js';
 import { defineFlow, END_TURN, fixedOrder, GAME_OVER_NAME, type Draft } from '../../core/flow.js';
-import { revealMenu } from './reveal-menu.js';
+import { cachedRevealMenu } from './reveal-menu.js';
 import { applyBids, bidders, checkBid, drawLots, newAuction, newHero } from './auction.js';
 import { applyAward, awardMenu, awardMovers, checkAward } from './award.js';
 import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, controls, revealNeeds } from './legality.js';
@@ -209,7 +209,7 @@ export const rumbleFlow = defineFlow<RumbleState, RumbleAction>({
       onBegin: startRound,
       next: (s) => (s.pending !== null ? 'reveal' : END_TURN),
     },
-    reveal: { movers: revealMovers, moves: revealMenu, check: checkRevealMove, resolve: resolveReveals },
+    reveal: { movers: revealMovers, moves: cachedRevealMenu, check: checkRevealMove, resolve: resolveReveals },
   },
   endIf: (s) => s.returns !== null,
   // `phase` holds the name: code outside the engine reads s.phase === 'alloc'.

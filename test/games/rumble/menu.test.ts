@@ -10,6 +10,7 @@ import { UserError } from '../../../src/core/errors.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/rumble/legality.js';
 import { allocationMenu } from '../../../src/games/rumble/allocation-menu.js';
+import { revealMenu } from '../../../src/games/rumble/reveal-menu.js';
 import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain-round.js';
 import { resolveRound } from '../../../src/games/rumble/resolution.js';
 import { copyState } from '../../../src/games/rumble/types.js';
@@ -114,6 +115,32 @@ describe('menu moves and validation', () => {
     // A state with other heroes (the next round) gets its own menu, built for it.
     expect(rumble.legalActions(next, 0)).not.toBe(menu);
     expect(rumble.legalActions(next, 0)).toEqual(allocationMenu(next, 0));
+  });
+
+  it('a determinization of a Reveal decision shares its Reveal menu; other revealed allocations get their own (fresh-built) menu', () => {
+    // Every Reveal state of random full-library games: the menu legalActions gives equals
+    // one built afresh; a determinization gets the very same array back.
+    const rng = new Rng(21);
+    let reveals = 0;
+    for (let g = 0; g < 4; g++) {
+      let s = fullLibrary();
+      let last: readonly RumbleAction[] | null = null;
+      while (!rumble.isTerminal(s) && s.round < 12) {
+        const who = rumble.toMove(s);
+        const menus = who.map((p) => rumble.legalActions(s, p));
+        if (s.phase === 'reveal') {
+          const p = who[0]!;
+          expect(menus[0]).toEqual(revealMenu(s, p));
+          expect(rumble.legalActions(rumble.determinize(rumble.observe(s, p), p, rng), p)).toBe(menus[0]);
+          // A new round's Reveal (new revealed allocations) never gets the previous one's array.
+          expect(menus[0]).not.toBe(last);
+          last = menus[0]!;
+          reveals++;
+        }
+        s = rumble.apply(s, menus.map((menu) => rng.pick(menu)));
+      }
+    }
+    expect(reveals).toBeGreaterThan(5);
   });
 
   it('apply on a deep-frozen state gives the same state every time (pooled scratch does not leak)', () => {
