@@ -12,7 +12,7 @@ import { UNSEEN_STREAM, type Rng } from '../../core/rng.js';
 import { parseWith } from '../../core/validate.js';
 import { actionKey } from './action-key.js';
 import { cachedAllocationMenu } from './allocation-menu.js';
-import { bidMenu } from './bid-menu.js';
+import { cachedBidMenu } from './bid-menu.js';
 import { fromMenu } from './menu-brand.js';
 import { movers, revealMovers } from './movers.js';
 import { defineFlow, END_TURN, fixedOrder, GAME_OVER_NAME, type Draft } from '../../core/flow.js';
@@ -192,7 +192,7 @@ export const rumbleFlow = defineFlow<RumbleState, RumbleAction>({
   phases: {
     auction: {
       movers: bidders,
-      moves: bidMenu,
+      moves: cachedBidMenu,
       check: checkBid,
       resolve: applyBids,
       skipIf: (s) => s.auction === null,

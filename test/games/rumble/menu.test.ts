@@ -11,6 +11,7 @@ import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState
 import { checkAllocation, checkReveal, needsReveal } from '../../../src/games/rumble/legality.js';
 import { allocationMenu } from '../../../src/games/rumble/allocation-menu.js';
 import { revealMenu } from '../../../src/games/rumble/reveal-menu.js';
+import { bidMenu } from '../../../src/games/rumble/bid-menu.js';
 import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain-round.js';
 import { resolveRound } from '../../../src/games/rumble/resolution.js';
 import { copyState } from '../../../src/games/rumble/types.js';
@@ -141,6 +142,24 @@ describe('menu moves and validation', () => {
       }
     }
     expect(reveals).toBeGreaterThan(5);
+  });
+
+  it('a determinization of an auction decision shares its bid menu, which equals a fresh one', () => {
+    const rng = new Rng(22);
+    let bids = 0;
+    for (let g = 0; g < 6; g++) {
+      let s = rumble.setup(rumbleOptions({ players: 2 + (g % 3) }), rng.u32());
+      while (s.phase === 'auction') {
+        const who = rumble.toMove(s);
+        const menus = who.map((p) => rumble.legalActions(s, p));
+        const p = who[0]!;
+        expect(menus[0]).toEqual(bidMenu(s, p));
+        expect(rumble.legalActions(rumble.determinize(rumble.observe(s, p), p, rng), p)).toBe(menus[0]);
+        bids++;
+        s = rumble.apply(s, menus.map((menu) => rng.pick(menu)));
+      }
+    }
+    expect(bids).toBeGreaterThan(5);
   });
 
   it('apply on a deep-frozen state gives the same state every time (pooled scratch does not leak)', () => {
