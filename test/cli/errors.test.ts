@@ -17,6 +17,8 @@ const cases: [string, string[], RegExp][] = [
   ['unknown game', ['play', 'nosuch'], /unknown game "nosuch"; allowed: .*gladiator-duel/],
   // Every registered game has an encoder now (ophidian was the last), so `train <game>` with no encoder cannot be reached from the CLI; a bad expert can.
   ['train with an expert that is not a search', ['train', 'ophidian', '--expert', 'random'], /--expert is "random"; allowed: an mcts spec/],
+  ['train with a batch= expert (self-play threads score leaves one at a time)', ['train', 'gladiator-duel', '--expert', 'mcts:prior=net:model=models/gladiator-duel,batch=16'], /--expert is ".*batch=16"; allowed: a spec without batch=/],
+  ['batch= on a game where players move at once', ['play', 'rumble', '--agents', 'mcts:prior=net:model=models/rumble,batch=16'], /batch=16 searches games where one player moves at a time, and rumble has moves made at once; allowed: mcts:prior=net,sm=puct without batch/],
   ['a model of another game', ['play', 'dark-hero', '--agents', 'net:model=models/gladiator-duel'], /model models\/gladiator-duel was trained for game gladiator-duel, not dark-hero/],
   ['unknown agent kind', ['play', 'gladiator-duel', '--agents', 'random,wizard'], /agent spec "wizard": unknown agent kind "wizard"; allowed: .*random/],
   ['unknown agent parameter', ['play', 'gladiator-duel', '--agents', 'mcts:iters=3'], /"mcts:iters=3": unknown parameter "iters".*allowed: .*iterations/],

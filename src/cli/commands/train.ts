@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { checkAgentSpec, parseAgentSpec, splitAgentList } from '../../../agents/index.js';
+import { agentsNeedTf, checkAgentSpec, parseAgentSpec, splitAgentList } from '../../../agents/index.js';
 import { UserError } from '../../core/errors.js';
 import { parseWith } from '../../core/validate.js';
 import { GAMES, getGame } from '../../games/index.js';
@@ -116,6 +116,10 @@ games (above 0.5 in a two-player zero-sum game) becomes the best, which is what 
       const baselines = splitAgentList(flags.baselines);
       for (const spec of [flags.expert, ...baselines, ...(flags.opponent === undefined ? [] : [flags.opponent])]) checkAgentSpec(spec, game, parsed);
       if (!flags.expert.startsWith('mcts')) throw new UserError(`--expert is ${JSON.stringify(flags.expert)}; allowed: an mcts spec (its visit counts are the targets)`);
+      // Self-play threads search with MCTS and the hand-written pass; they do not start tfjs.
+      for (const [flag, spec] of [['--expert', flags.expert], ['--opponent', flags.opponent]] as const) {
+        if (spec !== undefined && agentsNeedTf([spec])) throw new UserError(`${flag} is ${JSON.stringify(spec)}; allowed: a spec without batch= (self-play scores leaves one at a time; batch= is for play, studies and --baselines)`);
+      }
       if (flags.search !== undefined) {
         const p = parseAgentSpec(flags.search);
         if (p.kind !== 'mcts' || p.params['prior'] !== undefined || p.params['model'] !== undefined) {
