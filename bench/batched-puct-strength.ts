@@ -13,7 +13,6 @@
 import type { Agent } from '../src/core/agent.js';
 import { getGame } from '../src/games/index.js';
 import { loadModel } from '../agents/learned/model-files.js';
-import { BatchedPuctAgent } from '../agents/learned/batched-puct.js';
 import { createAgent } from '../agents/index.js';
 import { Rng } from '../src/core/rng.js';
 import { describeBackend, initTf } from '../src/core/tf.js';
@@ -26,7 +25,8 @@ const batch = Number(batchArg);
 const game = getGame(gameId);
 const model = loadModel(`models/${gameId}`, game, 'batched-puct-strength');
 const options = game.optionsSchema.parse(model.manifest.options) as object;
-const batched = (rng: Rng): Agent => new BatchedPuctAgent('batched', rng, model.net, { iterations: Number(batchedIterations), batch, c: 1 });
+// The agent spec users run (agents/learned/batched-spec.ts builds the leaf-batched PUCT).
+const batched = (rng: Rng): Agent => createAgent(`mcts:prior=net:model=models/${gameId},iterations=${batchedIterations},batch=${batch}`, game, rng);
 const oneRow = (rng: Rng): Agent => createAgent(`mcts:prior=net:model=models/${gameId},iterations=${oneRowIterations}`, game, rng);
 /** CPU seconds spent deciding: [batched, one row a leaf]. */
 const cpu = [0, 0];
@@ -49,7 +49,14 @@ function play(seed: number, seat: number): number {
 }
 
 const scores: number[] = [];
-for (let i = 0; i < pairs; i++) scores.push((play(10_000 + i, 0) + play(10_000 + i, 1)) / 2);
+for (let i = 0; i < pairs; i++) {
+  scores.push((play(10_000 + i, 0) + play(10_000 + i, 1)) / 2);
+  // A running line every 20 pairs (stderr), so a long run can be read before it ends.
+  if ((i + 1) % 20 === 0 && i + 1 < pairs) {
+    const s = unitShareInterval(scores);
+    process.stderr.write(`  ${i + 1} pairs: share ${s.mean.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}]; CPU seconds deciding ${cpu[0]!.toFixed(1)} against ${cpu[1]!.toFixed(1)}\n`);
+  }
+}
 const share = unitShareInterval(scores);
 process.stdout.write(
   `${gameId}: batched PUCT (${batchedIterations} iterations, ${batch} leaves a call) against mcts:prior=net (${oneRowIterations} iterations): ` +

@@ -147,8 +147,8 @@ function cpuSeconds(f: () => void): number {
   return (u.user + u.system) / 1e6;
 }
 
-/** `count` decision states (one mover, two or more legal actions) from random play. */
-function decisionStates(game: AnyGame, options: object, count: number, seed: number) {
+/** `count` decision states (one mover, two or more legal actions) from random play (also bench/batched-rows.ts). */
+export function decisionStates(game: AnyGame, options: object, count: number, seed: number) {
   const rng = new Rng(seed);
   const out: { s: unknown; p: number; legal: readonly unknown[] }[] = [];
   while (out.length < count) {
