@@ -10,9 +10,12 @@
  * untimed decisions on another sample first warm the JIT (at least two and one CPU-second). The figure is iterations run ÷ CPU seconds
  * spent in `act`, over the whole sample.
  *
- *   node --import tsx bench/search-throughput.ts [game ids, comma-separated] [states] [seed] [spec]
+ *   node --import tsx bench/search-throughput.ts [game ids, comma-separated] [states] [seed] [spec] [warm-up CPU-s]
  *
- * prints one line per game (what `npm run bench -- search` prints for every game).
+ * prints one line per game (what `npm run bench -- search` prints for every game). The
+ * warm-up (default one CPU-second) is a floor: a longer one reads a warmer search — on Rumble
+ * the JIT still compiles for many CPU-seconds (src/games/rumble/README.md "Speed"), so its
+ * figure after one second is far below what a long-running study's worker searches at.
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -69,7 +72,7 @@ function* decisionStates(game: AnyGame, options: object, seed: string | number):
  * Iterations per CPU-second of `spec` (default: the bare `mcts`) on `states` decision
  * states of `game` sampled with `seed` (after two untimed warm-up decisions of another sample).
  */
-export function measureSearchThroughput(game: AnyGame, opts: { states?: number; seed?: string | number; spec?: string; options?: object } = {}): SearchThroughput {
+export function measureSearchThroughput(game: AnyGame, opts: { states?: number; seed?: string | number; spec?: string; options?: object; warmCpuMs?: number } = {}): SearchThroughput {
   const options = parseWith(`${game.id} options`, game.optionsSchema, opts.options ?? {}) as object;
   const spec = opts.spec ?? 'mcts';
   const n = opts.states ?? 12;
@@ -86,8 +89,9 @@ export function measureSearchThroughput(game: AnyGame, opts: { states?: number; 
   // Warm the JIT on another sample: at least two decisions and one CPU-second (a cold
   // search runs several times slower than a warm one, and a long run is warm).
   const warm = decisionStates(game, options, `warm-${String(seed)}`);
+  const warmFor = opts.warmCpuMs ?? 1000;
   let warmMs = 0;
-  for (let k = 0; k < 2 || warmMs < 1000; k++) warmMs += decide(warm.next().value!, -1 - k).ms;
+  for (let k = 0; k < 2 || warmMs < warmFor; k++) warmMs += decide(warm.next().value!, -1 - k).ms;
   const times: number[] = [];
   let iterations = 0;
   let ms = 0;
@@ -118,10 +122,14 @@ export function throughputGames(): AnyGame[] {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [ids, states, seed, spec] = process.argv.slice(2);
+  const [ids, states, seed, spec, warmSeconds] = process.argv.slice(2);
+  if (warmSeconds !== undefined && !(Number(warmSeconds) >= 0)) {
+    console.error(`search-throughput: warm-up is ${JSON.stringify(warmSeconds)}; allowed: CPU seconds, a number >= 0`);
+    process.exit(2);
+  }
   const games = ids ? ids.split(',').map((id) => getGame(id)) : throughputGames();
   for (const game of games) {
-    const r = measureSearchThroughput(game, { states: states ? Number(states) : undefined, seed: seed ?? 1, spec });
+    const r = measureSearchThroughput(game, { states: states ? Number(states) : undefined, seed: seed ?? 1, spec: spec || undefined, warmCpuMs: warmSeconds ? 1000 * Number(warmSeconds) : undefined });
     console.log(`${r.game.padEnd(22)} ${Math.round(r.iterationsPerCpuSecond).toString().padStart(8)} iterations per CPU-second  (${r.decisions} decisions of ${r.iterations} iterations, median ${r.medianCpuMs.toFixed(1)} CPU ms; moves ${r.decisionsHash})`);
   }
 }
