@@ -33,6 +33,12 @@ export interface NothingHappened {
   /** e.g. "no blow landed". */
   readonly what: string;
   readonly test: (r: GameRecord) => boolean | undefined;
+  /**
+   * The game's listeners (`Game.listeners`) that gather the tag `test` reads, when the engine
+   * does not keep it: every study table of the game attaches them (study-table.ts), since
+   * every study's report leads with the cap shares.
+   */
+  readonly listeners?: readonly string[];
 }
 
 const numberTag = (r: GameRecord, name: string): number | undefined => {
@@ -43,8 +49,8 @@ const numberTag = (r: GameRecord, name: string): number | undefined => {
 export const NOTHING_HAPPENED: Readonly<Record<string, NothingHappened>> = {
   // The engine counts attacks that took Oomph off a foe hero (tag `blowsLanded`).
   'superhero-gladiators': { what: 'no blow landed', test: (r) => (numberTag(r, 'blowsLanded') === undefined ? undefined : numberTag(r, 'blowsLanded') === 0) },
-  // The engine sums the Energy the heroes lost in the rounds (tag `energyLost`; auction payments are not a loss).
-  rumble: { what: 'no Energy lost', test: (r) => (numberTag(r, 'energyLost') === undefined ? undefined : numberTag(r, 'energyLost') === 0) },
+  // The game's `energyLost` listener sums the Energy the heroes lost in the rounds (tag `energyLost`; auction payments are not a loss).
+  rumble: { what: 'no Energy lost', test: (r) => (numberTag(r, 'energyLost') === undefined ? undefined : numberTag(r, 'energyLost') === 0), listeners: ['energyLost'] },
 };
 
 export const capNameOf = (gameId: string): string => CAP_NAMES[gameId] ?? 'game cap';

@@ -10,6 +10,7 @@ import type { StudyContext } from './study.js';
 import { NotReplayable, rescoreCapped } from './cap-sensitivity.js';
 import type { MatchExecutor } from '../src/sim/queue/executor.js';
 import { renumber } from '../src/analysis/precision.js';
+import { NOTHING_HAPPENED } from './cap-report.js';
 
 /**
  * Plays `config` (the study's master seed is added) under `ctx.runDir/<key>…` and
@@ -18,8 +19,11 @@ import { renumber } from '../src/analysis/precision.js';
  * `condition` is what the report's cap shares are tallied under (default: the table's
  * agents); a study that varies rules names its setting. With a ledger, failed games are
  * recorded there (the report leads with them); without one they are dropped here and never scored.
+ * The listeners the cap report's "nothing happened" reads (cap-report.ts) are attached to every
+ * table of their game, after the ones the study names.
  */
-export async function playStudyTable(ctx: StudyContext, key: string, config: Omit<MatchConfig, 'seed'>, condition: string = agentsCondition(config.agents)): Promise<GameRecord[]> {
+export async function playStudyTable(ctx: StudyContext, key: string, table: Omit<MatchConfig, 'seed'>, condition: string = agentsCondition(table.agents)): Promise<GameRecord[]> {
+  const config = withCapListeners(table);
   const scoring = ctx.capScoring;
   // A --precision round r (experiments/precision.ts): block 0 is the table itself, block b ≥ 1
   // adds 2^(b−1) times its games on the seed "<seed>/round-<b>" in a folder of its own, its
@@ -50,6 +54,14 @@ async function playBlock(ctx: StudyContext, key: string, config: Omit<MatchConfi
     },
   );
   return played;
+}
+
+/** `config` with the listeners its game's cap report reads (NOTHING_HAPPENED) added to those it names. */
+function withCapListeners(config: Omit<MatchConfig, 'seed'>): Omit<MatchConfig, 'seed'> {
+  const needed = NOTHING_HAPPENED[config.gameId]?.listeners ?? [];
+  const named = config.listeners ?? [];
+  const missing = needed.filter((n) => !named.includes(n));
+  return missing.length === 0 ? config : { ...config, listeners: [...named, ...missing] };
 }
 
 /** The default condition of a table in the cap report: its agents ("agents: heuristic"). */

@@ -53,6 +53,20 @@ describe('crucible play and replay', () => {
     expect(text.split('\n').filter((l) => /^\s+\d+\. seat [12] \(/.test(l))).toHaveLength(record.length);
   });
 
+  it('--listeners attaches a game\'s listeners: their tags join the records; an unknown name is one line, exit 2', async () => {
+    const out = path.join(dir, 'listening');
+    const args = ['play', 'rumble', '--games', '2', '--seed', '3', '--workers', '1', '--no-progress', '--json'];
+    const played = await crucibleInProcess([...args, '--out', out, '--listeners', 'energyLost']);
+    expect(played.code).toBe(0);
+    for (const line of lines(path.join(out, 'games.jsonl'))) expect(typeof (JSON.parse(line) as GameRecord).tags['energyLost']).toBe('number');
+    const plain = path.join(dir, 'not-listening');
+    expect((await crucibleInProcess([...args, '--out', plain])).code).toBe(0);
+    for (const line of lines(path.join(plain, 'games.jsonl'))) expect((JSON.parse(line) as GameRecord).tags).not.toHaveProperty('energyLost');
+    const bad = await crucibleInProcess([...args, '--out', path.join(dir, 'bad-listener'), '--listeners', 'lost']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe('error: match config: listeners has "lost"; allowed: energyLost');
+  });
+
   it('resumes a run interrupted with Ctrl-C: same summary, no game lost or repeated', async () => {
     const config = { gameId: 'gladiator-duel', options: { turnCap: 20 }, agents: ['flatmc:playouts=2', 'random'], games: 150, seed: 9 };
     const out = path.join(dir, 'interrupted');

@@ -31,6 +31,7 @@ interface PlayFlags {
   precision?: string;
   minutes?: string;
   batch?: string;
+  listeners?: string;
 }
 
 /**
@@ -68,6 +69,7 @@ export function register(program: Command): void {
     .option('--precision <width>', 'play in batches until every agent\'s overall share interval (anytime-valid) is at most this wide; --games is then the most games')
     .option('--minutes <m>', 'with or without --precision: stop starting batches after m minutes of wall-clock time')
     .option('--batch <n>', 'games per batch under --precision/--minutes (even with --paired; default 100)')
+    .option('--listeners <list>', "the game's listeners to attach, comma-separated: their tags join games.jsonl (e.g. energyLost for rumble; `crucible games --json` lists none, the game's README names them)")
     .addHelpText(
       'after',
       `
@@ -104,6 +106,8 @@ and rerunning with --games <that count> and without --minutes reproduces the run
         seed: parseSeed(flags.seed),
         paired: flags.paired ?? false,
         rotate: flags.rotate,
+        // A game's listeners (Rumble's energyLost, Ophidian's waves/played): unknown names are refused before any game.
+        ...(flags.listeners === undefined ? {} : { listeners: flags.listeners.split(',').map((n) => n.trim()) }),
       };
       // tfjs, when an agent scores leaves through it (batch=): its backend is part of the run key.
       await startRuntimes(config.agents);

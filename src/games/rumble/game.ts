@@ -23,6 +23,7 @@ import { checkAllocation, checkReveal, computeRevealNeeds, controlledHeroes, con
 import { rumbleOptionDocs, rumbleOptionsSchema, type RumbleOptions } from './options.js';
 import { checkConfiguration } from './content.js';
 import { resolveRound } from './resolution.js';
+import { rumbleListeners } from './listener.js';
 import { startRound } from './round-start.js';
 import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
@@ -78,7 +79,7 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
     // flow starts at round 1.
     return rumbleFlow.begin({
       opts, lib, steps: flow.steps, pending: null, bidLog: NONE, lotLog: NONE, paid, held: fixedPowers, returns: null, end: '',
-      phase: GAME_OVER_NAME, round: flow.round, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks, lost: 0,
+      phase: GAME_OVER_NAME, round: flow.round, rng: dice.state, heroes, auction: null, lastAttacks: noAttacks,
       order: flow.order, turn: flow.turn, current: flow.current, stack: flow.stack,
     }, 1);
   }
@@ -86,7 +87,7 @@ function setup(opts: RumbleOptions, seed: number): RumbleState {
   const heroes = Array.from({ length: P }, (_, p) => newHero(opts.startEnergy, p, NONE));
   return rumbleFlow.begin({
     opts, lib, steps: flow.steps, pending: null, bidLog: NONE, lotLog: NONE, paid, held: NONE, returns: null, end: '',
-    phase: GAME_OVER_NAME, round: flow.round, rng: dice.state, heroes, auction: lots.length === 0 ? null : newAuction(lots), lastAttacks: noAttacks, lost: 0,
+    phase: GAME_OVER_NAME, round: flow.round, rng: dice.state, heroes, auction: lots.length === 0 ? null : newAuction(lots), lastAttacks: noAttacks,
     order: flow.order, turn: flow.turn, current: flow.current, stack: flow.stack,
   }, lots.length === 0 ? 1 : 0);
 }
@@ -226,7 +227,7 @@ const tagsSchema = z
     endReason: sharedTags.endReason,
     players: sharedTags.players,
     lots: z.array(z.string()).describe('power ids auctioned, in lot order'),
-    energyLost: z.number().min(0).describe('Energy lost in the rounds, all heroes together (damage, Burn, Drain, house rules; not auction payments): 0 = nothing happened'),
+    energyLost: z.number().min(0).optional().describe('listener `energyLost`: Energy lost in the rounds, all heroes together (damage, Burn, Drain, house rules; not auction payments): 0 = nothing happened'),
   })
   .catchall(z.union([z.number(), z.array(z.union([z.string(), z.number()]))]))
   .superRefine((t, ctx) => {
@@ -243,7 +244,6 @@ function tags(s: RumbleState): Tags {
     endReason: s.end,
     lots: s.lotLog,
     players: s.heroes.length,
-    energyLost: s.lost,
   };
   const n = s.lotLog.length;
   for (let p = 0; p < P; p++) {
@@ -338,6 +338,8 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   isTerminal: rumbleFlow.isOver,
   returns: (s) => s.returns ?? new Array<number>(s.opts.players).fill(0),
   tags,
+  // The studies' count of Energy lost by events, not in the state (listener.ts).
+  listeners: rumbleListeners,
   moveCount: (s) => s.steps,
   observe,
   determinize,

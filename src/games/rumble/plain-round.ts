@@ -14,6 +14,8 @@ import { decideWinner } from './winner.js';
 import { houseRuleLoss } from './house-rules.js';
 import type { Draft } from '../../core/flow.js';
 import type { Allocation, Hero, RumbleState } from './types.js';
+import { emit } from '../../core/listeners.js';
+import { ENERGY_LOST } from './listener.js';
 
 /** True if a round of `s` can be resolved by `resolvePlainRound`. */
 export function isPlainRound(s: RumbleState): boolean {
@@ -37,7 +39,7 @@ export function resolvePlainRound(d: Draft<RumbleState>, allocs: readonly (Alloc
   const lastAttacks = new Array<number>(H * H).fill(0);
   const energy = new Array<number>(H);
   const attacked = new Array<number>(H);
-  let lost = s.lost;
+  let lost = 0;
   for (let h = 0; h < H; h++) {
     energy[h] = s.heroes[h]!.energy;
     attacked[h] = 0;
@@ -96,7 +98,8 @@ export function resolvePlainRound(d: Draft<RumbleState>, allocs: readonly (Alloc
   d.heroes = heroes;
   d.pending = null;
   d.lastAttacks = lastAttacks;
-  d.lost = lost;
+  // The studies' count of Energy lost (listener.ts), heard only when a study listens.
+  if (lost > 0) emit(ENERGY_LOST, s, lost);
   const returns = decideWinner(s.round, s, null, eliminated);
   if (returns) {
     d.returns = returns.shares;

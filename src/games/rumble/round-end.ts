@@ -6,6 +6,8 @@ import { sharePowerInfo } from './legality.js';
 import { releaseCtx, type RoundCtx } from './round-ctx.js';
 import { compact, samePowers } from './power-lists.js';
 import { decideWinner } from './winner.js';
+import { emit } from '../../core/listeners.js';
+import { ENERGY_LOST } from './listener.js';
 
 /**
  * Eliminations, revives, winners and the round cap, written onto the flow's draft `d` (the
@@ -17,7 +19,7 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
   // House rules (sudden death, Energy drain): a loss after every power, before eliminations.
   const house = houseRuleLoss(s.opts, s.round);
   if (house > 0) for (let h = 0; h < H; h++) if (c.alive[h]) c.lose(h, house);
-  let lost = s.lost;
+  let lost = 0;
   for (let h = 0; h < H; h++) lost += c.energyLost[h]!;
   const eliminated: boolean[] = new Array<boolean>(H).fill(false);
   // Revives can deal damage (Bomberman), which can eliminate others: repeat a few times.
@@ -73,7 +75,8 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
   d.heroes = heroes;
   d.pending = null;
   d.lastAttacks = heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length);
-  d.lost = lost;
+  // The studies' count of Energy lost (listener.ts), heard only when a study listens.
+  if (lost > 0) emit(ENERGY_LOST, s, lost);
   // decideWinner reads the round just played (the round cap).
   const returns = decideWinner(s.round, s, c, eliminated);
   releaseCtx(c);

@@ -163,17 +163,12 @@ export interface RumbleState extends FlowFields<Phase> {
   readonly returns: readonly number[] | null;
   /** Why the game ended: 'last-standing', 'cap', 'alt-win', 'all-dead'. */
   readonly end: string;
-  /**
-   * Energy lost in the rounds so far, all heroes together (damage, Burn, Drain, the
-   * house rules' losses; not auction payments): 0 at the end means nothing happened.
-   */
-  readonly lost: number;
 }
 
 /**
  * A fresh shallow copy of `s` to assign fields to: the flow's one copy per step
  * (`FlowSpec.copy`), and observe/determinize's. One literal with every field in one order,
- * so all states share one shape: V8 copies a spread of this 21-field object property by
+ * so all states share one shape: V8 copies a spread of this 20-field object property by
  * property (about 1 µs, a twentieth of a round), and a first state built by spreading had
  * another shape (random play ran at half speed).
  */
@@ -195,7 +190,6 @@ export function copyState(s: RumbleState): Draft<RumbleState> {
     heroes: s.heroes,
     auction: s.auction,
     lastAttacks: s.lastAttacks,
-    lost: s.lost,
     order: s.order,
     turn: s.turn,
     current: s.current,

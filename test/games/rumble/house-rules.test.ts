@@ -8,6 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions } from '../../../src/games/rumble/index.js';
 import { houseRuleLoss } from '../../../src/games/rumble/house-rules.js';
 import { alloc, deepFreeze, energies, fixedGame, resolve } from './helpers.js';
+import { listenersFor, recordTags, withListener } from '../../../src/core/listeners.js';
+import type { RumbleState } from '../../../src/games/rumble/index.js';
+
+/** `play()`'s state and the Energy lost in it as the `energyLost` listener heard it (the studies' tag). */
+function listened(play: () => RumbleState): { n: RumbleState; lost: unknown } {
+  const heard = listenersFor<RumbleState>(rumble, ['energyLost'])!;
+  const n = withListener(heard, play);
+  return { n, lost: recordTags(rumble, n, heard)['energyLost'] };
+}
 
 /** Everyone defends with everything, round after round: the stall the house rules end. */
 const allDefend = (s: ReturnType<typeof fixedGame>) => resolve(s, s.heroes.map((h) => alloc(s.heroes.length, {}, Math.max(0, h.energy))));
@@ -22,14 +31,15 @@ describe('Rumble house rules', () => {
 
   it('energyDrain: every living hero loses N Energy at each round end, even when nobody attacks', () => {
     const s = deepFreeze(fixedGame([{ energy: 30 }, { energy: 20 }], { energyDrain: 7 }));
-    const n = allDefend(s);
+    const { n, lost } = listened(() => allDefend(s));
     expect(energies(n)).toEqual([23, 13]);
-    expect(n.lost).toBe(14);
-    expect(rumble.tags(n)['energyLost']).toBe(14);
+    expect(lost).toBe(14);
     // Without the rule the same round changes nothing: nothing happened.
-    const plain = allDefend(fixedGame([{ energy: 30 }, { energy: 20 }]));
-    expect(energies(plain)).toEqual([30, 20]);
-    expect(rumble.tags(plain)['energyLost']).toBe(0);
+    const plain = listened(() => allDefend(fixedGame([{ energy: 30 }, { energy: 20 }])));
+    expect(energies(plain.n)).toEqual([30, 20]);
+    expect(plain.lost).toBe(0);
+    // Nobody listening (plain play, a search): the game's own tags hold no count.
+    expect(rumble.tags(n)['energyLost']).toBeUndefined();
   });
 
   it('energyDrain ends the stall by the text\'s own rule: the last hero standing wins', () => {
@@ -61,19 +71,19 @@ describe('Rumble house rules', () => {
   it('the loss is not damage: Defense does not block it, and it also applies with powers held (the power engine path)', () => {
     // Tough Skin (+20 Defence) would block damage; it does not stop the drain.
     const s = fixedGame([{ energy: 50, powers: ['tough-skin'] }, { energy: 50 }], { energyDrain: 4 });
-    const n = allDefend(s);
+    const { n, lost } = listened(() => allDefend(s));
     expect(energies(n)).toEqual([46, 46]);
-    expect(n.lost).toBe(8);
+    expect(lost).toBe(8);
   });
 
   it('the plain round and the power engine agree under the house rules (both lose the same)', () => {
     // Hero 0 attacks for 10 against 0 Defense; hero 1 attacks for 40 against 30: each takes
     // 10 damage and then the drain of 3 (sudden death from round 1 starts biting in round 2).
     const allocs = [alloc(2, { 1: 10 }, 30), alloc(2, { 0: 40 }, 0)];
-    const plain = resolve(fixedGame([{ energy: 40 }, { energy: 40 }], { energyDrain: 3, suddenDeath: 1 }), allocs);
-    const withPower = resolve(fixedGame([{ energy: 40 }, { energy: 40, powers: ['wind-up-punch'] }], { energyDrain: 3, suddenDeath: 1 }), allocs);
-    expect(energies(plain)).toEqual([27, 27]);
-    expect(energies(withPower)).toEqual(energies(plain));
+    const plain = listened(() => resolve(fixedGame([{ energy: 40 }, { energy: 40 }], { energyDrain: 3, suddenDeath: 1 }), allocs));
+    const withPower = listened(() => resolve(fixedGame([{ energy: 40 }, { energy: 40, powers: ['wind-up-punch'] }], { energyDrain: 3, suddenDeath: 1 }), allocs));
+    expect(energies(plain.n)).toEqual([27, 27]);
+    expect(energies(withPower.n)).toEqual(energies(plain.n));
     expect(withPower.lost).toBe(plain.lost);
     expect(plain.lost).toBe(26);
   });
