@@ -197,7 +197,9 @@ export function observeZones(z: Zones, seat: number): Zones {
  *   when its cards or knowledge array is a new one, and the unseen list only when a zone's
  *   hidden cards changed — listed in order by marking the card ids, not sorted.
  * One entry per seat, not a cache over every zones object: random play makes new ones all
- * the time. A game holds one observer (`const observer = new ZonesObserver()`, at module level:
+ * the time. Every card must be a distinct id (an index into a card table): the unseen list is
+ * made by marking ids, so a repeated card (Dark Hero's cards are suits) would be listed once —
+ * such a game observes with `observeZones`. A game holds one observer (`const observer = new ZonesObserver()`, at module level:
  * a worker thread has its own) and observes with `observer.observe(s.zones, p)`. The returned
  * observation is shared between calls, like every state: never write into it.
  */
