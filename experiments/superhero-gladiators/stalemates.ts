@@ -20,7 +20,7 @@ import type { GameRecord } from '../../src/sim/types.js';
 import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepReport, tallies, worstTables, type RuleSetting, type StallTable, type SweepMatchup, type SweepTable } from '../stalemate-common.js';
 import type { Study, StudyContext } from '../study.js';
 import { playStudyTable } from '../study-table.js';
-import { FLEE, forcingBlock, forcingStatus, forcingTables, forcingVerdicts, type ForcingCell } from './forcing.js';
+import { amazon2, amazonL, FLEE, forcingBlock, forcingStatus, forcingTables, forcingVerdicts, type ForcingCell } from './forcing.js';
 import { decide, deviatorName, deviatorsOf, exploitBlock, pairingsVerdicts, tableVerdict, type ExploitCell, type Seatings } from './exploit.js';
 
 const GAME_ID = 'superhero-gladiators';
@@ -28,7 +28,7 @@ const GAME_ID = 'superhero-gladiators';
 /** The tuned search of agents/README.md (TUNED_MCTS) at a given budget. */
 export const tunedMcts = (iterations: number): string => `mcts:iterations=${iterations},rollout=evaluate,plies=2,opponents=heuristic`;
 
-interface AgentPlan {
+export interface AgentPlan {
   readonly spec: string;
   readonly name: string;
   /**
@@ -57,7 +57,7 @@ interface ChaserPlan {
  * pairings against the condition named `pairingsCondition` (its own tables of the study are
  * the baseline, so its seeds bound `pairingSeeds`).
  */
-interface ExploitPlan {
+export interface ExploitPlan {
   readonly agent: string;
   readonly agentName: string;
   /** Sample mirrors played (of the study's order) and their seeds (a seat-swapped pair each). */
@@ -73,7 +73,7 @@ interface ExploitPlan {
   readonly pairingSeeds: number;
 }
 
-interface Design {
+export interface Design {
   readonly agents: readonly AgentPlan[];
   readonly exploit: ExploitPlan;
   /** The forcing-line probe's chasers, and how many sample mirrors (of the study's order) it plays besides the two stronger builds. */
@@ -134,6 +134,33 @@ const FULL: Design = {
   // stands off as often (0.963 v 0.975 of its fights at the cap).
   exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4 },
 };
+
+/** The study's design, quick or --full. */
+export const studyDesign = (full: boolean): Design => (full ? FULL : QUICK);
+
+/**
+ * The exploitation test's games (exploit.ts): per table group, the cells (deviator × deviating
+ * side) and the games the deviators play, plus the agent's own games it plays itself (the
+ * stronger-side tables; the pairings' baseline is the study's own tables of that condition).
+ */
+export function exploitationGames(full: boolean): { mirrors: number; edges: number; pairings: number; cells: number; games: number } {
+  const d = studyDesign(full).exploit;
+  const hero = (n: string) => SAMPLE_HEROES.find((h) => h.name === n)!;
+  const all = samplePairings();
+  const mirrors = all.filter(([a, b]) => a === b).slice(0, d.mirrors);
+  const others = all.filter(([a, b]) => a !== b).slice(0, d.pairings);
+  const mirrorCells = mirrors.reduce((n, [a]) => n + deviatorsOf(hero(a), d.engaging).length, 0);
+  const edgeHeroes = d.edgeSeeds > 0 ? [amazon2(), amazonL()].map((h, i) => (i === 0 ? hero('Amazon') : h)) : [];
+  const edgeCells = edgeHeroes.reduce((n, h) => n + deviatorsOf(h, d.engaging).length, 0);
+  const pairCells = others.reduce((n, [a, b]) => n + deviatorsOf(hero(a), false).length + deviatorsOf(hero(b), false).length, 0);
+  return {
+    mirrors: mirrors.length,
+    edges: edgeHeroes.length,
+    pairings: others.length,
+    cells: mirrorCells + edgeCells + pairCells,
+    games: 2 * (mirrorCells * d.mirrorSeeds + (edgeCells + edgeHeroes.length) * d.edgeSeeds + pairCells * d.pairingSeeds),
+  };
+}
 
 /** Every pairing of the sample heroes, mirrors included, the Amazon mirror first (the issue's example), then a fixed order. */
 export function samplePairings(): [string, string][] {
