@@ -6,10 +6,11 @@
  * under random play, the heuristic and the tuned MCTS at two budgets; per condition the
  * report gives the share of fights stopped at the cap and the share in which no blow
  * landed, compares each agent with random play on the same tables and seeds, and links
- * replays of the worst tables' stalled fights. It first says whose stall it is: the
- * forcing-line probe (forcing.ts) seats a chaser against a hero that always flees on the
- * sample mirrors and two stronger builds, and the tuned search's stand-offs on the mirrors
- * are set beside it. The house-rule sweep plays 80 seeds, enough that a setting with no stall
+ * replays of the worst tables' stalled fights. It first says whose stall it is, by
+ * exploitation (exploit.ts): deviators that attack play one side against the studies' agent,
+ * and a stall is the agent's only where they gain; the forcing-line probe (forcing.ts) seats a
+ * chaser against a hero that always flees on the sample mirrors and two stronger builds, which
+ * says only whether a forcing line exists (not that forcing pays). The house-rule sweep plays 80 seeds, enough that a setting with no stall
  * can be shown under 5%.
  */
 import type { Report } from '../../src/analysis/report-model.js';
@@ -108,10 +109,12 @@ const QUICK: Design = {
 // Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
 // (mirrors included: 81 tables, one per side order) on 8 seeds under random play and the
 // heuristic; the tuned MCTS at 200 and 800 iterations (≈ 1.3 and 2.1 CPU-s a fight) on all
-// 45 pairings too (81 tables) on 4 seeds — the whole --full about 8 minutes on 2 cores (the
-// recorded plan); 80 random builds in a ring, each against the next, both side orders on 8 seeds. The
+// 45 pairings too (81 tables) on 4 seeds — about 8 minutes on 2 cores (the recorded plan, before
+// the exploitation test); 80 random builds in a ring, each against the next, both side orders on 8 seeds. The
 // forcing-line probe: every sample mirror and the two stronger builds, the scripted chaser on
-// 20 seeds, the tuned search (200 iterations) on 8.
+// 20 seeds, the tuned search (200 iterations) on 8. The exploitation test (below, 1,168 games)
+// took about 700 CPU-s under load on 28 Nov (not yet in the recorded plan): the whole --full
+// about 14–15 minutes on 2 idle cores.
 const FULL: Design = {
   agents: [
     { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
