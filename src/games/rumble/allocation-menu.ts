@@ -31,6 +31,7 @@ import { extreme, lastAttacker, opponents } from './menu-targets.js';
 import { TWICE, X_LEVELS, hasXCost, repeatable, xAt } from './x-levels.js';
 import { brand } from './menu-brand.js';
 import { useKey } from './action-key.js';
+import { KeptMenus } from './kept-menus.js';
 
 export const ALLOCATION_TEMPLATES = ['defend', 'attack-weakest', 'attack-strongest', 'split', 'counter', 'all-in'] as const;
 export type AllocationTemplate = (typeof ALLOCATION_TEMPLATES)[number];
@@ -170,32 +171,12 @@ function buildAllocation(s: RumbleState, v: HeroView, t: AllocationTemplate, wit
   return plainAllocation(H, v, t, victim, R, uses.length ? uses : null);
 }
 
-/**
- * The last Allocation menu built for each player, reused while the next state asked
- * about shares its heroes list. A menu reads only the heroes (Energy, powers,
- * controllers), last round's attacks and the rules, never the random stream, and a
- * search's determinizations (`{ ...obs, rng }`) share all of these with the observed
- * state, so a search at one node builds each menu once instead of once per iteration.
- * (The heroes list is new every round, so its identity pins the round too.) One entry
- * per player rather than a WeakMap over every list: in random play every state is new
- * and a map entry per state cost more in garbage collection than the menus it saved.
- */
-interface LastMenu {
-  readonly heroes: RumbleState['heroes'];
-  readonly lastAttacks: readonly number[];
-  readonly opts: RumbleState['opts'];
-  readonly lib: RumbleState['lib'];
-  readonly menu: RumbleAction[];
-}
-const lastMenus: (LastMenu | undefined)[] = [];
+/** The last Allocation menu of each player (kept-menus.ts): it reads the heroes, last round's attacks and the rules. */
+const keptAllocation = new KeptMenus();
 
 /** `allocationMenu`, reused when the previous call for `player` had the same inputs. */
 export function cachedAllocationMenu(s: RumbleState, player: number): RumbleAction[] {
-  const c = lastMenus[player];
-  if (c !== undefined && c.heroes === s.heroes && c.lastAttacks === s.lastAttacks && c.opts === s.opts && c.lib === s.lib) return c.menu;
-  const menu = allocationMenu(s, player);
-  lastMenus[player] = { heroes: s.heroes, lastAttacks: s.lastAttacks, opts: s.opts, lib: s.lib, menu };
-  return menu;
+  return keptAllocation.get(s, player, s.lastAttacks, null) ?? keptAllocation.keep(s, player, s.lastAttacks, null, allocationMenu(s, player));
 }
 
 /**

@@ -4,6 +4,7 @@
  * 60% of Energy.
  */
 import type { RumbleAction, RumbleState } from './types.js';
+import { KeptMenus } from './kept-menus.js';
 
 /** Estimated value in Energy of a lot: the power's prior, scaled to starting Energy. */
 export function lotValue(s: RumbleState, id: string, values?: Readonly<Record<string, number>>): number {
@@ -111,29 +112,14 @@ function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * The last bid menu built for each player, reused while the next state asked about has the
- * same lots list, heroes list and rules — all `bidMenu` reads (the lots, the bidder's Energy,
- * the library's priors, the rules), never the bids so far or the random stream. A search's
- * determinizations of an auction decision copy the auction but share its lots list, so the
- * menu is built once per decision and the search finds the same array again (its statistics
- * rows reused, agents/mcts/node.ts `LegalRows`). One entry per player, as
- * `cachedAllocationMenu`.
+ * The last bid menu of each player (kept-menus.ts): it reads the lots, the bidder's Energy
+ * (the heroes) and the rules, never the bids so far; a determinization copies the auction
+ * but shares its lots list.
  */
-interface LastBidMenu {
-  readonly lots: readonly string[];
-  readonly heroes: RumbleState['heroes'];
-  readonly opts: RumbleState['opts'];
-  readonly lib: RumbleState['lib'];
-  readonly menu: RumbleAction[];
-}
-const lastBidMenus: (LastBidMenu | undefined)[] = [];
+const keptBids = new KeptMenus();
 
 /** `bidMenu`, reused when the previous call for `player` had the same inputs. */
 export function cachedBidMenu(s: RumbleState, player: number): RumbleAction[] {
-  const c = lastBidMenus[player];
   const lots = s.auction!.lots;
-  if (c !== undefined && c.lots === lots && c.heroes === s.heroes && c.opts === s.opts && c.lib === s.lib) return c.menu;
-  const menu = bidMenu(s, player);
-  lastBidMenus[player] = { lots, heroes: s.heroes, opts: s.opts, lib: s.lib, menu };
-  return menu;
+  return keptBids.get(s, player, lots, null) ?? keptBids.keep(s, player, lots, null, bidMenu(s, player));
 }

@@ -13,6 +13,7 @@ import { X_LEVELS, hasXCost, xAt } from './x-levels.js';
 import { menuUse } from './allocation-menu.js';
 import { brand } from './menu-brand.js';
 import { actionKey } from './action-key.js';
+import { KeptMenus } from './kept-menus.js';
 
 const NO_USES: readonly PowerUse[] = [];
 
@@ -247,29 +248,12 @@ export function revealMenu(s: RumbleState, player: number): RumbleAction[] {
 }
 
 /**
- * The last Reveal menu built for each player, reused while the next state asked about has
- * the same revealed allocations (`pending`), heroes list, last round's attacks and rules —
- * all a Reveal menu reads (never the random stream, the round or the auction). A search's
- * determinizations of a Reveal decision share all of these with the observed state, so the
- * menu is built once per decision instead of once per iteration, and the search finds the
- * same array again (agents/mcts/node.ts `LegalRows`: no key per move and visit). One entry
- * per player, as `cachedAllocationMenu`: in random play every state is new.
+ * The last Reveal menu of each player (kept-menus.ts): it reads the revealed allocations
+ * (`pending`), the heroes, last round's attacks and the rules — never the round or the auction.
  */
-interface LastRevealMenu {
-  readonly pending: RumbleState['pending'];
-  readonly heroes: RumbleState['heroes'];
-  readonly lastAttacks: RumbleState['lastAttacks'];
-  readonly opts: RumbleState['opts'];
-  readonly lib: RumbleState['lib'];
-  readonly menu: RumbleAction[];
-}
-const lastRevealMenus: (LastRevealMenu | undefined)[] = [];
+const keptReveal = new KeptMenus();
 
 /** `revealMenu`, reused when the previous call for `player` had the same inputs. */
 export function cachedRevealMenu(s: RumbleState, player: number): RumbleAction[] {
-  const c = lastRevealMenus[player];
-  if (c !== undefined && c.pending === s.pending && c.heroes === s.heroes && c.lastAttacks === s.lastAttacks && c.opts === s.opts && c.lib === s.lib) return c.menu;
-  const menu = revealMenu(s, player);
-  lastRevealMenus[player] = { pending: s.pending, heroes: s.heroes, lastAttacks: s.lastAttacks, opts: s.opts, lib: s.lib, menu };
-  return menu;
+  return keptReveal.get(s, player, s.pending, s.lastAttacks) ?? keptReveal.keep(s, player, s.pending, s.lastAttacks, revealMenu(s, player));
 }
