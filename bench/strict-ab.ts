@@ -6,7 +6,7 @@
  * where a game has it) and through a loop calling the strict `apply` (what the runner does
  * with random agents: list the moves, apply one) — the order swapping every round, timed in this process's CPU
  * time. Prints, per game, games per CPU-second of each and the median new/old CPU ratio
- * per round; throws when a slice's outcomes (steps of each game) differ. With `mcts`, also
+ * per round with its spread (quartiles, range); throws when a slice's outcomes (steps of each game) differ. With `mcts`, also
  * times `mcts:iterations=100` decisions (the search applies moves of its tree) the same way.
  *
  *   node --import tsx bench/strict-ab.ts <old tree> [rounds=20] [games a slice=20] [mcts decisions a slice=0] [game ids, comma-separated]
@@ -47,6 +47,12 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+/** The spread of per-round ratios: quartiles and extremes, "q1–q3, min–max". */
+function spread(xs: readonly number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(3);
+  return `quartiles ${at(0.25)}–${at(0.75)}, range ${s[0]!.toFixed(3)}–${s[s.length - 1]!.toFixed(3)}`;
+}
 
 /** Steps of one seeded random game through the strict `apply` (what the runner does with random agents). */
 function strictGame(game: any, s: unknown, rng: { int(n: number): number }): { steps: number } {
@@ -120,7 +126,7 @@ for (const { id, options, scale } of GAMES) {
     const unit = what.startsWith('random') ? 'games' : 'decisions';
     const count = rounds * (what.startsWith('random') ? per * scale : decisions);
     console.log(
-      `${id.padEnd(22)} ${what.padEnd(20)} old ${(count / (oldMs / 1000)).toFixed(1)} ${unit}/CPU-s, new ${(count / (newMs / 1000)).toFixed(1)}; new/old CPU: total ${(newMs / oldMs).toFixed(3)}, median of ${rounds} rounds ${median(ratios).toFixed(3)}  (load ${os.loadavg()[0]!.toFixed(1)})`,
+      `${id.padEnd(22)} ${what.padEnd(20)} old ${(count / (oldMs / 1000)).toFixed(1)} ${unit}/CPU-s, new ${(count / (newMs / 1000)).toFixed(1)}; new/old CPU: total ${(newMs / oldMs).toFixed(3)}, median of ${rounds} rounds ${median(ratios).toFixed(3)} (${spread(ratios)})  (load ${os.loadavg()[0]!.toFixed(1)})`,
     );
   }
 }

@@ -19,7 +19,7 @@
  * it follows the states the transitions make from it and nothing else (an observation, a
  * determinization or a copy is unscripted), and no state a game sets up is ever scripted.
  * Only tests call `scriptDice` (test/core/random.test.ts checks that no other module imports
- * it); until one does, `drawFrom` costs one null check more than `new Dice(s.rng)`.
+ * it); until one does, `drawFrom` costs one null check and allocates nothing.
  */
 import { Dice } from './dice.js';
 import type { Rng, RngState } from './rng.js';
@@ -141,13 +141,34 @@ export function recordDraws<T>(s: Streamed, step: () => T): { readonly result: T
 // ---------------------------------------------------------------------------------
 // Dice bound to a state's stream
 
-/** Dice over `s`'s stream (scripted when a test scripted `s`): for an engine with its own loop. */
-export function drawFrom(s: Streamed): Dice {
+/** Dice over `s`'s stream, scripted when a test scripted `s` (a new one each call: the flow's steps nest). */
+function boundTo(s: Streamed): Dice {
   if (scripts !== null) {
     const sc = scripts.get(s);
     if (sc !== undefined) return new ScriptedDice(s.rng, sc);
   }
   return new Dice(s.rng);
+}
+
+/**
+ * The one cursor an engine with its own loop draws through, re-bound to each transition's
+ * input stream: a transition allocates no dice (gladiator-duel's hottest moves roll).
+ */
+const loopCursor = new Dice(0);
+
+/**
+ * Dice over `s`'s stream for one transition of an engine with its own loop (gladiator-duel),
+ * scripted when a test scripted `s`. Unscripted, it is the core's single cursor set to
+ * `s.rng` (no allocation per move): valid until the next `drawFrom`, so a transition hands
+ * its result to `settle` before it or anything it calls starts another transition.
+ */
+export function drawFrom(s: Streamed): Dice {
+  if (scripts !== null) {
+    const sc = scripts.get(s);
+    if (sc !== undefined) return new ScriptedDice(s.rng, sc);
+  }
+  loopCursor.state = s.rng;
+  return loopCursor;
 }
 
 /**
@@ -197,7 +218,7 @@ export function random(d: object): Dice {
   if (stepDice !== null && d === stepDraft) return stepDice;
   if (d !== stepDraft) throw new Error('random(d): d is not the draft of the step in progress; allowed: draw dice only in a flow hook, from the draft it was given');
   if (typeof stepFrom!.rng !== 'number') throw new Error('random(d): the state has no rng field; allowed: a state that carries its stream in `rng` (seeded in setup)');
-  return (stepDice = drawFrom(stepFrom!));
+  return (stepDice = boundTo(stepFrom!));
 }
 
 /** Opens the step from `s` whose draft is `d` (core/flow.ts, around every transition and `begin`). */

@@ -136,6 +136,19 @@ describe('core random: an engine with its own loop (drawFrom, settle)', () => {
     expect(next.rng).toBe(manual.state);
     expect(s.rng).toBe(12345);
   });
+
+  it('re-binds one cursor per transition (no dice allocated): a settled state keeps its stream whatever is drawn next', () => {
+    const a = { rng: 7 };
+    const first = drawFrom(a);
+    const roll = first.d(6);
+    const afterA = settle(first, { rng: a.rng });
+    const second = drawFrom({ rng: 99 });
+    expect(second).toBe(first); // the core's one cursor, unscripted
+    expect(second.d(6)).toBe(new Dice(99).d(6));
+    const manual = new Dice(7);
+    expect(roll).toBe(manual.d(6));
+    expect(afterA.rng).toBe(manual.state);
+  });
 });
 
 describe('core random: determinize re-samples the stream (freshStream)', () => {

@@ -1,6 +1,6 @@
 /** Readable text for actions and states (logs, replays, debugging). */
 import { DIRECTION_NAMES } from '../../core/hex.js';
-import { Dice } from '../../core/dice.js';
+import { recordDraws } from '../../core/random.js';
 import { STRIKE, actionName, type DuelAction } from './actions.js';
 import { applyAction, legalMask } from './rules.js';
 import { GLADIATOR_TYPES } from './options.js';
@@ -23,10 +23,10 @@ export function describeGladiator(s: DuelState, g: Gladiator): string {
 
 /**
  * `action` as played from `s` (the state before the move; replays record it so). A strike
- * also shows its dice: the state does not keep them, but the engine draws every die of a
- * strike, a d6 each, from the state's own stream, so they are re-read here from `s.rng`,
- * as many as the strike drew (up to the stream of the state after it). In a determinized
- * state the stream is a fresh one, so this tells an agent nothing about the true dice.
+ * also shows its dice: the state does not keep them, but the strike draws them from the
+ * state's own stream, so playing it again from `s` with the core recording its draws
+ * (`recordDraws`, core/random.ts) gives them all, in order. In a determinized state the
+ * stream is a fresh one, so this tells an agent nothing about the true dice.
  */
 export function describeAction(s: DuelState, player: number, action: DuelAction): string {
   // Seats are numbered from 1 in every text a user reads (play, compare, tune, replay).
@@ -36,12 +36,8 @@ export function describeAction(s: DuelState, player: number, action: DuelAction)
 }
 
 /** The d6 rolls a strike from `s` draws, in order: attacker, defender, then any further die. */
-export function strikeDice(s: DuelState): number[] {
-  const end = applyAction(s, STRIKE).rng;
-  const dice = new Dice(s.rng);
-  const rolls: number[] = [];
-  while (dice.state !== end && rolls.length < 8) rolls.push(dice.d(6));
-  return rolls;
+export function strikeDice(s: DuelState): readonly number[] {
+  return recordDraws(s, () => applyAction(s, STRIKE)).draws;
 }
 
 /**

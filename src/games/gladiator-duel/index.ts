@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { sharedTags } from '../../core/facts.js';
 import type { Game, Tags } from '../../core/game.js';
+import { freshStream } from '../../core/random.js';
 import { UNSEEN_STREAM } from '../../core/rng.js';
 import { actionsOfMask, type DuelAction } from './actions.js';
 import { describeAction, describeState } from './describe.js';
@@ -84,7 +85,7 @@ export const gladiatorDuel: Game<DuelState, DuelAction, DuelState, DuelOptions> 
   // determinize draws a fresh one, so search agents plan against fresh dice instead of
   // reading the next rolls from the state.
   observe: (s) => duelWith(s, { rng: UNSEEN_STREAM }),
-  determinize: (obs, _player, rng) => duelWith(obs, { rng: rng.u32() | 0 }),
+  determinize: (obs, _player, rng) => duelWith(obs, { rng: freshStream(rng) }),
 
   actionKey: (a) => a,
   describeAction,

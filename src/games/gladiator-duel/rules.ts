@@ -3,7 +3,8 @@
  * d6-vs-d6 strike, special events on doubles, saving throws), the net and the turn
  * sequence all live here as small pure functions over `DuelState`.
  */
-import { Dice } from '../../core/dice.js';
+import type { Dice } from '../../core/dice.js';
+import { drawFrom, settle, unrolled } from '../../core/random.js';
 import { illegalMove } from '../../core/errors.js';
 import {
   ACTION_COUNT,
@@ -47,6 +48,15 @@ const R_ONGOING = ONGOING;
 const T_RETIARIUS = RETIARIUS;
 const rollApLocal = rollAp;
 const ACTION_COUNT_LOCAL = ACTION_COUNT;
+// The core's dice (core/random.ts): a move that rolls takes them from the state's stream
+// (`diceOf`: the core's reusable cursor, no allocation per move) and hands the state it
+// builds to `settled`, which writes the advanced stream onto it before any other move
+// draws; a move that rolls nothing goes through `rolledNothing` (a test's scripted dice
+// stay with the state; one null check when no test scripts).
+const diceOf = drawFrom;
+const settled = settle;
+/** `next` after a move that rolled nothing: the core's `unrolled`, called only while a test scripts dice (a load per move otherwise). */
+const rolledNothing = unrolled;
 
 /** Direction from cell `a` to an adjacent cell `b`, or -1. */
 export function directionTo(rules: Rules, a: number, b: number): number {
@@ -162,7 +172,6 @@ interface TurnChanges {
   readonly ap: number;
   readonly struck?: boolean;
   readonly casts?: number;
-  readonly rng?: number;
 }
 
 /**
@@ -181,7 +190,7 @@ function within(s: DuelState, c: TurnChanges): DuelState {
     struck: c.struck !== undefined ? c.struck : s.struck,
     casts: c.casts !== undefined ? c.casts : s.casts,
     turn: s.turn,
-    rng: c.rng !== undefined ? c.rng : s.rng,
+    rng: s.rng, // the stream moves only through `settled`
     result: s.result,
     end: s.end,
     moves: s.moves + 1,
@@ -210,10 +219,10 @@ function placed(g: Gladiator, cell: number, facing: number): Gladiator {
 }
 
 /** A strike that ended the fight: the mover wins. */
-function won(s: DuelState, me: Gladiator, foe: Gladiator, ap: number, rng: number, end: number, spared: number): DuelState {
+function won(s: DuelState, me: Gladiator, foe: Gladiator, ap: number, end: number, spared: number): DuelState {
   return s.current === 0
-    ? duelWith(s, { g0: me, g1: foe, ap, struck: true, rng, result: 0, end, spared, moves: s.moves + 1 })
-    : duelWith(s, { g0: foe, g1: me, ap, struck: true, rng, result: 1, end, spared, moves: s.moves + 1 });
+    ? duelWith(s, { g0: me, g1: foe, ap, struck: true, result: 0, end, spared, moves: s.moves + 1 })
+    : duelWith(s, { g0: foe, g1: me, ap, struck: true, result: 1, end, spared, moves: s.moves + 1 });
 }
 
 /** The mob's thumbs for a helpless or decked loser (mobThumbs 'roll'), else -1. */
@@ -229,48 +238,48 @@ function mobVerdict(rules: Rules, dice: Dice): number {
 function strike(s: DuelState, me: Gladiator, foe: Gladiator): DuelState {
   const rules = s.rules;
   const o = rules.options;
-  const dice = new Dice(s.rng);
+  const dice = diceOf(s);
   const ap = s.ap - rules.strike;
   const attackRoll = dice.d(6);
   const defendRoll = dice.d(6);
   if (attackRoll === defendRoll && !(attackRoll === 6 && o.doubleSix === 'normal')) {
     switch (attackRoll) {
       case 5: // defender loses shield or net for good
-        return within(s, { me, foe: foe.shield ? gladiatorWith(foe, { shield: false }) : foe, ap, struck: true, rng: dice.state });
+        return settled(dice, within(s, { me, foe: foe.shield ? gladiatorWith(foe, { shield: false }) : foe, ap, struck: true }));
       case 4: // defender knocked off balance
-        return within(s, { me, foe: gladiatorWith(foe, { offBalance: true }), ap, struck: true, rng: dice.state });
+        return settled(dice, within(s, { me, foe: gladiatorWith(foe, { offBalance: true }), ap, struck: true }));
       case 3: // attacker off balance
         if (o.offBalanceTiming === 'now') {
           const left = ap - rules.apOffBalance;
-          return within(s, { me, foe, ap: left < 0 ? 0 : left, struck: true, rng: dice.state });
+          return settled(dice, within(s, { me, foe, ap: left < 0 ? 0 : left, struck: true }));
         }
-        return within(s, { me: gladiatorWith(me, { offBalance: true }), foe, ap, struck: true, rng: dice.state });
+        return settled(dice, within(s, { me: gladiatorWith(me, { offBalance: true }), foe, ap, struck: true }));
       case 2: {
         // defender decked: the fight is over, the attacker wins
         const spared = mobVerdict(rules, dice);
-        return won(s, me, foe, ap, dice.state, END_DECKED, spared);
+        return settled(dice, won(s, me, foe, ap, END_DECKED, spared));
       }
       default: {
         // double 1 or 6. Double 1: a weapon breaks, 1d6 1-3 the defender's, 4-6 the
         // attacker's (a broken weapon stays broken). Double 6 has no entry: nothing.
-        if (attackRoll === 6) return within(s, { me, foe, ap, struck: true, rng: dice.state });
+        if (attackRoll === 6) return settled(dice, within(s, { me, foe, ap, struck: true }));
         if (dice.d(6) <= 3) {
-          return within(s, { me, foe: foe.armed ? gladiatorWith(foe, { armed: false }) : foe, ap, struck: true, rng: dice.state });
+          return settled(dice, within(s, { me, foe: foe.armed ? gladiatorWith(foe, { armed: false }) : foe, ap, struck: true }));
         }
-        return within(s, { me: me.armed ? gladiatorWith(me, { armed: false }) : me, foe, ap, struck: true, rng: dice.state });
+        return settled(dice, within(s, { me: me.armed ? gladiatorWith(me, { armed: false }) : me, foe, ap, struck: true }));
       }
     }
   }
   const margin = attackRoll + strikeModifier(rules, me, foe) - defendRoll;
-  if (margin <= 0) return within(s, { me, foe, ap, struck: true, rng: dice.state });
+  if (margin <= 0) return settled(dice, within(s, { me, foe, ap, struck: true }));
   const target = saveTarget(rules, foe);
-  if (target <= 6 && dice.d(6) >= target) return within(s, { me, foe, ap, struck: true, rng: dice.state });
+  if (target <= 6 && dice.d(6) >= target) return settled(dice, within(s, { me, foe, ap, struck: true }));
   const strength = foe.strength - margin;
   const hurt = gladiatorWith(foe, { strength });
-  if (strength > 0) return within(s, { me, foe: hurt, ap, struck: true, rng: dice.state });
+  if (strength > 0) return settled(dice, within(s, { me, foe: hurt, ap, struck: true }));
   const end = strength < -2 ? END_DEAD : END_HELPLESS;
   const spared = end === END_HELPLESS ? mobVerdict(rules, dice) : -1;
-  return won(s, me, hurt, ap, dice.state, end, spared);
+  return settled(dice, won(s, me, hurt, ap, end, spared));
 }
 
 /**
@@ -281,33 +290,33 @@ function strike(s: DuelState, me: Gladiator, foe: Gladiator): DuelState {
 function castNet(s: DuelState, me: Gladiator, foe: Gladiator): DuelState {
   const rules = s.rules;
   const o = rules.options;
-  const dice = new Dice(s.rng);
+  const dice = diceOf(s);
   const adjacent = rules.dist[me.cell * rules.size + foe.cell] === 1;
   const hit = dice.d(6) >= (adjacent ? o.net.adjacentTarget : o.net.gapTarget);
   const thrower = rules.netRecovered ? me : gladiatorWith(me, { shield: false });
   const target = hit ? gladiatorWith(foe, { ensnared: true }) : foe;
-  return within(s, { me: thrower, foe: target, ap: s.ap - rules.castNet, casts: s.casts + 1, rng: dice.state });
+  return settled(dice, within(s, { me: thrower, foe: target, ap: s.ap - rules.castNet, casts: s.casts + 1 }));
 }
 
 function escapeNet(s: DuelState, me: Gladiator, foe: Gladiator): DuelState {
   const rules = s.rules;
-  const dice = new Dice(s.rng);
+  const dice = diceOf(s);
   const free = dice.d(6) >= rules.options.net.escapeTarget;
-  return within(s, { me: free ? gladiatorWith(me, { ensnared: false }) : me, foe, ap: s.ap - rules.escapeNet, rng: dice.state });
+  return settled(dice, within(s, { me: free ? gladiatorWith(me, { ensnared: false }) : me, foe, ap: s.ap - rules.escapeNet }));
 }
 
 /** Ends the turn: unspent AP is lost; the foe rolls his AP, or the turn cap draws. */
 function endTurn(s: DuelState): DuelState {
   const rules = s.rules;
   if (s.turn >= rules.turnCap) {
-    return duelWith(s, { ap: 0, result: DRAW, end: END_TURN_CAP, moves: s.moves + 1 });
+    return rolledNothing(s, duelWith(s, { ap: 0, result: DRAW, end: END_TURN_CAP, moves: s.moves + 1 }));
   }
   const next = 1 - s.current;
   let g = next === 0 ? s.g0 : s.g1;
-  const dice = new Dice(s.rng);
+  const dice = diceOf(s);
   const ap = rollApLocal(rules, g, dice.d(6));
   if (g.offBalance) g = gladiatorWith(g, { offBalance: false });
-  return {
+  return settled(dice, {
     rules,
     g0: next === 0 ? g : s.g0,
     g1: next === 0 ? s.g1 : g,
@@ -316,13 +325,13 @@ function endTurn(s: DuelState): DuelState {
     struck: false,
     casts: 0,
     turn: s.turn + 1,
-    rng: dice.state,
+    rng: s.rng,
     result: s.result,
     end: s.end,
     moves: s.moves + 1,
     firstMover: s.firstMover,
     spared: s.spared,
-  };
+  });
 }
 
 /** The state after the gladiator to move takes `action`. Refuses an illegal action in one line naming the legal ones. */
@@ -338,10 +347,10 @@ export function applyAction(s: DuelState, action: DuelAction): DuelState {
   if (action < A_PIVOT_LEFT) {
     const k = action - A_STEP;
     const cell = rules.neighbor[me.cell * 6 + ((me.facing + k) % 6)]!;
-    return within(s, { me: placed(me, cell, me.facing), foe, ap: s.ap - (k === 0 ? rules.forwardStep : rules.otherStep) });
+    return rolledNothing(s, within(s, { me: placed(me, cell, me.facing), foe, ap: s.ap - (k === 0 ? rules.forwardStep : rules.otherStep) }));
   }
-  if (action === A_PIVOT_LEFT) return within(s, { me: placed(me, me.cell, (me.facing + 5) % 6), foe, ap: s.ap - rules.pivot });
-  if (action === A_PIVOT_RIGHT) return within(s, { me: placed(me, me.cell, (me.facing + 1) % 6), foe, ap: s.ap - rules.pivot });
+  if (action === A_PIVOT_LEFT) return rolledNothing(s, within(s, { me: placed(me, me.cell, (me.facing + 5) % 6), foe, ap: s.ap - rules.pivot }));
+  if (action === A_PIVOT_RIGHT) return rolledNothing(s, within(s, { me: placed(me, me.cell, (me.facing + 1) % 6), foe, ap: s.ap - rules.pivot }));
   if (action === A_STRIKE) return strike(s, me, foe);
   if (action === A_CAST_NET) return castNet(s, me, foe);
   return escapeNet(s, me, foe);

@@ -4,6 +4,7 @@
  * costs the margin in strength. Each test names the dice it forces.
  */
 import { describe, expect, it } from 'vitest';
+import { scriptDice } from '../../../src/core/random.js';
 import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
 import { STRIKE } from '../../../src/games/gladiator-duel/actions.js';
 import { hexsideBonus, strikeModifier } from '../../../src/games/gladiator-duel/rules.js';
@@ -216,7 +217,7 @@ describe('special events on doubles', () => {
     expect(after.g0.armed).toBe(false);
     expect(after.g1.armed).toBe(true);
     // Disarmed: 6 vs 1 from the front is 6 - 3 - 1 = margin 2, not 5.
-    const next = hit({ ...after, struck: false, rng: strikeFrom(E, { rolls: [6, 1, 1] }).rng });
+    const next = hit(scriptDice({ ...after, struck: false }, [6, 1, 1]));
     expect(next.g1.strength).toBe(8);
   });
 

@@ -1,5 +1,5 @@
 /** Builders for hand-made duel states whose dice are chosen by the test. */
-import { Dice } from '../../../src/core/dice.js';
+import { scriptDice } from '../../../src/core/random.js';
 import { parseDuelOptions } from '../../../src/games/gladiator-duel/options.js';
 import { setupState, type DuelState, type Gladiator } from '../../../src/games/gladiator-duel/state.js';
 
@@ -14,22 +14,6 @@ export const W = 3;
 export const NW = 4;
 export const NE = 5;
 
-/** An in-state stream whose next d6 rolls are exactly `rolls` (found by search). */
-export function rngFor(rolls: readonly number[]): number {
-  for (let seed = 0; seed < 50_000_000; seed++) {
-    const dice = new Dice(seed);
-    let ok = true;
-    for (const r of rolls) {
-      if (dice.d(6) !== r) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) return seed;
-  }
-  throw new Error(`no seed gives rolls ${rolls.join(',')}`);
-}
-
 /** The neighbouring cell of `cell` in direction `dir` on an arena `cols` wide. */
 export function neighbour(state: DuelState, cell: number, dir: number): number {
   return state.rules.neighbor[cell * 6 + dir]!;
@@ -43,7 +27,7 @@ export interface Scene {
   ap?: number;
   struck?: boolean;
   turn?: number;
-  /** The next d6 results the state's stream will give. */
+  /** The next d6 rolls (scripted dice, core/random.ts); after them, the stream's own. */
   rolls?: readonly number[];
 }
 
@@ -58,7 +42,7 @@ export function scene(sc: Scene = {}): DuelState {
   );
   const g0 = { ...base.g0, cell: CENTRE, facing: E, ...sc.g0 };
   const g1 = { ...base.g1, cell: neighbour(base, CENTRE, E), facing: W, ...sc.g1 };
-  return {
+  const state: DuelState = {
     ...base,
     g0,
     g1,
@@ -66,8 +50,9 @@ export function scene(sc: Scene = {}): DuelState {
     ap: sc.ap ?? 6,
     struck: sc.struck ?? false,
     turn: sc.turn ?? 1,
-    rng: rngFor(sc.rolls ?? []),
+    rng: 0,
   };
+  return sc.rolls ? scriptDice(state, sc.rolls) : state;
 }
 
 /** Freezes an object graph (states, gladiators, shared rule tables; typed arrays cannot be frozen and are skipped). */

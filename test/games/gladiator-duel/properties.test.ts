@@ -4,7 +4,7 @@
  * every step.
  */
 import { describe, expect, it } from 'vitest';
-import { Dice } from '../../../src/core/dice.js';
+import { recordDraws } from '../../../src/core/random.js';
 import { Rng } from '../../../src/core/rng.js';
 import { gladiatorDuel as g } from '../../../src/games/gladiator-duel/index.js';
 import { END_TURN, STRIKE } from '../../../src/games/gladiator-duel/actions.js';
@@ -23,9 +23,7 @@ const VARIANTS = [
 
 /** The strength change a strike may cause: 0, or minus the margin of the dice it drew. */
 function allowedDrop(before: DuelState): number {
-  const dice = new Dice(before.rng);
-  const a = dice.d(6);
-  const d = dice.d(6);
+  const [a, d] = recordDraws(before, () => g.apply(before, [STRIKE])).draws as [number, number];
   const me = before.current === 0 ? before.g0 : before.g1;
   const foe = before.current === 0 ? before.g1 : before.g0;
   if (a === d && !(a === 6 && before.rules.options.doubleSix === 'normal')) return 0;
