@@ -9,7 +9,8 @@ import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
 import { STRIKE } from '../../../src/games/gladiator-duel/actions.js';
 import { hexsideBonus, strikeModifier } from '../../../src/games/gladiator-duel/rules.js';
 import { HEAVY, LIGHT, MEDIUM, RETIARIUS, type DuelState } from '../../../src/games/gladiator-duel/state.js';
-import { CENTRE, E, NE, NW, SE, SW, W, deepFreeze, neighbour, scene, type Scene } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { CENTRE, E, NE, NW, SE, SW, W, neighbour, scene, type Scene } from './helpers.js';
 
 /** Seat 0 strikes seat 1, who stands at the centre facing E; seat 0 comes from direction `from`. */
 function strikeFrom(from: number, sc: Scene = {}): DuelState {

@@ -9,7 +9,8 @@ import { evaluatePosition } from '../../../src/games/gladiator-duel/evaluate.js'
 import { GladiatorDuelHeuristic } from '../../../src/games/gladiator-duel/heuristic.js';
 import { Rng } from '../../../src/core/rng.js';
 import type { DuelState } from '../../../src/games/gladiator-duel/state.js';
-import { CENTRE, E, NE, W, deepFreeze, neighbour, scene } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { CENTRE, E, NE, W, neighbour, scene } from './helpers.js';
 
 /** The replaced evaluate: each side's share of remaining vigour, (strength + 2) / (start + 2). */
 function strengthShare(s: DuelState): number {

@@ -15,7 +15,7 @@ import { parseDuelOptions } from '../../../src/games/gladiator-duel/options.js';
 import type { DuelState, Gladiator } from '../../../src/games/gladiator-duel/state.js';
 import { gladiatorDuelFlow, type FlowDuelState } from '../../../bench/gladiator-duel/flow-port.js';
 import { GOLDEN_CASES, playthrough } from '../../golden/playthrough.js';
-import { deepFreeze } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
 
 const loop = gladiatorDuel;
 const flow = gladiatorDuelFlow;

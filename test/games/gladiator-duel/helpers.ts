@@ -54,11 +54,3 @@ export function scene(sc: Scene = {}): DuelState {
   };
   return sc.rolls ? scriptDice(state, sc.rolls) : state;
 }
-
-/** Freezes an object graph (states, gladiators, shared rule tables; typed arrays cannot be frozen and are skipped). */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return value;
-}

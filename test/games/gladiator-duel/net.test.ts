@@ -4,7 +4,8 @@ import { gladiatorDuel as g } from '../../../src/games/gladiator-duel/index.js';
 import { CAST_NET, END_TURN, ESCAPE_NET, STEP, STRIKE } from '../../../src/games/gladiator-duel/actions.js';
 import { RETIARIUS } from '../../../src/games/gladiator-duel/state.js';
 import { hexsideBonus } from '../../../src/games/gladiator-duel/rules.js';
-import { CENTRE, NW, deepFreeze, scene, type Scene } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { CENTRE, NW, scene, type Scene } from './helpers.js';
 
 const retiarius = (sc: Scene = {}) => scene({ ...sc, g0: { type: RETIARIUS, ...sc.g0 } });
 const cast = (s: ReturnType<typeof scene>) => g.apply(deepFreeze(s), [CAST_NET]);

@@ -11,8 +11,7 @@ import { END_TURN, STRIKE } from '../../../src/games/gladiator-duel/actions.js';
 import { GLADIATOR_TYPES, parseDuelOptions } from '../../../src/games/gladiator-duel/options.js';
 import { strikeModifier } from '../../../src/games/gladiator-duel/rules.js';
 import { ONGOING, type DuelState } from '../../../src/games/gladiator-duel/state.js';
-import { deepFreeze } from './helpers.js';
-import { checkGameContract } from '../../core/contract.js';
+import { checkGameContract, deepFreeze } from '../../core/contract.js';
 
 const VARIANTS = [
   {},

@@ -4,7 +4,8 @@ import { gladiatorDuel } from '../../../src/games/gladiator-duel/index.js';
 import { END_TURN, PIVOT_LEFT, PIVOT_RIGHT, STEP, STEP_FORWARD, STRIKE } from '../../../src/games/gladiator-duel/actions.js';
 import { parseDuelOptions } from '../../../src/games/gladiator-duel/options.js';
 import { HEAVY, LIGHT, compileRules, makeGladiator, rollAp, setupState, woundLevel } from '../../../src/games/gladiator-duel/state.js';
-import { CENTRE, E, NE, NW, SE, SW, W, deepFreeze, neighbour, scene } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { CENTRE, E, NE, NW, SE, SW, W, neighbour, scene } from './helpers.js';
 
 const g = gladiatorDuel;
 const play = (s: ReturnType<typeof scene>, ...actions: number[]) =>

@@ -7,6 +7,7 @@
  * order; and observing never writes to the state (deep-frozen states).
  */
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../core/contract.js';
 import { Rng, UNSEEN_STREAM } from '../../../src/core/rng.js';
 import { observeZones } from '../../../src/core/zones.js';
 import { ophidian } from '../../../src/games/ophidian/index.js';
@@ -14,14 +15,6 @@ import type { OphidianState } from '../../../src/games/ophidian/state.js';
 
 /** The observation by its definition, with nothing remembered. */
 const fresh = (s: OphidianState, p: number): OphidianState => ({ ...s, zones: observeZones(s.zones, p), rng: UNSEEN_STREAM });
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 describe('Ophidian observations with the last observed zones kept', () => {
   it('equal a fresh observation at every step, for both seats, in any order', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { createRumbleHeuristic } from '../../../src/games/rumble/heuristic.js';
 import { Rng } from '../../../src/core/rng.js';
-import { deepFreeze } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
 
 const flaw = { id: 'test-flaw', name: 'Test Flaw', flaw: true, effects: [] };
 

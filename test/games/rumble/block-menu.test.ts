@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rumble, type RumbleAction } from '../../../src/games/rumble/index.js';
-import { alloc, allocate, deepFreeze, fixedGame } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { alloc, allocate, fixedGame } from './helpers.js';
 
 describe('block orders in the Reveal menu', () => {
   it('Mantisman (50 Defense, attacked 40 by the Doctor and 20 by Plastiquegirl with Sharp Knives) may let either attack through', () => {

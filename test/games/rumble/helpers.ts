@@ -31,14 +31,6 @@ export function allocate(s: RumbleState, allocs: Allocation[]): RumbleState {
   return rumble.apply(s, who.map((p): RumbleAction => ({ t: 'alloc', heroes: [allocs[p]!] })));
 }
 
-export function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o as object)) deepFreeze(v);
-  }
-  return o;
-}
-
 export const energies = (s: RumbleState) => s.heroes.map((h) => h.energy);
 
 /**

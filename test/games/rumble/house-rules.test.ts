@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, rumbleOptions } from '../../../src/games/rumble/index.js';
 import { houseRuleLoss } from '../../../src/games/rumble/house-rules.js';
-import { alloc, deepFreeze, energies, fixedGame, resolve } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { alloc, energies, fixedGame, resolve } from './helpers.js';
 import { listenersFor, recordTags, withListener } from '../../../src/core/listeners.js';
 import type { RumbleState } from '../../../src/games/rumble/index.js';
 

@@ -16,7 +16,8 @@ import { isPlainRound, resolvePlainRound } from '../../../src/games/rumble/plain
 import { resolveRound } from '../../../src/games/rumble/resolution.js';
 import { copyState } from '../../../src/games/rumble/types.js';
 import type { Allocation } from '../../../src/games/rumble/index.js';
-import { deepFreeze, fixedGame } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { fixedGame } from './helpers.js';
 
 /** Every seed power dealt round-robin to 4 heroes (the bench's table). */
 function fullLibrary(): RumbleState {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { rumble, type RumbleAction } from '../../../src/games/rumble/index.js';
 import { UserError } from '../../../src/core/errors.js';
-import { alloc, allocate, deepFreeze, energies, fixedGame } from './helpers.js';
+import { deepFreeze } from '../../core/contract.js';
+import { alloc, allocate, energies, fixedGame } from './helpers.js';
 
 describe('Resolution (basic rules)', () => {
   it('Mantisman: 50 Defense against 40 + 20 Attack takes 10 damage, 80 -> 70', () => {
