@@ -22,7 +22,7 @@ import { houseRuleSweep, playStallTable, slugOf as slug, stalemateReport, sweepR
 import type { Study, StudyContext } from '../study.js';
 import { playStudyTable } from '../study-table.js';
 import { amazon2, amazonL, FLEE, forcingBlock, forcingStatus, forcingTables, forcingVerdicts, type ForcingCell } from './forcing.js';
-import { decide, deviatorName, deviatorsOf, exploitBlock, pairingsVerdicts, tableVerdict, type ExploitCell, type Seatings } from './exploit.js';
+import { confirmationCandidate, confirmationVerdict, decide, deviatorName, deviatorsOf, exploitBlock, pairingsVerdicts, tableVerdict, type ExploitCell, type Seatings } from './exploit.js';
 
 const GAME_ID = 'superhero-gladiators';
 
@@ -72,6 +72,8 @@ export interface ExploitPlan {
   readonly pairingsCondition: string;
   readonly pairings: number;
   readonly pairingSeeds: number;
+  /** Fresh seeds the screen's lead (confirmationCandidate) is replayed on, when there is one. */
+  readonly confirmSeeds: number;
 }
 
 export interface Design {
@@ -103,7 +105,7 @@ const QUICK: Design = {
   ],
   probeMirrors: 1,
   // A tiny exploitation test: the Amazon mirror, the two stronger-side tables and one other pairing, 2 seeds, 10 iterations.
-  exploit: { agent: tunedMcts(10), agentName: 'tuned mcts, 10 iterations', mirrors: 1, mirrorSeeds: 2, engaging: false, edgeSeeds: 2, pairingsCondition: 'tuned mcts, 10 iterations', pairings: 1, pairingSeeds: 2 },
+  exploit: { agent: tunedMcts(10), agentName: 'tuned mcts, 10 iterations', mirrors: 1, mirrorSeeds: 2, engaging: false, edgeSeeds: 2, pairingsCondition: 'tuned mcts, 10 iterations', pairings: 1, pairingSeeds: 2, confirmSeeds: 2 },
 };
 
 // Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
@@ -112,9 +114,9 @@ const QUICK: Design = {
 // 45 pairings too (81 tables) on 4 seeds — about 8 minutes on 2 cores (the recorded plan, before
 // the exploitation test); 80 random builds in a ring, each against the next, both side orders on 8 seeds. The
 // forcing-line probe: every sample mirror and the two stronger builds, the scripted chaser on
-// 20 seeds, the tuned search (200 iterations) on 8. The exploitation test (below, 1,168 games)
-// took about 700 CPU-s under load on 28 Nov (not yet in the recorded plan): the whole --full
-// about 14–15 minutes on 2 idle cores.
+// 20 seeds, the tuned search (200 iterations) on 8. The exploitation test (below, 1,168 games,
+// and 24 more when the screen has a lead to confirm) took about 700 CPU-s under load on 28 Nov
+// (not yet in the recorded plan): the whole --full about 14–15 minutes on 2 idle cores.
 const FULL: Design = {
   agents: [
     { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
@@ -135,7 +137,7 @@ const FULL: Design = {
   // it at 200 iterations (each side deviating, both seats), on the study's own 4 seeds of that
   // condition as the baseline — 800 there would cost about 3 times as much for a search that
   // stands off as often (0.963 v 0.975 of its fights at the cap).
-  exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4 },
+  exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4, confirmSeeds: 12 },
 };
 
 /** The study's design, quick or --full. */
@@ -281,13 +283,18 @@ export const superheroGladiatorsStalemates: Study = {
     const status = forcingStatus(cells);
     const decided = decide(exploit.filter((c) => c.group !== 'sample pairings'));
     const decidedPairings = decide(exploit.filter((c) => c.group === 'sample pairings'));
+    // The screen's lead (a gain shown at 95% alone, not after Holm) replayed on fresh seeds: one test.
+    const lead = confirmationCandidate(decided);
+    const confirmation = lead?.cell.again ? confirmationVerdict(lead, await lead.cell.again('exploit-confirm', design.exploit.confirmSeeds), design.exploit.agentName) : undefined;
     const exploitVerdicts = [
       ...[...new Set(decided.map((d) => d.cell.table))].map((table) => {
         const own = decided.filter((d) => d.cell.table === table);
         const hero = own[0]!.cell.hero;
         const mirror = own[0]!.cell.group === 'sample mirrors';
-        return tableVerdict(table, own, design.exploit.agentName, mirror ? status.get(`${hero} chases ${hero}`) : undefined);
-      }),
+        const v = tableVerdict(table, own, design.exploit.agentName, mirror ? status.get(`${hero} chases ${hero}`) : undefined);
+        // A confirmed lead replaces its table's screen verdict; one not confirmed follows it.
+        return confirmation && lead!.cell.table === table ? (confirmation.strength === 'supported' ? [confirmation] : [v, confirmation]) : [v];
+      }).flat(),
       ...pairingsVerdicts(decidedPairings, design.exploit.pairingsCondition),
     ];
 
@@ -316,7 +323,7 @@ export const superheroGladiatorsStalemates: Study = {
       tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),
       lead: {
         heading: 'Whose stall is it? A player that attacks against the agent, and the forcing-line probe',
-        text: `Whose stall it is is decided by exploitation (issue #27: "if a player that attacks can exploit the stall, it is the agent's; if it cannot, it is the game's"): a deviator that attacks — ${'`'}heuristic:probe=fight${'`'} (closes in, strikes next to its foe), ${'`'}shoot${'`'} for a hero with a distance attack (strikes from range)${design.exploit.engaging ? ', and on the mirrors `kite` and, for a healer, `heal`' : ''} — plays one side against the studies' agent on the other, in both seats on each seed, and its share is compared with the agent's own share on that side against itself on the same seeds (0.5 in a mirror). The mirrors (${design.exploit.mirrors}) and the stronger side of the two edge tables (Amazon, close attack 3, v Amazon2; AmazonL v Amazon2; the agent's own play there played too) are against the ${design.exploit.agentName.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.mirrorSeeds} and ${design.exploit.edgeSeeds} seeds; the other ${design.exploit.pairings} sample pairings (each side deviating) against the ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.pairingSeeds} seeds, its own tables of this study (the same seeds) the baseline. The seed's seat-swapped pair is the unit; t intervals over seeds, Holm over each family (the mirrors with the edge tables; the pairings' cells). A stand-off is called the agent's only when a gain is shown, the game's only where a forcing line exists and attacking is shown not to pay (every deviator's 95% upper bound at most 0.1). A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not: the forcing-line probe below says only whether a line exists. Each chaser under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
+        text: `Whose stall it is is decided by exploitation (issue #27: "if a player that attacks can exploit the stall, it is the agent's; if it cannot, it is the game's"): a deviator that attacks — ${'`'}heuristic:probe=fight${'`'} (closes in, strikes next to its foe), ${'`'}shoot${'`'} for a hero with a distance attack (strikes from range)${design.exploit.engaging ? ', and on the mirrors `kite` and, for a healer, `heal`' : ''} — plays one side against the studies' agent on the other, in both seats on each seed, and its share is compared with the agent's own share on that side against itself on the same seeds (0.5 in a mirror). The mirrors (${design.exploit.mirrors}) and the stronger side of the two edge tables (Amazon, close attack 3, v Amazon2; AmazonL v Amazon2; the agent's own play there played too) are against the ${design.exploit.agentName.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.mirrorSeeds} and ${design.exploit.edgeSeeds} seeds; the other ${design.exploit.pairings} sample pairings (each side deviating) against the ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.pairingSeeds} seeds, its own tables of this study (the same seeds) the baseline. The seed's seat-swapped pair is the unit; t intervals over seeds, Holm over each family (the mirrors with the edge tables; the pairings' cells). The screen's lead (the mirror or edge cell with the largest gain among those shown above 0 at 95% alone but not after Holm) is replayed on ${design.exploit.confirmSeeds} fresh seeds and tested alone at 95%. A stand-off is called the agent's only when a gain is shown (or a lead confirmed), the game's only where a forcing line exists and attacking is shown not to pay (every deviator's 95% upper bound at most 0.1). A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not: the forcing-line probe below says only whether a line exists. Each chaser under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
         verdicts: [...exploitVerdicts, ...forcingVerdicts(cells, standOffs, search ? `the ${search.name.replace(/, (\d+) iterations$/, ' at $1 iterations')}` : undefined)],
         blocks: [exploitBlock([...decided, ...decidedPairings], `the studies' agent (${design.exploit.agentName} on the mirrors and edge tables, ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, '')} on the other pairings)`), forcingBlock(cells)],
       },
@@ -334,15 +341,19 @@ async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: 
   const cells: ExploitCell[] = [];
   const cond = (dev: string, agent: string) => `exploitation: ${dev} v ${agent}`;
   // The deviating hero on side 0 (first) and side 1 (second): two tables of `games` fights.
-  const seat = async (key: string, first: Record<string, unknown>, second: Record<string, unknown>, dev: string, agent: string, agentName: string, games: number): Promise<Seatings> => ({
-    first: await playStudyTable(ctx, `${key}-first`, { gameId: GAME_ID, options: first, agents: [dev, agent], games, rotate: false }, cond(deviatorName(dev), agentName)),
-    second: await playStudyTable(ctx, `${key}-second`, { gameId: GAME_ID, options: second, agents: dev === agent ? [agent] : [agent, dev], games, rotate: false }, dev === agent ? agentName : cond(deviatorName(dev), agentName)),
+  const seat = async (key: string, first: Record<string, unknown>, second: Record<string, unknown>, dev: string, agent: string, agentName: string, games: number, c: StudyContext = ctx): Promise<Seatings> => ({
+    first: await playStudyTable(c, `${key}-first`, { gameId: GAME_ID, options: first, agents: [dev, agent], games, rotate: false }, cond(deviatorName(dev), agentName)),
+    second: await playStudyTable(c, `${key}-second`, { gameId: GAME_ID, options: second, agents: dev === agent ? [agent] : [agent, dev], games, rotate: false }, dev === agent ? agentName : cond(deviatorName(dev), agentName)),
   });
+  // The same cell on seeds of its own: the study's seed tagged, in tables keyed apart.
+  const fresh = (tag: string): StudyContext => ({ ...ctx, seed: `${String(ctx.seed)}/${tag}` });
   const heroOf = (name: string, extra: readonly HeroSpec[] = []): HeroSpec => [...extra, ...SAMPLE_HEROES].find((h) => h.name === name)!;
   for (const [a] of pairings.filter(([x, y]) => x === y).slice(0, plan.mirrors)) {
     const options = { teams: [[a], [a]] };
     for (const dev of deviatorsOf(heroOf(a), plan.engaging)) {
-      cells.push({ table: `${a} mirror`, group: 'sample mirrors', hero: a, deviator: dev, dev: await seat(`exploit-mirror-${slug(a)}-${slug(deviatorName(dev))}`, options, options, dev, plan.agent, plan.agentName, plan.mirrorSeeds), base: null });
+      const key = `exploit-mirror-${slug(a)}-${slug(deviatorName(dev))}`;
+      const cell: ExploitCell = { table: `${a} mirror`, group: 'sample mirrors', hero: a, deviator: dev, dev: await seat(key, options, options, dev, plan.agent, plan.agentName, plan.mirrorSeeds), base: null };
+      cells.push({ ...cell, again: async (tag, games) => ({ ...cell, dev: await seat(`${key}-${tag}`, options, options, dev, plan.agent, plan.agentName, games, fresh(tag)) }) });
     }
   }
   if (plan.edgeSeeds > 0) {
@@ -355,7 +366,12 @@ async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: 
       const table = t.label.replace(' chases ', ' v ');
       const base = await seat(`exploit-${t.key}-agent`, first, second, plan.agent, plan.agent, plan.agentName, plan.edgeSeeds);
       for (const dev of deviatorsOf(heroOf(strong, heroes), plan.engaging)) {
-        cells.push({ table, group: 'stronger side', hero: strong, deviator: dev, dev: await seat(`exploit-${t.key}-${slug(deviatorName(dev))}`, first, second, dev, plan.agent, plan.agentName, plan.edgeSeeds), base });
+        const key = `exploit-${t.key}-${slug(deviatorName(dev))}`;
+        const cell: ExploitCell = { table, group: 'stronger side', hero: strong, deviator: dev, dev: await seat(key, first, second, dev, plan.agent, plan.agentName, plan.edgeSeeds), base };
+        cells.push({
+          ...cell,
+          again: async (tag, games) => ({ ...cell, dev: await seat(`${key}-${tag}`, first, second, dev, plan.agent, plan.agentName, games, fresh(tag)), base: await seat(`exploit-${t.key}-agent-${tag}`, first, second, plan.agent, plan.agent, plan.agentName, games, fresh(tag)) }),
+        });
       }
     }
   }
