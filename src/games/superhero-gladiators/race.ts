@@ -26,6 +26,7 @@
  */
 import { conscious, isDesolid, limbSlot, mayActOn, sees } from './rules.js';
 import { attackSlots, isRanged, moveReach, strikeOdds } from './odds.js';
+import { OPEN } from './arena.js';
 import type { ShgState } from './state.js';
 
 /** Largest product of the two sides' hits-needed before the units are coarsened (cost bound). */
@@ -154,16 +155,47 @@ function pairChance(s: ShgState, i: number, j: number, actions: Schedule, anywhe
     else unitJ = Math.max(unitJ, st.d);
   }
   if (strikes.size === 0) return { v: capVerdict(s, oi.left, oi.max, oj.left, oj.max), engaged: false };
-  const key = `${careful ? 'c' : ''}${i},${j},${actions.length},${actions.first},${actions.limbs},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
+  // A side with no step out of its foes' reach cannot walk away (a walled arena corners an equal mover).
+  const cornered = careful ? [i, j].map((side) => !canStepAway(s, side, side === i ? j : i)) : [false, false];
+  const key = `${careful ? `c${+cornered[0]!}${+cornered[1]!}` : ''}${i},${j},${actions.length},${actions.first},${actions.limbs},${oi.left},${oj.left},${[...strikes].map(([h, st]) => `${h}:${st.p}:${st.d}`).join(' ')}`;
   let memo = raceMemo.get(s.setup);
   if (!memo) raceMemo.set(s.setup, (memo = new Map()));
   let v = memo.get(key);
   if (v === undefined) {
-    v = careful ? carefulRace(s, i, j, actions.list(), strikes, oi, oj, unitI, unitJ) : race(s, i, actions.list(), strikes, oi, oj, unitI, unitJ);
+    v = careful ? carefulRace(s, i, j, actions.list(), strikes, oi, oj, unitI, unitJ, cornered) : race(s, i, actions.list(), strikes, oi, oj, unitI, unitJ);
     if (memo.size >= MEMO_SIZE) memo.clear();
     memo.set(key, v);
   }
   return { v, engaged: true };
+}
+
+/**
+ * Whether a hero of `side` can step, in one action, to an open, empty hex out of every
+ * conscious `foe` hero's close reach (1, or a move and 1 under `charge`). A foe with a
+ * distance attack, or a hero not yet placed, counts as escapable (walking away as before).
+ * Path obstacles are not traced (a hex within move reach counts as reachable).
+ */
+function canStepAway(s: ShgState, side: number, foe: number): boolean {
+  const { grid, terrain } = s.setup.map;
+  const foes: { cell: number; reach: number }[] = [];
+  for (let t = 0; t < s.heroes.length; t++) {
+    if (s.setup.side[t] !== foe || !conscious(s, t)) continue;
+    if (s.heroes[t]!.cell < 0 || attackSlots(s, t).some((slot) => isRanged(s, t, slot))) return true;
+    foes.push({ cell: s.heroes[t]!.cell, reach: s.setup.options.charge ? moveReach(s, t) + 1 : 1 });
+  }
+  const taken = new Set(s.heroes.filter((_, h) => conscious(s, h)).map((r) => r.cell));
+  for (let h = 0; h < s.heroes.length; h++) {
+    if (s.setup.side[h] !== side || !conscious(s, h)) continue;
+    const from = s.heroes[h]!.cell;
+    if (from < 0) return true;
+    const reach = moveReach(s, h);
+    for (let c = 0; c < grid.size; c++) {
+      if (terrain[c] !== OPEN || taken.has(c) || grid.distance(from, c) > reach) continue;
+      if (foes.every((f) => grid.distance(f.cell, c) > f.reach)) return true;
+    }
+    if (foes.every((f) => grid.distance(f.cell, from) > f.reach)) return true;
+  }
+  return false;
 }
 
 /**
@@ -267,6 +299,7 @@ function carefulRace(
   oj: { left: number; max: number },
   unitI: number,
   unitJ: number,
+  cornered: readonly boolean[],
 ): number {
   const { ki, kj, f } = hitsGrid(oi, oj, unitI, unitJ);
   const W = kj + 1;
@@ -288,7 +321,7 @@ function carefulRace(
     const mine = side === i;
     const st = strikes.get(h);
     const p = st ? Math.min(1, (st.p * st.d) / ((mine ? unitI : unitJ) * f)) : 0;
-    const free = !(s.heroes[h]!.entangled > 0);
+    const free = !(s.heroes[h]!.entangled > 0) && !cornered[mine ? 0 : 1];
     // In place, from the top: a hit moves to a − 1 (or b − 1), a cell this action has
     // not updated yet, so it still holds the value after the next action.
     for (let a = ki; a >= 1; a--) {
