@@ -285,7 +285,9 @@ function race(
  * plain race (every hero strikes to a knockout or the cap) values an exchange the foe
  * can decline as if it could not. Backward induction over the same schedule and hits-needed
  * grid as `race`: V(a, b) after the last action is the cap's verdict; at an action of side
- * i, V = max(strike on, walk away), at side j's, the min. Not modelled, as in `race`:
+ * i, V = max(strike on, walk away), at side j's, the min. A side that cannot walk away
+ * (`cornered`: no step out of its foes' reach now, canStepAway) strikes on; the position
+ * is taken as it stands for the whole race. Not modelled, as in `race`:
  * a pursuer's segments the leader lacks (extra limbs can force a blow on a foe who walked
  * away), healing, entangles.
  */
