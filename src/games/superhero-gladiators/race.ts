@@ -183,17 +183,18 @@ function canStepAway(s: ShgState, side: number, foe: number): boolean {
     if (s.heroes[t]!.cell < 0 || attackSlots(s, t).some((slot) => isRanged(s, t, slot))) return true;
     foes.push({ cell: s.heroes[t]!.cell, reach: s.setup.options.charge ? moveReach(s, t) + 1 : 1 });
   }
-  const taken = new Set(s.heroes.filter((_, h) => conscious(s, h)).map((r) => r.cell));
+  const outOfReach = (c: number): boolean => foes.every((f) => grid.distance(f.cell, c) > f.reach);
+  const taken = (c: number): boolean => s.heroes.some((r, h) => r.cell === c && conscious(s, h));
   for (let h = 0; h < s.heroes.length; h++) {
     if (s.setup.side[h] !== side || !conscious(s, h)) continue;
     const from = s.heroes[h]!.cell;
-    if (from < 0) return true;
+    // Not placed, or already out of reach where it stands: no scan of the arena needed (this runs at every engaged leaf).
+    if (from < 0 || outOfReach(from)) return true;
     const reach = moveReach(s, h);
     for (let c = 0; c < grid.size; c++) {
-      if (terrain[c] !== OPEN || taken.has(c) || grid.distance(from, c) > reach) continue;
-      if (foes.every((f) => grid.distance(f.cell, c) > f.reach)) return true;
+      if (terrain[c] !== OPEN || grid.distance(from, c) > reach || taken(c)) continue;
+      if (outOfReach(c)) return true;
     }
-    if (foes.every((f) => grid.distance(f.cell, from) > f.reach)) return true;
   }
   return false;
 }
