@@ -64,6 +64,11 @@ export interface ExploitPlan {
   /** Sample mirrors played (of the study's order) and their seeds (a seat-swapped pair each). */
   readonly mirrors: number;
   readonly mirrorSeeds: number;
+  /**
+   * Seeds of a mirror where the forcing-line probe shows a forcing line: there "the game's" needs
+   * every deviator's upper bound at most 0.1, and a seed's pair is mostly won or lost whole.
+   */
+  readonly forcedMirrorSeeds: number;
   /** `kite` (and `heal` for a healer) besides `fight`/`shoot` on the mirrors. */
   readonly engaging: boolean;
   /** Seeds of the two stronger-side tables (0: not played); the agent's own play there is played too. */
@@ -105,7 +110,7 @@ const QUICK: Design = {
   ],
   probeMirrors: 1,
   // A tiny exploitation test: the Amazon mirror, the two stronger-side tables and one other pairing, 2 seeds, 10 iterations.
-  exploit: { agent: tunedMcts(10), agentName: 'tuned mcts, 10 iterations', mirrors: 1, mirrorSeeds: 2, engaging: false, edgeSeeds: 2, pairingsCondition: 'tuned mcts, 10 iterations', pairings: 1, pairingSeeds: 2, confirmSeeds: 2 },
+  exploit: { agent: tunedMcts(10), agentName: 'tuned mcts, 10 iterations', mirrors: 1, mirrorSeeds: 2, forcedMirrorSeeds: 2, engaging: false, edgeSeeds: 2, pairingsCondition: 'tuned mcts, 10 iterations', pairings: 1, pairingSeeds: 2, confirmSeeds: 2 },
 };
 
 // Full: the issue's table with the seed as the unit — every one of the 45 sample pairings
@@ -137,24 +142,29 @@ const FULL: Design = {
   // it at 200 iterations (each side deviating, both seats), on the study's own 4 seeds of that
   // condition as the baseline — 800 there would cost about 3 times as much for a search that
   // stands off as often (0.963 v 0.975 of its fights at the cap).
-  exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4, confirmSeeds: 12 },
+  exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, forcedMirrorSeeds: 64, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4, confirmSeeds: 12 },
 };
 
 /** The study's design, quick or --full. */
 export const studyDesign = (full: boolean): Design => (full ? FULL : QUICK);
 
+/** The sample mirrors where the forcing-line probe shows a forcing line on the study's seed 1 (the --full run of 28 Nov at ce20218): they play `forcedMirrorSeeds`. */
+export const FORCED_ON_SEED_1: readonly string[] = ['Ironclad', 'Webspinner', 'Lightning Lass', 'Speedster'];
+
 /**
  * The exploitation test's games (exploit.ts): per table group, the cells (deviator × deviating
  * side) and the games the deviators play, plus the agent's own games it plays itself (the
- * stronger-side tables; the pairings' baseline is the study's own tables of that condition).
+ * stronger-side tables; the pairings' baseline is the study's own tables of that condition),
+ * the mirrors in `forced` (those the probe shows a forcing line on) on `forcedMirrorSeeds`.
  */
-export function exploitationGames(full: boolean): { mirrors: number; edges: number; pairings: number; cells: number; games: number } {
+export function exploitationGames(full: boolean, forced: readonly string[] = FORCED_ON_SEED_1): { mirrors: number; edges: number; pairings: number; cells: number; games: number } {
   const d = studyDesign(full).exploit;
   const hero = (n: string) => SAMPLE_HEROES.find((h) => h.name === n)!;
   const all = samplePairings();
   const mirrors = all.filter(([a, b]) => a === b).slice(0, d.mirrors);
   const others = all.filter(([a, b]) => a !== b).slice(0, d.pairings);
   const mirrorCells = mirrors.reduce((n, [a]) => n + deviatorsOf(hero(a), d.engaging).length, 0);
+  const mirrorGames = mirrors.reduce((n, [a]) => n + deviatorsOf(hero(a), d.engaging).length * (forced.includes(a) ? d.forcedMirrorSeeds : d.mirrorSeeds), 0);
   const edgeHeroes = d.edgeSeeds > 0 ? [amazon2(), amazonL()].map((h, i) => (i === 0 ? hero('Amazon') : h)) : [];
   const edgeCells = edgeHeroes.reduce((n, h) => n + deviatorsOf(h, d.engaging).length, 0);
   const pairCells = others.reduce((n, [a, b]) => n + deviatorsOf(hero(a), false).length + deviatorsOf(hero(b), false).length, 0);
@@ -163,7 +173,7 @@ export function exploitationGames(full: boolean): { mirrors: number; edges: numb
     edges: edgeHeroes.length,
     pairings: others.length,
     cells: mirrorCells + edgeCells + pairCells,
-    games: 2 * (mirrorCells * d.mirrorSeeds + (edgeCells + edgeHeroes.length) * d.edgeSeeds + pairCells * d.pairingSeeds),
+    games: 2 * (mirrorGames + (edgeCells + edgeHeroes.length) * d.edgeSeeds + pairCells * d.pairingSeeds),
   };
 }
 
@@ -279,8 +289,8 @@ export const superheroGladiatorsStalemates: Study = {
     }
 
     // Whose stall, by exploitation: a deviator that attacks against the studies' agent (exploit.ts).
-    const exploit = await playExploitation(ctx, design.exploit, pairings, tables, probeTables);
     const status = forcingStatus(cells);
+    const exploit = await playExploitation(ctx, design.exploit, pairings, tables, probeTables, status);
     const decided = decide(exploit.filter((c) => c.group !== 'sample pairings'));
     const decidedPairings = decide(exploit.filter((c) => c.group === 'sample pairings'));
     // The screen's lead (a gain shown at 95% alone, not after Holm) replayed on fresh seeds: one test.
@@ -323,7 +333,7 @@ export const superheroGladiatorsStalemates: Study = {
       tuned: sweepReport(GAME_ID, SWEEP_AGENT, sweepPlan.matchups, sweep),
       lead: {
         heading: 'Whose stall is it? A player that attacks against the agent, and the forcing-line probe',
-        text: `Whose stall it is is decided by exploitation (issue #27: "if a player that attacks can exploit the stall, it is the agent's; if it cannot, it is the game's"): a deviator that attacks — ${'`'}heuristic:probe=fight${'`'} (closes in, strikes next to its foe), ${'`'}shoot${'`'} for a hero with a distance attack (strikes from range)${design.exploit.engaging ? ', and on the mirrors `kite` and, for a healer, `heal`' : ''} — plays one side against the studies' agent on the other, in both seats on each seed, and its share is compared with the agent's own share on that side against itself on the same seeds (0.5 in a mirror). The mirrors (${design.exploit.mirrors}) and the stronger side of the two edge tables (Amazon, close attack 3, v Amazon2; AmazonL v Amazon2; the agent's own play there played too) are against the ${design.exploit.agentName.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.mirrorSeeds} and ${design.exploit.edgeSeeds} seeds; the other ${design.exploit.pairings} sample pairings (each side deviating) against the ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.pairingSeeds} seeds, its own tables of this study (the same seeds) the baseline. The seed's seat-swapped pair is the unit; t intervals over seeds, Holm over each family (the mirrors with the edge tables; the pairings' cells). The screen's lead (the mirror or edge cell with the largest gain among those shown above 0 at 95% alone but not after Holm) is replayed on ${design.exploit.confirmSeeds} fresh seeds and tested alone at 95%. A stand-off is called the agent's only when a gain is shown (or a lead confirmed), the game's only where a forcing line exists and attacking is shown not to pay (every deviator's 95% upper bound at most 0.1). A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not: the forcing-line probe below says only whether a line exists. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
+        text: `Whose stall it is is decided by exploitation (issue #27: "if a player that attacks can exploit the stall, it is the agent's; if it cannot, it is the game's"): a deviator that attacks — ${'`'}heuristic:probe=fight${'`'} (closes in, strikes next to its foe), ${'`'}shoot${'`'} for a hero with a distance attack (strikes from range)${design.exploit.engaging ? ', and on the mirrors `kite` and, for a healer, `heal`' : ''} — plays one side against the studies' agent on the other, in both seats on each seed, and its share is compared with the agent's own share on that side against itself on the same seeds (0.5 in a mirror). The mirrors (${design.exploit.mirrors}) and the stronger side of the two edge tables (Amazon, close attack 3, v Amazon2; AmazonL v Amazon2; the agent's own play there played too) are against the ${design.exploit.agentName.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.mirrorSeeds} and ${design.exploit.edgeSeeds} seeds (a mirror where the forcing-line probe below shows a forcing line on ${design.exploit.forcedMirrorSeeds}: there "the game's" needs every deviator's upper bound at most 0.1, and a seed's seat-swapped pair is mostly won or lost whole); the other ${design.exploit.pairings} sample pairings (each side deviating) against the ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, 'tuned mcts at ')} on ${design.exploit.pairingSeeds} seeds, its own tables of this study (the same seeds) the baseline. The seed's seat-swapped pair is the unit; t intervals over seeds, Holm over each family (the mirrors with the edge tables; the pairings' cells). The screen's lead (the mirror or edge cell with the largest gain among those shown above 0 at 95% alone but not after Holm) is replayed on ${design.exploit.confirmSeeds} fresh seeds and tested alone at 95%. A stand-off is called the agent's only when a gain is shown (or a lead confirmed), the game's only where a forcing line exists and attacking is shown not to pay (every deviator's 95% upper bound at most 0.1). A stand-off under careful play is the game's when a side that declines the fight can always keep out of reach, and the players' when a chaser could force a blow and does not: the forcing-line probe below says only whether a line exists. Each chaser (${design.chasers.map((c) => `${c.name} on ${c.seeds} seeds`).join(', ')}) plays the chaser's hero against \`${FLEE}\` (never strikes; every action stands on the reachable cell farthest from the foe) on ${probeTables.length} tables: ${probeTables.map((t) => t.label).join('; ')}. Amazon2 is today's sample Amazon with its close attack one level lower (2); AmazonL is Amazon2 with one extra limb acting on segment 6 (10 uses). The scripted chaser closes in and strikes only next to its foe (it never shoots from range), so against shooters it can only undercount what a chaser could force; the tuned search shoots.`,
         verdicts: [...exploitVerdicts, ...forcingVerdicts(cells, standOffs, search ? `the ${search.name.replace(/, (\d+) iterations$/, ' at $1 iterations')}` : undefined)],
         blocks: [exploitBlock([...decided, ...decidedPairings], `the studies' agent (${design.exploit.agentName} on the mirrors and edge tables, ${design.exploit.pairingsCondition.replace(/^tuned mcts, /, '')} on the other pairings)`), forcingBlock(cells)],
       },
@@ -337,25 +347,12 @@ export const superheroGladiatorsStalemates: Study = {
  * agent, and the agent's own play where the study has not played it (the stronger-side tables,
  * or a pairing whose condition was not played); every table fight i on seed i.
  */
-async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: readonly [string, string][], tables: readonly StallTable[], probeTables: ReturnType<typeof forcingTables>): Promise<ExploitCell[]> {
+async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: readonly [string, string][], tables: readonly StallTable[], probeTables: ReturnType<typeof forcingTables>, forced: ReadonlyMap<string, 'forced' | 'not shown'>): Promise<ExploitCell[]> {
   const cells: ExploitCell[] = [];
-  const cond = (dev: string, agent: string) => `exploitation: ${dev} v ${agent}`;
-  // The deviating hero on side 0 (first) and side 1 (second): two tables of `games` fights.
-  const seat = async (key: string, first: Record<string, unknown>, second: Record<string, unknown>, dev: string, agent: string, agentName: string, games: number, c: StudyContext = ctx): Promise<Seatings> => ({
-    first: await playStudyTable(c, `${key}-first`, { gameId: GAME_ID, options: first, agents: [dev, agent], games, rotate: false }, cond(deviatorName(dev), agentName)),
-    second: await playStudyTable(c, `${key}-second`, { gameId: GAME_ID, options: second, agents: dev === agent ? [agent] : [agent, dev], games, rotate: false }, dev === agent ? agentName : cond(deviatorName(dev), agentName)),
-  });
-  // The same cell on seeds of its own: the study's seed tagged, in tables keyed apart.
-  const fresh = (tag: string): StudyContext => ({ ...ctx, seed: `${String(ctx.seed)}/${tag}` });
-  const heroOf = (name: string, extra: readonly HeroSpec[] = []): HeroSpec => [...extra, ...SAMPLE_HEROES].find((h) => h.name === name)!;
-  for (const [a] of pairings.filter(([x, y]) => x === y).slice(0, plan.mirrors)) {
-    const options = { teams: [[a], [a]] };
-    for (const dev of deviatorsOf(heroOf(a), plan.engaging)) {
-      const key = `exploit-mirror-${slug(a)}-${slug(deviatorName(dev))}`;
-      const cell: ExploitCell = { table: `${a} mirror`, group: 'sample mirrors', hero: a, deviator: dev, dev: await seat(key, options, options, dev, plan.agent, plan.agentName, plan.mirrorSeeds), base: null };
-      cells.push({ ...cell, again: async (tag, games) => ({ ...cell, dev: await seat(`${key}-${tag}`, options, options, dev, plan.agent, plan.agentName, games, fresh(tag)) }) });
-    }
-  }
+  const seat = seater(ctx);
+  const fresh = freshContext(ctx);
+  const mirrors = pairings.filter(([x, y]) => x === y).slice(0, plan.mirrors).map(([a]) => a);
+  cells.push(...(await playMirrorExploitation(ctx, plan, mirrors, (hero) => (forced.get(`${hero} chases ${hero}`) === 'forced' ? plan.forcedMirrorSeeds : plan.mirrorSeeds))));
   if (plan.edgeSeeds > 0) {
     for (const t of probeTables.filter((x) => x.group !== 'sample mirrors')) {
       const teams = t.options['teams'] as string[][];
@@ -391,6 +388,43 @@ async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: 
       for (const dev of deviatorsOf(heroOf(hero), false)) {
         cells.push({ table: `${a} v ${b}`, group: 'sample pairings', hero, deviator: dev, dev: await seat(`exploit-${slug(a)}-v-${slug(b)}-${slug(hero)}-${slug(deviatorName(dev))}`, first, second, dev, spec, plan.pairingsCondition, plan.pairingSeeds), base });
       }
+    }
+  }
+  return cells;
+}
+
+const heroOf = (name: string, extra: readonly HeroSpec[] = []): HeroSpec => [...extra, ...SAMPLE_HEROES].find((h) => h.name === name)!;
+
+/** The same cell on seeds of its own: the study's seed tagged, in tables keyed apart. */
+const freshContext =
+  (ctx: StudyContext) =>
+  (tag: string): StudyContext => ({ ...ctx, seed: `${String(ctx.seed)}/${tag}` });
+
+/** Plays a deviator's cell: the deviating hero on side 0 (first) and side 1 (second), two tables of `games` fights (fight i on seed i). */
+function seater(ctx: StudyContext) {
+  const cond = (dev: string, agent: string) => `exploitation: ${dev} v ${agent}`;
+  return async (key: string, first: Record<string, unknown>, second: Record<string, unknown>, dev: string, agent: string, agentName: string, games: number, c: StudyContext = ctx): Promise<Seatings> => ({
+    first: await playStudyTable(c, `${key}-first`, { gameId: GAME_ID, options: first, agents: [dev, agent], games, rotate: false }, cond(deviatorName(dev), agentName)),
+    second: await playStudyTable(c, `${key}-second`, { gameId: GAME_ID, options: second, agents: dev === agent ? [agent] : [agent, dev], games, rotate: false }, dev === agent ? agentName : cond(deviatorName(dev), agentName)),
+  });
+}
+
+/**
+ * The exploitation test's mirror cells: each deviator of each mirror's hero against the agent,
+ * in both seats, on `seedsOf(hero)` seeds (fight i on seed i, so a mirror given more seeds
+ * plays the same first ones). Exported so the mirrors' cells can be measured alone with the
+ * study's own tables, keys and seeds (bench/superhero-gladiators/mirror-exploitation.ts).
+ */
+export async function playMirrorExploitation(ctx: StudyContext, plan: ExploitPlan, mirrors: readonly string[], seedsOf: (hero: string) => number, deviators: (hero: HeroSpec) => string[] = (h) => deviatorsOf(h, plan.engaging)): Promise<ExploitCell[]> {
+  const cells: ExploitCell[] = [];
+  const seat = seater(ctx);
+  const fresh = freshContext(ctx);
+  for (const a of mirrors) {
+    const options = { teams: [[a], [a]] };
+    for (const dev of deviators(heroOf(a))) {
+      const key = `exploit-mirror-${slug(a)}-${slug(deviatorName(dev))}`;
+      const cell: ExploitCell = { table: `${a} mirror`, group: 'sample mirrors', hero: a, deviator: dev, dev: await seat(key, options, options, dev, plan.agent, plan.agentName, seedsOf(a)), base: null };
+      cells.push({ ...cell, again: async (tag, games) => ({ ...cell, dev: await seat(`${key}-${tag}`, options, options, dev, plan.agent, plan.agentName, games, fresh(tag)) }) });
     }
   }
   return cells;
