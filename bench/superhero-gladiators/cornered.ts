@@ -8,7 +8,8 @@
  * the probe's games (`heuristic:probe=fight` chasing `heuristic:probe=flee`, game i on the
  * study's seeds) and counts, at every action of the fleeing hero that starts next to the
  * chaser, whether any reachable hex is 2+ away, how far it can move in one action, and where
- * it stands when cornered (on the arena's outer ring; next to a building, water or pit).
+ * it stands when cornered (on the arena's outer ring; next to a building, water or pit), and
+ * whether it was entangled then (held by a foe's entangle: it cannot move, not hemmed in).
  *
  *   node --import tsx bench/superhero-gladiators/cornered.ts [--heroes Ironclad,Amazon] [--games 20] [--seed 1]
  */
@@ -35,6 +36,7 @@ for (const hero of heroes) {
   let corneredOnRing = 0;
   let corneredByTerrain = 0;
   let corneredInTheOpen = 0;
+  let corneredEntangled = 0;
   let strikes = 0;
   let maxStep = 0;
   let forcedGames = 0;
@@ -58,6 +60,8 @@ for (const hero of heroes) {
           const away = legal.some((a) => a.k === 'move' && grid.distance(a.to, there) >= 2);
           if (!away) {
             cornered++;
+            // An entangled hero cannot move at all (it may only try to escape): held, not hemmed in.
+            if (s.heroes[me]!.entangled) corneredEntangled++;
             const ring = Array.from({ length: 6 }, (_, d) => grid.neighbor[here * 6 + d]!);
             if (ring.some((c) => c < 0)) corneredOnRing++;
             if (ring.some((c) => c >= 0 && s.setup.map.terrain[c] !== OPEN)) corneredByTerrain++;
@@ -89,6 +93,7 @@ for (const hero of heroes) {
       corneredOnTheArenaEdge: corneredOnRing,
       corneredNextToBuildingWaterOrPit: corneredByTerrain,
       corneredInTheOpen,
+      corneredWhileEntangled: corneredEntangled,
       firstForcedBlowTurns: firstBlowTurn,
     }),
   );

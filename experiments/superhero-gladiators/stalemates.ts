@@ -121,7 +121,9 @@ const QUICK: Design = {
 // forcing-line probe: every sample mirror and the two stronger builds, the scripted chaser on
 // 20 seeds, the tuned search (200 iterations) on 8. The exploitation test (below, 1,168 games,
 // and 24 more when the screen has a lead to confirm) took about 700 CPU-s under load on 28 Nov
-// The recorded plan with it (28 Nov, at 021f8ad): 1,197 parts, 21,100 games, 13.7 minutes on 2 cores.
+// The recorded plan with it (28 Nov, at 021f8ad): 1,197 parts, 21,100 games, 13.7 minutes on 2 cores;
+// with the 4 forcing-line mirrors on 64 seeds (forcedMirrorSeeds, +1,120 games, their parts'
+// recorded CPU-s a game): 22,220 games, 23.7 minutes on 2 cores.
 const FULL: Design = {
   agents: [
     { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
@@ -141,7 +143,11 @@ const FULL: Design = {
   // "whose stall" is about) on 8 seeds, with \`kite\`/\`heal\` too; the 36 other pairings against
   // it at 200 iterations (each side deviating, both seats), on the study's own 4 seeds of that
   // condition as the baseline — 800 there would cost about 3 times as much for a search that
-  // stands off as often (0.963 v 0.975 of its fights at the cap).
+  // stands off as often (0.963 v 0.975 of its fights at the cap). The 4 mirrors with a forcing line
+  // (Ironclad, Webspinner, Lightning Lass, Speedster on seed 1) play 64 seeds: at 8 their cells
+  // left upper bounds of +0.12 to +0.50 (a seed's pair is mostly won or lost whole, SD about 0.5),
+  // and "the game's" needs every one at most 0.1 — about (2 × 0.5 / (0.1 + 0.125))² ≈ 20 seeds
+  // for a deviator whose mean gain is −0.125, with room for a mean nearer 0.
   exploit: { agent: tunedMcts(800), agentName: 'tuned mcts, 800 iterations', mirrors: 9, mirrorSeeds: 8, forcedMirrorSeeds: 64, engaging: true, edgeSeeds: 8, pairingsCondition: 'tuned mcts, 200 iterations', pairings: 36, pairingSeeds: 4, confirmSeeds: 12 },
 };
 
