@@ -1,6 +1,10 @@
 /** Rumble's static evaluation: each player's estimated chance of winning from here. */
 import { afterDefaultReveal } from './resolution.js';
+import { RevealLeaves } from './reveal-leaves.js';
 import type { RumbleState } from './types.js';
+
+/** Pending Reveals already priced (reveal-leaves.ts). */
+export const revealLeaves = new RevealLeaves();
 
 /**
  * Each player's chance of winning, estimated from its living heroes' strength: Energy
@@ -33,8 +37,12 @@ export function evaluateWith(s: RumbleState, worth: (s: RumbleState, id: string)
   // Mid-round (Reveal pending) the revealed attacks are about to land: price the state
   // after them, with every Reveal choice at its default.
   if (s.phase === 'reveal' && s.pending) {
+    const kept = revealLeaves.get(s, worth, atAuctionEnd);
+    if (kept !== undefined) return kept;
     const after = afterDefaultReveal(s);
-    return after.returns ?? evaluateWith(after, worth, atAuctionEnd);
+    const value = after.returns ?? evaluateWith(after, worth, atAuctionEnd);
+    // A resolution that drew from the stream depends on it: not kept.
+    return after.rng === s.rng ? revealLeaves.keep(s, worth, atAuctionEnd, value) : value;
   }
   const share = beforeFirstRound(s) ? atAuctionEnd : POWER_WORTH;
   const P = s.opts.players;

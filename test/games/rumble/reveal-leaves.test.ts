@@ -1,0 +1,87 @@
+/**
+ * evaluate's memo of a pending Reveal priced at its defaults (reveal-leaves.ts) must give
+ * what pricing afresh gives: a search's leaves with the same revealed allocations share the
+ * value whatever their random stream (the round's resolution draws nothing), and a leaf that
+ * differs in anything else is priced for itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/rng.js';
+import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
+import { evaluate, evaluateWith } from '../../../src/games/rumble/evaluate.js';
+import { afterDefaultReveal } from '../../../src/games/rumble/resolution.js';
+import { deepFreeze } from '../../core/contract.js';
+
+/** Every seed power dealt round-robin to 4 heroes: Reveal decisions in most rounds. */
+function fullLibrary(): RumbleState {
+  const heroes = [0, 1, 2, 3].map(() => ({ energy: 100, powers: [] as { id: string; strength: number }[] }));
+  SEED_POWERS.forEach((p, i) => {
+    if (!p.onWin) heroes[i % 4]!.powers.push({ id: p.id, strength: 10 });
+  });
+  return rumble.setup(rumbleOptions({ players: 4, fixed: heroes }), 3);
+}
+
+/** evaluate without the memo: the state after the default Reveal, priced (evaluate.ts). */
+function fresh(s: RumbleState): readonly number[] {
+  const after = afterDefaultReveal(s);
+  return after.returns ?? evaluate(after);
+}
+
+/** Allocation states of seeded random full-library games, each with one joint move from its menus. */
+function* allocationSteps(games: number): Generator<{ s: RumbleState; joint: RumbleAction[] }> {
+  const rng = new Rng(5);
+  for (let g = 0; g < games; g++) {
+    let s = fullLibrary();
+    while (!rumble.isTerminal(s) && s.round < 10) {
+      const joint = rumble.toMove(s).map((p) => rng.pick(rumble.legalActions(s, p)));
+      if (s.phase === 'alloc') yield { s, joint };
+      s = rumble.apply(s, joint);
+    }
+  }
+}
+
+describe('rumble evaluate: pending Reveals priced once per search node', () => {
+  it('leaves of two determinizations with the same joint Allocation share one value, equal to pricing afresh', () => {
+    let pending = 0;
+    for (const { s, joint } of allocationSteps(3)) {
+      const p = rumble.toMove(s)[0]!;
+      const obs = rumble.observe(s, p);
+      const a = rumble.apply(rumble.determinize(obs, p, new Rng(1)), joint);
+      const b = rumble.apply(deepFreeze(rumble.determinize(obs, p, new Rng(2))), joint);
+      if (a.phase !== 'reveal') continue;
+      pending++;
+      expect(a.rng).not.toBe(b.rng);
+      const va = evaluate(a);
+      expect(evaluate(deepFreeze(b))).toBe(va);
+      expect([...va]).toEqual([...fresh(b)]);
+      expect([...va]).toEqual([...fresh(a)]);
+    }
+    expect(pending).toBeGreaterThan(10);
+  });
+
+  it('a leaf that differs in its revealed allocations, its heroes or the worth it is priced with is priced for itself', () => {
+    let checked = 0;
+    for (const { s, joint } of allocationSteps(3)) {
+      const leaf = rumble.apply(s, joint);
+      if (leaf.phase !== 'reveal') continue;
+      const kept = evaluate(leaf);
+      // A copy of the first revealed allocation (equal, another object: priced again, same value).
+      const first = leaf.pending!.findIndex((x) => x !== null);
+      const other = { ...leaf, pending: leaf.pending!.map((x, h) => (h === first ? { ...x! } : x)) };
+      expect(evaluate(other)).not.toBe(kept);
+      expect([...evaluate(other)]).toEqual([...fresh(other)]);
+      // One hero with 7 Energy less: a new heroes list.
+      const weaker = { ...leaf, heroes: leaf.heroes.map((h, i) => (i === 1 && h.alive ? { ...h, energy: Math.max(1, h.energy - 7) } : h)) };
+      expect([...evaluate(weaker)]).toEqual([...fresh(weaker)]);
+      // Another round number alone (a field outside the heroes and the allocations).
+      const later = { ...leaf, round: leaf.round + 1 };
+      expect(evaluate(later)).not.toBe(kept);
+      // Energy alone (no power worth): its own value, not the prior-priced one.
+      const energyOnly = evaluateWith(leaf, () => 0);
+      expect(energyOnly).not.toBe(kept);
+      const after = afterDefaultReveal(leaf);
+      expect([...energyOnly]).toEqual([...(after.returns ?? evaluateWith(after, () => 0))]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+});
