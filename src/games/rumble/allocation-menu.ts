@@ -115,7 +115,7 @@ function buildPowerUses(s: RumbleState, v: HeroView, victim: number, level: numb
     const cost = allocationCost(s, hero, use, v.reduction);
     if (cost >= budget) continue;
     if (level === TWICE && repeatable(d, held) && 2 * cost < budget) {
-      use = { power: k, x, target, victim: hypnotised, times: 2 };
+      use = menuUse(k, x, target, hypnotised, 2);
       budget -= 2 * cost;
     } else budget -= cost;
     uses.push(use);
@@ -124,13 +124,23 @@ function buildPowerUses(s: RumbleState, v: HeroView, victim: number, level: numb
 }
 
 /**
- * A power use of the menu. Every menu use has all four fields (unused ones undefined, which
+ * A power use of the menu. Every menu use has all five fields (unused ones undefined, which
  * JSON and `actionKey` leave out), in one order: one object shape, so `apply` and
  * Resolution read them without a lookup per shape (five shapes cost the menu-move check
  * a third of an Allocation's apply).
  */
-export function menuUse(power: number, x: number | undefined, target: number | undefined, victim: number | undefined): PowerUse {
-  return { power, x, target, victim };
+export function menuUse(power: number, x: number | undefined, target: number | undefined, victim: number | undefined, times?: number): PowerUse {
+  return { power, x, target, victim, times };
+}
+
+/**
+ * An Allocation of the menu, with all four fields in one order (unused ones undefined, which
+ * JSON and `actionKey` leave out), for the reason `menuUse` gives: with one shape for every
+ * menu allocation, `apply`'s Resolution and the Reveal test (legality.ts) are compiled once
+ * for it instead of deoptimised by each new shape a search meets (`--trace-deopt`, issue #30).
+ */
+export function menuAllocation(attack: readonly number[], defense: number, reserve: number | undefined, uses: readonly PowerUse[] | undefined): Allocation {
+  return { attack, defense, reserve, uses };
 }
 
 /** Template `t` without powers for `R` Energy: Attack on the template's victim (or split), the rest to Defense. */
@@ -154,20 +164,20 @@ function plainAllocation(H: number, v: HeroView, t: AllocationTemplate, victim: 
     attack[victim] = half;
     defense = R - half;
   }
-  return uses ? { attack, defense, uses } : { attack, defense };
+  return menuAllocation(attack, defense, undefined, uses ?? undefined);
 }
 
 function buildAllocation(s: RumbleState, v: HeroView, t: AllocationTemplate, withPowers: boolean, keepBack: boolean, level = 0): Allocation | null {
   const H = s.heroes.length;
   const E = v.energy;
-  if (v.opp.length === 0 || E === 0) return { attack: new Array<number>(H).fill(0), defense: 0 };
+  if (v.opp.length === 0 || E === 0) return menuAllocation(new Array<number>(H).fill(0), 0, undefined, undefined);
   const victim = victimOf(v, t);
   if (t === 'counter' && victim < 0) return null;
   const uses = withPowers ? powerUses(s, v, victim, level) : [];
   if (withPowers && uses.length === 0) return null;
   let R = E;
   for (const u of uses) R -= allocationCost(s, v.hero, u, v.reduction);
-  if (keepBack) return uses.length ? { attack: new Array<number>(H).fill(0), defense: 0, reserve: R, uses } : { attack: new Array<number>(H).fill(0), defense: 0, reserve: R };
+  if (keepBack) return menuAllocation(new Array<number>(H).fill(0), 0, R, uses.length ? uses : undefined);
   return plainAllocation(H, v, t, victim, R, uses.length ? uses : null);
 }
 
@@ -255,7 +265,7 @@ function addDiscardVariants(s: RumbleState, views: readonly HeroView[], out: Rum
       const allocs: Allocation[] = [];
       for (let j = 0; j < views.length; j++) {
         const a = buildAllocation(s, views[j]!, 'defend', false, false)!;
-        allocs.push(j === i && views[j]!.opp.length > 0 && views[j]!.energy > 0 ? { ...a, uses: [menuUse(k, undefined, t, undefined)] } : a);
+        allocs.push(j === i && views[j]!.opp.length > 0 && views[j]!.energy > 0 ? menuAllocation(a.attack, a.defense, a.reserve, [menuUse(k, undefined, t, undefined)]) : a);
       }
       let dup = false;
       for (let m = 0; m < out.length && !dup; m++) if (sameAllocations((out[m] as Extract<RumbleAction, { t: 'alloc' }>).heroes, allocs)) dup = true;
@@ -273,9 +283,9 @@ function addDiscardVariants(s: RumbleState, views: readonly HeroView[], out: Rum
 function plainMenu(s: RumbleState, v: HeroView): RumbleAction[] {
   const H = s.heroes.length;
   const E = v.energy;
-  if (v.opp.length === 0 || E === 0) return [{ t: 'alloc', heroes: [{ attack: new Array<number>(H).fill(0), defense: 0 }] }];
+  if (v.opp.length === 0 || E === 0) return [{ t: 'alloc', heroes: [menuAllocation(new Array<number>(H).fill(0), 0, undefined, undefined)] }];
   const half = Math.ceil(E / 2);
-  const out: RumbleAction[] = [{ t: 'alloc', heroes: [{ attack: new Array<number>(H).fill(0), defense: E }] }];
+  const out: RumbleAction[] = [{ t: 'alloc', heroes: [menuAllocation(new Array<number>(H).fill(0), E, undefined, undefined)] }];
   // Single-victim moves so far, as victim and Attack (their Defense is E - Attack).
   const victims: number[] = [];
   const amounts: number[] = [];
@@ -304,7 +314,7 @@ function addSingle(out: RumbleAction[], victims: number[], amounts: number[], H:
   amounts.push(amount);
   const attack = new Array<number>(H).fill(0);
   attack[victim] = amount;
-  out.push({ t: 'alloc', heroes: [{ attack, defense: E - amount }] });
+  out.push({ t: 'alloc', heroes: [menuAllocation(attack, E - amount, undefined, undefined)] });
 }
 
 /** True if allocation `a` is exactly `amount` on `victim` and the rest of `E` on Defense. */

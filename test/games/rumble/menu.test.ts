@@ -277,3 +277,38 @@ describe('menu moves and validation', () => {
     expect(menus).toBeGreaterThan(300);
   });
 });
+
+describe('menu moves have one object shape', () => {
+  it('every Allocation and power use of the Allocation menus has the same fields in the same order (one V8 map for Resolution to read)', () => {
+    // The search's Resolution is compiled for the shapes it meets; each new one deoptimised
+    // it (issue #30, `--trace-deopt`). Unused fields are undefined, which keys and JSON omit.
+    const rng = new Rng(9);
+    let allocations = 0;
+    let uses = 0;
+    for (let g = 0; g < 3; g++) {
+      let s = fullLibrary();
+      while (!rumble.isTerminal(s) && s.round < 8) {
+        const menus = rumble.toMove(s).map((p) => rumble.legalActions(s, p));
+        for (const menu of menus) {
+          for (const m of menu) {
+            if (m.t !== 'alloc') continue;
+            for (const a of m.heroes) {
+              expect(Object.keys(a)).toEqual(['attack', 'defense', 'reserve', 'uses']);
+              allocations++;
+              for (const u of a.uses ?? []) {
+                expect(Object.keys(u)).toEqual(['power', 'x', 'target', 'victim', 'times']);
+                uses++;
+              }
+            }
+          }
+        }
+        s = rumble.apply(s, menus.map((menu) => rng.pick(menu)));
+      }
+    }
+    // No-power menus (the short path) too.
+    const plain = rumble.setup(rumbleOptions({ players: 4, fixed: [0, 1, 2, 3].map(() => ({ energy: 100, powers: [] })) }), 2);
+    for (const m of rumble.legalActions(plain, 0)) if (m.t === 'alloc') expect(Object.keys(m.heroes[0]!)).toEqual(['attack', 'defense', 'reserve', 'uses']);
+    expect(allocations).toBeGreaterThan(200);
+    expect(uses).toBeGreaterThan(50);
+  });
+});
