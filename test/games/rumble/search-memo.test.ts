@@ -1,5 +1,5 @@
 /**
- * evaluate's memo of a pending Reveal priced at its defaults (reveal-leaves.ts) must give
+ * evaluate's memo of a pending Reveal priced at its defaults (search-memo.ts) must give
  * what pricing afresh gives: a search's leaves with the same revealed allocations share the
  * value whatever their random stream (the round's resolution draws nothing), and a leaf that
  * differs in anything else is priced for itself.
@@ -9,6 +9,7 @@ import { Rng } from '../../../src/core/rng.js';
 import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState } from '../../../src/games/rumble/index.js';
 import { evaluate, evaluateWith } from '../../../src/games/rumble/evaluate.js';
 import { afterDefaultReveal } from '../../../src/games/rumble/resolution.js';
+import { keptTransitions } from '../../../src/games/rumble/kept-transitions.js';
 import { deepFreeze } from '../../core/contract.js';
 
 /** Every seed power dealt round-robin to 4 heroes: Reveal decisions in most rounds. */
@@ -45,15 +46,16 @@ describe('rumble evaluate: pending Reveals priced once per search node', () => {
     for (const { s, joint } of allocationSteps(3)) {
       const p = rumble.toMove(s)[0]!;
       const obs = rumble.observe(s, p);
-      const a = rumble.apply(rumble.determinize(obs, p, new Rng(1)), joint);
-      const b = rumble.apply(deepFreeze(rumble.determinize(obs, p, new Rng(2))), joint);
-      if (a.phase !== 'reveal') continue;
+      const [a, b, c] = [1, 2, 3].map((k) => rumble.apply(deepFreeze(rumble.determinize(obs, p, new Rng(k))), joint));
+      if (a!.phase !== 'reveal') continue;
       pending++;
-      expect(a.rng).not.toBe(b.rng);
-      const va = evaluate(a);
-      expect(evaluate(deepFreeze(b))).toBe(va);
-      expect([...va]).toEqual([...fresh(b)]);
-      expect([...va]).toEqual([...fresh(a)]);
+      expect(a!.rng).not.toBe(b!.rng);
+      // The first leaf of a node is priced alone; from the second on the node's value is kept.
+      const va = evaluate(a!);
+      const vb = evaluate(deepFreeze(b!));
+      expect(evaluate(deepFreeze(c!))).toBe(vb);
+      expect([...va]).toEqual([...fresh(a!)]);
+      expect([...vb]).toEqual([...fresh(c!)]);
     }
     expect(pending).toBeGreaterThan(10);
   });
@@ -83,5 +85,39 @@ describe('rumble evaluate: pending Reveals priced once per search node', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
+  });
+});
+
+describe('rumble keptTransitions: a joint move applied once per search node', () => {
+  it('gives what apply gives on every determinization (its own stream), keeping the next state from the second on', () => {
+    const apply = keptTransitions(rumble.applyUnchecked!);
+    let steps = 0;
+    for (const { s, joint } of allocationSteps(2)) {
+      const p = rumble.toMove(s)[0]!;
+      const obs = rumble.observe(s, p);
+      const ds = [1, 2, 3].map((k) => deepFreeze(rumble.determinize(obs, p, new Rng(k))));
+      const next = ds.map((d) => apply(d, joint));
+      ds.forEach((d, k) => {
+        expect(next[k]!.rng).toBe(d.rng);
+        expect(next[k]).toEqual(rumble.apply(d, joint));
+      });
+      // The third shares the second's (kept) next state: the round was resolved once for both.
+      expect(next[2]!.heroes).toBe(next[1]!.heroes);
+      steps++;
+    }
+    expect(steps).toBeGreaterThan(10);
+  });
+
+  it('never keeps a step that drew from the stream', () => {
+    const s = fullLibrary();
+    let calls = 0;
+    // A step that draws: its next stream differs from the asker's.
+    const drawing = keptTransitions((x) => {
+      calls++;
+      return { ...x, rng: (x.rng as number) + 1 };
+    });
+    const joint = rumble.toMove(s).map((p) => rumble.legalActions(s, p)[0]!);
+    for (let k = 0; k < 3; k++) drawing({ ...s, rng: k }, joint);
+    expect(calls).toBe(3);
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * Rumble's `applyUnchecked` for searches (issue #30): the joint move's next state kept per
+ * search node (search-memo.ts). A search's determinizations differ only in the random stream
+ * (`determinize`), and a Rumble step draws from it only in the auction's tie draw, so at an
+ * Allocation or Reveal decision the same joint move from any determinization gives the same
+ * next state but for its stream — a whole round's resolution each time. A step that did draw
+ * is never kept. A kept state is handed back as it is when its stream is the asker's, else as
+ * a copy carrying the asker's stream (what the step would have left there).
+ *
+ * Only `applyUnchecked` (searches, rollouts, random play) is wrapped: a recorded game is
+ * applied with `apply` and its listeners hear every event (core/listeners.ts); a kept step
+ * emits nothing again, and nobody listens to a search's steps.
+ */
+import { SearchMemo } from './search-memo.js';
+import { copyState, type RumbleAction, type RumbleState } from './types.js';
+
+/** `apply` (unchecked), with the next states of steps that drew nothing kept per search node. */
+export function keptTransitions(apply: (s: RumbleState, moves: readonly RumbleAction[]) => RumbleState): (s: RumbleState, moves: readonly RumbleAction[]) => RumbleState {
+  const memo = new SearchMemo<RumbleState>(null);
+  return (s, moves) => {
+    const kept = memo.get(s, moves, null, null);
+    if (kept !== undefined) {
+      if (kept.rng === s.rng) return kept;
+      const d = copyState(kept);
+      d.rng = s.rng;
+      return d as RumbleState;
+    }
+    const next = apply(s, moves);
+    // A step that drew from the stream depends on it: not kept.
+    return next.rng === s.rng ? memo.keep(s, moves, null, null, next) : next;
+  };
+}
