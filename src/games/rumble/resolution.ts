@@ -1,6 +1,7 @@
 /**
  * Resolution of a round: the revealed Allocations and Reveal choices played through the
- * round's `RoundCtx` (round-ctx.ts), steps 1-6 below; round-end.ts then builds the next state.
+ * round's working data, a `RoundResolution` (round-resolution.ts) this step builds for
+ * itself, steps 1-6 below; round-end.ts then writes the next state onto the flow's draft.
  *
  * Order of Resolution (documented in README "Rule interpretations"):
  *  1. costs: Burn and Drain lose Energy; Spend only takes Energy away from this round;
@@ -13,7 +14,7 @@
 import type { Draft } from '../../core/flow.js';
 import { copyState, type Allocation, type PowerUse, type RevealChoice, type RumbleState } from './types.js';
 import { startRound } from './round-start.js';
-import { acquireCtx, type RoundCtx } from './round-ctx.js';
+import { RoundResolution, marked } from './round-resolution.js';
 import { redirect } from './zypher.js';
 import { attackDamage } from './attack-blocking.js';
 import { finishRound } from './round-end.js';
@@ -33,7 +34,8 @@ export function resolveRound(
   reveals: readonly (RevealChoice | undefined)[],
 ): void {
   const s = d as RumbleState;
-  const c = acquireCtx(s, reveals);
+  // The round's working data: this step's own, dropped when it returns.
+  const c = new RoundResolution(s, reveals);
   const H = c.H;
 
   // 1. Costs of uses (validated by the caller). Burn and Drain lose Energy now.
@@ -48,8 +50,7 @@ export function resolveRound(
       const d = c.defs[h]![u.power];
       if (!held || !d) continue;
       const times = u.times ?? 1;
-      c.used[h]![u.power]! += times;
-      c.powersUsed[h]! += times;
+      c.addUses(h, u.power, times);
       if (d.use) {
         const burn = costOf(c, h, u.power, d.use.burn, u.x);
         const drain = costOf(c, h, u.power, d.use.drain, u.x);
@@ -60,14 +61,15 @@ export function resolveRound(
     }
   }
 
-  // 2. Base Attack and Defense.
+  // 2. Base Attack and Defense (`row`: one hero's Attack per target while Reveal changes apply).
+  const row = new Array<number>(H);
   for (let h = 0; h < H; h++) {
     const a = allocs[h];
     if (!a || !c.alive[h]) continue;
     const hero = s.heroes[h]!;
     const r = reveals[h];
     let def = a.defense;
-    const atk = c.rowScratch;
+    const atk = row;
     for (let j = 0; j < H; j++) atk[j] = a.attack[j]!;
     const reserve = a.reserve ?? 0;
     if (reserve > 0) {
@@ -119,19 +121,23 @@ export function resolveRound(
   // 3. Stat changes: uses first (Green Gas Bombs, Lazer Eyes), then static powers.
   runUses(c, allocs, uses, 'prepareUse');
   for (const stage of STAGES) for (let h = 0; h < H; h++) if (c.alive[h]) c.runHooks(h, 'modify', stage);
-  for (let h = 0; h < H; h++) {
-    if (!c.alive[h]) continue;
-    for (let j = 0; j < H; j++) {
-      if (c.nullBy[h] || c.nullAgainst[j]) {
-        c.atk[h * H + j] = 0;
-        c.extraUnblockable[h * H + j] = 0;
+  const { nullBy, nullAgainst, defenseSet } = c.marks;
+  if (nullBy !== null || nullAgainst !== null) {
+    const extra = c.marks.extraUnblockable;
+    for (let h = 0; h < H; h++) {
+      if (!c.alive[h]) continue;
+      for (let j = 0; j < H; j++) {
+        if ((nullBy !== null && nullBy[h]) || (nullAgainst !== null && nullAgainst[j])) {
+          c.atk[h * H + j] = 0;
+          if (extra !== null) extra[h * H + j] = 0;
+        }
       }
     }
   }
 
   for (let h = 0; h < H; h++) {
     // "Set a target's Defense to zero" overrides every add and multiply (the rules page's Ghost Punch question).
-    if (c.defenseSet[h]! >= 0) c.def[h] = c.defenseSet[h]!;
+    if (defenseSet !== null && defenseSet[h]! >= 0) c.def[h] = defenseSet[h]!;
     c.fullDef[h] = c.def[h]!;
   }
 
@@ -143,20 +149,23 @@ export function resolveRound(
       if (a > 0) c.runHooks(j, 'onAttacked', i, a);
     }
   }
-  const trig = c.trig;
-  for (let i = 0; i < H; i++) trig[i] = triggers(c, i);
-  const damage = c.dmgScratch;
-  const blockable = c.blockScratch;
+  // The attack step's scratch, per attacker: triggers on dealing damage, damage, blockable points; the block order.
+  const trig: boolean[] = [];
+  for (let i = 0; i < H; i++) trig.push(triggers(c, i));
+  const damage = new Array<number>(H);
+  const blockable = new Array<number>(H);
+  const orderScratch: number[] = [];
+  const extra = c.marks.extraUnblockable;
   for (let j = 0; j < H; j++) {
     if (!c.alive[j]) continue;
-    const order = attackDamage(c, j, trig, damage, blockable);
+    const order = attackDamage(c, j, trig, damage, blockable, orderScratch);
     // The defender takes the attacks in the order its Defense met them (its block order,
     // then the default): so "the second time you would take damage" (Galactic Helm) is
     // decided by the defender's choice, not by seat order. Javalin's unblockable points
     // are part of their attack: one damage event.
     for (let n = 0; n < order.length; n++) {
       const i = order[n]!;
-      c.deal(i, j, damage[i]! + c.extraUnblockable[i * H + j]!, 'attack');
+      c.deal(i, j, damage[i]! + (extra === null ? 0 : extra[i * H + j]!), 'attack');
     }
   }
 
@@ -173,7 +182,7 @@ export function resolveRound(
   // (Hyper Immune System cannot lift it from -5; Brainswap at 0 swaps nothing), unless
   // it cannot lose (Clockwork Being). Revives (onEliminated) come after, in finishRound.
   c.beginSimultaneous();
-  for (let h = 0; h < H; h++) if (c.alive[h] && (c.energy[h]! > 0 || c.cannotLose[h])) c.runHooks(h, 'roundEnd');
+  for (let h = 0; h < H; h++) if (c.alive[h] && (c.energy[h]! > 0 || marked(c.marks.cannotLose, h))) c.runHooks(h, 'roundEnd');
   c.endSimultaneous();
 
   finishRound(d, c);
@@ -201,7 +210,7 @@ export function afterDefaultReveal(s: RumbleState): RumbleState {
  * then use order: the stat changes of step 3 (`prepareUse`) and the effects of step 5
  * (`resolveUse`). Each step re-reads the definitions (an earlier hook may discard a power).
  */
-function runUses(c: RoundCtx, allocs: readonly (Allocation | null)[], uses: readonly (readonly PowerUse[])[], hook: 'prepareUse' | 'resolveUse'): void {
+function runUses(c: RoundResolution, allocs: readonly (Allocation | null)[], uses: readonly (readonly PowerUse[])[], hook: 'prepareUse' | 'resolveUse'): void {
   for (let h = 0; h < c.H; h++) {
     if (!allocs[h] || !c.alive[h]) continue;
     const us = uses[h]!;
@@ -216,7 +225,7 @@ function runUses(c: RoundCtx, allocs: readonly (Allocation | null)[], uses: read
   }
 }
 
-function costOf(c: RoundCtx, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {
+function costOf(c: RoundResolution, hero: number, k: number, amount: number | string | undefined, x: number | undefined): number {
   if (amount === undefined) return 0;
   if (typeof amount === 'number') return amount;
   if (amount === 'X') return x ?? 0;
@@ -230,7 +239,7 @@ function joinUses(a: readonly PowerUse[] | undefined, b: readonly PowerUse[] | u
 }
 
 /** True if an attacker holds a power triggered by dealing damage. */
-function triggers(c: RoundCtx, i: number): boolean {
+function triggers(c: RoundResolution, i: number): boolean {
   const ds = c.defs[i]!;
   const ix = c.hookIndices(i, ds, 'afterDeal');
   let k = 0;
@@ -242,7 +251,7 @@ function triggers(c: RoundCtx, i: number): boolean {
   return false;
 }
 
-function paramOf(c: RoundCtx, hero: number, k: number, name: string): number {
+function paramOf(c: RoundResolution, hero: number, k: number, name: string): number {
   const held = c.powers[hero]![k]!;
   return held.params[name] ?? (c.defs[hero]![k] ?? c.lib.get(held.id)).params[name]?.value ?? 0;
 }

@@ -1,19 +1,21 @@
-/** The end of Resolution: house-rule losses, eliminations and revives, the next state, the winner check. */
+/** The end of Resolution: house-rule losses, eliminations and revives, the next state written onto the flow's draft, the winner check. */
 import { houseRuleLoss } from './house-rules.js';
 import type { Draft } from '../../core/flow.js';
 import { heroWith, type Hero, type RumbleState } from './types.js';
 import { sharePowerInfo } from './legality.js';
-import { releaseCtx, type RoundCtx } from './round-ctx.js';
+import { marked, type RoundResolution } from './round-resolution.js';
 import { compact, samePowers } from './power-lists.js';
 import { decideWinner } from './winner.js';
 import { emit } from '../../core/listeners.js';
 import { ENERGY_LOST } from './listener.js';
 
 /**
- * Eliminations, revives, winners and the round cap, written onto the flow's draft `d` (the
- * flow then ends the game, or starts the next round).
+ * Eliminations, revives, winners and the round cap, and what the next round keeps of the
+ * round's working data `c` (Energy, life, power lists and their counters, the marks carried
+ * to the next round, last round's attacks), written onto the flow's draft `d` (the flow
+ * then ends the game, or starts the next round). `c` is not used after this.
  */
-export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
+export function finishRound(d: Draft<RumbleState>, c: RoundResolution): void {
   const s = d as RumbleState;
   const H = c.H;
   // House rules (sudden death, Energy drain): a loss after every power, before eliminations.
@@ -26,7 +28,7 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
   for (let pass = 0; pass < 4; pass++) {
     let changed = false;
     for (let h = 0; h < H; h++) {
-      if (!c.alive[h] || c.energy[h]! > 0 || c.cannotLose[h]) continue;
+      if (!c.alive[h] || c.energy[h]! > 0 || marked(c.marks.cannotLose, h)) continue;
       let saved = false;
       // Re-read each step: a revive may discard powers (copying the list).
       for (let k = 0; k < c.defs[h]!.length && !saved; k++) saved = c.defs[h]![k]?.onEliminated?.(c, h, k) ?? false;
@@ -38,9 +40,10 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
     }
     if (!changed) break;
   }
+  const { cannotLose, mustLose, nextDefPenalty, nextBan, bleed, forced } = c.marks;
   for (let h = 0; h < H; h++) {
-    const doomed = c.doomRound[h]! > 0 && c.doomRound[h]! <= s.round && !(c.cannotLose[h] && c.readings.clockworkBeing === 'clockwork');
-    if (c.alive[h] && (c.mustLose[h] || doomed)) {
+    const doomed = c.doomRound[h]! > 0 && c.doomRound[h]! <= s.round && !(marked(cannotLose, h) && c.readings.clockworkBeing === 'clockwork');
+    if (c.alive[h] && (marked(mustLose, h) || doomed)) {
       c.alive[h] = false;
       eliminated[h] = true;
     }
@@ -54,7 +57,7 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
       powers = compact(c.powers[h]!);
       // Only counters changed (uses, acc): the new list has the same powers, so the same
       // info (definitions, hook indices, cost reduction), not one computed anew.
-      if (!c.reshaped[h] && c.resetDefs[h] !== null) sharePowerInfo(h, powers, c.info[h]!);
+      if (!c.reshaped(h) && c.resetDefs[h] !== null) sharePowerInfo(h, powers, c.info[h]!);
     }
     heroes.push({
       energy: c.energy[h]!,
@@ -62,24 +65,22 @@ export function finishRound(d: Draft<RumbleState>, c: RoundCtx): void {
       controller: old.controller,
       powers,
       lastAttack: c.alive[h] ? c.allocatedAttack[h]! : 0,
-      defensePenalty: c.nextDefPenalty[h]!,
-      attackBanned: c.nextBan[h]!,
-      bleed: nextBleed(old.bleed, c.bleed[h]!),
-      forced: c.forced[h]!,
+      defensePenalty: nextDefPenalty === null ? 0 : nextDefPenalty[h]!,
+      attackBanned: marked(nextBan, h),
+      bleed: nextBleed(old.bleed, bleed === null ? NO_BLEED : bleed[h]!),
+      forced: forced === null ? NO_FORCED : forced[h]!,
       doomRound: c.doomRound[h]!,
     });
   }
-  for (const nh of c.newHeroes) heroes.push(nh);
   followSidekickPowers(heroes, s.opts.players);
-  const lastAttacks = c.atk.slice();
   d.heroes = heroes;
   d.pending = null;
-  d.lastAttacks = heroes.length === H ? lastAttacks : widen(lastAttacks, H, heroes.length);
+  // The round's effective attacks: its array, no longer changed (the round is over).
+  d.lastAttacks = c.atk;
   // The studies' count of Energy lost (listener.ts), heard only when a study listens.
   if (lost > 0) emit(ENERGY_LOST, s, lost);
   // decideWinner reads the round just played (the round cap).
   const returns = decideWinner(s.round, s, c, eliminated);
-  releaseCtx(c);
   if (returns) {
     d.returns = returns.shares;
     d.end = returns.end;
@@ -103,17 +104,12 @@ export function followSidekickPowers(heroes: Hero[], players: number): void {
 }
 
 const NO_BLEED: readonly number[] = Object.freeze([]);
+const NO_FORCED: readonly number[] = Object.freeze([]);
 
 function nextBleed(old: readonly number[], added: readonly number[]): readonly number[] {
   if (old.length === 0 && added.length === 0) return NO_BLEED;
   const out: number[] = [];
   for (let b = 0; b + 2 < old.length; b += 3) if (old[b + 2]! > 1) out.push(old[b]!, old[b + 1]!, old[b + 2]! - 1);
   for (const v of added) out.push(v);
-  return out;
-}
-
-function widen(flat: readonly number[], from: number, to: number): number[] {
-  const out = new Array<number>(to * to).fill(0);
-  for (let i = 0; i < from; i++) for (let j = 0; j < from; j++) out[i * to + j] = flat[i * from + j]!;
   return out;
 }

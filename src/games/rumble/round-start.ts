@@ -2,7 +2,7 @@
 import type { Draft } from '../../core/flow.js';
 import { heroWith, type RumbleState } from './types.js';
 import { cachedPowerInfo } from './legality.js';
-import { NO_REVEALS, acquireCtx, releaseCtx } from './round-ctx.js';
+import { NO_REVEALS, RoundResolution } from './round-resolution.js';
 import { compact, samePowers } from './power-lists.js';
 
 /** Runs the round-start powers (Regeneration) at the beginning of a round (the flow's Allocation `onBegin`), on the draft. */
@@ -15,13 +15,13 @@ export function startRound(d: Draft<RumbleState>): void {
     any = hero.alive && hero.powers.length !== 0 && holdsRoundStartPower(s, h);
   }
   if (!any) return;
-  const c = acquireCtx(s, NO_REVEALS, false);
+  // The round-start powers' working data: this step's own (its Energy and power lists).
+  const c = new RoundResolution(s, NO_REVEALS, false);
   c.eachPower((d, h, k) => d.roundStart?.(c, h, k));
   const heroes = s.heroes.map((h, i) =>
     c.energy[i] === h.energy && samePowers(c.powers[i]!, h.powers) ? h : heroWith(h, { energy: c.energy[i]!, powers: compact(c.powers[i]!) }),
   );
   d.heroes = heroes;
-  releaseCtx(c);
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Who wins when a round (or the auction) ends: alternative wins, last side standing, all dead, the round cap. */
 import type { Draft } from '../../core/flow.js';
 import type { RumbleState } from './types.js';
-import type { RoundCtx } from './round-ctx.js';
+import type { RoundResolution } from './round-resolution.js';
 
 /** The win split equally among the players controlling `heroes`. */
 function splitWin(s: RumbleState, heroes: number[], end: string): { shares: number[]; end: string } {
@@ -23,10 +23,11 @@ function twoSidesAlive(s: RumbleState): boolean {
 }
 
 /** Win shares per player when the game ends now, else null. */
-export function decideWinner(round: number, s: RumbleState, c: RoundCtx | null, eliminated: readonly boolean[]): { shares: number[]; end: string } | null {
-  if (c) {
+export function decideWinner(round: number, s: RumbleState, c: RoundResolution | null, eliminated: readonly boolean[]): { shares: number[]; end: string } | null {
+  const altWin = c === null ? null : c.marks.altWin;
+  if (altWin !== null) {
     const alt: number[] = [];
-    for (let h = 0; h < s.heroes.length && h < c.H; h++) if (c.altWin[h] && s.heroes[h]!.alive) alt.push(h);
+    for (let h = 0; h < s.heroes.length && h < altWin.length; h++) if (altWin[h] && s.heroes[h]!.alive) alt.push(h);
     if (alt.length) return splitWin(s, alt, 'alt-win');
   }
   // Most rounds end no game: decide that before listing anyone.

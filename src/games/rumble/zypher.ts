@@ -1,6 +1,6 @@
 /** Zypher's redirects: uses aimed at the holder turned to a new target before costs are paid. */
 import type { PowerUse } from './types.js';
-import type { RoundCtx } from './round-ctx.js';
+import type { RoundResolution } from './round-resolution.js';
 
 /**
  * Zypher ("choose a power that targets you and change its target"): each use turns ONE
@@ -8,7 +8,7 @@ import type { RoundCtx } from './round-ctx.js';
  * such use of hero `victim` (if given), else of the first hero in seat order that has one.
  * No Activate: each further use (another Drain) turns one more.
  */
-export function redirect(c: RoundCtx, uses: PowerUse[][]): void {
+export function redirect(c: RoundResolution, uses: PowerUse[][]): void {
   for (let z = 0; z < c.H; z++) {
     if (!c.redirects[z]) continue;
     for (const u of uses[z]!) {
@@ -20,7 +20,7 @@ export function redirect(c: RoundCtx, uses: PowerUse[][]): void {
 }
 
 /** Turns the first use aimed at `z` (of hero `from`, or of any other hero) to `to`. */
-function turnOne(c: RoundCtx, uses: PowerUse[][], z: number, to: number, from: number | undefined): void {
+function turnOne(c: RoundResolution, uses: PowerUse[][], z: number, to: number, from: number | undefined): void {
   for (let h = 0; h < c.H; h++) {
     if (h === z || (from !== undefined && h !== from)) continue;
     const list = uses[h]!;
@@ -39,6 +39,6 @@ function turnOne(c: RoundCtx, uses: PowerUse[][], z: number, to: number, from: n
 }
 
 /** True if hero h's use `o` targets hero `z` (not one of h's own powers), so Zypher turns it. */
-function redirected(c: RoundCtx, h: number, o: PowerUse, z: number): boolean {
+function redirected(c: RoundResolution, h: number, o: PowerUse, z: number): boolean {
   return o.target === z && c.defs[h]![o.power]?.use?.target !== 'ownPower';
 }

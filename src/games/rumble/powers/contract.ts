@@ -4,7 +4,8 @@
  * of a round its hooks see (`PowerWorld`). Declarative power files compile to `PowerDef`
  * (vocabulary.ts, on the effect kernel in src/core/effects); the few powers that data
  * cannot express implement it in TypeScript (coded.ts). Nothing in powers/ imports the
- * round engine: round-ctx.ts's `RoundCtx` implements `PowerWorld`.
+ * round engine: round-resolution.ts's `RoundResolution` (a round's working data)
+ * implements `PowerWorld`.
  */
 
 /** One power a hero holds. `params` are the power's numbers (Expert Training may change them). */
@@ -58,7 +59,7 @@ export const NOTE_KINDS = 4;
  * `atk[from * H + to]`), the few counters powers change, and the operations that keep
  * the round consistent (dealing damage runs everyone's damage hooks; power lists change
  * only through `discard`/`give`/`update`/`setPowers`). Hooks never see the state, the
- * options, the pools or the caches of the engine.
+ * options or the caches of the engine.
  */
 export interface PowerWorld {
   readonly H: number;
