@@ -3,7 +3,7 @@
  * earlier round (bleeding wounds, a Defense penalty, a ban, Hypnotism, a doom round).
  * Then the round is the seed's basic game alone — each defender takes its attackers'
  * total minus its Defense, heroes at 0 or below are out — and needs none of the power
- * bookkeeping of `resolveRound` (its scratch context, hooks, costs, block order: without
+ * bookkeeping of `resolveRound` (its working data, hooks, costs, block order: without
  * powers the order Defense blocks in changes who is blocked, never how much is taken).
  * Random play without powers and search over such tables spend most of their time here.
  *

@@ -155,7 +155,6 @@ export function resolveRound(
   const damage = new Array<number>(H);
   const blockable = new Array<number>(H);
   const orderScratch: number[] = [];
-  const extra = c.marks.extraUnblockable;
   for (let j = 0; j < H; j++) {
     if (!c.alive[j]) continue;
     const order = attackDamage(c, j, trig, damage, blockable, orderScratch);
@@ -165,6 +164,7 @@ export function resolveRound(
     // are part of their attack: one damage event.
     for (let n = 0; n < order.length; n++) {
       const i = order[n]!;
+      const extra = c.marks.extraUnblockable;
       c.deal(i, j, damage[i]! + (extra === null ? 0 : extra[i * H + j]!), 'attack');
     }
   }
