@@ -10,6 +10,7 @@ import { rumble, rumbleOptions, SEED_POWERS, type RumbleAction, type RumbleState
 import { evaluate, evaluateWith } from '../../../src/games/rumble/evaluate.js';
 import { afterDefaultReveal } from '../../../src/games/rumble/resolution.js';
 import { keptTransitions } from '../../../src/games/rumble/kept-transitions.js';
+import { drawFrom, scriptDice } from '../../../src/core/random.js';
 import { deepFreeze } from '../../core/contract.js';
 
 /** Every seed power dealt round-robin to 4 heroes: Reveal decisions in most rounds. */
@@ -106,6 +107,20 @@ describe('rumble keptTransitions: a joint move applied once per search node', ()
       steps++;
     }
     expect(steps).toBeGreaterThan(10);
+  });
+
+  it("hands a test's dice script on from a scripted state, as the step itself does", () => {
+    // core/random.ts: "The states the transitions make from it carry the rest of the script."
+    const apply = keptTransitions(rumble.applyUnchecked!);
+    const { s, joint } = allocationSteps(1).next().value!;
+    const p = rumble.toMove(s)[0]!;
+    const obs = rumble.observe(s, p);
+    for (const k of [1, 2]) apply(rumble.determinize(obs, p, new Rng(k)), joint);
+    const scripted = scriptDice(rumble.determinize(obs, p, new Rng(3)), [4, 2]);
+    const next = apply(scripted, joint);
+    expect(next.rng).toBe(scripted.rng);
+    const dice = drawFrom(next);
+    expect([dice.d(6), dice.d(6)]).toEqual([4, 2]);
   });
 
   it('never keeps a step that drew from the stream', () => {
