@@ -44,18 +44,50 @@ function attackerAdmg(s: OphidianState, c: number): number {
 // (No closures inside these per-action functions: tsx names each closure it makes with a
 // defineProperty call, which cost rollouts more than the scoring itself.)
 function score(s: OphidianState, p: number, a: string): number {
+  // The kinds scored without their numbers, and the Attack's two, are read off the string's
+  // characters: the parse memo's lookup (a Map of strings) was the heuristic's largest cost.
+  const c0 = a.charCodeAt(0);
+  if (c0 === CHAR_A && a.startsWith('atk:')) {
+    const att = digitsAt(a, 4);
+    const t = att >= 0 ? digitsAt(a, digitsEnd + 1) : -1;
+    if (t >= 0 && digitsEnd === a.length) return attackScore(s, att, t);
+  } else if (c0 === CHAR_A && a.startsWith('ab:')) return 25;
+  else if (a === 'pass') return 1;
+  return scoreParsed(s, p, a);
+}
+
+const CHAR_A = 97;
+/** Where the last `digitsAt` stopped. */
+let digitsEnd = 0;
+/** The plain count (digits only) at `from` in `a` up to the next colon or the end; -1 when it is not one (then the general parse reads it). */
+function digitsAt(a: string, from: number): number {
+  let n = 0;
+  let i = from;
+  for (; i < a.length; i++) {
+    const code = a.charCodeAt(i);
+    if (code === 58) break;
+    if (code < 48 || code > 57) return -1;
+    n = n * 10 + (code - 48);
+  }
+  digitsEnd = i;
+  return i > from ? n : -1;
+}
+
+/** An Attack by `att` on `t`: a kill first (worth the target's VP), then Cheer (an Unset target), then damage. */
+function attackScore(s: OphidianState, att: number, t: number): number {
+  const dmg = Math.max(0, attackerAdmg(s, att));
+  const kills = s.wounds[t]! + dmg >= life(s, t);
+  const vp = s.t.card[t]!.kind === 'gladiator' ? 3 : 1;
+  const rage = raging(s, t) && !s.isSet[t] ? -1 : 0;
+  return 50 + dmg * 5 + (kills ? 20 * vp : 0) + (s.isSet[t] ? 0 : 8) + rage;
+}
+
+function scoreParsed(s: OphidianState, p: number, a: string): number {
   // The engine's own parse of the action string (actions.ts parsedOf: memoized, shared with apply).
   const { kind, nums, choice } = parsedOf(a);
   switch (kind) {
-    case 'atk': {
-      const att = nums[0]!;
-      const t = nums[1]!;
-      const dmg = Math.max(0, attackerAdmg(s, att));
-      const kills = s.wounds[t]! + dmg >= life(s, t);
-      const vp = s.t.card[t]!.kind === 'gladiator' ? 3 : 1;
-      const rage = raging(s, t) && !s.isSet[t] ? -1 : 0;
-      return 50 + dmg * 5 + (kills ? 20 * vp : 0) + (s.isSet[t] ? 0 : 8) + rage;
-    }
+    case 'atk':
+      return attackScore(s, nums[0]!, nums[1]!);
     case 'play': {
       const instance = nums[0]!;
       const card = s.t.card[instance] as StrategyCard;
@@ -85,7 +117,7 @@ function defend(s: OphidianState, legal: readonly string[]): string {
   let bestLeft = 0;
   for (const a of legal) {
     if (a === 'allow') continue;
-    const c = Number(a.split(':')[1]);
+    const c = numberAt(a);
     const left = life(s, c) - s.wounds[c]! - dmg;
     if (left > bestLeft) {
       best = a;
@@ -108,13 +140,57 @@ function tradeCheer(s: OphidianState): string {
   return 'pass';
 }
 
+/**
+ * The number after the first colon of an action string (`bottom:12` → 12), as
+ * `Number(a.split(':')[1])` reads it, without the array and the strings that split makes:
+ * the Breather's answers are read this way at every rollout step that asks one.
+ */
+function numberAt(a: string): number {
+  const from = a.indexOf(':') + 1;
+  if (from === 0) return NaN; // no colon: split(':')[1] is undefined
+  let n = 0;
+  for (let i = from; i < a.length; i++) {
+    const code = a.charCodeAt(i);
+    if (code === 58) break; // the next colon ends the part
+    if (code < 48 || code > 57) return Number(a.split(':')[1]); // not a plain count: the general reading
+    n = n * 10 + (code - 48);
+  }
+  return n;
+}
+
+/**
+ * The decision's name as `flow.decision(s)?.name ?? 'act'` gives it, without the object
+ * `decision` makes: the open window's name (looked up once per window), else the phase's.
+ */
+const windowNames: string[] = [];
+function decisionName(s: OphidianState): string {
+  const st = s.stack;
+  if (st.length === 0) return 'act'; // (one phase; `decision` is null only once the game is over)
+  const w = st[st.length - 1]!.window;
+  return (windowNames[w] ??= flow.decision(s)!.name);
+}
+
+/** The first of `legal` that is not `pass`, else `pass`. */
+function firstNotPass(legal: readonly string[]): string {
+  for (let i = 0; i < legal.length; i++) if (legal[i] !== 'pass') return legal[i]!;
+  return 'pass';
+}
+
+/** The first Attack Response or Response ability of `legal`, else `pass`. */
+function firstResponse(legal: readonly string[]): string {
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.startsWith('resp:') || a.startsWith('rab:')) return a;
+  }
+  return 'pass';
+}
+
 export function chooseOphidian(s: OphidianState, p: number, legal: readonly string[]): string {
-  const d = flow.decision(s);
-  const name = d?.name ?? 'act';
+  const name = decisionName(s);
   if (name === 'trade-cheer') return tradeCheer(s);
   if (name === 'defend') return defend(s, legal);
-  if (name === 'respond') return legal.find((a) => a.startsWith('resp:') || a.startsWith('rab:')) ?? 'pass';
-  if (name === 'react') return legal.find((a) => a !== 'pass') ?? 'pass';
+  if (name === 'respond') return firstResponse(legal);
+  if (name === 'react') return firstNotPass(legal);
   if (name === 'cost') {
     // Raise an opponent's cost; clear modifiers on its own card when they raised it.
     const payer = controller(s, Number(s.paying.split(':')[1]));
@@ -125,8 +201,9 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
     let best = legal[0]!;
     let cost = -1;
     for (const a of legal) {
-      const c = s.t.card[Number(a.split(':')[1])] as StrategyCard;
-      const k = c.cost.xChosen ? 0 : c.cost.cp({ w: null as never, card: 0, controller: p, targets: [], event: null, x: 0 });
+      const c = s.t.card[numberAt(a)] as StrategyCard;
+      // (`fixed`: the printed cost when it is a plain number, what `cp` returns, without an environment.)
+      const k = c.cost.xChosen ? 0 : (c.cost.fixed ?? c.cost.cp({ w: null as never, card: 0, controller: p, targets: [], event: null, x: 0 }));
       if (k > cost) {
         cost = k;
         best = a;
@@ -138,7 +215,7 @@ export function chooseOphidian(s: OphidianState, p: number, legal: readonly stri
   if (name === 'promote') {
     let best = legal[0]!;
     let w = -1;
-    for (const a of legal) if (a.startsWith('promote:') && s.wounds[Number(a.split(':')[1])]! > w) (w = s.wounds[Number(a.split(':')[1])]!), (best = a);
+    for (const a of legal) if (a.startsWith('promote:') && s.wounds[numberAt(a)]! > w) (w = s.wounds[numberAt(a)]!), (best = a);
     return best;
   }
   if (name === 'reinforce') return 'reinforce';
@@ -209,7 +286,8 @@ export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
     act: (ctx) => {
       const s = ctx.obs as OphidianState;
       let legal = withoutBarred(s, ctx.legal as readonly string[], barred);
-      const acting = flow.decision(s)?.name === 'act';
+      // (`flow.decision(s)?.name === 'act'` without its object: no window open, the game not over.)
+      const acting = s.stack.length === 0 && flow.phaseAt(s) >= 0;
       // Only abilities are counted, so nothing is left out while none is.
       if (acting && used.size > 0 && anyUsedUp(used, s.wave, legal)) {
         const fresh = notUsedUp(used, s.wave, legal);
