@@ -284,6 +284,10 @@ export const ophidianHeuristic: AgentFactory = ({ spec, params }) => {
   return {
     spec,
     act: (ctx) => {
+      // A forced move (a third of a search's rollout steps: a window with one answer) is that
+      // answer, unscored: the choice below is always one of `legal` (apply refuses any other),
+      // and a forced move counts no ability ('pass' is always legal where abilities are).
+      if (ctx.legal.length === 1) return ctx.legal[0] as string;
       const s = ctx.obs as OphidianState;
       let legal = withoutBarred(s, ctx.legal as readonly string[], barred);
       // (`flow.decision(s)?.name === 'act'` without its object: no window open, the game not over.)
