@@ -6,17 +6,20 @@
  * timed in this process's CPU time. Prints matches per CPU-second of each and the median of
  * new/old CPU time per round; throws when a slice's outcomes (each match's length and winner)
  * differ. With a decision count, also compares ISMCTS (`mcts:iterations=1000,rollout=evaluate`)
- * decisions in states reached by random play: the same action, and the median CPU ms of each.
+ * decisions in states reached by random play: the same action, and the median CPU ms of each
+ * (another spec as the fifth argument: `mcts`, the bare search of bench/search-throughput.ts,
+ * judged by the median of new/old CPU ms per decision — one process, so both trees warm up
+ * together and the neighbours' load falls on both alike).
  *
- *   node --import tsx bench/ophidian/ab.ts <old tree> [rounds=40] [matches a slice=50] [decisions=0]
+ *   node --import tsx bench/ophidian/ab.ts <old tree> [rounds=40] [matches a slice=50] [decisions=0] [spec]
  */
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [oldRoot, roundsArg, perArg, mctsArg] = process.argv.slice(2);
+const [oldRoot, roundsArg, perArg, mctsArg, specArg] = process.argv.slice(2);
 if (!oldRoot) {
-  console.error('usage: node --import tsx bench/ophidian/ab.ts <old tree> [rounds=40] [matches a slice=50] [decisions=0]');
+  console.error('usage: node --import tsx bench/ophidian/ab.ts <old tree> [rounds=40] [matches a slice=50] [decisions=0] [spec]');
   process.exit(2);
 }
 const newRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,8 +76,9 @@ const rate = (ms: number) => ((rounds * per) / ms) * 1000;
 console.log(`${rounds} rounds x ${per} matches, same outcomes: old ${rate(oldMs).toFixed(0)}, new ${rate(newMs).toFixed(0)} matches per CPU-second; new/old CPU time per round median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)})`);
 
 if (decisions > 0) {
-  const spec = 'mcts:iterations=1000,rollout=evaluate';
+  const spec = specArg ?? 'mcts:iterations=1000,rollout=evaluate';
   const ms: Record<'old' | 'new', number[]> = { old: [], new: [] };
+  const perDecision: number[] = []; // new/old CPU ms of each decision both searched
   let same = 0;
   for (let i = 0; i < decisions; i++) {
     const chosen: Record<string, string> = {};
@@ -87,14 +91,17 @@ if (decisions > 0) {
       const [player] = game.toMove(s);
       if (player === undefined) continue; // the match ended first: no decision
       const legal = game.legalActions(s, player);
+      if (legal.length < 2) continue; // nothing to search
       const agent = createAgent(spec, game, rng.fork());
       const t0 = cpuMs();
       chosen[k] = String(agent.act({ game, options, obs: game.observe(s, player), player, legal }));
       ms[k].push(cpuMs() - t0);
     }
+    if (ms.old.length === ms.new.length && chosen.old !== undefined && chosen.new !== undefined) perDecision.push(ms.new[ms.new.length - 1]! / ms.old[ms.old.length - 1]!);
     if (chosen.old === chosen.new) same++;
     else console.log(`decision ${i} differs: old ${chosen.old}, new ${chosen.new}`);
   }
-  console.log(`ISMCTS (${spec}), ${decisions} decisions: ${same} the same; median CPU ms old ${median(ms.old).toFixed(1)}, new ${median(ms.new).toFixed(1)}`);
+  const total = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  console.log(`ISMCTS (${spec}), ${decisions} decisions (${perDecision.length} searched): ${same} the same; median CPU ms old ${median(ms.old).toFixed(1)}, new ${median(ms.new).toFixed(1)}; total CPU ms old ${total(ms.old).toFixed(0)}, new ${total(ms.new).toFixed(0)}; new/old per decision median ${median(perDecision).toFixed(3)}`);
 }
 console.log(`load ${load1()}`);
