@@ -154,6 +154,12 @@ const FULL: Design = {
 /** The study's design, quick or --full. */
 export const studyDesign = (full: boolean): Design => (full ? FULL : QUICK);
 
+/** A mirror's exploitation seeds: `forcedMirrorSeeds` where the forcing-line probe (its table "H chases H") shows a forcing line, else `mirrorSeeds`. */
+export const mirrorSeedsOf =
+  (plan: Pick<ExploitPlan, 'mirrorSeeds' | 'forcedMirrorSeeds'>, forced: ReadonlyMap<string, 'forced' | 'not shown'>) =>
+  (hero: string): number =>
+    forced.get(`${hero} chases ${hero}`) === 'forced' ? plan.forcedMirrorSeeds : plan.mirrorSeeds;
+
 /** The sample mirrors where the forcing-line probe shows a forcing line on the study's seed 1 (the --full run of 28 Nov at ce20218): they play `forcedMirrorSeeds`. */
 export const FORCED_ON_SEED_1: readonly string[] = ['Ironclad', 'Webspinner', 'Lightning Lass', 'Speedster'];
 
@@ -358,7 +364,7 @@ async function playExploitation(ctx: StudyContext, plan: ExploitPlan, pairings: 
   const seat = seater(ctx);
   const fresh = freshContext(ctx);
   const mirrors = pairings.filter(([x, y]) => x === y).slice(0, plan.mirrors).map(([a]) => a);
-  cells.push(...(await playMirrorExploitation(ctx, plan, mirrors, (hero) => (forced.get(`${hero} chases ${hero}`) === 'forced' ? plan.forcedMirrorSeeds : plan.mirrorSeeds))));
+  cells.push(...(await playMirrorExploitation(ctx, plan, mirrors, mirrorSeedsOf(plan, forced))));
   if (plan.edgeSeeds > 0) {
     for (const t of probeTables.filter((x) => x.group !== 'sample mirrors')) {
       const teams = t.options['teams'] as string[][];
