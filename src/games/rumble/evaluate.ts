@@ -6,7 +6,7 @@ import type { RumbleState } from './types.js';
 /**
  * Pending Reveals already priced, per search node (search-memo.ts): a search's leaves at an
  * Allocation decision share every field but the stream and the revealed allocations, which
- * are the kept menus' objects, and the round's resolution draws nothing (round-ctx.ts), so
+ * are the kept menus' objects, and the round's resolution draws nothing (round-resolution.ts), so
  * the same allocations give the same value — 70% of the pending leaves on the search bench's
  * sample. Keyed by the allocations (`pending`) and the worth the state is priced with.
  */

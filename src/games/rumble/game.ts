@@ -27,6 +27,7 @@ import { rumbleListeners } from './listener.js';
 import { startRound } from './round-start.js';
 import { isPlainRound, resolvePlainRound } from './plain-round.js';
 import { evaluate } from './evaluate.js';
+import { keptTransitions } from './kept-transitions.js';
 import { rumbleEncoder } from './encoder.js';
 import type { PowerLibrary } from './powers/library.js';
 import { copyState, type Allocation, type HeldPower, type Hero, type RevealChoice, type RumbleAction, type RumbleState } from './types.js';
@@ -334,7 +335,8 @@ export const rumble: Game<RumbleState, RumbleAction, RumbleState, RumbleOptions>
   toMove: rumbleFlow.toMove,
   legalActions: rumbleFlow.legalActions,
   apply: rumbleFlow.apply,
-  applyUnchecked: rumbleFlow.applyUnchecked,
+  // Searches and random play: a joint move's next state kept per decision when the step drew nothing (kept-transitions.ts).
+  applyUnchecked: keptTransitions(rumbleFlow.applyUnchecked),
   isTerminal: rumbleFlow.isOver,
   returns: (s) => s.returns ?? new Array<number>(s.opts.players).fill(0),
   tags,
