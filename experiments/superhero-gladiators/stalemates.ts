@@ -122,8 +122,8 @@ const QUICK: Design = {
 // 20 seeds, the tuned search (200 iterations) on 8. The exploitation test (below, 1,168 games,
 // and 24 more when the screen has a lead to confirm) took about 700 CPU-s under load on 28 Nov
 // The recorded plan with it (28 Nov, at 021f8ad): 1,197 parts, 21,100 games, 13.7 minutes on 2 cores;
-// with the 4 forcing-line mirrors on 64 seeds (forcedMirrorSeeds, +1,120 games, their parts'
-// recorded CPU-s a game): 22,220 games, 23.7 minutes on 2 cores.
+// with the 4 forcing-line mirrors on 64 seeds (forcedMirrorSeeds, +1,120 games), re-recorded at
+// 8256ed6 (load 0.1 → 2.5): 1,197 parts, 22,220 games, 25.0 minutes on 2 cores.
 const FULL: Design = {
   agents: [
     { spec: 'random', name: 'random', seeds: 8, pairings: 45, builds: 80 },
