@@ -29,25 +29,12 @@ import { cachedPowerInfo, powerInfo, type IndexedHook, type PowerInfo } from './
  * The round's marks that only some powers set: null until the first write through their
  * `PowerWorld` getter (which allocates them, all zero / false / -1 / empty), so a round
  * without such powers allocates none. Engine code reads them here (null = nobody marked).
+ * Their types are `PowerWorld`'s, declared once (contract.ts).
  */
-export interface Marks {
-  vulnerable: number[] | null;
-  ignoreBelow: number[] | null;
-  pierce: boolean[] | null;
-  nullBy: boolean[] | null;
-  nullAgainst: boolean[] | null;
-  preventAll: boolean[] | null;
-  nextDefPenalty: number[] | null;
-  defenseSet: number[] | null;
-  nextBan: boolean[] | null;
-  bleed: number[][] | null;
-  forced: (readonly number[])[] | null;
-  altWin: boolean[] | null;
-  mustLose: boolean[] | null;
-  cannotLose: boolean[] | null;
-  extraUnblockable: number[] | null;
-}
-type MarkName = keyof Marks;
+type MarkName =
+  | 'vulnerable' | 'ignoreBelow' | 'pierce' | 'nullBy' | 'nullAgainst' | 'preventAll' | 'nextDefPenalty'
+  | 'defenseSet' | 'nextBan' | 'bleed' | 'forced' | 'altWin' | 'mustLose' | 'cannotLose' | 'extraUnblockable';
+export type Marks = { -readonly [K in MarkName]: Writable<PowerWorld[K]> | null };
 
 /** True if hero `h` carries the boolean mark `m` (null: nobody does). */
 export function marked(m: readonly boolean[] | null, h: number): boolean {
