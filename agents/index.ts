@@ -170,7 +170,10 @@ const MCTS_PARAMS: readonly AgentParamDoc[] = [
 export const TUNED_MCTS: Readonly<Record<string, AgentParams>> = {
   'gladiator-duel': { iterations: '300', c: '0.2', rollout: 'evaluate', turns: '0', prior: 'heuristic', bias: '2' },
   'superhero-gladiators': { iterations: '800', rollout: 'evaluate', plies: '2', opponents: 'heuristic' },
-  ophidian: { iterations: '200', rollout: 'heuristic', depth: '30', prior: 'heuristic', bias: '1' },
+  // Heuristic rollouts 10 decisions deep at 500 iterations: the same CPU a decision as the
+  // earlier 30 deep at 200, and 0.547 [0.495, 0.598] over 150 seat-swapped pairs against it
+  // (agents/README.md, "Measured strength on Ophidian 2350"); ~2.5x the iterations per CPU-second.
+  ophidian: { iterations: '500', rollout: 'heuristic', depth: '10', prior: 'heuristic', bias: '1' },
   // The strength test's search (test/strength/rumble.strength.test.ts): it beats the generic
   // random-rollout search head to head and runs 3x its iterations per CPU-second (issue #30,
   // bench/rumble/default-ab.ts and bench/search-throughput.ts).

@@ -305,7 +305,7 @@ export function ophidian(seconds = 3): void {
     .map(([k, v]) => `${k}=${v}`)
     .join(',');
   for (const [label, spec] of [
-    ['ophidian: tuned MCTS (heuristic rollouts 30 deep, heuristic prior)', `mcts:${tuned}`],
+    ['ophidian: tuned MCTS (heuristic rollouts 10 deep, heuristic prior)', `mcts:${tuned}`],
     ['ophidian: same with the net as prior (heuristic rollouts)', `mcts:prior=net:model=${OPH_MODEL},${tuned.replace(/,?prior=heuristic|,?bias=\d+/g, '')}`],
     ['ophidian: MCTS, evaluate leaves, no prior', 'mcts:iterations=100,rollout=evaluate'],
     ['ophidian: PUCT with the net (value-head leaves)', `mcts:prior=net:model=${OPH_MODEL},iterations=100`],
