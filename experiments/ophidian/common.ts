@@ -23,14 +23,16 @@ export const GAME_ID = 'ophidian';
 /**
  * The heuristic in every seat. Measured: it beats uniform-random play in 20 of 20
  * seat-swapped games (README of the game: 1.000 [0.839, 1.000]) and plays a match in about
- * 15–25 ms on one core; the information-set MCTS (`mcts`) is being made faster and has no
- * measured edge over the heuristic yet, and costs seconds a match at 1,000 iterations.
+ * 15–25 ms on one core. The information-set MCTS (bare `mcts`) is stronger — it won all 12
+ * of the strength test's seat-swapped pairs against the heuristic — but costs about 7 CPU-s
+ * a match (the strength test: 24 games in 180 s of wall time in one process), ~300 times more, so
+ * the studies seat the heuristic and say so.
  */
 export const OPH_AGENTS: Pick<Study, 'agentSlots' | 'defaultAgents' | 'agentChoice'> = {
   agentSlots: ['every seat'],
   defaultAgents: () => ['heuristic'],
   agentChoice: () =>
-    'the Ophidian heuristic (spends CP on the dearest playable card, kills and Cheer Attacks first, Intercepts to save a Gladiator; beats uniform-random play in 20 of 20 seat-swapped games, 1.000 [0.839, 1.000]) at about 15–25 ms a match; the information-set MCTS has no measured edge over it yet and costs far more per match, so verdicts here are about play at the heuristic\'s level',
+    'the Ophidian heuristic (spends CP on the dearest playable card, kills and Cheer Attacks first, Intercepts to save a Gladiator; beats uniform-random play in 20 of 20 seat-swapped games, 1.000 [0.839, 1.000]) at about 15–25 ms a match; the information-set MCTS (bare mcts) beats it (12 of 12 seat-swapped pairs) but costs about 7 CPU-s a match, so verdicts here are about play at the heuristic\'s level',
 };
 
 /** The Ophidian studies read the user's card and deck files: checked before any study plays a game. */
