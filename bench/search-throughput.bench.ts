@@ -20,7 +20,7 @@ import { measureSearchThroughput, throughputGames } from './search-throughput.js
 /** The issue's floor for the two games whose searches were 20–50× below the others. */
 const TARGETS: Readonly<Record<string, number>> = { rumble: 10_000, ophidian: 10_000 };
 /** Warm-up (CPU-seconds) of the steady-state figure: past it the rate no longer climbs (Ophidian's README, "Speed"). */
-export const WARM_CPU_S = 10;
+const WARM_CPU_S = 10;
 
 export async function run(): Promise<void> {
   report('load average (1 min) / cores', `${fmt(os.loadavg()[0]!, 1)} / ${os.availableParallelism()}`);

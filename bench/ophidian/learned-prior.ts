@@ -5,7 +5,7 @@
  * games (seeds the training never used), this prints
  *   - how peaked the shipped net's prior is (its largest prior, entropy, legal moves), and
  *     how often its most probable move is the heuristic's;
- *   - how often the tuned search (bare `mcts`: UCT, heuristic rollouts 10 deep — 30 before 28 Nov 2026 —, the
+ *   - how often the tuned search (bare `mcts`: UCT, heuristic rollouts 10 deep (30 until 28 Nov 2026), the
  *     heuristic's progressive bias) plays something other than the heuristic's move, and
  *     the prior the net gives to the move the tuned search plays there — the move PUCT
  *     would have to find with a c·P·√N/(1+n) bonus proportional to that prior.
